@@ -1,0 +1,52 @@
+//===- CliffordAttrs.cpp - The #clifford.algebra attribute ----------------===//
+//
+// Verifies signatures and hands out the algebra tables, built once per
+// signature and shared by every op that names it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Clifford/IR/CliffordDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <array>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::uta::clifford;
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/Clifford/IR/CliffordAttrs.cpp.inc"
+
+void CliffordDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/Clifford/IR/CliffordAttrs.cpp.inc"
+      >();
+}
+
+LogicalResult
+AlgebraAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned p,
+                    unsigned q, unsigned r) {
+  unsigned n = p + q + r;
+  if (n < 1 || n > ::uta::ga::kMaxDimension)
+    return emitError() << "algebra <" << p << ", " << q << ", " << r
+                       << "> has " << n << " basis vectors; UTA supports 1 to "
+                       << ::uta::ga::kMaxDimension;
+  return success();
+}
+
+const ::uta::ga::Algebra &AlgebraAttr::getAlgebra() const {
+  // At most 7^3 signatures exist with n <= 6; each table is built on first use.
+  constexpr unsigned kSide = ::uta::ga::kMaxDimension + 1;
+  static std::array<std::once_flag, kSide * kSide * kSide> once;
+  static std::array<std::optional<::uta::ga::Algebra>, kSide * kSide * kSide>
+      tables;
+  unsigned slot = (getP() * kSide + getQ()) * kSide + getR();
+  std::call_once(once[slot], [&] {
+    tables[slot] = ::uta::ga::Algebra::get(getP(), getQ(), getR());
+  });
+  return *tables[slot];
+}

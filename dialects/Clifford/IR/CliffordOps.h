@@ -1,0 +1,19 @@
+//===- CliffordOps.h - Ops of the clifford dialect --------------*- C++ -*-===//
+//
+// Declares the clifford ops (generated from CliffordOps.td).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_DIALECTS_CLIFFORD_IR_CLIFFORDOPS_H
+#define UTA_DIALECTS_CLIFFORD_IR_CLIFFORDOPS_H
+
+#include "dialects/Clifford/IR/CliffordDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "dialects/Clifford/IR/CliffordOps.h.inc"
+
+#endif // UTA_DIALECTS_CLIFFORD_IR_CLIFFORDOPS_H

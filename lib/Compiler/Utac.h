@@ -1,0 +1,17 @@
+//===- Utac.h - The utac driver as a library --------------------*- C++ -*-===//
+//
+// utac's main is one call into this library (SPEC.md §2).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_LIB_COMPILER_UTAC_H
+#define UTA_LIB_COMPILER_UTAC_H
+
+namespace mlir::uta {
+
+/// Runs the utac command line; returns the process exit code of SPEC.md §2.
+int runUtacMain(int argc, char **argv);
+
+} // namespace mlir::uta
+
+#endif // UTA_LIB_COMPILER_UTAC_H

@@ -1,0 +1,5 @@
+//===- utac.cpp - The UTA compiler driver ---------------------------------===//
+
+#include "lib/Compiler/Utac.h"
+
+int main(int argc, char **argv) { return mlir::uta::runUtacMain(argc, argv); }
