@@ -39,6 +39,9 @@ Algebra::Algebra(unsigned p, unsigned q, unsigned r) : p_(p), q_(q), r_(r) {
   for (uint32_t mask = 0; mask < blades; ++mask)
     bladeMasks_[mask] = mask;
   auto indexListLess = [](uint32_t a, uint32_t b) {
+    // Irreflexive, and keeps countr_zero(0) = 32 out of the shift below.
+    if (a == b)
+      return false;
     if (std::popcount(a) != std::popcount(b))
       return std::popcount(a) < std::popcount(b);
     // Same grade: the first differing index decides; the lower index first.
