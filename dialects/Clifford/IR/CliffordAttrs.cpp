@@ -27,13 +27,14 @@ void CliffordDialect::registerAttributes() {
       >();
 }
 
-LogicalResult
-AlgebraAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned p,
-                    unsigned q, unsigned r) {
-  unsigned n = p + q + r;
+LogicalResult AlgebraAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  unsigned p, unsigned q, unsigned r) {
+  // Summed in 64 bits so that huge p, q, r cannot wrap around into range.
+  uint64_t n = uint64_t(p) + q + r;
   if (n < 1 || n > ::uta::ga::kMaxDimension)
-    return emitError() << "algebra <" << p << ", " << q << ", " << r
-                       << "> has " << n << " basis vectors; UTA supports 1 to "
+    return emitError() << "#clifford.algebra<" << p << ", " << q << ", " << r
+                       << "> has " << n
+                       << " basis vectors but UTA supports 1 to "
                        << ::uta::ga::kMaxDimension;
   return success();
 }

@@ -1,11 +1,14 @@
 //===- CliffordDialect.cpp - The clifford dialect -------------------------===//
 //
-// Registers the clifford ops and attributes.
+// Registers the clifford ops and attributes. Arith is loaded with the
+// dialect because canonicalization can produce arith.constant zeros.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Clifford/IR/CliffordDialect.h"
 #include "dialects/Clifford/IR/CliffordOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::uta::clifford;

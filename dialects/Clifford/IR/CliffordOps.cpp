@@ -1,6 +1,9 @@
 //===- CliffordOps.cpp - Verifiers of the clifford ops --------------------===//
 //
-// Shape rules of SPEC.md §1.2. Folds live in CliffordFolds.cpp.
+// Shape rules of SPEC.md §1.2, as documented in the dialect description:
+// multivector operands and the result have equal ranks, the blade axis has
+// 2^n entries, and the other axes broadcast NumPy-style; the layer ops take
+// [2^n, B, F] with blade_axis 0. Folds live in CliffordFolds.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,11 +11,315 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::uta::clifford;
 
-LogicalResult GeometricProductOp::verify() { return success(); }
+namespace {
+/// An operand or result as the diagnostics name it.
+struct NamedTensor {
+  StringRef name;
+  RankedTensorType type;
+};
+} // namespace
+
+/// A shape as "8x4x16".
+static std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(shape, os, "x");
+  return text;
+}
+
+static NamedTensor named(StringRef name, Value value) {
+  return {name, cast<RankedTensorType>(value.getType())};
+}
+
+/// Re-checks the signature so that ops built in C++ with an unchecked
+/// AlgebraAttr::get are caught before getAlgebra() builds its tables.
+static LogicalResult verifyAlgebra(Operation *op, AlgebraAttr algebra) {
+  return AlgebraAttr::verify([&] { return op->emitOpError(); }, algebra.getP(),
+                             algebra.getQ(), algebra.getR());
+}
+
+static LogicalResult verifyBladeAxisInRange(Operation *op, int64_t bladeAxis,
+                                            int64_t rank) {
+  if (bladeAxis < 0 || bladeAxis >= rank)
+    return op->emitOpError() << "blade_axis " << bladeAxis
+                             << " is out of range for rank " << rank;
+  return success();
+}
+
+static LogicalResult verifyBladeSize(Operation *op, AlgebraAttr algebra,
+                                     int64_t bladeAxis, NamedTensor t) {
+  int64_t size = t.type.getDimSize(bladeAxis);
+  if (size != algebra.getNumBlades())
+    return op->emitOpError()
+           << "blade axis has size " << size << " but " << algebra << " has "
+           << algebra.getNumBlades() << " blades (" << t.name << ")";
+  return success();
+}
+
+/// The shared rules of the product, involution, projection, gate and
+/// sandwich ops. `resultBlades` is the size the result's blade axis must
+/// have: 2^n, or 1 for scalar_product.
+static LogicalResult verifyBroadcastOp(Operation *op, AlgebraAttr algebra,
+                                       int64_t bladeAxis,
+                                       ArrayRef<NamedTensor> operands,
+                                       NamedTensor result,
+                                       int64_t resultBlades) {
+  if (failed(verifyAlgebra(op, algebra)))
+    return failure();
+
+  // Ranks are never aligned implicitly: the blade axis must sit at the same
+  // position in every operand.
+  const NamedTensor &first = operands.front();
+  int64_t rank = first.type.getRank();
+  for (const NamedTensor &t : llvm::concat<const NamedTensor>(
+           operands.drop_front(), ArrayRef<NamedTensor>(result))) {
+    if (t.type.getRank() != rank)
+      return op->emitOpError() << t.name << " has rank " << t.type.getRank()
+                               << " but " << first.name << " has rank " << rank;
+  }
+  if (failed(verifyBladeAxisInRange(op, bladeAxis, rank)))
+    return failure();
+
+  for (const NamedTensor &t : operands)
+    if (failed(verifyBladeSize(op, algebra, bladeAxis, t)))
+      return failure();
+  int64_t resultSize = result.type.getDimSize(bladeAxis);
+  if (resultBlades == 1 && resultSize != 1)
+    return op->emitOpError() << "result blade axis has size " << resultSize
+                             << " but a scalar product has size 1";
+  if (resultBlades != 1 &&
+      failed(verifyBladeSize(op, algebra, bladeAxis, result)))
+    return failure();
+
+  // NumPy broadcasting over every other axis.
+  for (int64_t axis = 0; axis < rank; ++axis) {
+    if (axis == bladeAxis)
+      continue;
+    int64_t size = 1;
+    const NamedTensor *sizeFrom = nullptr;
+    for (const NamedTensor &t : operands) {
+      int64_t s = t.type.getDimSize(axis);
+      if (s == 1)
+        continue;
+      if (sizeFrom && s != size)
+        return op->emitOpError() << sizeFrom->name << " and " << t.name
+                                 << " have incompatible sizes " << size
+                                 << " and " << s << " at axis " << axis;
+      size = s;
+      sizeFrom = &t;
+    }
+    int64_t got = result.type.getDimSize(axis);
+    if (got != size)
+      return op->emitOpError()
+             << "result has size " << got << " at axis " << axis
+             << " but the operands broadcast to " << size;
+  }
+  return success();
+}
+
+/// Layer ops: blade_axis 0 and a rank-3 [2^n, B, F] operand.
+static LogicalResult verifyLayerOperand(Operation *op, AlgebraAttr algebra,
+                                        int64_t bladeAxis, NamedTensor t) {
+  if (bladeAxis != 0)
+    return op->emitOpError()
+           << "blade_axis is " << bladeAxis
+           << " but the layer ops require blade axis 0 ([blades, batch, "
+              "features])";
+  if (t.type.getRank() != 3)
+    return op->emitOpError() << t.name << " has rank " << t.type.getRank()
+                             << " but the layer ops take rank 3 ([blades, "
+                                "batch, features])";
+  return verifyBladeSize(op, algebra, bladeAxis, t);
+}
+
+/// weighted_product and fc_product: x and y of one shape [2^n, B, F].
+static LogicalResult verifyLayerInputs(Operation *op, AlgebraAttr algebra,
+                                       int64_t bladeAxis, NamedTensor lhs,
+                                       NamedTensor rhs) {
+  if (failed(verifyAlgebra(op, algebra)) ||
+      failed(verifyLayerOperand(op, algebra, bladeAxis, lhs)) ||
+      failed(verifyLayerOperand(op, algebra, bladeAxis, rhs)))
+    return failure();
+  if (lhs.type.getShape() != rhs.type.getShape())
+    return op->emitOpError()
+           << rhs.name << " has shape " << shapeStr(rhs.type.getShape())
+           << " but " << lhs.name << " has shape "
+           << shapeStr(lhs.type.getShape());
+  return success();
+}
+
+static LogicalResult verifyPathCount(Operation *op, AlgebraAttr algebra,
+                                     int64_t paths) {
+  unsigned expected = algebra.getAlgebra().numPaths();
+  if (paths != expected)
+    return op->emitOpError() << "weights have " << paths << " paths but "
+                             << algebra << " has " << expected;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Products
+//===----------------------------------------------------------------------===//
+
+/// The binary products share one rule set.
+template <typename OpTy>
+static LogicalResult verifyBinaryProduct(OpTy op, int64_t resultBlades) {
+  NamedTensor operands[] = {named("lhs", op.getLhs()),
+                            named("rhs", op.getRhs())};
+  return verifyBroadcastOp(op, op.getAlgebra(), op.getBladeAxis(), operands,
+                           named("result", op.getResult()), resultBlades);
+}
+
+LogicalResult GeometricProductOp::verify() {
+  return verifyBinaryProduct(*this, getAlgebra().getNumBlades());
+}
+
+LogicalResult OuterProductOp::verify() {
+  return verifyBinaryProduct(*this, getAlgebra().getNumBlades());
+}
+
+LogicalResult LeftContractionOp::verify() {
+  return verifyBinaryProduct(*this, getAlgebra().getNumBlades());
+}
+
+LogicalResult ScalarProductOp::verify() {
+  return verifyBinaryProduct(*this, /*resultBlades=*/1);
+}
+
+LogicalResult SandwichOp::verify() {
+  NamedTensor operands[] = {named("rotor", getRotor()),
+                            named("input", getInput())};
+  return verifyBroadcastOp(*this, getAlgebra(), getBladeAxis(), operands,
+                           named("result", getResult()),
+                           getAlgebra().getNumBlades());
+}
+
+//===----------------------------------------------------------------------===//
+// Involutions, projection, dual and gate
+//===----------------------------------------------------------------------===//
+
+/// Unary ops return their input's type (AllTypesMatch), so only the blade
+/// axis is left to check.
+template <typename OpTy> static LogicalResult verifyUnary(OpTy op) {
+  NamedTensor input = named("input", op.getInput());
+  return verifyBroadcastOp(op, op.getAlgebra(), op.getBladeAxis(), input,
+                           named("result", op.getResult()),
+                           op.getAlgebra().getNumBlades());
+}
+
+LogicalResult ReverseOp::verify() { return verifyUnary(*this); }
+
+LogicalResult GradeInvolutionOp::verify() { return verifyUnary(*this); }
+
+LogicalResult ConjugateOp::verify() { return verifyUnary(*this); }
+
+LogicalResult ScalarGateOp::verify() { return verifyUnary(*this); }
+
+LogicalResult GradeProjectOp::verify() {
+  if (failed(verifyUnary(*this)))
+    return failure();
+  ArrayRef<int64_t> grades = getGrades();
+  if (grades.empty())
+    return emitOpError() << "grades must not be empty";
+  int64_t maxGrade = getAlgebra().getDimension();
+  for (auto [i, grade] : llvm::enumerate(grades)) {
+    if (grade < 0 || grade > maxGrade)
+      return emitOpError() << "grade " << grade << " is out of range for "
+                           << getAlgebra() << ", whose grades are 0 to "
+                           << maxGrade;
+    if (i > 0 && grade <= grades[i - 1])
+      return emitOpError() << "grades must be unique and ascending, but "
+                           << grade << " follows " << grades[i - 1];
+  }
+  return success();
+}
+
+LogicalResult DualOp::verify() {
+  if (failed(verifyUnary(*this)))
+    return failure();
+  if (getAlgebra().getAlgebra().isDegenerate())
+    return emitOpError() << "dual is undefined in the degenerate algebra "
+                         << getAlgebra();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Flash Clifford layers
+//===----------------------------------------------------------------------===//
+
+LogicalResult WeightedProductOp::verify() {
+  NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
+  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)))
+    return failure();
+
+  // weights: [features, paths].
+  auto weights = cast<RankedTensorType>(getWeights().getType());
+  if (weights.getRank() != 2)
+    return emitOpError() << "weights have rank " << weights.getRank()
+                         << " but weighted_product takes rank 2 ([features, "
+                            "paths])";
+  int64_t features = lhs.type.getDimSize(2);
+  if (weights.getDimSize(0) != features)
+    return emitOpError() << "weights have " << weights.getDimSize(0)
+                         << " features but lhs has " << features;
+  if (failed(verifyPathCount(*this, getAlgebra(), weights.getDimSize(1))))
+    return failure();
+
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (result.getShape() != lhs.type.getShape())
+    return emitOpError() << "result has shape " << shapeStr(result.getShape())
+                         << " but lhs has shape "
+                         << shapeStr(lhs.type.getShape());
+  return success();
+}
+
+LogicalResult FcProductOp::verify() {
+  NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
+  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)))
+    return failure();
+
+  // weights: [paths, input features, output features].
+  auto weights = cast<RankedTensorType>(getWeights().getType());
+  if (weights.getRank() != 3)
+    return emitOpError() << "weights have rank " << weights.getRank()
+                         << " but fc_product takes rank 3 ([paths, input "
+                            "features, output features])";
+  if (failed(verifyPathCount(*this, getAlgebra(), weights.getDimSize(0))))
+    return failure();
+  int64_t features = lhs.type.getDimSize(2);
+  if (weights.getDimSize(1) != features)
+    return emitOpError() << "weights have " << weights.getDimSize(1)
+                         << " input features but lhs has " << features;
+
+  auto result = cast<RankedTensorType>(getResult().getType());
+  int64_t expected[] = {lhs.type.getDimSize(0), lhs.type.getDimSize(1),
+                        weights.getDimSize(2)};
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError() << "result has shape " << shapeStr(result.getShape())
+                         << " but lhs and weights give " << shapeStr(expected);
+  return success();
+}
+
+LogicalResult GradeRmsNormOp::verify() {
+  if (failed(verifyAlgebra(*this, getAlgebra())) ||
+      failed(verifyLayerOperand(*this, getAlgebra(), getBladeAxis(),
+                                named("input", getInput()))))
+    return failure();
+  // Epsilon keeps the root positive; NaN or infinity would poison every
+  // output.
+  APFloat epsilon = getEpsilon();
+  if (!epsilon.isFinite() || (epsilon.isNegative() && !epsilon.isZero()))
+    return emitOpError() << "epsilon must be finite and non-negative, got "
+                         << epsilon.convertToDouble();
+  return success();
+}
 
 #define GET_OP_CLASSES
 #include "dialects/Clifford/IR/CliffordOps.cpp.inc"

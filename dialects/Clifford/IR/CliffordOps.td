@@ -1,6 +1,8 @@
 //===- CliffordOps.td - Ops of the clifford dialect -------*- tablegen -*-===//
 //
-// Every op of SPEC.md §1.2.
+// Every op of SPEC.md §1.2. Shape rules are in the dialect description
+// (CliffordDialect.td) and checked in CliffordOps.cpp; folds and
+// canonicalizations are in CliffordFolds.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,10 +10,16 @@
 #define CLIFFORD_OPS_TD
 
 include "dialects/Clifford/IR/CliffordDialect.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def Clifford_GeometricProductOp : Clifford_Op<"geometric_product", [Pure]> {
-  let summary = "geometric product z = x y";
+//===----------------------------------------------------------------------===//
+// Op classes
+//===----------------------------------------------------------------------===//
+
+/// x, y -> z with NumPy broadcasting over every axis but the blade axis.
+class Clifford_BinaryOp<string mnemonic, list<Trait> traits = []>
+    : Clifford_Op<mnemonic, !listconcat([Pure], traits)> {
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis);
@@ -20,6 +28,282 @@ def Clifford_GeometricProductOp : Clifford_Op<"geometric_product", [Pure]> {
     $algebra $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
+}
+
+/// x -> y of the same type.
+class Clifford_UnaryOp<string mnemonic, list<Trait> traits = []>
+    : Clifford_Op<mnemonic,
+                  !listconcat([Pure, AllTypesMatch<["input", "result"]>],
+                              traits)> {
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$input,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $input attr-dict `:` type($input)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Products
+//===----------------------------------------------------------------------===//
+
+def Clifford_GeometricProductOp : Clifford_BinaryOp<"geometric_product"> {
+  let summary = "geometric product z = x y";
+  let description = [{
+    The geometric product of the multivectors `lhs` and `rhs`, blade by
+    blade through the algebra's Cayley table: each pair of blades
+    e_i e_j = sign * e_k contributes sign * x_i * y_j to z_k. The other axes
+    broadcast NumPy-style (see the dialect description).
+
+    ```mlir
+    %z = clifford.geometric_product <3, 0, 0> %x, %y
+        : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    // One rotor times a batch, blades last:
+    %w = clifford.geometric_product <2, 0, 0> %r, %b {blade_axis = 1}
+        : (tensor<1x4xf32>, tensor<32x4xf32>) -> tensor<32x4xf32>
+    ```
+  }];
+}
+
+def Clifford_OuterProductOp : Clifford_BinaryOp<"outer_product"> {
+  let summary = "outer (wedge) product z = x ∧ y";
+  let description = [{
+    The outer product: the terms of the geometric product of a grade-a blade
+    of `lhs` and a grade-b blade of `rhs` whose result has grade a + b; all
+    other terms are dropped. Broadcasts like `geometric_product`.
+
+    ```mlir
+    %z = clifford.outer_product <3, 0, 0> %x, %y
+        : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    ```
+  }];
+}
+
+def Clifford_LeftContractionOp : Clifford_BinaryOp<"left_contraction"> {
+  let summary = "left contraction z = x ⌋ y";
+  let description = [{
+    The left contraction: the terms of the geometric product of a grade-a
+    blade of `lhs` and a grade-b blade of `rhs` whose result has grade
+    b - a >= 0; all other terms are dropped. Broadcasts like
+    `geometric_product`.
+
+    ```mlir
+    %z = clifford.left_contraction <3, 0, 0> %x, %y
+        : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    ```
+  }];
+}
+
+def Clifford_ScalarProductOp : Clifford_BinaryOp<"scalar_product"> {
+  let summary = "scalar product s = <x y>_0";
+  let description = [{
+    The grade-0 part of the geometric product of `lhs` and `rhs`, as a plain
+    tensor: the result has the broadcast shape of the operands except that
+    its blade axis has size 1.
+
+    ```mlir
+    %s = clifford.scalar_product <3, 0, 0> %x, %y
+        : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<1x16xf32>
+    ```
+  }];
+}
+
+def Clifford_SandwichOp : Clifford_Op<"sandwich", [Pure]> {
+  let summary = "sandwich product y = r x reverse(r)";
+  let description = [{
+    Applies `rotor` (any multivector; the op does not require it to be
+    normalised) to `input` by the sandwich product
+    r x reverse(r). Both operands have the blade axis at `blade_axis` and
+    broadcast over the other axes, so one rotor can act on a whole batch.
+
+    ```mlir
+    %y = clifford.sandwich <3, 0, 0> %r, %x
+        : (tensor<8x1xf32>, tensor<8x1024xf32>) -> tensor<8x1024xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$rotor,
+                       Clifford_Tensor:$input,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $rotor `,` $input attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Involutions, projection, dual and gate
+//===----------------------------------------------------------------------===//
+
+def Clifford_ReverseOp : Clifford_UnaryOp<"reverse"> {
+  let summary = "reverse: each grade-k blade times (-1)^(k(k-1)/2)";
+  let description = [{
+    Reverses the order of the basis vectors in every blade, which negates
+    grades 2 and 3 (mod 4). Folds `reverse(reverse(x))` to `x`.
+
+    ```mlir
+    %r = clifford.reverse <3, 0, 0> %x : tensor<8x16xf32>
+    %s = clifford.reverse <3, 0, 0> %y {blade_axis = 1} : tensor<4x8xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+
+def Clifford_GradeInvolutionOp : Clifford_UnaryOp<"grade_involution"> {
+  let summary = "grade involution: each grade-k blade times (-1)^k";
+  let description = [{
+    Negates every odd-grade blade (the main involution x -> x*). Folds
+    `grade_involution(grade_involution(x))` to `x`.
+
+    ```mlir
+    %y = clifford.grade_involution <3, 0, 0> %x : tensor<8x16xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+
+def Clifford_ConjugateOp : Clifford_UnaryOp<"conjugate"> {
+  let summary = "Clifford conjugate: each grade-k blade times (-1)^(k(k+1)/2)";
+  let description = [{
+    The composition of reverse and grade involution, which negates grades 1
+    and 2 (mod 4). Folds `conjugate(conjugate(x))` to `x`.
+
+    ```mlir
+    %y = clifford.conjugate <3, 0, 0> %x : tensor<8x16xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+
+def Clifford_GradeProjectOp : Clifford_UnaryOp<"grade_project"> {
+  let summary = "keeps the listed grades and zeroes the rest";
+  let description = [{
+    Keeps the blades whose grade is in `grades` and sets every other blade to
+    zero. `grades` is a non-empty, strictly ascending list of grades in
+    0..n. Projecting onto all n + 1 grades folds to the input; a projection
+    of a projection becomes one projection onto the common grades, or a zero
+    constant when there are none.
+
+    ```mlir
+    %even = clifford.grade_project <3, 0, 0> %x grades [0, 2] : tensor<8x16xf32>
+    // Generic form:
+    %v = "clifford.grade_project"(%x)
+        {algebra = #clifford.algebra<3, 0, 0>, grades = array<i64: 1>}
+        : (tensor<8x16xf32>) -> tensor<8x16xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$input,
+                       DenseI64ArrayAttr:$grades,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let assemblyFormat = [{
+    $algebra $input `grades` $grades attr-dict `:` type($input)
+  }];
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Clifford_DualOp : Clifford_UnaryOp<"dual"> {
+  let summary = "dual y = x I^-1";
+  let description = [{
+    Multiplies by the inverse of the pseudoscalar I (the product of all basis
+    vectors in ascending order) on the right. I is not invertible in a
+    degenerate algebra (r > 0), so the verifier rejects those.
+
+    ```mlir
+    %y = clifford.dual <3, 0, 0> %x : tensor<8x16xf32>
+    ```
+  }];
+}
+
+def Clifford_ScalarGateOp : Clifford_UnaryOp<"scalar_gate"> {
+  let summary = "scales every blade by the GELU gate of the scalar part";
+  let description = [{
+    y = x * Phi(s) where s is the scalar (grade-0) blade of x at the same
+    position of the other axes and Phi(s) = 0.5 (1 + erf(s / sqrt 2)), the
+    exact GELU gate.
+
+    ```mlir
+    %y = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4x16xf32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Flash Clifford layers
+//===----------------------------------------------------------------------===//
+
+def Clifford_WeightedProductOp : Clifford_Op<"weighted_product", [Pure]> {
+  let summary = "geometric product with one learned weight per feature and path";
+  let description = [{
+    `lhs`, `rhs` and the result are `[2^n, B, F]` (blade axis 0);
+    `weights` is `[F, P]` where P is the number of paths of the algebra
+    (10 for Cl(2,0), 20 for Cl(3,0)). Each term x_i y_j of the geometric
+    product, with blade i of grade gx, blade j of grade gy and the product
+    landing on a blade of grade gz, is multiplied by
+    `weights[f, path(gx, gz, gy)]`, where paths are all grade triples with a
+    non-zero product, sorted by (gx, gz, gy).
+
+    ```mlir
+    %z = clifford.weighted_product <3, 0, 0> %x, %y, %w
+        : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>)
+        -> tensor<8x64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
+                       Clifford_Tensor:$rhs, Clifford_Tensor:$weights,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $lhs `,` $rhs `,` $weights attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Clifford_FcProductOp : Clifford_Op<"fc_product", [Pure]> {
+  let summary = "fully connected geometric product over features";
+  let description = [{
+    `lhs` and `rhs` are `[2^n, B, Fin]` (blade axis 0), `weights` is
+    `[P, Fin, Fout]` and the result is `[2^n, B, Fout]`. For each term of the
+    geometric product, blade i of x times blade j of y = sign * blade k on
+    path p = path(grade i, grade k, grade j), z_k accumulates
+    sign * (x_i * y_j) @ weights[p], a matrix product over the features.
+
+    ```mlir
+    %z = clifford.fc_product <3, 0, 0> %x, %y, %w
+        : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>)
+        -> tensor<8x64x48xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
+                       Clifford_Tensor:$rhs, Clifford_Tensor:$weights,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $lhs `,` $rhs `,` $weights attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Clifford_GradeRmsNormOp : Clifford_UnaryOp<"grade_rms_norm"> {
+  let summary = "RMS normalisation of every grade over the features";
+  let description = [{
+    `input` is `[2^n, B, F]` (blade axis 0). For each batch element b and
+    grade g, the blades of grade g are divided by
+    sqrt(mean over F of (sum over the blades of g of x^2) + epsilon).
+    `epsilon` is a finite, non-negative f32 (default 1e-6).
+
+    ```mlir
+    %y = clifford.grade_rms_norm <3, 0, 0> %x : tensor<8x64x32xf32>
+    %z = clifford.grade_rms_norm <3, 0, 0> %x {epsilon = 1.0e-05 : f32}
+        : tensor<8x64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$input,
+                       DefaultValuedAttr<F32Attr, "1.0e-6">:$epsilon,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
 }
 
 #endif // CLIFFORD_OPS_TD

@@ -1,8 +1,278 @@
+// Round trip of every clifford op: custom form -> custom form, custom form ->
+// generic form -> custom form, and the generic form with `{...}` attributes
+// and defaults left out (last section).
+//
 // RUN: uta-opt %s | uta-opt | FileCheck %s
+// RUN: uta-opt %s --mlir-print-op-generic | uta-opt | FileCheck %s
+// RUN: uta-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+//===----------------------------------------------------------------------===//
+// Products
+//===----------------------------------------------------------------------===//
 
 // CHECK-LABEL: func @geometric_product
-func.func @geometric_product(%x: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
-  // CHECK: clifford.geometric_product <3, 0, 0> %{{.*}}, %{{.*}}
-  %z = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
-  return %z : tensor<8x4xf32>
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>, %[[Y:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[Z:.+]] = clifford.geometric_product <3, 0, 0> %[[X]], %[[Y]] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//       CHECK:   return %[[Z]]
+// GENERIC-LABEL: sym_name = "geometric_product"
+//       GENERIC:   "clifford.geometric_product"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}> : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+func.func @geometric_product(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %z = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %z : tensor<8x16xf32>
+}
+
+// A non-default blade axis is printed; one rotor broadcasts over the batch.
+// CHECK-LABEL: func @geometric_product_blades_last
+//  CHECK-SAME:   (%[[R:[^:]+]]: tensor<1x4xf32>, %[[B:[^:]+]]: tensor<32x4xf32>)
+//       CHECK:   %[[Z:.+]] = clifford.geometric_product <2, 0, 0> %[[R]], %[[B]] {blade_axis = 1 : i64} : (tensor<1x4xf32>, tensor<32x4xf32>) -> tensor<32x4xf32>
+//       CHECK:   return %[[Z]]
+// GENERIC-LABEL: sym_name = "geometric_product_blades_last"
+//       GENERIC:   "clifford.geometric_product"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<2, 0, 0>, blade_axis = 1 : i64}>
+func.func @geometric_product_blades_last(%r: tensor<1x4xf32>, %b: tensor<32x4xf32>) -> tensor<32x4xf32> {
+  %z = clifford.geometric_product <2, 0, 0> %r, %b {blade_axis = 1} : (tensor<1x4xf32>, tensor<32x4xf32>) -> tensor<32x4xf32>
+  return %z : tensor<32x4xf32>
+}
+
+// Both operands broadcast along different axes; the full attribute spelling
+// is accepted in the custom form too and printed short.
+// CHECK-LABEL: func @geometric_product_two_way_broadcast
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<16x1x5xf32>, %[[Y:[^:]+]]: tensor<16x3x1xf32>)
+//       CHECK:   %[[Z:.+]] = clifford.geometric_product <3, 0, 1> %[[X]], %[[Y]] : (tensor<16x1x5xf32>, tensor<16x3x1xf32>) -> tensor<16x3x5xf32>
+func.func @geometric_product_two_way_broadcast(%x: tensor<16x1x5xf32>, %y: tensor<16x3x1xf32>) -> tensor<16x3x5xf32> {
+  %z = clifford.geometric_product #clifford.algebra<3, 0, 1> %x, %y : (tensor<16x1x5xf32>, tensor<16x3x1xf32>) -> tensor<16x3x5xf32>
+  return %z : tensor<16x3x5xf32>
+}
+
+// A single multivector (rank 1) in the smallest algebra.
+// CHECK-LABEL: func @geometric_product_rank1
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<2xf32>, %[[Y:[^:]+]]: tensor<2xf32>)
+//       CHECK:   clifford.geometric_product <0, 1, 0> %[[X]], %[[Y]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+func.func @geometric_product_rank1(%x: tensor<2xf32>, %y: tensor<2xf32>) -> tensor<2xf32> {
+  %z = clifford.geometric_product <0, 1, 0> %x, %y : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %z : tensor<2xf32>
+}
+
+// CHECK-LABEL: func @outer_product
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>, %[[Y:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[Z:.+]] = clifford.outer_product <3, 0, 0> %[[X]], %[[Y]] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//       CHECK:   return %[[Z]]
+func.func @outer_product(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %z = clifford.outer_product <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %z : tensor<8x16xf32>
+}
+
+// CHECK-LABEL: func @left_contraction
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<1x16xf32>, %[[Y:[^:]+]]: tensor<16x16xf32>)
+//       CHECK:   %[[Z:.+]] = clifford.left_contraction <1, 3, 0> %[[X]], %[[Y]] {blade_axis = 1 : i64} : (tensor<1x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+//       CHECK:   return %[[Z]]
+func.func @left_contraction(%x: tensor<1x16xf32>, %y: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %z = clifford.left_contraction <1, 3, 0> %x, %y {blade_axis = 1} : (tensor<1x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %z : tensor<16x16xf32>
+}
+
+// CHECK-LABEL: func @scalar_product
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>, %[[Y:[^:]+]]: tensor<8x1xf32>)
+//       CHECK:   %[[S:.+]] = clifford.scalar_product <3, 0, 0> %[[X]], %[[Y]] : (tensor<8x16xf32>, tensor<8x1xf32>) -> tensor<1x16xf32>
+//       CHECK:   return %[[S]]
+func.func @scalar_product(%x: tensor<8x16xf32>, %y: tensor<8x1xf32>) -> tensor<1x16xf32> {
+  %s = clifford.scalar_product <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<8x1xf32>) -> tensor<1x16xf32>
+  return %s : tensor<1x16xf32>
+}
+
+// CHECK-LABEL: func @sandwich
+//  CHECK-SAME:   (%[[R:[^:]+]]: tensor<8x1xf32>, %[[X:[^:]+]]: tensor<8x1024xf32>)
+//       CHECK:   %[[Y:.+]] = clifford.sandwich <3, 0, 0> %[[R]], %[[X]] : (tensor<8x1xf32>, tensor<8x1024xf32>) -> tensor<8x1024xf32>
+//       CHECK:   return %[[Y]]
+// GENERIC-LABEL: sym_name = "sandwich"
+//       GENERIC:   "clifford.sandwich"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}> : (tensor<8x1xf32>, tensor<8x1024xf32>) -> tensor<8x1024xf32>
+func.func @sandwich(%r: tensor<8x1xf32>, %x: tensor<8x1024xf32>) -> tensor<8x1024xf32> {
+  %y = clifford.sandwich <3, 0, 0> %r, %x : (tensor<8x1xf32>, tensor<8x1024xf32>) -> tensor<8x1024xf32>
+  return %y : tensor<8x1024xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// Involutions, projection, dual and gate
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func @involutions
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[A:.+]] = clifford.reverse <3, 0, 0> %[[X]] : tensor<8x16xf32>
+//       CHECK:   %[[B:.+]] = clifford.grade_involution <3, 0, 0> %[[A]] : tensor<8x16xf32>
+//       CHECK:   %[[C:.+]] = clifford.conjugate <3, 0, 0> %[[B]] : tensor<8x16xf32>
+//       CHECK:   return %[[C]]
+// GENERIC-LABEL: sym_name = "involutions"
+//       GENERIC:   "clifford.reverse"(%{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}> : (tensor<8x16xf32>) -> tensor<8x16xf32>
+//       GENERIC:   "clifford.grade_involution"(%{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}> : (tensor<8x16xf32>) -> tensor<8x16xf32>
+//       GENERIC:   "clifford.conjugate"(%{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}> : (tensor<8x16xf32>) -> tensor<8x16xf32>
+func.func @involutions(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.reverse <3, 0, 0> %x : tensor<8x16xf32>
+  %b = clifford.grade_involution <3, 0, 0> %a : tensor<8x16xf32>
+  %c = clifford.conjugate <3, 0, 0> %b : tensor<8x16xf32>
+  return %c : tensor<8x16xf32>
+}
+
+// CHECK-LABEL: func @reverse_blades_last
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<4x8xf32>)
+//       CHECK:   %[[R:.+]] = clifford.reverse <3, 0, 0> %[[X]] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//       CHECK:   return %[[R]]
+func.func @reverse_blades_last(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %r = clifford.reverse <3, 0, 0> %x {blade_axis = 1} : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func @grade_project
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[E:.+]] = clifford.grade_project <3, 0, 0> %[[X]] grades [0, 2] : tensor<8x16xf32>
+//       CHECK:   return %[[E]]
+// GENERIC-LABEL: sym_name = "grade_project"
+//       GENERIC:   "clifford.grade_project"(%{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, grades = array<i64: 0, 2>}> : (tensor<8x16xf32>) -> tensor<8x16xf32>
+func.func @grade_project(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %e = clifford.grade_project <3, 0, 0> %x grades [0, 2] : tensor<8x16xf32>
+  return %e : tensor<8x16xf32>
+}
+
+// Grade n (the pseudoscalar) of the projective algebra, blades last.
+// CHECK-LABEL: func @grade_project_top
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<3x16xf32>)
+//       CHECK:   clifford.grade_project <3, 0, 1> %[[X]] grades [4] {blade_axis = 1 : i64} : tensor<3x16xf32>
+func.func @grade_project_top(%x: tensor<3x16xf32>) -> tensor<3x16xf32> {
+  %e = clifford.grade_project <3, 0, 1> %x grades [4] {blade_axis = 1} : tensor<3x16xf32>
+  return %e : tensor<3x16xf32>
+}
+
+// CHECK-LABEL: func @dual
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<16x2xf32>)
+//       CHECK:   %[[D:.+]] = clifford.dual <3, 1, 0> %[[X]] : tensor<16x2xf32>
+//       CHECK:   return %[[D]]
+func.func @dual(%x: tensor<16x2xf32>) -> tensor<16x2xf32> {
+  %d = clifford.dual <3, 1, 0> %x : tensor<16x2xf32>
+  return %d : tensor<16x2xf32>
+}
+
+// CHECK-LABEL: func @scalar_gate
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x4x16xf32>)
+//       CHECK:   %[[G:.+]] = clifford.scalar_gate <3, 0, 0> %[[X]] : tensor<8x4x16xf32>
+//       CHECK:   return %[[G]]
+func.func @scalar_gate(%x: tensor<8x4x16xf32>) -> tensor<8x4x16xf32> {
+  %g = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4x16xf32>
+  return %g : tensor<8x4x16xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// Flash Clifford layers
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func @weighted_product
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x64x32xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>, %[[W:[^:]+]]: tensor<32x20xf32>)
+//       CHECK:   %[[Z:.+]] = clifford.weighted_product <3, 0, 0> %[[X]], %[[Y]], %[[W]] : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>) -> tensor<8x64x32xf32>
+//       CHECK:   return %[[Z]]
+// GENERIC-LABEL: sym_name = "weighted_product"
+//       GENERIC:   "clifford.weighted_product"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}>
+func.func @weighted_product(%x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>, %w: tensor<32x20xf32>) -> tensor<8x64x32xf32> {
+  %z = clifford.weighted_product <3, 0, 0> %x, %y, %w : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>) -> tensor<8x64x32xf32>
+  return %z : tensor<8x64x32xf32>
+}
+
+// Cl(2,0) has 10 paths.
+// CHECK-LABEL: func @weighted_product_cl2
+//       CHECK:   clifford.weighted_product <2, 0, 0> %{{.+}}, %{{.+}}, %{{.+}} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+func.func @weighted_product_cl2(%x: tensor<4x3x5xf32>, %y: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<4x3x5xf32> {
+  %z = clifford.weighted_product <2, 0, 0> %x, %y, %w : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  return %z : tensor<4x3x5xf32>
+}
+
+// CHECK-LABEL: func @fc_product
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x64x32xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>, %[[W:[^:]+]]: tensor<20x32x48xf32>)
+//       CHECK:   %[[Z:.+]] = clifford.fc_product <3, 0, 0> %[[X]], %[[Y]], %[[W]] : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x48xf32>
+//       CHECK:   return %[[Z]]
+func.func @fc_product(%x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x32x48xf32>) -> tensor<8x64x48xf32> {
+  %z = clifford.fc_product <3, 0, 0> %x, %y, %w : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x48xf32>
+  return %z : tensor<8x64x48xf32>
+}
+
+// The default epsilon is left out when printing; another one is kept.
+// CHECK-LABEL: func @grade_rms_norm
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x64x32xf32>)
+//       CHECK:   %[[A:.+]] = clifford.grade_rms_norm <3, 0, 0> %[[X]] : tensor<8x64x32xf32>
+//       CHECK:   %[[B:.+]] = clifford.grade_rms_norm <3, 0, 0> %[[A]] {epsilon = 9.99999974E-6 : f32} : tensor<8x64x32xf32>
+//       CHECK:   return %[[B]]
+// GENERIC-LABEL: sym_name = "grade_rms_norm"
+//       GENERIC:   "clifford.grade_rms_norm"(%{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, epsilon = 9.99999997E-7 : f32}>
+//       GENERIC:   "clifford.grade_rms_norm"(%{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, epsilon = 9.99999974E-6 : f32}>
+func.func @grade_rms_norm(%x: tensor<8x64x32xf32>) -> tensor<8x64x32xf32> {
+  %a = clifford.grade_rms_norm <3, 0, 0> %x : tensor<8x64x32xf32>
+  %b = clifford.grade_rms_norm <3, 0, 0> %a {epsilon = 1.0e-05 : f32} : tensor<8x64x32xf32>
+  return %b : tensor<8x64x32xf32>
+}
+
+// The Flash Clifford SGP layer as a composition (SPEC.md §1.2).
+// CHECK-LABEL: func @sgp_layer
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x4x16xf32>, %[[Y:[^:]+]]: tensor<8x4x16xf32>, %[[W:[^:]+]]: tensor<16x20xf32>)
+//       CHECK:   %[[GX:.+]] = clifford.scalar_gate <3, 0, 0> %[[X]]
+//       CHECK:   %[[GY:.+]] = clifford.scalar_gate <3, 0, 0> %[[Y]]
+//       CHECK:   %[[P:.+]] = clifford.weighted_product <3, 0, 0> %[[GX]], %[[GY]], %[[W]]
+//       CHECK:   %[[N:.+]] = clifford.grade_rms_norm <3, 0, 0> %[[P]]
+//       CHECK:   return %[[N]]
+func.func @sgp_layer(%x: tensor<8x4x16xf32>, %y: tensor<8x4x16xf32>, %w: tensor<16x20xf32>) -> tensor<8x4x16xf32> {
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4x16xf32>
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x4x16xf32>
+  %p = clifford.weighted_product <3, 0, 0> %gx, %gy, %w : (tensor<8x4x16xf32>, tensor<8x4x16xf32>, tensor<16x20xf32>) -> tensor<8x4x16xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x4x16xf32>
+  return %n : tensor<8x4x16xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// Generic form with `{...}` attributes, default blade_axis and epsilon left
+// out: what another tool may write. Printed back in the custom form.
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func @generic_products
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>, %[[Y:[^:]+]]: tensor<8x16xf32>, %[[R:[^:]+]]: tensor<8x1xf32>)
+//       CHECK:   %[[GP:.+]] = clifford.geometric_product <3, 0, 0> %[[X]], %[[Y]] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//       CHECK:   %[[OP:.+]] = clifford.outer_product <3, 0, 0> %[[GP]], %[[Y]] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//       CHECK:   %[[LC:.+]] = clifford.left_contraction <3, 0, 0> %[[OP]], %[[Y]] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//       CHECK:   %[[SW:.+]] = clifford.sandwich <3, 0, 0> %[[R]], %[[LC]] : (tensor<8x1xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//       CHECK:   %[[SP:.+]] = clifford.scalar_product <3, 0, 0> %[[SW]], %[[X]] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<1x16xf32>
+//       CHECK:   return %[[SW]], %[[SP]]
+func.func @generic_products(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>, %r: tensor<8x1xf32>) -> (tensor<8x16xf32>, tensor<1x16xf32>) {
+  %gp = "clifford.geometric_product"(%x, %y) {algebra = #clifford.algebra<3, 0, 0>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  %op = "clifford.outer_product"(%gp, %y) {algebra = #clifford.algebra<3, 0, 0>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  %lc = "clifford.left_contraction"(%op, %y) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  %sw = "clifford.sandwich"(%r, %lc) {algebra = #clifford.algebra<3, 0, 0>} : (tensor<8x1xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  %sp = "clifford.scalar_product"(%sw, %x) {algebra = #clifford.algebra<3, 0, 0>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<1x16xf32>
+  return %sw, %sp : tensor<8x16xf32>, tensor<1x16xf32>
+}
+
+// CHECK-LABEL: func @generic_unary
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<4x8xf32>)
+//       CHECK:   %[[A:.+]] = clifford.reverse <3, 0, 0> %[[X]] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//       CHECK:   %[[B:.+]] = clifford.grade_involution <3, 0, 0> %[[A]] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//       CHECK:   %[[C:.+]] = clifford.conjugate <3, 0, 0> %[[B]] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//       CHECK:   %[[D:.+]] = clifford.grade_project <3, 0, 0> %[[C]] grades [1, 3] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//       CHECK:   %[[E:.+]] = clifford.dual <3, 0, 0> %[[D]] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//       CHECK:   %[[F:.+]] = clifford.scalar_gate <3, 0, 0> %[[E]] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//       CHECK:   return %[[F]]
+func.func @generic_unary(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %a = "clifford.reverse"(%x) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %b = "clifford.grade_involution"(%a) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %c = "clifford.conjugate"(%b) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %d = "clifford.grade_project"(%c) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 1 : i64, grades = array<i64: 1, 3>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %e = "clifford.dual"(%d) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %f = "clifford.scalar_gate"(%e) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 1 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %f : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func @generic_layers
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<4x3x5xf32>, %[[W:[^:]+]]: tensor<5x10xf32>, %[[V:[^:]+]]: tensor<10x5x2xf32>)
+//       CHECK:   %[[A:.+]] = clifford.weighted_product <2, 0, 0> %[[X]], %[[X]], %[[W]] : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+//       CHECK:   %[[B:.+]] = clifford.fc_product <2, 0, 0> %[[A]], %[[X]], %[[V]] : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<10x5x2xf32>) -> tensor<4x3x2xf32>
+//       CHECK:   %[[C:.+]] = clifford.grade_rms_norm <2, 0, 0> %[[B]] : tensor<4x3x2xf32>
+//       CHECK:   %[[D:.+]] = clifford.grade_rms_norm <2, 0, 0> %[[C]] {epsilon = 1.000000e-03 : f32} : tensor<4x3x2xf32>
+//       CHECK:   return %[[D]]
+func.func @generic_layers(%x: tensor<4x3x5xf32>, %w: tensor<5x10xf32>, %v: tensor<10x5x2xf32>) -> tensor<4x3x2xf32> {
+  %a = "clifford.weighted_product"(%x, %x, %w) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  %b = "clifford.fc_product"(%a, %x, %v) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<10x5x2xf32>) -> tensor<4x3x2xf32>
+  %c = "clifford.grade_rms_norm"(%b) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+  %d = "clifford.grade_rms_norm"(%c) {algebra = #clifford.algebra<2, 0, 0>, epsilon = 1.0e-03 : f32} : (tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+  return %d : tensor<4x3x2xf32>
 }

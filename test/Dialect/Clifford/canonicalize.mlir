@@ -1,0 +1,282 @@
+// Folds and canonicalization patterns of the clifford dialect
+// (CliffordFolds.cpp), with the cases that must stay as they are.
+//
+// RUN: uta-opt %s -split-input-file -canonicalize | FileCheck %s
+
+//===----------------------------------------------------------------------===//
+// Involutions are their own inverses
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func @reverse_reverse
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//   CHECK-NOT:   clifford.reverse
+//       CHECK:   return %[[X]]
+func.func @reverse_reverse(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.reverse <3, 0, 0> %x : tensor<8x16xf32>
+  %b = clifford.reverse <3, 0, 0> %a : tensor<8x16xf32>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// Three reverses leave one.
+// CHECK-LABEL: func @reverse_three_times
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[R:.+]] = clifford.reverse <3, 0, 0> %[[X]] : tensor<8x16xf32>
+//   CHECK-NOT:   clifford.reverse
+//       CHECK:   return %[[R]]
+func.func @reverse_three_times(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.reverse <3, 0, 0> %x : tensor<8x16xf32>
+  %b = clifford.reverse <3, 0, 0> %a : tensor<8x16xf32>
+  %c = clifford.reverse <3, 0, 0> %b : tensor<8x16xf32>
+  return %c : tensor<8x16xf32>
+}
+
+// -----
+
+// The inner op keeps its other user; only the outer one folds away.
+// CHECK-LABEL: func @reverse_reverse_shared
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<4x8xf32>)
+//       CHECK:   %[[R:.+]] = clifford.reverse <3, 0, 0> %[[X]] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//   CHECK-NOT:   clifford.reverse
+//       CHECK:   return %[[X]], %[[R]]
+func.func @reverse_reverse_shared(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %a = clifford.reverse <3, 0, 0> %x {blade_axis = 1} : tensor<4x8xf32>
+  %b = clifford.reverse <3, 0, 0> %a {blade_axis = 1} : tensor<4x8xf32>
+  return %b, %a : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @grade_involution_grade_involution
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<16x3xf32>)
+//   CHECK-NOT:   clifford.grade_involution
+//       CHECK:   return %[[X]]
+func.func @grade_involution_grade_involution(%x: tensor<16x3xf32>) -> tensor<16x3xf32> {
+  %a = clifford.grade_involution <3, 0, 1> %x : tensor<16x3xf32>
+  %b = clifford.grade_involution <3, 0, 1> %a : tensor<16x3xf32>
+  return %b : tensor<16x3xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @conjugate_conjugate
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//   CHECK-NOT:   clifford.conjugate
+//       CHECK:   return %[[X]]
+func.func @conjugate_conjugate(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.conjugate <3, 0, 0> %x : tensor<8x16xf32>
+  %b = clifford.conjugate <3, 0, 0> %a : tensor<8x16xf32>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// reverse and grade_involution are different involutions: reverse(x*) is the
+// Clifford conjugate, not x.
+// CHECK-LABEL: func @no_reverse_fold_of_grade_involution
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[A:.+]] = clifford.grade_involution <3, 0, 0> %[[X]]
+//       CHECK:   %[[B:.+]] = clifford.reverse <3, 0, 0> %[[A]]
+//       CHECK:   return %[[B]]
+func.func @no_reverse_fold_of_grade_involution(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.grade_involution <3, 0, 0> %x : tensor<8x16xf32>
+  %b = clifford.reverse <3, 0, 0> %a : tensor<8x16xf32>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// conjugate after reverse is the grade involution, not the identity.
+// CHECK-LABEL: func @no_conjugate_fold_of_reverse
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[A:.+]] = clifford.reverse <3, 0, 0> %[[X]]
+//       CHECK:   %[[B:.+]] = clifford.conjugate <3, 0, 0> %[[A]]
+//       CHECK:   return %[[B]]
+func.func @no_conjugate_fold_of_reverse(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.reverse <3, 0, 0> %x : tensor<8x16xf32>
+  %b = clifford.conjugate <3, 0, 0> %a : tensor<8x16xf32>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// A square tensor whose two axes both have 8 entries: reversing along axis 0
+// then along axis 1 is not the identity.
+// CHECK-LABEL: func @no_reverse_fold_different_blade_axis
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x8xf32>)
+//       CHECK:   %[[A:.+]] = clifford.reverse <3, 0, 0> %[[X]] : tensor<8x8xf32>
+//       CHECK:   %[[B:.+]] = clifford.reverse <3, 0, 0> %[[A]] {blade_axis = 1 : i64} : tensor<8x8xf32>
+//       CHECK:   return %[[B]]
+func.func @no_reverse_fold_different_blade_axis(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %a = clifford.reverse <3, 0, 0> %x : tensor<8x8xf32>
+  %b = clifford.reverse <3, 0, 0> %a {blade_axis = 1} : tensor<8x8xf32>
+  return %b : tensor<8x8xf32>
+}
+
+// -----
+
+// Same blade count, different algebras: the blades mean different things.
+// CHECK-LABEL: func @no_conjugate_fold_different_algebra
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8xf32>)
+//       CHECK:   %[[A:.+]] = clifford.conjugate <3, 0, 0> %[[X]]
+//       CHECK:   %[[B:.+]] = clifford.conjugate <2, 1, 0> %[[A]]
+//       CHECK:   return %[[B]]
+func.func @no_conjugate_fold_different_algebra(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %a = clifford.conjugate <3, 0, 0> %x : tensor<8xf32>
+  %b = clifford.conjugate <2, 1, 0> %a : tensor<8xf32>
+  return %b : tensor<8xf32>
+}
+
+// -----
+
+// A lone involution is kept.
+// CHECK-LABEL: func @no_grade_involution_fold_single
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8xf32>)
+//       CHECK:   %[[A:.+]] = clifford.grade_involution <3, 0, 0> %[[X]]
+//       CHECK:   return %[[A]]
+func.func @no_grade_involution_fold_single(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %a = clifford.grade_involution <3, 0, 0> %x : tensor<8xf32>
+  return %a : tensor<8xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// Grade projections
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// Grades 0..3 are all of Cl(3,0).
+// CHECK-LABEL: func @grade_project_all
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//   CHECK-NOT:   clifford.grade_project
+//       CHECK:   return %[[X]]
+func.func @grade_project_all(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.grade_project <3, 0, 0> %x grades [0, 1, 2, 3] : tensor<8x16xf32>
+  return %a : tensor<8x16xf32>
+}
+
+// -----
+
+// Grades 0..4 are all of the projective Cl(3,0,1).
+// CHECK-LABEL: func @grade_project_all_pga
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<2x16xf32>)
+//   CHECK-NOT:   clifford.grade_project
+//       CHECK:   return %[[X]]
+func.func @grade_project_all_pga(%x: tensor<2x16xf32>) -> tensor<2x16xf32> {
+  %a = clifford.grade_project <3, 0, 1> %x grades [0, 1, 2, 3, 4] {blade_axis = 1} : tensor<2x16xf32>
+  return %a : tensor<2x16xf32>
+}
+
+// -----
+
+// Four grades of Cl(3,0,1) (n = 4) are not all five.
+// CHECK-LABEL: func @no_grade_project_fold_missing_grade
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<16xf32>)
+//       CHECK:   %[[A:.+]] = clifford.grade_project <3, 0, 1> %[[X]] grades [0, 1, 2, 3] : tensor<16xf32>
+//       CHECK:   return %[[A]]
+func.func @no_grade_project_fold_missing_grade(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %a = clifford.grade_project <3, 0, 1> %x grades [0, 1, 2, 3] : tensor<16xf32>
+  return %a : tensor<16xf32>
+}
+
+// -----
+
+// [0, 1, 2] ∩ [1, 2, 3] = [1, 2].
+// CHECK-LABEL: func @grade_project_intersection
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[P:.+]] = clifford.grade_project <3, 0, 0> %[[X]] grades [1, 2] : tensor<8x16xf32>
+//   CHECK-NOT:   clifford.grade_project
+//       CHECK:   return %[[P]]
+func.func @grade_project_intersection(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.grade_project <3, 0, 0> %x grades [0, 1, 2] : tensor<8x16xf32>
+  %b = clifford.grade_project <3, 0, 0> %a grades [1, 2, 3] : tensor<8x16xf32>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// The inner projection keeps a second user, so it stays; the outer one
+// still reads x directly.
+// CHECK-LABEL: func @grade_project_intersection_shared
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<3x8xf32>)
+//   CHECK-DAG:   %[[A:.+]] = clifford.grade_project <3, 0, 0> %[[X]] grades [0, 2] {blade_axis = 1 : i64} : tensor<3x8xf32>
+//   CHECK-DAG:   %[[B:.+]] = clifford.grade_project <3, 0, 0> %[[X]] grades [2] {blade_axis = 1 : i64} : tensor<3x8xf32>
+//       CHECK:   return %[[B]], %[[A]]
+func.func @grade_project_intersection_shared(%x: tensor<3x8xf32>) -> (tensor<3x8xf32>, tensor<3x8xf32>) {
+  %a = clifford.grade_project <3, 0, 0> %x grades [0, 2] {blade_axis = 1} : tensor<3x8xf32>
+  %b = clifford.grade_project <3, 0, 0> %a grades [1, 2] {blade_axis = 1} : tensor<3x8xf32>
+  return %b, %a : tensor<3x8xf32>, tensor<3x8xf32>
+}
+
+// -----
+
+// The outer projection keeps every grade the inner one left: [0, 2] ∩ [0, 1, 2]
+// = [0, 2], so the inner projection is the answer.
+// CHECK-LABEL: func @grade_project_outer_redundant
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8xf32>)
+//       CHECK:   %[[A:.+]] = clifford.grade_project <3, 0, 0> %[[X]] grades [0, 2] : tensor<8xf32>
+//   CHECK-NOT:   clifford.grade_project
+//       CHECK:   return %[[A]]
+func.func @grade_project_outer_redundant(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %a = clifford.grade_project <3, 0, 0> %x grades [0, 2] : tensor<8xf32>
+  %b = clifford.grade_project <3, 0, 0> %a grades [0, 1, 2] : tensor<8xf32>
+  return %b : tensor<8xf32>
+}
+
+// -----
+
+// The even part of a vector projection is zero: [1] ∩ [0, 2] is empty.
+// CHECK-LABEL: func @grade_project_disjoint
+//       CHECK:   %[[Z:.+]] = arith.constant dense<0.000000e+00> : tensor<8x16xf32>
+//   CHECK-NOT:   clifford.grade_project
+//       CHECK:   return %[[Z]]
+func.func @grade_project_disjoint(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %a = clifford.grade_project <3, 0, 0> %x grades [1] : tensor<8x16xf32>
+  %b = clifford.grade_project <3, 0, 0> %a grades [0, 2] : tensor<8x16xf32>
+  return %b : tensor<8x16xf32>
+}
+
+// -----
+
+// Projections along different blade axes of a square tensor do not commute
+// into one projection.
+// CHECK-LABEL: func @no_grade_project_merge_different_blade_axis
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x8xf32>)
+//       CHECK:   %[[A:.+]] = clifford.grade_project <3, 0, 0> %[[X]] grades [1] : tensor<8x8xf32>
+//       CHECK:   %[[B:.+]] = clifford.grade_project <3, 0, 0> %[[A]] grades [2] {blade_axis = 1 : i64} : tensor<8x8xf32>
+//       CHECK:   return %[[B]]
+func.func @no_grade_project_merge_different_blade_axis(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %a = clifford.grade_project <3, 0, 0> %x grades [1] : tensor<8x8xf32>
+  %b = clifford.grade_project <3, 0, 0> %a grades [2] {blade_axis = 1} : tensor<8x8xf32>
+  return %b : tensor<8x8xf32>
+}
+
+// -----
+
+// Cl(2,0) and Cl(1,1) both have 4 blades, but a pair of projections is only
+// merged within one algebra.
+// CHECK-LABEL: func @no_grade_project_merge_different_algebra
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<4xf32>)
+//       CHECK:   %[[A:.+]] = clifford.grade_project <2, 0, 0> %[[X]] grades [1] : tensor<4xf32>
+//       CHECK:   %[[B:.+]] = clifford.grade_project <1, 1, 0> %[[A]] grades [2] : tensor<4xf32>
+//       CHECK:   return %[[B]]
+func.func @no_grade_project_merge_different_algebra(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = clifford.grade_project <2, 0, 0> %x grades [1] : tensor<4xf32>
+  %b = clifford.grade_project <1, 1, 0> %a grades [2] : tensor<4xf32>
+  return %b : tensor<4xf32>
+}
+
+// -----
+
+// A projection of something that is not a projection stays.
+// CHECK-LABEL: func @no_grade_project_merge_of_reverse
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8xf32>)
+//       CHECK:   %[[A:.+]] = clifford.reverse <3, 0, 0> %[[X]]
+//       CHECK:   %[[B:.+]] = clifford.grade_project <3, 0, 0> %[[A]] grades [2]
+//       CHECK:   return %[[B]]
+func.func @no_grade_project_merge_of_reverse(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %a = clifford.reverse <3, 0, 0> %x : tensor<8xf32>
+  %b = clifford.grade_project <3, 0, 0> %a grades [2] : tensor<8xf32>
+  return %b : tensor<8xf32>
+}

@@ -1,0 +1,436 @@
+// Every diagnostic of the clifford dialect's attribute and op verifiers.
+//
+// RUN: uta-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// #clifford.algebra
+//===----------------------------------------------------------------------===//
+
+// n = 7 basis vectors: more than the 6 that UTA supports (2^7 blades).
+func.func @algebra_too_large(%x: tensor<128xf32>) -> tensor<128xf32> {
+  // expected-error@+1 {{#clifford.algebra<4, 2, 1> has 7 basis vectors but UTA supports 1 to 6}}
+  %y = "clifford.reverse"(%x) {algebra = #clifford.algebra<4, 2, 1>} : (tensor<128xf32>) -> tensor<128xf32>
+  return %y : tensor<128xf32>
+}
+
+// -----
+
+// n = 0: the algebra of the reals alone has no blade axis to speak of.
+func.func @algebra_empty(%x: tensor<1xf32>) -> tensor<1xf32> {
+  // expected-error@+1 {{#clifford.algebra<0, 0, 0> has 0 basis vectors but UTA supports 1 to 6}}
+  %y = clifford.reverse <0, 0, 0> %x : tensor<1xf32>
+  return %y : tensor<1xf32>
+}
+
+// -----
+
+// p + q wraps around to 1 in 32 bits; the sum must not overflow into range.
+func.func @algebra_wraps(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error@+1 {{#clifford.algebra<4294967295, 2, 0> has 4294967297 basis vectors but UTA supports 1 to 6}}
+  %y = clifford.reverse <4294967295, 2, 0> %x : tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+// Every op needs its algebra.
+func.func @missing_algebra(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'clifford.reverse' op requires attribute 'algebra'}}
+  %y = "clifford.reverse"(%x) : (tensor<8xf32>) -> tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// Operand types
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// Only f32 multivectors.
+func.func @not_f32(%x: tensor<8x4xf16>, %y: tensor<8x4xf16>) -> tensor<8x4xf16> {
+  // expected-error@+1 {{'clifford.geometric_product' op operand #0 must be statically shaped tensor of 32-bit float values, but got 'tensor<8x4xf16>'}}
+  %z = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<8x4xf16>, tensor<8x4xf16>) -> tensor<8x4xf16>
+  return %z : tensor<8x4xf16>
+}
+
+// -----
+
+// Only static shapes.
+func.func @dynamic_shape(%x: tensor<8x?xf32>) -> tensor<8x?xf32> {
+  // expected-error@+1 {{'clifford.reverse' op operand #0 must be statically shaped tensor of 32-bit float values, but got 'tensor<8x?xf32>'}}
+  %y = clifford.reverse <3, 0, 0> %x : tensor<8x?xf32>
+  return %y : tensor<8x?xf32>
+}
+
+// -----
+
+// Unary ops return the type of their input.
+func.func @unary_result_type(%x: tensor<8x16xf32>) -> tensor<8x8xf32> {
+  // expected-error@+1 {{'clifford.conjugate' op failed to verify that all of {input, result} have same type}}
+  %y = "clifford.conjugate"(%x) {algebra = #clifford.algebra<3, 0, 0>} : (tensor<8x16xf32>) -> tensor<8x8xf32>
+  return %y : tensor<8x8xf32>
+}
+
+// -----
+
+// blade_axis is an i64 (SPEC.md: IntegerAttr of i64).
+func.func @blade_axis_i32(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.reverse' op attribute 'blade_axis' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %y = "clifford.reverse"(%x) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i32} : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// Blade axis and broadcasting
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// The STYLE.md example: 4 entries on the blade axis, but Cl(3,0) has 8 blades.
+func.func @blade_axis_size_lhs(%x: tensor<4x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.geometric_product' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (lhs)}}
+  %z = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<4x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %z : tensor<8x16xf32>
+}
+
+// -----
+
+// The blade axis never broadcasts: size 1 there is wrong too.
+func.func @blade_axis_size_rhs(%x: tensor<8x16xf32>, %y: tensor<1x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.outer_product' op blade axis has size 1 but #clifford.algebra<3, 0, 0> has 8 blades (rhs)}}
+  %z = clifford.outer_product <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<1x16xf32>) -> tensor<8x16xf32>
+  return %z : tensor<8x16xf32>
+}
+
+// -----
+
+// The result of a product is a full multivector.
+func.func @blade_axis_size_result(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<1x16xf32> {
+  // expected-error@+1 {{'clifford.left_contraction' op blade axis has size 1 but #clifford.algebra<3, 0, 0> has 8 blades (result)}}
+  %z = clifford.left_contraction <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<1x16xf32>
+  return %z : tensor<1x16xf32>
+}
+
+// -----
+
+// blade_axis selects the axis: with blade_axis = 1 the 16 entries there are
+// checked against the 8 blades, not the leading 8.
+func.func @blade_axis_size_unary(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.scalar_gate' op blade axis has size 16 but #clifford.algebra<3, 0, 0> has 8 blades (input)}}
+  %y = clifford.scalar_gate <3, 0, 0> %x {blade_axis = 1} : tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
+
+// -----
+
+// The rotor of a sandwich is a multivector of the same algebra.
+func.func @sandwich_rotor_size(%r: tensor<4x1xf32>, %x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.sandwich' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (rotor)}}
+  %y = clifford.sandwich <3, 0, 0> %r, %x : (tensor<4x1xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
+
+// -----
+
+// blade_axis beyond the rank.
+func.func @blade_axis_out_of_range(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.reverse' op blade_axis 3 is out of range for rank 2}}
+  %y = clifford.reverse <3, 0, 0> %x {blade_axis = 3} : tensor<8x16xf32>
+  return %y : tensor<8x16xf32>
+}
+
+// -----
+
+// Negative axes are not counted from the end.
+func.func @blade_axis_negative(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.geometric_product' op blade_axis -1 is out of range for rank 2}}
+  %z = clifford.geometric_product <3, 0, 0> %x, %y {blade_axis = -1} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %z : tensor<8x16xf32>
+}
+
+// -----
+
+// A rank-0 tensor has no blade axis at all.
+func.func @rank0(%x: tensor<f32>) -> tensor<f32> {
+  // expected-error@+1 {{'clifford.grade_involution' op blade_axis 0 is out of range for rank 0}}
+  %y = clifford.grade_involution <1, 0, 0> %x : tensor<f32>
+  return %y : tensor<f32>
+}
+
+// -----
+
+// Ranks are not aligned implicitly: the blade axis must sit at one position.
+func.func @rank_mismatch(%x: tensor<8x16xf32>, %y: tensor<8x4x16xf32>) -> tensor<8x4x16xf32> {
+  // expected-error@+1 {{'clifford.geometric_product' op rhs has rank 3 but lhs has rank 2}}
+  %z = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<8x4x16xf32>) -> tensor<8x4x16xf32>
+  return %z : tensor<8x4x16xf32>
+}
+
+// -----
+
+// The result has the operands' rank.
+func.func @result_rank_mismatch(%r: tensor<8x1xf32>, %x: tensor<8x16xf32>) -> tensor<8x1x16xf32> {
+  // expected-error@+1 {{'clifford.sandwich' op result has rank 3 but rotor has rank 2}}
+  %y = clifford.sandwich <3, 0, 0> %r, %x : (tensor<8x1xf32>, tensor<8x16xf32>) -> tensor<8x1x16xf32>
+  return %y : tensor<8x1x16xf32>
+}
+
+// -----
+
+// 4 and 16 do not broadcast (neither is 1).
+func.func @incompatible_batch(%x: tensor<8x4xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.geometric_product' op lhs and rhs have incompatible sizes 4 and 16 at axis 1}}
+  %z = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<8x4xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %z : tensor<8x16xf32>
+}
+
+// -----
+
+// The result must have the broadcast shape, not a larger one.
+func.func @result_not_broadcast_shape(%x: tensor<8x1xf32>, %y: tensor<8x1xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.geometric_product' op result has size 16 at axis 1 but the operands broadcast to 1}}
+  %z = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<8x1xf32>, tensor<8x1xf32>) -> tensor<8x16xf32>
+  return %z : tensor<8x16xf32>
+}
+
+// -----
+
+// Nor a smaller one: broadcasting the batch of the rotor's partner.
+func.func @sandwich_result_shape(%r: tensor<8x1xf32>, %x: tensor<8x16xf32>) -> tensor<8x1xf32> {
+  // expected-error@+1 {{'clifford.sandwich' op result has size 1 at axis 1 but the operands broadcast to 16}}
+  %y = clifford.sandwich <3, 0, 0> %r, %x : (tensor<8x1xf32>, tensor<8x16xf32>) -> tensor<8x1xf32>
+  return %y : tensor<8x1xf32>
+}
+
+// -----
+
+// scalar_product returns one number per multivector: blade axis of size 1.
+func.func @scalar_product_result(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.scalar_product' op result blade axis has size 8 but a scalar product has size 1}}
+  %s = clifford.scalar_product <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %s : tensor<8x16xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// grade_project and dual
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// An empty projection would be a zero constant, not a projection.
+func.func @grades_empty(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'clifford.grade_project' op grades must not be empty}}
+  %y = clifford.grade_project <3, 0, 0> %x grades [] : tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+// Cl(3,0) has grades 0..3.
+func.func @grade_too_large(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'clifford.grade_project' op grade 4 is out of range for #clifford.algebra<3, 0, 0>, whose grades are 0 to 3}}
+  %y = clifford.grade_project <3, 0, 0> %x grades [1, 4] : tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+// Grades are never negative.
+func.func @grade_negative(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'clifford.grade_project' op grade -1 is out of range for #clifford.algebra<3, 0, 0>, whose grades are 0 to 3}}
+  %y = "clifford.grade_project"(%x) {algebra = #clifford.algebra<3, 0, 0>, grades = array<i64: -1, 2>} : (tensor<8xf32>) -> tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+// Order carries no meaning, so only one (ascending) spelling is valid.
+func.func @grades_descending(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'clifford.grade_project' op grades must be unique and ascending, but 1 follows 2}}
+  %y = clifford.grade_project <3, 0, 0> %x grades [2, 1] : tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+// A repeated grade.
+func.func @grades_repeated(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'clifford.grade_project' op grades must be unique and ascending, but 2 follows 2}}
+  %y = clifford.grade_project <3, 0, 0> %x grades [0, 2, 2] : tensor<8xf32>
+  return %y : tensor<8xf32>
+}
+
+// -----
+
+// The pseudoscalar of PGA squares to 0, so it has no inverse.
+func.func @dual_degenerate(%x: tensor<16x4xf32>) -> tensor<16x4xf32> {
+  // expected-error@+1 {{'clifford.dual' op dual is undefined in the degenerate algebra #clifford.algebra<3, 0, 1>}}
+  %y = clifford.dual <3, 0, 1> %x : tensor<16x4xf32>
+  return %y : tensor<16x4xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// Flash Clifford layers
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// Cl(2,0) has 10 paths, not 9.
+func.func @weighted_product_paths(%x: tensor<4x3x5xf32>, %w: tensor<5x9xf32>) -> tensor<4x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product' op weights have 9 paths but #clifford.algebra<2, 0, 0> has 10}}
+  %z = clifford.weighted_product <2, 0, 0> %x, %x, %w : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x9xf32>) -> tensor<4x3x5xf32>
+  return %z : tensor<4x3x5xf32>
+}
+
+// -----
+
+// weights are [features, paths]: the transposed layout is caught.
+func.func @weighted_product_features(%x: tensor<8x3x5xf32>, %w: tensor<20x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product' op weights have 20 features but lhs has 5}}
+  %z = clifford.weighted_product <3, 0, 0> %x, %x, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x5xf32>) -> tensor<8x3x5xf32>
+  return %z : tensor<8x3x5xf32>
+}
+
+// -----
+
+// weights of weighted_product have rank 2.
+func.func @weighted_product_weights_rank(%x: tensor<8x3x5xf32>, %w: tensor<20x5x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product' op weights have rank 3 but weighted_product takes rank 2 ([features, paths])}}
+  %z = clifford.weighted_product <3, 0, 0> %x, %x, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x5x5xf32>) -> tensor<8x3x5xf32>
+  return %z : tensor<8x3x5xf32>
+}
+
+// -----
+
+// The layer ops do not broadcast x against y.
+func.func @weighted_product_mismatched_inputs(%x: tensor<8x3x5xf32>, %y: tensor<8x1x5xf32>, %w: tensor<5x20xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product' op rhs has shape 8x1x5 but lhs has shape 8x3x5}}
+  %z = clifford.weighted_product <3, 0, 0> %x, %y, %w : (tensor<8x3x5xf32>, tensor<8x1x5xf32>, tensor<5x20xf32>) -> tensor<8x3x5xf32>
+  return %z : tensor<8x3x5xf32>
+}
+
+// -----
+
+// weighted_product keeps the feature count.
+func.func @weighted_product_result(%x: tensor<8x3x5xf32>, %w: tensor<5x20xf32>) -> tensor<8x3x4xf32> {
+  // expected-error@+1 {{'clifford.weighted_product' op result has shape 8x3x4 but lhs has shape 8x3x5}}
+  %z = clifford.weighted_product <3, 0, 0> %x, %x, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<5x20xf32>) -> tensor<8x3x4xf32>
+  return %z : tensor<8x3x4xf32>
+}
+
+// -----
+
+// The layer ops take [blades, batch, features] exactly.
+func.func @weighted_product_rank(%x: tensor<8x5xf32>, %w: tensor<5x20xf32>) -> tensor<8x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product' op lhs has rank 2 but the layer ops take rank 3 ([blades, batch, features])}}
+  %z = clifford.weighted_product <3, 0, 0> %x, %x, %w : (tensor<8x5xf32>, tensor<8x5xf32>, tensor<5x20xf32>) -> tensor<8x5xf32>
+  return %z : tensor<8x5xf32>
+}
+
+// -----
+
+// rhs is checked as well as lhs.
+func.func @fc_product_rhs_rank(%x: tensor<8x3x5xf32>, %y: tensor<8x3x5x1xf32>, %w: tensor<20x5x2xf32>) -> tensor<8x3x2xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op rhs has rank 4 but the layer ops take rank 3 ([blades, batch, features])}}
+  %z = clifford.fc_product <3, 0, 0> %x, %y, %w : (tensor<8x3x5xf32>, tensor<8x3x5x1xf32>, tensor<20x5x2xf32>) -> tensor<8x3x2xf32>
+  return %z : tensor<8x3x2xf32>
+}
+
+// -----
+
+// The layer ops are component-major only.
+func.func @weighted_product_blade_axis(%x: tensor<3x8x5xf32>, %w: tensor<5x20xf32>) -> tensor<3x8x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product' op blade_axis is 1 but the layer ops require blade axis 0 ([blades, batch, features])}}
+  %z = clifford.weighted_product <3, 0, 0> %x, %x, %w {blade_axis = 1} : (tensor<3x8x5xf32>, tensor<3x8x5xf32>, tensor<5x20xf32>) -> tensor<3x8x5xf32>
+  return %z : tensor<3x8x5xf32>
+}
+
+// -----
+
+// The layer ops check the blade count too.
+func.func @fc_product_blades(%x: tensor<4x3x5xf32>, %w: tensor<20x5x2xf32>) -> tensor<4x3x2xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (lhs)}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<20x5x2xf32>) -> tensor<4x3x2xf32>
+  return %z : tensor<4x3x2xf32>
+}
+
+// -----
+
+// fc_product weights are [paths, in, out]: 20 paths in Cl(3,0).
+func.func @fc_product_paths(%x: tensor<8x3x5xf32>, %w: tensor<10x5x2xf32>) -> tensor<8x3x2xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op weights have 10 paths but #clifford.algebra<3, 0, 0> has 20}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<10x5x2xf32>) -> tensor<8x3x2xf32>
+  return %z : tensor<8x3x2xf32>
+}
+
+// -----
+
+// The weights' input features must match x's features.
+func.func @fc_product_in_features(%x: tensor<8x3x5xf32>, %w: tensor<20x2x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op weights have 2 input features but lhs has 5}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x2x5xf32>) -> tensor<8x3x5xf32>
+  return %z : tensor<8x3x5xf32>
+}
+
+// -----
+
+// fc_product weights have rank 3.
+func.func @fc_product_weights_rank(%x: tensor<8x3x5xf32>, %w: tensor<5x20xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op weights have rank 2 but fc_product takes rank 3 ([paths, input features, output features])}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<5x20xf32>) -> tensor<8x3x5xf32>
+  return %z : tensor<8x3x5xf32>
+}
+
+// -----
+
+// The result has the weights' output feature count.
+func.func @fc_product_result(%x: tensor<8x3x5xf32>, %w: tensor<20x5x2xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op result has shape 8x3x5 but lhs and weights give 8x3x2}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x5x2xf32>) -> tensor<8x3x5xf32>
+  return %z : tensor<8x3x5xf32>
+}
+
+// -----
+
+// grade_rms_norm is a layer op: rank 3.
+func.func @grade_rms_norm_rank(%x: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm' op input has rank 2 but the layer ops take rank 3 ([blades, batch, features])}}
+  %y = clifford.grade_rms_norm <3, 0, 0> %x : tensor<8x5xf32>
+  return %y : tensor<8x5xf32>
+}
+
+// -----
+
+// grade_rms_norm is a layer op: blade axis 0.
+func.func @grade_rms_norm_blade_axis(%x: tensor<8x8x5xf32>) -> tensor<8x8x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm' op blade_axis is 2 but the layer ops require blade axis 0 ([blades, batch, features])}}
+  %y = clifford.grade_rms_norm <3, 0, 0> %x {blade_axis = 2} : tensor<8x8x5xf32>
+  return %y : tensor<8x8x5xf32>
+}
+
+// -----
+
+// A negative epsilon could make the root imaginary.
+func.func @grade_rms_norm_negative_epsilon(%x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm' op epsilon must be finite and non-negative, got -1.000000e-01}}
+  %y = clifford.grade_rms_norm <3, 0, 0> %x {epsilon = -0.1 : f32} : tensor<8x3x5xf32>
+  return %y : tensor<8x3x5xf32>
+}
+
+// -----
+
+// NaN would poison every output.
+func.func @grade_rms_norm_nan_epsilon(%x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm' op epsilon must be finite and non-negative, got nan}}
+  %y = clifford.grade_rms_norm <3, 0, 0> %x {epsilon = 0x7FC00000 : f32} : tensor<8x3x5xf32>
+  return %y : tensor<8x3x5xf32>
+}
+
+// -----
+
+// epsilon is an f32 (SPEC.md).
+func.func @grade_rms_norm_f64_epsilon(%x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm' op attribute 'epsilon' failed to satisfy constraint: 32-bit float attribute}}
+  %y = "clifford.grade_rms_norm"(%x) {algebra = #clifford.algebra<3, 0, 0>, epsilon = 1.0e-06 : f64} : (tensor<8x3x5xf32>) -> tensor<8x3x5xf32>
+  return %y : tensor<8x3x5xf32>
+}
