@@ -64,13 +64,12 @@ static LogicalResult verifyBladeSize(Operation *op, AlgebraAttr algebra,
 }
 
 /// The shared rules of the product, involution, projection, gate and
-/// sandwich ops. `resultBlades` is the size the result's blade axis must
-/// have: 2^n, or 1 for scalar_product.
+/// sandwich ops. The result's blade axis has 2^n entries, or 1 when
+/// `scalarResult` (scalar_product).
 static LogicalResult verifyBroadcastOp(Operation *op, AlgebraAttr algebra,
                                        int64_t bladeAxis,
                                        ArrayRef<NamedTensor> operands,
-                                       NamedTensor result,
-                                       int64_t resultBlades) {
+                                       NamedTensor result, bool scalarResult) {
   if (failed(verifyAlgebra(op, algebra)))
     return failure();
 
@@ -91,11 +90,10 @@ static LogicalResult verifyBroadcastOp(Operation *op, AlgebraAttr algebra,
     if (failed(verifyBladeSize(op, algebra, bladeAxis, t)))
       return failure();
   int64_t resultSize = result.type.getDimSize(bladeAxis);
-  if (resultBlades == 1 && resultSize != 1)
+  if (scalarResult && resultSize != 1)
     return op->emitOpError() << "result blade axis has size " << resultSize
                              << " but a scalar product has size 1";
-  if (resultBlades != 1 &&
-      failed(verifyBladeSize(op, algebra, bladeAxis, result)))
+  if (!scalarResult && failed(verifyBladeSize(op, algebra, bladeAxis, result)))
     return failure();
 
   // NumPy broadcasting over every other axis.
@@ -170,27 +168,27 @@ static LogicalResult verifyPathCount(Operation *op, AlgebraAttr algebra,
 
 /// The binary products share one rule set.
 template <typename OpTy>
-static LogicalResult verifyBinaryProduct(OpTy op, int64_t resultBlades) {
+static LogicalResult verifyBinaryProduct(OpTy op, bool scalarResult) {
   NamedTensor operands[] = {named("lhs", op.getLhs()),
                             named("rhs", op.getRhs())};
   return verifyBroadcastOp(op, op.getAlgebra(), op.getBladeAxis(), operands,
-                           named("result", op.getResult()), resultBlades);
+                           named("result", op.getResult()), scalarResult);
 }
 
 LogicalResult GeometricProductOp::verify() {
-  return verifyBinaryProduct(*this, getAlgebra().getNumBlades());
+  return verifyBinaryProduct(*this, /*scalarResult=*/false);
 }
 
 LogicalResult OuterProductOp::verify() {
-  return verifyBinaryProduct(*this, getAlgebra().getNumBlades());
+  return verifyBinaryProduct(*this, /*scalarResult=*/false);
 }
 
 LogicalResult LeftContractionOp::verify() {
-  return verifyBinaryProduct(*this, getAlgebra().getNumBlades());
+  return verifyBinaryProduct(*this, /*scalarResult=*/false);
 }
 
 LogicalResult ScalarProductOp::verify() {
-  return verifyBinaryProduct(*this, /*resultBlades=*/1);
+  return verifyBinaryProduct(*this, /*scalarResult=*/true);
 }
 
 LogicalResult SandwichOp::verify() {
@@ -198,7 +196,7 @@ LogicalResult SandwichOp::verify() {
                             named("input", getInput())};
   return verifyBroadcastOp(*this, getAlgebra(), getBladeAxis(), operands,
                            named("result", getResult()),
-                           getAlgebra().getNumBlades());
+                           /*scalarResult=*/false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -211,7 +209,7 @@ template <typename OpTy> static LogicalResult verifyUnary(OpTy op) {
   NamedTensor input = named("input", op.getInput());
   return verifyBroadcastOp(op, op.getAlgebra(), op.getBladeAxis(), input,
                            named("result", op.getResult()),
-                           op.getAlgebra().getNumBlades());
+                           /*scalarResult=*/false);
 }
 
 LogicalResult ReverseOp::verify() { return verifyUnary(*this); }
