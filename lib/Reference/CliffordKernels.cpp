@@ -1,0 +1,390 @@
+//===- CliffordKernels.cpp - Float64 reference of the clifford ops --------===//
+//
+// Every product is a sum over the non-zero entries of the algebra's Cayley
+// table, filtered by grade for the outer, contraction and scalar products.
+// Signs come from the table alone, so these kernels are only as right as
+// uta::ga::Algebra, which the golden tests check against hand-written
+// formulas.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/Reference/CliffordKernels.h"
+
+#include "lib/Reference/Indexing.h"
+
+#include <cmath>
+#include <numbers>
+
+using namespace mlir::uta::reference;
+using namespace mlir::uta::reference::detail;
+using llvm::ArrayRef;
+using llvm::Expected;
+using ::uta::ga::Algebra;
+
+template <typename... Ts>
+static llvm::Error makeError(const char *format, Ts &&...values) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), format,
+                                 std::forward<Ts>(values)...);
+}
+
+static std::string algebraName(const Algebra &algebra) {
+  return "Cl(" + std::to_string(algebra.p()) + ", " +
+         std::to_string(algebra.q()) + ", " + std::to_string(algebra.r()) + ")";
+}
+
+namespace {
+/// A multivector tensor seen as its blade axis plus the other ("rest") axes,
+/// each with its stride in the tensor's C-order data.
+struct BladeView {
+  std::vector<int64_t> restShape;
+  std::vector<int64_t> restStrides;
+  int64_t bladeStride = 0;
+};
+} // namespace
+
+/// Checks that `x` has a blade axis of `bladeCount` values at `bladeAxis` and
+/// splits its shape into that axis and the others.
+static Expected<BladeView> viewOf(const RefTensor &x, int64_t bladeAxis,
+                                  int64_t bladeCount, const char *what) {
+  if (!x.isWellFormed())
+    return makeError("%s has shape %s but %zu values", what,
+                     shapeToString(x.shape).c_str(), x.data.size());
+  if (bladeAxis < 0 || bladeAxis >= x.rank())
+    return makeError("blade axis %lld is out of range for the %s of shape %s",
+                     static_cast<long long>(bladeAxis), what,
+                     shapeToString(x.shape).c_str());
+  if (x.shape[bladeAxis] != bladeCount)
+    return makeError("%s has %lld values on blade axis %lld, expected %lld",
+                     what, static_cast<long long>(x.shape[bladeAxis]),
+                     static_cast<long long>(bladeAxis),
+                     static_cast<long long>(bladeCount));
+  std::vector<int64_t> strides = contiguousStrides(x.shape);
+  BladeView view;
+  view.bladeStride = strides[bladeAxis];
+  for (int64_t d = 0; d < x.rank(); ++d) {
+    if (d == bladeAxis)
+      continue;
+    view.restShape.push_back(x.shape[d]);
+    view.restStrides.push_back(strides[d]);
+  }
+  return view;
+}
+
+/// The strides that read `view`'s rest axes broadcast to `shape` (aligned at
+/// the end; size-1 and missing axes get stride 0).
+static std::vector<int64_t> stridesOver(const BladeView &view,
+                                        ArrayRef<int64_t> shape) {
+  std::vector<int64_t> strides(shape.size(), 0);
+  size_t lead = shape.size() - view.restShape.size();
+  for (size_t i = 0; i < view.restShape.size(); ++i)
+    if (view.restShape[i] != 1)
+      strides[lead + i] = view.restStrides[i];
+  return strides;
+}
+
+/// `rest` with an axis of `bladeCount` inserted at `bladeAxis`.
+static std::vector<int64_t>
+withBladeAxis(ArrayRef<int64_t> rest, int64_t bladeAxis, int64_t bladeCount) {
+  std::vector<int64_t> shape(rest.begin(), rest.end());
+  shape.insert(shape.begin() + bladeAxis, bladeCount);
+  return shape;
+}
+
+namespace {
+/// One non-zero term of a product: blade i times blade j is sign * blade k.
+struct Term {
+  unsigned i, j, k;
+  double sign;
+  unsigned path;
+};
+} // namespace
+
+/// The Cayley terms a product of `kind` keeps. For the scalar product k is 0,
+/// the only blade of its size-1 result.
+static std::vector<Term> termsOf(const Algebra &algebra, ProductKind kind) {
+  std::vector<Term> terms;
+  for (unsigned i = 0; i < algebra.numBlades(); ++i) {
+    for (unsigned j = 0; j < algebra.numBlades(); ++j) {
+      ::uta::ga::BladeProduct prod = algebra.product(i, j);
+      if (prod.sign == 0)
+        continue;
+      int gi = algebra.grade(i), gj = algebra.grade(j);
+      int gk = algebra.grade(prod.blade);
+      bool keep = true;
+      switch (kind) {
+      case ProductKind::Geometric:
+        break;
+      case ProductKind::Outer:
+        keep = gk == gi + gj;
+        break;
+      case ProductKind::LeftContraction:
+        keep = gj >= gi && gk == gj - gi;
+        break;
+      case ProductKind::Scalar:
+        keep = gk == 0;
+        break;
+      }
+      if (!keep)
+        continue;
+      std::optional<unsigned> path = algebra.pathIndex(gi, gk, gj);
+      terms.push_back(
+          {i, j, prod.blade, static_cast<double>(prod.sign), path ? *path : 0});
+    }
+  }
+  return terms;
+}
+
+Expected<RefTensor>
+mlir::uta::reference::cliffordProduct(const Algebra &algebra, ProductKind kind,
+                                      const RefTensor &x, const RefTensor &y,
+                                      int64_t bladeAxis) {
+  int64_t blades = algebra.numBlades();
+  Expected<BladeView> xv = viewOf(x, bladeAxis, blades, "lhs");
+  if (!xv)
+    return xv.takeError();
+  Expected<BladeView> yv = viewOf(y, bladeAxis, blades, "rhs");
+  if (!yv)
+    return yv.takeError();
+  Expected<std::vector<int64_t>> rest =
+      broadcastShapes(xv->restShape, yv->restShape);
+  if (!rest)
+    return makeError("operand shapes %s and %s do not broadcast outside "
+                     "blade axis %lld",
+                     shapeToString(x.shape).c_str(),
+                     shapeToString(y.shape).c_str(),
+                     static_cast<long long>(bladeAxis));
+  // The result's blade axis goes back where the operands had theirs.
+  int64_t outBlades = kind == ProductKind::Scalar ? 1 : blades;
+  RefTensor out{withBladeAxis(*rest, bladeAxis, outBlades), {}};
+  out.data.assign(out.numElements(), 0.0);
+  Expected<BladeView> ov = viewOf(out, bladeAxis, outBlades, "result");
+  if (!ov)
+    return ov.takeError();
+
+  std::vector<Term> terms = termsOf(algebra, kind);
+  std::vector<int64_t> strides[] = {stridesOver(*xv, *rest),
+                                    stridesOver(*yv, *rest), ov->restStrides};
+  forEachIndex(*rest, strides, [&](ArrayRef<int64_t> offsets) {
+    for (const Term &t : terms)
+      out.data[offsets[2] + t.k * ov->bladeStride] +=
+          t.sign * x.data[offsets[0] + t.i * xv->bladeStride] *
+          y.data[offsets[1] + t.j * yv->bladeStride];
+  });
+  return out;
+}
+
+/// y[..., blade, ...] = f(blade, x at the same position along the other axes
+/// as seen through `xv`), for the blade-local unary ops. `fn(blades, out)` gets
+/// pointers-with-stride into x and the result.
+template <typename Fn>
+static Expected<RefTensor> mapBlades(const Algebra &algebra, const RefTensor &x,
+                                     int64_t bladeAxis, Fn fn) {
+  Expected<BladeView> xv = viewOf(x, bladeAxis, algebra.numBlades(), "input");
+  if (!xv)
+    return xv.takeError();
+  RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
+  std::vector<int64_t> strides[] = {xv->restStrides};
+  int64_t stride = xv->bladeStride;
+  forEachIndex(xv->restShape, strides, [&](ArrayRef<int64_t> offsets) {
+    // Input and result share a layout, so one offset serves both.
+    auto in = [&](unsigned blade) {
+      return x.data[offsets[0] + blade * stride];
+    };
+    auto outAt = [&](unsigned blade) -> double & {
+      return out.data[offsets[0] + blade * stride];
+    };
+    fn(in, outAt);
+  });
+  return out;
+}
+
+Expected<RefTensor> mlir::uta::reference::involution(const Algebra &algebra,
+                                                     InvolutionKind kind,
+                                                     const RefTensor &x,
+                                                     int64_t bladeAxis) {
+  std::vector<double> signs;
+  for (unsigned b = 0; b < algebra.numBlades(); ++b) {
+    switch (kind) {
+    case InvolutionKind::Reverse:
+      signs.push_back(algebra.reverseSign(b));
+      break;
+    case InvolutionKind::GradeInvolution:
+      signs.push_back(algebra.gradeInvolutionSign(b));
+      break;
+    case InvolutionKind::Conjugate:
+      signs.push_back(algebra.conjugateSign(b));
+      break;
+    }
+  }
+  return mapBlades(algebra, x, bladeAxis, [&](auto in, auto outAt) {
+    for (unsigned b = 0; b < algebra.numBlades(); ++b)
+      outAt(b) = signs[b] * in(b);
+  });
+}
+
+Expected<RefTensor> mlir::uta::reference::gradeProject(const Algebra &algebra,
+                                                       const RefTensor &x,
+                                                       ArrayRef<int64_t> grades,
+                                                       int64_t bladeAxis) {
+  std::vector<bool> keepGrade(algebra.numGrades(), false);
+  for (int64_t g : grades) {
+    if (g < 0 || g >= static_cast<int64_t>(algebra.numGrades()))
+      return makeError("grade %lld does not exist in %s",
+                       static_cast<long long>(g), algebraName(algebra).c_str());
+    keepGrade[g] = true;
+  }
+  return mapBlades(algebra, x, bladeAxis, [&](auto in, auto outAt) {
+    for (unsigned b = 0; b < algebra.numBlades(); ++b)
+      outAt(b) = keepGrade[algebra.grade(b)] ? in(b) : 0.0;
+  });
+}
+
+Expected<RefTensor> mlir::uta::reference::dual(const Algebra &algebra,
+                                               const RefTensor &x,
+                                               int64_t bladeAxis) {
+  if (algebra.isDegenerate())
+    return makeError("the dual is undefined in the degenerate algebra %s",
+                     algebraName(algebra).c_str());
+  return mapBlades(algebra, x, bladeAxis, [&](auto in, auto outAt) {
+    for (unsigned b = 0; b < algebra.numBlades(); ++b) {
+      ::uta::ga::BladeProduct d = *algebra.dualOf(b);
+      outAt(d.blade) += d.sign * in(b);
+    }
+  });
+}
+
+Expected<RefTensor> mlir::uta::reference::sandwich(const Algebra &algebra,
+                                                   const RefTensor &rotor,
+                                                   const RefTensor &x,
+                                                   int64_t bladeAxis) {
+  Expected<RefTensor> rx =
+      cliffordProduct(algebra, ProductKind::Geometric, rotor, x, bladeAxis);
+  if (!rx)
+    return rx.takeError();
+  Expected<RefTensor> reversed =
+      involution(algebra, InvolutionKind::Reverse, rotor, bladeAxis);
+  if (!reversed)
+    return reversed.takeError();
+  return cliffordProduct(algebra, ProductKind::Geometric, *rx, *reversed,
+                         bladeAxis);
+}
+
+Expected<RefTensor> mlir::uta::reference::scalarGate(const Algebra &algebra,
+                                                     const RefTensor &x,
+                                                     int64_t bladeAxis) {
+  return mapBlades(algebra, x, bladeAxis, [&](auto in, auto outAt) {
+    double gate = 0.5 * (1.0 + std::erf(in(0) / std::numbers::sqrt2));
+    for (unsigned b = 0; b < algebra.numBlades(); ++b)
+      outAt(b) = in(b)*gate;
+  });
+}
+
+/// Checks the [2^n, B, F] operands of the layer ops.
+static llvm::Error checkLayerOperand(const Algebra &algebra, const RefTensor &x,
+                                     const char *what) {
+  if (!x.isWellFormed())
+    return makeError("%s has shape %s but %zu values", what,
+                     shapeToString(x.shape).c_str(), x.data.size());
+  if (x.rank() != 3 || x.shape[0] != algebra.numBlades())
+    return makeError("%s must have shape [%u, B, F] in %s, got %s", what,
+                     algebra.numBlades(), algebraName(algebra).c_str(),
+                     shapeToString(x.shape).c_str());
+  return llvm::Error::success();
+}
+
+Expected<RefTensor>
+mlir::uta::reference::weightedProduct(const Algebra &algebra,
+                                      const RefTensor &x, const RefTensor &y,
+                                      const RefTensor &w) {
+  if (llvm::Error err = checkLayerOperand(algebra, x, "lhs"))
+    return std::move(err);
+  if (llvm::Error err = checkLayerOperand(algebra, y, "rhs"))
+    return std::move(err);
+  if (x.shape != y.shape)
+    return makeError("lhs %s and rhs %s must have the same shape",
+                     shapeToString(x.shape).c_str(),
+                     shapeToString(y.shape).c_str());
+  int64_t batch = x.shape[1], features = x.shape[2];
+  int64_t paths = algebra.numPaths();
+  if (!w.isWellFormed() || w.shape != std::vector<int64_t>{features, paths})
+    return makeError("weights must have shape [%lld, %lld] (features, "
+                     "paths), got %s",
+                     static_cast<long long>(features),
+                     static_cast<long long>(paths),
+                     shapeToString(w.shape).c_str());
+  RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
+  int64_t plane = batch * features;
+  for (const Term &t : termsOf(algebra, ProductKind::Geometric))
+    for (int64_t b = 0; b < batch; ++b)
+      for (int64_t f = 0; f < features; ++f)
+        out.data[t.k * plane + b * features + f] +=
+            t.sign * w.data[f * paths + t.path] *
+            x.data[t.i * plane + b * features + f] *
+            y.data[t.j * plane + b * features + f];
+  return out;
+}
+
+Expected<RefTensor> mlir::uta::reference::fcProduct(const Algebra &algebra,
+                                                    const RefTensor &x,
+                                                    const RefTensor &y,
+                                                    const RefTensor &w) {
+  if (llvm::Error err = checkLayerOperand(algebra, x, "lhs"))
+    return std::move(err);
+  if (llvm::Error err = checkLayerOperand(algebra, y, "rhs"))
+    return std::move(err);
+  if (x.shape != y.shape)
+    return makeError("lhs %s and rhs %s must have the same shape",
+                     shapeToString(x.shape).c_str(),
+                     shapeToString(y.shape).c_str());
+  int64_t batch = x.shape[1], in = x.shape[2];
+  int64_t paths = algebra.numPaths();
+  if (!w.isWellFormed() || w.rank() != 3 || w.shape[0] != paths ||
+      w.shape[1] != in)
+    return makeError("weights must have shape [%lld, %lld, Fout] (paths, "
+                     "input features, output features), got %s",
+                     static_cast<long long>(paths), static_cast<long long>(in),
+                     shapeToString(w.shape).c_str());
+  int64_t outFeatures = w.shape[2];
+  RefTensor out{{x.shape[0], batch, outFeatures}, {}};
+  out.data.assign(out.numElements(), 0.0);
+  for (const Term &t : termsOf(algebra, ProductKind::Geometric)) {
+    for (int64_t b = 0; b < batch; ++b) {
+      for (int64_t fi = 0; fi < in; ++fi) {
+        double xy = t.sign * x.data[(t.i * batch + b) * in + fi] *
+                    y.data[(t.j * batch + b) * in + fi];
+        const double *wRow = w.data.data() + (t.path * in + fi) * outFeatures;
+        double *zRow = out.data.data() + (t.k * batch + b) * outFeatures;
+        for (int64_t o = 0; o < outFeatures; ++o)
+          zRow[o] += xy * wRow[o];
+      }
+    }
+  }
+  return out;
+}
+
+Expected<RefTensor> mlir::uta::reference::gradeRmsNorm(const Algebra &algebra,
+                                                       const RefTensor &x,
+                                                       double epsilon) {
+  if (llvm::Error err = checkLayerOperand(algebra, x, "input"))
+    return std::move(err);
+  int64_t batch = x.shape[1], features = x.shape[2];
+  RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
+  for (unsigned g = 0; g < algebra.numGrades(); ++g) {
+    for (int64_t b = 0; b < batch; ++b) {
+      double sumSquares = 0.0;
+      for (unsigned blade : algebra.bladesOfGrade(g))
+        for (int64_t f = 0; f < features; ++f) {
+          double v = x.data[(blade * batch + b) * features + f];
+          sumSquares += v * v;
+        }
+      double norm =
+          std::sqrt(sumSquares / static_cast<double>(features) + epsilon);
+      for (unsigned blade : algebra.bladesOfGrade(g))
+        for (int64_t f = 0; f < features; ++f) {
+          int64_t at = (blade * batch + b) * features + f;
+          out.data[at] = x.data[at] / norm;
+        }
+    }
+  }
+  return out;
+}

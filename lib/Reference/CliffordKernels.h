@@ -1,0 +1,98 @@
+//===- CliffordKernels.h - Float64 reference of the clifford ops -*- C++
+//-*-===//
+//
+// The MLIR-free reference of every op of the `clifford` dialect (SPEC.md
+// §1.2), computed from the algebra library's Cayley table in float64.
+//
+// Multivector tensors carry one blade axis of size 2^n at `bladeAxis`. The
+// products, involutions, projection, dual, gate and sandwich broadcast over
+// the other axes: each operand's blade axis is removed, the remaining shapes
+// broadcast NumPy-style (aligned at the end), and the blade axis is put back
+// at `bladeAxis` of the result. With equal ranks this is plain NumPy
+// broadcasting of the whole shapes, the blade axes being equal; with a
+// lower-rank operand (a single rotor [2^n] against x [2^n, B, F] with blade
+// axis 0) the lower-rank operand is repeated across the leading axes.
+//
+// The three layer ops (weighted_product, fc_product, grade_rms_norm) take
+// rank-3 operands [2^n, B, F] with the blade axis first.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_LIB_REFERENCE_CLIFFORDKERNELS_H
+#define UTA_LIB_REFERENCE_CLIFFORDKERNELS_H
+
+#include "lib/Reference/Kernels.h"
+
+#include "dialects/Clifford/Algebra/Algebra.h"
+
+namespace mlir::uta::reference {
+
+enum class ProductKind {
+  /// z = x y: every non-zero Cayley term.
+  Geometric,
+  /// x ^ y: the terms with grade(z) = grade(x) + grade(y).
+  Outer,
+  /// x _| y: the terms with grade(z) = grade(y) - grade(x) >= 0.
+  LeftContraction,
+  /// The grade-0 part of x y; the result's blade axis has size 1.
+  Scalar,
+};
+
+/// One of the four bilinear products, broadcasting over the non-blade axes.
+llvm::Expected<RefTensor> cliffordProduct(const ::uta::ga::Algebra &algebra,
+                                          ProductKind kind, const RefTensor &x,
+                                          const RefTensor &y,
+                                          int64_t bladeAxis);
+
+enum class InvolutionKind { Reverse, GradeInvolution, Conjugate };
+
+/// Every blade multiplied by the involution's sign for its grade.
+llvm::Expected<RefTensor> involution(const ::uta::ga::Algebra &algebra,
+                                     InvolutionKind kind, const RefTensor &x,
+                                     int64_t bladeAxis);
+
+/// Keeps the blades whose grade is in `grades` and zeroes the others.
+llvm::Expected<RefTensor> gradeProject(const ::uta::ga::Algebra &algebra,
+                                       const RefTensor &x,
+                                       llvm::ArrayRef<int64_t> grades,
+                                       int64_t bladeAxis);
+
+/// y = x I^-1, I the pseudoscalar; an error in a degenerate algebra.
+llvm::Expected<RefTensor> dual(const ::uta::ga::Algebra &algebra,
+                               const RefTensor &x, int64_t bladeAxis);
+
+/// y = r x reverse(r), broadcasting r against x.
+llvm::Expected<RefTensor> sandwich(const ::uta::ga::Algebra &algebra,
+                                   const RefTensor &rotor, const RefTensor &x,
+                                   int64_t bladeAxis);
+
+/// y = x * Phi(x_scalar), Phi(s) = 0.5 (1 + erf(s / sqrt 2)), the scalar
+/// (blade 0) component at the same position along the other axes.
+llvm::Expected<RefTensor> scalarGate(const ::uta::ga::Algebra &algebra,
+                                     const RefTensor &x, int64_t bladeAxis);
+
+/// x, y [2^n, B, F], w [F, P] -> z [2^n, B, F]:
+/// z_k[b, f] = sum over Cayley terms (i, j -> k, sign s) of
+///             s * w[f, path(grade i, grade k, grade j)] * x_i[b, f] * y_j[b,
+///             f].
+llvm::Expected<RefTensor> weightedProduct(const ::uta::ga::Algebra &algebra,
+                                          const RefTensor &x,
+                                          const RefTensor &y,
+                                          const RefTensor &w);
+
+/// x, y [2^n, B, Fin], w [P, Fin, Fout] -> z [2^n, B, Fout]:
+/// z_k[b, o] = sum over terms (i, j -> k, sign s) and fi of
+///             s * x_i[b, fi] * y_j[b, fi] * w[path(gi, gk, gj), fi, o].
+llvm::Expected<RefTensor> fcProduct(const ::uta::ga::Algebra &algebra,
+                                    const RefTensor &x, const RefTensor &y,
+                                    const RefTensor &w);
+
+/// x [2^n, B, F]: for each b and grade g,
+/// y_g[b, :] = x_g[b, :] / sqrt(mean over f of (sum over the blades of grade g
+///             of x[blade, b, f]^2) + epsilon).
+llvm::Expected<RefTensor> gradeRmsNorm(const ::uta::ga::Algebra &algebra,
+                                       const RefTensor &x, double epsilon);
+
+} // namespace mlir::uta::reference
+
+#endif // UTA_LIB_REFERENCE_CLIFFORDKERNELS_H
