@@ -1,0 +1,97 @@
+//===- Backend.h - What a GPU backend offers the executor -------*- C++ -*-===//
+//
+// The executor (Executor.h) runs a manifest on any backend through this small
+// interface: device buffers, loading a module for a manifest, and running the
+// manifest's whole launch sequence at once. Running the sequence as one call
+// (rather than one launch at a time) lets the CUDA backend put every launch
+// on one stream, and lets a Vulkan backend record one command buffer with
+// the descriptor sets its manifest names.
+//
+// A backend owns its device memory and its loaded modules; it must outlive
+// every Executable and DeviceBuffer it has handed out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_RUNTIME_CORE_BACKEND_H
+#define UTA_RUNTIME_CORE_BACKEND_H
+
+#include "runtime/core/Manifest.h"
+#include "runtime/core/Status.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace uta::runtime {
+
+/// How to open a backend.
+struct BackendOptions {
+  /// Which device (--device=N).
+  int device = 0;
+};
+
+/// A device allocation. `handle` means something only to the backend that
+/// made it (a CUdeviceptr for CUDA); `bytes` is the size asked for.
+struct DeviceBuffer {
+  uint64_t handle = 0;
+  uint64_t bytes = 0;
+};
+
+/// A module loaded for one manifest, its kernels resolved.
+class Executable {
+public:
+  virtual ~Executable() = default;
+};
+
+/// The GPU time of one launch of a run.
+struct KernelTiming {
+  /// Position in Manifest::launches.
+  size_t launch = 0;
+  /// The launched kernel's name.
+  std::string kernel;
+  double milliseconds = 0.0;
+};
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+
+  /// "cuda", "vulkan".
+  virtual const char *name() const = 0;
+  /// One line about the device, e.g. "NVIDIA H100 80GB HBM3, sm_90".
+  virtual std::string deviceDescription() const = 0;
+
+  /// A buffer of at least `bytes` bytes, aligned to `alignment` (a power of
+  /// two). Zero bytes is allowed.
+  virtual StatusOr<DeviceBuffer> allocate(uint64_t bytes,
+                                          uint64_t alignment) = 0;
+  /// Gives a buffer back; the backend may keep it for reuse.
+  virtual void release(DeviceBuffer buffer) = 0;
+  /// Copies host bytes into the start of `buffer` and waits for the copy.
+  virtual Status upload(DeviceBuffer buffer,
+                        std::span<const std::byte> data) = 0;
+  /// Copies the start of `buffer` into host bytes and waits for the copy.
+  virtual Status download(DeviceBuffer buffer, std::span<std::byte> data) = 0;
+
+  /// Loads `image` (the file that `manifest.module` names) and resolves every
+  /// kernel's entry point. Fails with kInvalidInput when the manifest's target
+  /// is not one this backend runs, or the device cannot run it; a JIT failure
+  /// carries the compiler's log.
+  virtual StatusOr<std::unique_ptr<Executable>>
+  load(const Manifest &manifest, std::span<const std::byte> image) = 0;
+
+  /// Runs the manifest's launches in order, `buffers[i]` being the buffer of
+  /// `manifest.buffers[i]` for the manifest `executable` was loaded from, and
+  /// waits until they finished. With `timings`, appends each launch's GPU
+  /// time.
+  virtual Status run(Executable &executable,
+                     std::span<const DeviceBuffer> buffers,
+                     std::vector<KernelTiming> *timings) = 0;
+};
+
+} // namespace uta::runtime
+
+#endif // UTA_RUNTIME_CORE_BACKEND_H

@@ -1,0 +1,260 @@
+//===- Executor.cpp - Runs a manifest's launch sequence on a backend ------===//
+//
+// Buffers are bound by position in Manifest::buffers. Constants are uploaded
+// once at load and stay resident; everything else comes from the backend's
+// allocator (a caching pool for CUDA) for one run and goes back afterwards,
+// on every path, through a small guard.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/core/Executor.h"
+
+#include "runtime/core/Half.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+
+using namespace uta::runtime;
+
+#define UTA_TRY(expr)                                                          \
+  do {                                                                         \
+    Status utaTryStatus = (expr);                                              \
+    if (!utaTryStatus.isOk())                                                  \
+      return utaTryStatus;                                                     \
+  } while (false)
+
+//===----------------------------------------------------------------------===//
+// HostTensor
+//===----------------------------------------------------------------------===//
+
+uint64_t HostTensor::numElements() const {
+  uint64_t count = 1;
+  for (int64_t extent : shape)
+    count *= uint64_t(extent);
+  return count;
+}
+
+std::vector<float> HostTensor::toFloat32() const {
+  size_t count = data.size() / elementTypeSize(type);
+  std::vector<float> values(count);
+  if (type == ElementType::kF32) {
+    std::memcpy(values.data(), data.data(), count * 4);
+    return values;
+  }
+  std::vector<uint16_t> bits(count);
+  std::memcpy(bits.data(), data.data(), count * 2);
+  if (type == ElementType::kF16)
+    halfToFloat(bits, values);
+  else
+    bfloat16ToFloat(bits, values);
+  return values;
+}
+
+HostTensor HostTensor::fromFloat32(ElementType type, std::vector<int64_t> shape,
+                                   std::span<const float> values) {
+  HostTensor tensor;
+  tensor.type = type;
+  tensor.shape = std::move(shape);
+  assert(values.size() == tensor.numElements() && "element count mismatch");
+  tensor.data.resize(values.size() * elementTypeSize(type));
+  if (type == ElementType::kF32) {
+    std::memcpy(tensor.data.data(), values.data(), values.size() * 4);
+    return tensor;
+  }
+  std::vector<uint16_t> bits(values.size());
+  if (type == ElementType::kF16)
+    floatToHalf(values, bits);
+  else
+    floatToBfloat16(values, bits);
+  std::memcpy(tensor.data.data(), bits.data(), bits.size() * 2);
+  return tensor;
+}
+
+std::string
+uta::runtime::describeTensorType(ElementType type,
+                                 const std::vector<int64_t> &shape) {
+  std::string text = std::string(elementTypeName(type)) + " [";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
+//===----------------------------------------------------------------------===//
+// Executor
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Gives the buffers of one run back to the backend when it goes out of
+/// scope, whichever way the run ends.
+class RunBuffers {
+public:
+  RunBuffers(Backend &backend, size_t count)
+      : backend(backend), buffers(count), owned(count, false) {}
+  ~RunBuffers() {
+    for (size_t i = 0; i < buffers.size(); ++i)
+      if (owned[i])
+        backend.release(buffers[i]);
+  }
+  void own(size_t i, DeviceBuffer buffer) {
+    buffers[i] = buffer;
+    owned[i] = true;
+  }
+  void borrow(size_t i, DeviceBuffer buffer) { buffers[i] = buffer; }
+
+  Backend &backend;
+  std::vector<DeviceBuffer> buffers;
+  std::vector<bool> owned;
+};
+
+/// A quiet NaN of `type`, repeated over `bytes` bytes.
+void fillWithNaN(ElementType type, std::span<std::byte> bytes) {
+  if (type == ElementType::kF32) {
+    const uint32_t nan = 0x7fc00000u;
+    for (size_t i = 0; i + 4 <= bytes.size(); i += 4)
+      std::memcpy(&bytes[i], &nan, 4);
+    return;
+  }
+  const uint16_t nan = type == ElementType::kF16 ? 0x7e00u : 0x7fc0u;
+  for (size_t i = 0; i + 2 <= bytes.size(); i += 2)
+    std::memcpy(&bytes[i], &nan, 2);
+}
+
+} // namespace
+
+Executor::Executor(Backend &backend, Manifest manifest)
+    : backend_(&backend), manifest_(std::move(manifest)),
+      constants_(manifest_.buffers.size()),
+      hasConstant_(manifest_.buffers.size(), false) {}
+
+Executor::Executor(Executor &&other) noexcept
+    : backend_(other.backend_), manifest_(std::move(other.manifest_)),
+      executable_(std::move(other.executable_)),
+      constants_(std::move(other.constants_)),
+      hasConstant_(std::move(other.hasConstant_)) {
+  other.constants_.clear();
+  other.hasConstant_.clear();
+}
+
+Executor &Executor::operator=(Executor &&other) noexcept {
+  if (this == &other)
+    return *this;
+  releaseConstants();
+  backend_ = other.backend_;
+  manifest_ = std::move(other.manifest_);
+  executable_ = std::move(other.executable_);
+  constants_ = std::move(other.constants_);
+  hasConstant_ = std::move(other.hasConstant_);
+  other.constants_.clear();
+  other.hasConstant_.clear();
+  return *this;
+}
+
+Executor::~Executor() { releaseConstants(); }
+
+void Executor::releaseConstants() {
+  for (size_t i = 0; i < hasConstant_.size(); ++i)
+    if (hasConstant_[i])
+      backend_->release(constants_[i]);
+  hasConstant_.assign(hasConstant_.size(), false);
+}
+
+StatusOr<Executor> Executor::load(Backend &backend, Manifest manifest) {
+  StatusOr<std::vector<std::byte>> image = readFileBytes(manifest.modulePath());
+  if (!image)
+    return Status::error(manifest.path +
+                         ": module: " + image.status().message());
+  return load(backend, std::move(manifest), *image);
+}
+
+StatusOr<Executor> Executor::load(Backend &backend, Manifest manifest,
+                                  std::span<const std::byte> image) {
+  Executor executor(backend, std::move(manifest));
+  StatusOr<std::unique_ptr<Executable>> executable =
+      backend.load(executor.manifest_, image);
+  if (!executable)
+    return executable.status();
+  executor.executable_ = std::move(*executable);
+
+  const std::vector<BufferDesc> &buffers = executor.manifest_.buffers;
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    if (buffers[i].role != BufferRole::kConstant)
+      continue;
+    StatusOr<DeviceBuffer> buffer =
+        backend.allocate(buffers[i].bytes, buffers[i].alignment);
+    if (!buffer)
+      return buffer.status();
+    executor.constants_[i] = *buffer;
+    executor.hasConstant_[i] = true;
+    UTA_TRY(backend.upload(*buffer, buffers[i].constantData));
+  }
+  return executor;
+}
+
+StatusOr<RunOutput> Executor::run(std::span<const HostTensor> arguments,
+                                  const RunOptions &options) {
+  const std::vector<BufferDesc> &descs = manifest_.buffers;
+  std::vector<size_t> argumentBuffers = manifest_.argumentBuffers();
+  if (arguments.size() != argumentBuffers.size())
+    return Status::error(manifest_.entry + " takes " +
+                         std::to_string(argumentBuffers.size()) +
+                         " arguments, got " + std::to_string(arguments.size()));
+  for (size_t a = 0; a < arguments.size(); ++a) {
+    const BufferDesc &desc = descs[argumentBuffers[a]];
+    const HostTensor &argument = arguments[a];
+    if (argument.type != desc.type || argument.shape != desc.shape)
+      return Status::error("argument " + std::to_string(a) + ": expected " +
+                           describeTensorType(desc.type, desc.shape) +
+                           ", got " +
+                           describeTensorType(argument.type, argument.shape));
+    if (argument.data.size() != desc.bytes)
+      return Status::error("argument " + std::to_string(a) + ": holds " +
+                           std::to_string(argument.data.size()) +
+                           " bytes, expected " + std::to_string(desc.bytes));
+  }
+
+  RunBuffers run(*backend_, descs.size());
+  uint64_t poisonBytes = 0;
+  for (size_t i = 0; i < descs.size(); ++i) {
+    if (hasConstant_[i]) {
+      run.borrow(i, constants_[i]);
+      continue;
+    }
+    StatusOr<DeviceBuffer> buffer =
+        backend_->allocate(descs[i].bytes, descs[i].alignment);
+    if (!buffer)
+      return buffer.status();
+    run.own(i, *buffer);
+    if (descs[i].role != BufferRole::kArgument)
+      poisonBytes = std::max(poisonBytes, descs[i].bytes);
+  }
+
+  for (size_t a = 0; a < arguments.size(); ++a)
+    UTA_TRY(
+        backend_->upload(run.buffers[argumentBuffers[a]], arguments[a].data));
+  std::vector<std::byte> poison(poisonBytes);
+  for (size_t i = 0; i < descs.size(); ++i) {
+    if (descs[i].role != BufferRole::kResult &&
+        descs[i].role != BufferRole::kIntermediate)
+      continue;
+    std::span<std::byte> bytes(poison.data(), descs[i].bytes);
+    fillWithNaN(descs[i].type, bytes);
+    UTA_TRY(backend_->upload(run.buffers[i], bytes));
+  }
+
+  RunOutput output;
+  UTA_TRY(backend_->run(*executable_, run.buffers,
+                        options.profile ? &output.timings : nullptr));
+
+  for (size_t position : manifest_.resultBuffers()) {
+    const BufferDesc &desc = descs[position];
+    HostTensor result;
+    result.type = desc.type;
+    result.shape = desc.shape;
+    result.data.resize(desc.bytes);
+    UTA_TRY(backend_->download(run.buffers[position], result.data));
+    output.results.push_back(std::move(result));
+  }
+  return output;
+}

@@ -1,0 +1,98 @@
+//===- Executor.h - Runs a manifest's launch sequence on a backend -*- C++
+//-*-===//
+//
+// The executor is the backend-independent half of running a compiled graph:
+// it loads the module that a manifest names, keeps the constant buffers on
+// the device, and for each run allocates the argument, result and
+// intermediate buffers, uploads the arguments, fills results and
+// intermediates with NaN (so an element no kernel wrote shows up as NaN
+// rather than as a plausible stale value), runs the launch sequence and
+// downloads the results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_RUNTIME_CORE_EXECUTOR_H
+#define UTA_RUNTIME_CORE_EXECUTOR_H
+
+#include "runtime/core/Backend.h"
+#include "runtime/core/Manifest.h"
+#include "runtime/core/Status.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace uta::runtime {
+
+/// A tensor in host memory, in its element type's storage: float for f32,
+/// raw 16-bit patterns for f16 and bf16. C order.
+struct HostTensor {
+  ElementType type = ElementType::kF32;
+  std::vector<int64_t> shape;
+  std::vector<std::byte> data;
+
+  uint64_t numElements() const;
+  /// The elements, widened exactly to float32.
+  std::vector<float> toFloat32() const;
+  /// A tensor of `type` from float32 values (rounded to nearest even for
+  /// f16 and bf16). `values` must hold exactly the shape's element count.
+  static HostTensor fromFloat32(ElementType type, std::vector<int64_t> shape,
+                                std::span<const float> values);
+};
+
+/// "f32 [4, 8]".
+std::string describeTensorType(ElementType type,
+                               const std::vector<int64_t> &shape);
+
+struct RunOptions {
+  /// Measure each launch's GPU time.
+  bool profile = false;
+};
+
+struct RunOutput {
+  /// In result order.
+  std::vector<HostTensor> results;
+  /// One per launch, with RunOptions::profile.
+  std::vector<KernelTiming> timings;
+};
+
+class Executor {
+public:
+  /// Reads the module that `manifest` names (next to the manifest) and loads
+  /// it on `backend`, which must outlive the executor.
+  static StatusOr<Executor> load(Backend &backend, Manifest manifest);
+  /// Same, with the module's bytes at hand.
+  static StatusOr<Executor> load(Backend &backend, Manifest manifest,
+                                 std::span<const std::byte> image);
+
+  Executor(Executor &&other) noexcept;
+  Executor &operator=(Executor &&other) noexcept;
+  Executor(const Executor &) = delete;
+  Executor &operator=(const Executor &) = delete;
+  ~Executor();
+
+  const Manifest &manifest() const { return manifest_; }
+
+  /// Checks `arguments` against the manifest (count, dtype, shape; errors
+  /// name the argument), then runs the graph once.
+  StatusOr<RunOutput> run(std::span<const HostTensor> arguments,
+                          const RunOptions &options = {});
+
+private:
+  Executor(Backend &backend, Manifest manifest);
+  void releaseConstants();
+
+  Backend *backend_;
+  Manifest manifest_;
+  std::unique_ptr<Executable> executable_;
+  /// Per manifest buffer: the resident constant, or an empty handle.
+  std::vector<DeviceBuffer> constants_;
+  std::vector<bool> hasConstant_;
+};
+
+} // namespace uta::runtime
+
+#endif // UTA_RUNTIME_CORE_EXECUTOR_H

@@ -1,0 +1,134 @@
+//===- Manifest.h - The manifest that utac writes next to a module -*- C++
+//-*-===//
+//
+// A manifest (SPEC.md §2.1, docs/manifest.md) tells a runtime everything it
+// needs to run a compiled module without the compiler: the buffers (arguments,
+// results, intermediates, constants), the kernels with their ABI arguments in
+// order, and the launch sequence. This file holds the parsed form and the
+// reader, which checks the whole document up front, so that a backend never
+// sees a dangling buffer id or an unknown kernel. Every error names the file
+// and the key path, e.g. `out.json: kernels[0].args[2]: expected "kind"`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_RUNTIME_CORE_MANIFEST_H
+#define UTA_RUNTIME_CORE_MANIFEST_H
+
+#include "runtime/core/Status.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace uta::runtime {
+
+/// The element types a compiled graph moves.
+enum class ElementType { kF32, kF16, kBF16 };
+
+/// "f32", "f16", "bf16".
+const char *elementTypeName(ElementType type);
+/// The inverse of elementTypeName; nullopt for anything else.
+std::optional<ElementType> parseElementType(std::string_view name);
+/// Bytes of one element: 4 or 2.
+size_t elementTypeSize(ElementType type);
+
+/// What a module was compiled to.
+enum class ModuleTarget { kPtx, kSpirv, kMsl };
+const char *moduleTargetName(ModuleTarget target);
+
+enum class BufferRole { kArgument, kResult, kIntermediate, kConstant };
+const char *bufferRoleName(BufferRole role);
+
+struct BufferDesc {
+  int64_t id = 0;
+  BufferRole role = BufferRole::kIntermediate;
+  /// Argument or result position; -1 for intermediates and constants.
+  int64_t index = -1;
+  ElementType type = ElementType::kF32;
+  std::vector<int64_t> shape;
+  uint64_t bytes = 0;
+  uint64_t alignment = 1;
+  /// Constants only: the contents in the element type's storage (raw
+  /// little-endian bits, C order), exactly `bytes` long.
+  std::vector<std::byte> constantData;
+
+  uint64_t numElements() const;
+};
+
+/// One kernel ABI parameter.
+struct KernelArg {
+  enum class Kind { kBuffer, kI32, kI64, kF32 };
+  Kind kind = Kind::kBuffer;
+  /// kBuffer: the buffer id.
+  int64_t buffer = -1;
+  /// kI32, kI64: the value.
+  int64_t intValue = 0;
+  /// kF32: the value.
+  float floatValue = 0.0f;
+  /// SPIR-V: descriptor set and binding.
+  std::optional<std::array<uint32_t, 2>> binding;
+  /// MSL: buffer index.
+  std::optional<uint32_t> bufferIndex;
+};
+
+struct KernelDesc {
+  std::string name;
+  std::string entryPoint;
+  std::vector<KernelArg> args;
+};
+
+struct LaunchDesc {
+  std::string kernel;
+  /// Position of `kernel` in Manifest::kernels.
+  size_t kernelIndex = 0;
+  std::array<uint32_t, 3> grid = {1, 1, 1};
+  std::array<uint32_t, 3> block = {1, 1, 1};
+  uint32_t sharedBytes = 0;
+};
+
+struct Manifest {
+  /// The file the manifest was read from (for messages); may be empty.
+  std::string path;
+  /// The folder that `module` (and constant data files) are relative to.
+  std::string directory;
+
+  ModuleTarget target = ModuleTarget::kPtx;
+  /// "80", "86", "89", "90", "90a" for PTX; empty otherwise.
+  std::string sm;
+  std::string entry;
+  std::string module;
+  std::vector<BufferDesc> buffers;
+  std::vector<KernelDesc> kernels;
+  std::vector<LaunchDesc> launches;
+  /// Buffer ids, in result order.
+  std::vector<int64_t> results;
+
+  /// The buffer with this id, or null.
+  const BufferDesc *findBuffer(int64_t id) const;
+  /// Positions in `buffers` of the argument buffers, in argument order.
+  std::vector<size_t> argumentBuffers() const;
+  /// Positions in `buffers` of the result buffers, in result order.
+  std::vector<size_t> resultBuffers() const;
+  /// `directory`/`module`.
+  std::string modulePath() const;
+};
+
+/// Parses and checks a manifest. `path` names it in messages and is kept in
+/// Manifest::path; `directory` is where the module and data files live.
+/// Constant data held in sibling files is read from `directory`.
+StatusOr<Manifest> parseManifest(std::string_view text, std::string path,
+                                 std::string directory);
+
+/// Reads and parses the manifest at `path`; the module lives next to it.
+StatusOr<Manifest> readManifest(const std::string &path);
+
+/// Reads a whole file (the module image, a data file).
+StatusOr<std::vector<std::byte>> readFileBytes(const std::string &path);
+
+} // namespace uta::runtime
+
+#endif // UTA_RUNTIME_CORE_MANIFEST_H

@@ -1,0 +1,435 @@
+//===- CudaBackend.cpp - Runs PTX modules through the CUDA driver ---------===//
+//
+// Kernel parameters are built from the manifest's argument list: each
+// argument gets an 8-byte slot (a CUdeviceptr, or a scalar in its first bytes)
+// and cuLaunchKernel gets pointers to the slots. Where the driver can say
+// what a kernel takes (cuFuncGetParamInfo, CUDA 12.4+), the manifest's
+// argument list is checked against it at load, because a wrong count or size
+// would otherwise launch with garbage parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/cuda/CudaBackend.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+using namespace uta::runtime;
+using namespace uta::runtime::cuda;
+
+#define UTA_TRY(expr)                                                          \
+  do {                                                                         \
+    Status utaTryStatus = (expr);                                              \
+    if (!utaTryStatus.isOk())                                                  \
+      return utaTryStatus;                                                     \
+  } while (false)
+
+/// Prefixes the message of an error, keeping its kind.
+static Status withContext(const std::string &context, const Status &status) {
+  if (status.isOk())
+    return status;
+  return Status::error(context + ": " + status.message(), status.kind());
+}
+
+//===----------------------------------------------------------------------===//
+// CudaExecutable
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One kernel of a loaded module, with its arguments resolved.
+struct LoadedKernel {
+  CUfunction function = nullptr;
+  int maxThreadsPerBlock = 0;
+  /// Per argument: the position in Manifest::buffers for buffers, else -1.
+  std::vector<int64_t> bufferPositions;
+  /// Per argument: the slot's bytes for scalars (buffers are filled per run).
+  std::vector<uint64_t> scalarSlots;
+};
+
+class CudaExecutable final : public Executable {
+public:
+  CudaExecutable(const CudaBackend *owner, std::shared_ptr<CudaDriver> driver)
+      : owner(owner), driver(std::move(driver)) {}
+  ~CudaExecutable() override {
+    for (CUevent event : events)
+      (void)driver->api().cuEventDestroy(event);
+    if (module)
+      (void)driver->api().cuModuleUnload(module);
+  }
+
+  const CudaBackend *owner;
+  std::shared_ptr<CudaDriver> driver;
+  CUmodule module = nullptr;
+  std::string path;
+  size_t numBuffers = 0;
+  std::vector<LoadedKernel> kernels;
+  std::vector<LaunchDesc> launches;
+  /// Start and stop event per launch, made on the first timed run.
+  std::vector<CUevent> events;
+};
+
+/// The parameter size the kernel ABI gives each manifest argument kind.
+size_t parameterSize(KernelArg::Kind kind) {
+  switch (kind) {
+  case KernelArg::Kind::kBuffer:
+  case KernelArg::Kind::kI64:
+    return 8;
+  case KernelArg::Kind::kI32:
+  case KernelArg::Kind::kF32:
+    return 4;
+  }
+  return 0;
+}
+
+/// Joins a multi-line compiler log into one line.
+std::string oneLine(const char *log) {
+  std::string text;
+  for (const char *c = log; *c; ++c)
+    text += *c == '\n' ? "; " : std::string(1, *c);
+  while (!text.empty() && (text.back() == ' ' || text.back() == ';'))
+    text.pop_back();
+  return text;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// CudaBackend
+//===----------------------------------------------------------------------===//
+
+StatusOr<std::unique_ptr<CudaBackend>>
+CudaBackend::create(const BackendOptions &options, const char *library) {
+  auto unavailable = [](const std::string &why) {
+    return Status::error("the cuda backend is not available here: " + why,
+                         ErrorKind::kUnavailable);
+  };
+  StatusOr<std::shared_ptr<CudaDriver>> opened = CudaDriver::open(library);
+  if (!opened)
+    return unavailable(opened.status().message());
+  std::unique_ptr<CudaBackend> backend(new CudaBackend());
+  backend->driver_ = std::move(*opened);
+  const CudaDriver &driver = *backend->driver_;
+
+  int count = 0;
+  if (Status status = UTA_CU(driver, cuDeviceGetCount, &count); !status)
+    return unavailable(status.message());
+  if (count == 0)
+    return unavailable("no CUDA device");
+  if (options.device < 0 || options.device >= count)
+    return Status::error("device " + std::to_string(options.device) +
+                         " does not exist (" + std::to_string(count) +
+                         " cuda device" + (count == 1 ? "" : "s") +
+                         " here, numbered from 0)");
+  backend->ordinal_ = options.device;
+  UTA_TRY(UTA_CU(driver, cuDeviceGet, &backend->device_, options.device));
+
+  char name[256] = {};
+  UTA_TRY(UTA_CU(driver, cuDeviceGetName, name, int(sizeof(name) - 1),
+                 backend->device_));
+  backend->deviceName_ = name;
+  UTA_TRY(UTA_CU(driver, cuDeviceGetAttribute, &backend->ccMajor_,
+                 CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                 backend->device_));
+  UTA_TRY(UTA_CU(driver, cuDeviceGetAttribute, &backend->ccMinor_,
+                 CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                 backend->device_));
+
+  // CUDA 13 changed cuCtxCreate; the primary context is what the runtime API
+  // uses too, so sharing the device with other libraries just works.
+  UTA_TRY(UTA_CU(driver, cuDevicePrimaryCtxRetain, &backend->context_,
+                 backend->device_));
+  UTA_TRY(UTA_CU(driver, cuCtxSetCurrent, backend->context_));
+  UTA_TRY(UTA_CU(driver, cuStreamCreate, &backend->stream_,
+                 unsigned(CU_STREAM_NON_BLOCKING)));
+
+  const CudaDriver *raw = backend->driver_.get();
+  backend->pool_ = std::make_unique<MemoryPool>(
+      [raw](uint64_t bytes) -> StatusOr<uint64_t> {
+        CUdeviceptr address = 0;
+        if (Status status = UTA_CU(*raw, cuMemAlloc, &address, size_t(bytes));
+            !status)
+          return Status::error("allocating " + std::to_string(bytes) +
+                                   " bytes: " + status.message(),
+                               ErrorKind::kInternal);
+        return uint64_t(address);
+      },
+      [raw](uint64_t address) {
+        (void)raw->api().cuMemFree(CUdeviceptr(address));
+      });
+  return backend;
+}
+
+CudaBackend::~CudaBackend() {
+  if (!context_)
+    return;
+  (void)driver_->api().cuCtxSetCurrent(context_);
+  pool_.reset();
+  if (stream_)
+    (void)driver_->api().cuStreamDestroy(stream_);
+  (void)driver_->api().cuDevicePrimaryCtxRelease(device_);
+}
+
+std::string CudaBackend::deviceDescription() const {
+  int version = driver_->version();
+  return deviceName_ + ", sm_" + std::to_string(ccMajor_) +
+         std::to_string(ccMinor_) + ", device " + std::to_string(ordinal_) +
+         ", driver " + std::to_string(version / 1000) + "." +
+         std::to_string(version % 1000 / 10);
+}
+
+StatusOr<DeviceBuffer> CudaBackend::allocate(uint64_t bytes,
+                                             uint64_t alignment) {
+  // cuMemAlloc(0) fails, so empty buffers still take the smallest block.
+  StatusOr<uint64_t> address = pool_->allocate(std::max<uint64_t>(bytes, 1));
+  if (!address)
+    return address.status();
+  if (alignment && *address % alignment) {
+    pool_->release(*address);
+    return Status::error("cuda: device memory is not aligned to " +
+                             std::to_string(alignment) + " bytes",
+                         ErrorKind::kInternal);
+  }
+  return DeviceBuffer{*address, bytes};
+}
+
+void CudaBackend::release(DeviceBuffer buffer) {
+  pool_->release(buffer.handle);
+}
+
+Status CudaBackend::upload(DeviceBuffer buffer,
+                           std::span<const std::byte> data) {
+  if (data.size() > buffer.bytes)
+    return Status::error("upload of " + std::to_string(data.size()) +
+                             " bytes into a buffer of " +
+                             std::to_string(buffer.bytes),
+                         ErrorKind::kInternal);
+  if (data.empty())
+    return Status::ok();
+  UTA_TRY(UTA_CU(*driver_, cuMemcpyHtoDAsync, CUdeviceptr(buffer.handle),
+                 data.data(), data.size(), stream_));
+  return UTA_CU(*driver_, cuStreamSynchronize, stream_);
+}
+
+Status CudaBackend::download(DeviceBuffer buffer, std::span<std::byte> data) {
+  if (data.size() > buffer.bytes)
+    return Status::error("download of " + std::to_string(data.size()) +
+                             " bytes from a buffer of " +
+                             std::to_string(buffer.bytes),
+                         ErrorKind::kInternal);
+  if (data.empty())
+    return Status::ok();
+  UTA_TRY(UTA_CU(*driver_, cuMemcpyDtoHAsync, data.data(),
+                 CUdeviceptr(buffer.handle), data.size(), stream_));
+  return UTA_CU(*driver_, cuStreamSynchronize, stream_);
+}
+
+StatusOr<std::unique_ptr<Executable>>
+CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
+  const std::string &where =
+      manifest.path.empty() ? manifest.module : manifest.path;
+  if (manifest.target != ModuleTarget::kPtx)
+    return Status::error(where + ": the cuda backend runs ptx modules, not " +
+                         moduleTargetName(manifest.target));
+  // "90a" code runs only on sm_90 itself; plain PTX also on newer devices.
+  bool archSpecific = !manifest.sm.empty() && manifest.sm.back() == 'a';
+  int sm = std::atoi(manifest.sm.c_str());
+  if (archSpecific ? sm != computeCapability() : sm > computeCapability())
+    return Status::error(where + ": the module is compiled for sm_" +
+                         manifest.sm + " but device " +
+                         std::to_string(ordinal_) + " (" + deviceName_ +
+                         ") is sm_" + std::to_string(computeCapability()));
+
+  auto executable = std::make_unique<CudaExecutable>(this, driver_);
+  executable->path = where;
+  executable->numBuffers = manifest.buffers.size();
+  executable->launches = manifest.launches;
+
+  // PTX is text and must end in a NUL; a cubin (ELF) goes in as it is.
+  static constexpr char kElfMagic[4] = {0x7f, 'E', 'L', 'F'};
+  std::string text;
+  const void *moduleData = image.data();
+  if (image.size() < 4 || std::memcmp(image.data(), kElfMagic, 4) != 0) {
+    text.assign(reinterpret_cast<const char *>(image.data()), image.size());
+    moduleData = text.c_str();
+  }
+
+  constexpr size_t kLogBytes = 1 << 16;
+  std::vector<char> errorLog(kLogBytes, '\0'), infoLog(kLogBytes, '\0');
+  CUjit_option options[] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_LOG_VERBOSE};
+  void *values[] = {
+      errorLog.data(), reinterpret_cast<void *>(uintptr_t(kLogBytes - 1)),
+      infoLog.data(), reinterpret_cast<void *>(uintptr_t(kLogBytes - 1)),
+      reinterpret_cast<void *>(uintptr_t(1))};
+  CUresult loaded = driver_->api().cuModuleLoadDataEx(
+      &executable->module, moduleData, unsigned(std::size(options)), options,
+      values);
+  jitInfoLog_ = infoLog.data();
+  if (loaded != CUDA_SUCCESS) {
+    std::string message =
+        driver_->check(loaded, "cuModuleLoadDataEx").message();
+    std::string log = oneLine(errorLog.data());
+    if (!log.empty())
+      message += "; JIT log: " + log;
+    executable->module = nullptr;
+    return Status::error(where + ": " + message);
+  }
+
+  std::map<int64_t, int64_t> positionOfId;
+  for (size_t i = 0; i < manifest.buffers.size(); ++i)
+    positionOfId[manifest.buffers[i].id] = int64_t(i);
+
+  for (size_t k = 0; k < manifest.kernels.size(); ++k) {
+    const KernelDesc &desc = manifest.kernels[k];
+    std::string at = where + ": kernels[" + std::to_string(k) + "]";
+    LoadedKernel kernel;
+    if (Status status = UTA_CU(*driver_, cuModuleGetFunction, &kernel.function,
+                               executable->module, desc.entryPoint.c_str());
+        !status)
+      return withContext(at + " (entry point \"" + desc.entryPoint + "\")",
+                         status);
+    if (Status status =
+            UTA_CU(*driver_, cuFuncGetAttribute, &kernel.maxThreadsPerBlock,
+                   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kernel.function);
+        !status)
+      return withContext(at, status);
+
+    if (auto getParamInfo = driver_->api().cuFuncGetParamInfo) {
+      // Counts the parameters (a bounded search: kernels take a few dozen).
+      size_t count = 0, offset = 0, size = 0;
+      for (; count < desc.args.size() + 4096; ++count) {
+        if (getParamInfo(kernel.function, count, &offset, &size) !=
+            CUDA_SUCCESS)
+          break;
+        if (count < desc.args.size() &&
+            size != parameterSize(desc.args[count].kind))
+          return Status::error(
+              at + ".args[" + std::to_string(count) + "]: entry point \"" +
+              desc.entryPoint + "\" takes a " + std::to_string(size) +
+              "-byte parameter here, not " +
+              std::to_string(parameterSize(desc.args[count].kind)));
+      }
+      if (count != desc.args.size())
+        return Status::error(at + ".args: entry point \"" + desc.entryPoint +
+                             "\" takes " + std::to_string(count) +
+                             " parameters, the manifest gives " +
+                             std::to_string(desc.args.size()));
+    }
+
+    for (const KernelArg &arg : desc.args) {
+      uint64_t slot = 0;
+      int64_t position = -1;
+      switch (arg.kind) {
+      case KernelArg::Kind::kBuffer:
+        position = positionOfId.at(arg.buffer);
+        break;
+      case KernelArg::Kind::kI32: {
+        int32_t value = int32_t(arg.intValue);
+        std::memcpy(&slot, &value, 4);
+        break;
+      }
+      case KernelArg::Kind::kI64:
+        std::memcpy(&slot, &arg.intValue, 8);
+        break;
+      case KernelArg::Kind::kF32:
+        std::memcpy(&slot, &arg.floatValue, 4);
+        break;
+      }
+      kernel.bufferPositions.push_back(position);
+      kernel.scalarSlots.push_back(slot);
+    }
+
+    // Dynamic shared memory above the default 48 KiB must be opted into.
+    uint32_t shared = 0;
+    for (const LaunchDesc &launch : manifest.launches)
+      if (launch.kernelIndex == k)
+        shared = std::max(shared, launch.sharedBytes);
+    if (shared > 48 * 1024)
+      UTA_TRY(withContext(
+          at, UTA_CU(*driver_, cuFuncSetAttribute, kernel.function,
+                     CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                     int(shared))));
+    executable->kernels.push_back(std::move(kernel));
+  }
+  return std::unique_ptr<Executable>(std::move(executable));
+}
+
+Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
+                        std::vector<KernelTiming> *timings) {
+  auto &executable = static_cast<CudaExecutable &>(base);
+  if (executable.owner != this)
+    return Status::error("cuda: the executable was loaded by another backend",
+                         ErrorKind::kInternal);
+  if (buffers.size() != executable.numBuffers)
+    return Status::error("cuda: run got " + std::to_string(buffers.size()) +
+                             " buffers for a manifest with " +
+                             std::to_string(executable.numBuffers),
+                         ErrorKind::kInternal);
+  const std::vector<LaunchDesc> &launches = executable.launches;
+  if (timings && executable.events.empty()) {
+    executable.events.assign(2 * launches.size(), nullptr);
+    for (CUevent &event : executable.events)
+      UTA_TRY(
+          UTA_CU(*driver_, cuEventCreate, &event, unsigned(CU_EVENT_DEFAULT)));
+  }
+
+  std::vector<uint64_t> slots;
+  std::vector<void *> params;
+  for (size_t l = 0; l < launches.size(); ++l) {
+    const LaunchDesc &launch = launches[l];
+    const LoadedKernel &kernel = executable.kernels[launch.kernelIndex];
+    std::string at = executable.path + ": launches[" + std::to_string(l) +
+                     "] (" + launch.kernel + ")";
+    uint64_t threads =
+        uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
+    if (threads > uint64_t(kernel.maxThreadsPerBlock))
+      return Status::error(at + ": a block of " + std::to_string(threads) +
+                           " threads is more than the kernel's limit of " +
+                           std::to_string(kernel.maxThreadsPerBlock));
+
+    slots = kernel.scalarSlots;
+    params.resize(slots.size());
+    for (size_t a = 0; a < slots.size(); ++a) {
+      if (kernel.bufferPositions[a] >= 0)
+        slots[a] = buffers[kernel.bufferPositions[a]].handle;
+      params[a] = &slots[a];
+    }
+    if (timings)
+      UTA_TRY(
+          UTA_CU(*driver_, cuEventRecord, executable.events[2 * l], stream_));
+    if (Status status =
+            UTA_CU(*driver_, cuLaunchKernel, kernel.function, launch.grid[0],
+                   launch.grid[1], launch.grid[2], launch.block[0],
+                   launch.block[1], launch.block[2], launch.sharedBytes,
+                   stream_, params.empty() ? nullptr : params.data(), nullptr);
+        !status)
+      return withContext(at, status);
+    if (timings)
+      UTA_TRY(UTA_CU(*driver_, cuEventRecord, executable.events[2 * l + 1],
+                     stream_));
+  }
+  // Faults inside a kernel surface here.
+  if (Status status = UTA_CU(*driver_, cuStreamSynchronize, stream_); !status)
+    return withContext(executable.path + ": running the launches", status);
+
+  if (timings)
+    for (size_t l = 0; l < launches.size(); ++l) {
+      float milliseconds = 0;
+      UTA_TRY(UTA_CU(*driver_, cuEventElapsedTime, &milliseconds,
+                     executable.events[2 * l], executable.events[2 * l + 1]));
+      timings->push_back(KernelTiming{l, launches[l].kernel, milliseconds});
+    }
+  return Status::ok();
+}
+
+StatusOr<std::unique_ptr<Backend>>
+uta::runtime::cuda::createCudaBackend(const BackendOptions &options) {
+  StatusOr<std::unique_ptr<CudaBackend>> backend = CudaBackend::create(options);
+  if (!backend)
+    return backend.status();
+  return std::unique_ptr<Backend>(std::move(*backend));
+}

@@ -1,0 +1,76 @@
+//===- CudaBackend.h - Runs PTX modules through the CUDA driver -*- C++ -*-===//
+//
+// The CUDA implementation of Backend: the device's primary context, one
+// non-blocking stream that carries every copy and launch, a caching memory
+// pool, modules JIT-compiled from PTX with cuModuleLoadDataEx (the compiler's
+// error log comes back in the Status), and events around each launch when
+// timings are asked for.
+//
+// Use from one thread at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_RUNTIME_CUDA_CUDABACKEND_H
+#define UTA_RUNTIME_CUDA_CUDABACKEND_H
+
+#include "runtime/core/Backend.h"
+#include "runtime/cuda/CudaDriver.h"
+#include "runtime/cuda/MemoryPool.h"
+
+#include <memory>
+#include <string>
+
+namespace uta::runtime::cuda {
+
+class CudaBackend final : public Backend {
+public:
+  /// Opens the driver (CudaDriver::open(library)) and device
+  /// `options.device`. Fails with kUnavailable, in one line starting "the
+  /// cuda backend is not available here: ", when there is no driver or
+  /// device; with kInvalidInput when the device index is out of range.
+  static StatusOr<std::unique_ptr<CudaBackend>>
+  create(const BackendOptions &options,
+         const char *library = CudaDriver::kDefaultLibrary);
+  ~CudaBackend() override;
+
+  const char *name() const override { return "cuda"; }
+  std::string deviceDescription() const override;
+
+  StatusOr<DeviceBuffer> allocate(uint64_t bytes, uint64_t alignment) override;
+  void release(DeviceBuffer buffer) override;
+  Status upload(DeviceBuffer buffer, std::span<const std::byte> data) override;
+  Status download(DeviceBuffer buffer, std::span<std::byte> data) override;
+
+  StatusOr<std::unique_ptr<Executable>>
+  load(const Manifest &manifest, std::span<const std::byte> image) override;
+  Status run(Executable &executable, std::span<const DeviceBuffer> buffers,
+             std::vector<KernelTiming> *timings) override;
+
+  /// Compute capability as a number: 90 for sm_90.
+  int computeCapability() const { return ccMajor_ * 10 + ccMinor_; }
+  /// The JIT compiler's info log of the last load() (registers, spills).
+  const std::string &jitInfoLog() const { return jitInfoLog_; }
+  const MemoryPool::Stats &poolStats() const { return pool_->stats(); }
+  const CudaDriver &driver() const { return *driver_; }
+
+private:
+  CudaBackend() = default;
+
+  std::shared_ptr<CudaDriver> driver_;
+  int ordinal_ = 0;
+  CUdevice device_ = 0;
+  CUcontext context_ = nullptr;
+  CUstream stream_ = nullptr;
+  std::unique_ptr<MemoryPool> pool_;
+  std::string deviceName_;
+  int ccMajor_ = 0, ccMinor_ = 0;
+  std::string jitInfoLog_;
+};
+
+/// CudaBackend::create as a plain Backend, for backend tables.
+StatusOr<std::unique_ptr<Backend>>
+createCudaBackend(const BackendOptions &options);
+
+} // namespace uta::runtime::cuda
+
+#endif // UTA_RUNTIME_CUDA_CUDABACKEND_H

@@ -1,0 +1,361 @@
+//===- ManifestTest.cpp - Tests of the manifest reader
+//---------------------===//
+//
+// A good manifest is read field by field; then one key at a time is broken
+// in a copy of it, and each error must name the file and the key path.
+// Expected messages and constant bit patterns are literals worked out by
+// hand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/core/Manifest.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <unistd.h>
+
+using namespace uta::runtime;
+using json = nlohmann::json;
+
+namespace {
+
+const char *kGoodManifest = R"json({
+  "format": "uta-manifest", "version": 1, "target": "ptx", "sm": "90",
+  "entry": "main", "module": "m.ptx",
+  "buffers": [
+    {"id": 0, "role": "argument", "index": 0, "dtype": "f32", "shape": [4, 8],
+     "bytes": 128, "alignment": 16},
+    {"id": 1, "role": "constant", "dtype": "f32", "shape": [2], "bytes": 8,
+     "alignment": 16, "values": [0.5, -2]},
+    {"id": 2, "role": "intermediate", "dtype": "f16", "shape": [3],
+     "bytes": 6, "alignment": 16},
+    {"id": 3, "role": "result", "index": 0, "dtype": "f32", "shape": [4, 8],
+     "bytes": 128, "alignment": 16},
+    {"id": 4, "role": "argument", "index": 1, "dtype": "bf16", "shape": [],
+     "bytes": 2, "alignment": 2},
+    {"id": 5, "role": "constant", "dtype": "f16", "shape": [2], "bytes": 4,
+     "alignment": 4, "values": [1.5, "-inf"]}
+  ],
+  "kernels": [
+    {"name": "k0", "entry_point": "main_kernel_0", "unknown_key": [1, 2],
+     "args": [
+       {"kind": "buffer", "buffer": 0},
+       {"kind": "buffer", "buffer": 3},
+       {"kind": "i64", "value": -5},
+       {"kind": "i32", "value": 32},
+       {"kind": "f32", "value": 0.25}
+     ]}
+  ],
+  "launches": [
+    {"kernel": "k0", "grid": [2, 1, 1], "block": [128, 1, 1],
+     "shared_bytes": 64}
+  ],
+  "results": [3, 0]
+})json";
+
+json good() { return json::parse(kGoodManifest); }
+
+/// The error of reading `document` as "m.json"; empty if it was accepted.
+std::string errorOf(const json &document) {
+  StatusOr<Manifest> manifest = parseManifest(document.dump(), "m.json", ".");
+  if (manifest)
+    return "";
+  return manifest.status().message();
+}
+
+/// The error after `edit` changed a copy of the good manifest.
+std::string errorAfter(const std::function<void(json &)> &edit) {
+  json document = good();
+  edit(document);
+  return errorOf(document);
+}
+
+uint32_t bitsOfF32(const std::vector<std::byte> &data, size_t i) {
+  uint32_t bits;
+  std::memcpy(&bits, &data[4 * i], 4);
+  return bits;
+}
+
+uint16_t bitsOf16(const std::vector<std::byte> &data, size_t i) {
+  uint16_t bits;
+  std::memcpy(&bits, &data[2 * i], 2);
+  return bits;
+}
+
+TEST(ManifestTest, ReadsGoodManifest) {
+  StatusOr<Manifest> parsed = parseManifest(kGoodManifest, "m.json", "dir");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  const Manifest &m = *parsed;
+  EXPECT_EQ(m.target, ModuleTarget::kPtx);
+  EXPECT_EQ(m.sm, "90");
+  EXPECT_EQ(m.entry, "main");
+  EXPECT_EQ(m.modulePath(), "dir/m.ptx");
+  ASSERT_EQ(m.buffers.size(), 6u);
+
+  EXPECT_EQ(m.buffers[0].role, BufferRole::kArgument);
+  EXPECT_EQ(m.buffers[0].index, 0);
+  EXPECT_EQ(m.buffers[0].shape, (std::vector<int64_t>{4, 8}));
+  EXPECT_EQ(m.buffers[0].bytes, 128u);
+  EXPECT_EQ(m.buffers[0].alignment, 16u);
+  EXPECT_EQ(m.buffers[0].numElements(), 32u);
+  EXPECT_EQ(m.buffers[2].type, ElementType::kF16);
+  EXPECT_EQ(m.buffers[2].index, -1);
+  EXPECT_EQ(m.buffers[4].type, ElementType::kBF16);
+  EXPECT_EQ(m.buffers[4].numElements(), 1u); // 0-d
+
+  // 0.5f = 0x3f000000, -2.0f = 0xc0000000.
+  ASSERT_EQ(m.buffers[1].constantData.size(), 8u);
+  EXPECT_EQ(bitsOfF32(m.buffers[1].constantData, 0), 0x3f000000u);
+  EXPECT_EQ(bitsOfF32(m.buffers[1].constantData, 1), 0xc0000000u);
+  // f16: 1.5 = 0 01111 1000000000 = 0x3e00; -inf = 0xfc00.
+  ASSERT_EQ(m.buffers[5].constantData.size(), 4u);
+  EXPECT_EQ(bitsOf16(m.buffers[5].constantData, 0), 0x3e00u);
+  EXPECT_EQ(bitsOf16(m.buffers[5].constantData, 1), 0xfc00u);
+
+  ASSERT_EQ(m.kernels.size(), 1u);
+  const KernelDesc &k = m.kernels[0];
+  EXPECT_EQ(k.name, "k0");
+  EXPECT_EQ(k.entryPoint, "main_kernel_0");
+  ASSERT_EQ(k.args.size(), 5u);
+  EXPECT_EQ(k.args[0].kind, KernelArg::Kind::kBuffer);
+  EXPECT_EQ(k.args[1].buffer, 3);
+  EXPECT_EQ(k.args[2].kind, KernelArg::Kind::kI64);
+  EXPECT_EQ(k.args[2].intValue, -5);
+  EXPECT_EQ(k.args[3].kind, KernelArg::Kind::kI32);
+  EXPECT_EQ(k.args[3].intValue, 32);
+  EXPECT_EQ(k.args[4].kind, KernelArg::Kind::kF32);
+  EXPECT_EQ(k.args[4].floatValue, 0.25f);
+  EXPECT_FALSE(k.args[0].binding.has_value());
+
+  ASSERT_EQ(m.launches.size(), 1u);
+  EXPECT_EQ(m.launches[0].kernelIndex, 0u);
+  EXPECT_EQ(m.launches[0].grid, (std::array<uint32_t, 3>{2, 1, 1}));
+  EXPECT_EQ(m.launches[0].block, (std::array<uint32_t, 3>{128, 1, 1}));
+  EXPECT_EQ(m.launches[0].sharedBytes, 64u);
+
+  EXPECT_EQ(m.results, (std::vector<int64_t>{3, 0}));
+  // Arguments in index order: buffer 0 (index 0) at position 0, buffer 4
+  // (index 1) at position 4. Results: buffer 3, then argument buffer 0.
+  EXPECT_EQ(m.argumentBuffers(), (std::vector<size_t>{0, 4}));
+  EXPECT_EQ(m.resultBuffers(), (std::vector<size_t>{3, 0}));
+  EXPECT_EQ(m.findBuffer(5), &m.buffers[5]);
+  EXPECT_EQ(m.findBuffer(6), nullptr);
+}
+
+TEST(ManifestTest, MissingKeysNameThePath) {
+  EXPECT_EQ(errorAfter([](json &m) { m.erase("buffers"); }),
+            "m.json: expected \"buffers\"");
+  EXPECT_EQ(errorAfter([](json &m) { m.erase("sm"); }),
+            "m.json: expected \"sm\"");
+  EXPECT_EQ(
+      errorAfter([](json &m) { m["kernels"][0]["args"][2].erase("kind"); }),
+      "m.json: kernels[0].args[2]: expected \"kind\"");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][3].erase("index"); }),
+            "m.json: buffers[3]: expected \"index\"");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][1].erase("values"); }),
+            "m.json: buffers[1]: expected \"values\" (or \"data_file\")");
+  EXPECT_EQ(errorAfter([](json &m) { m["launches"][0].erase("shared_bytes"); }),
+            "m.json: launches[0]: expected \"shared_bytes\"");
+  EXPECT_EQ(
+      errorAfter([](json &m) { m["kernels"][0]["args"][3].erase("value"); }),
+      "m.json: kernels[0].args[3]: expected \"value\"");
+}
+
+TEST(ManifestTest, WrongTypesNameThePath) {
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][0]["shape"] = "4x8"; }),
+            "m.json: buffers[0].shape: expected an array, got a string");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][0]["shape"][1] = 8.5; }),
+            "m.json: buffers[0].shape[1]: expected an integer, got a number");
+  EXPECT_EQ(errorAfter([](json &m) { m["launches"][0]["grid"][1] = "a"; }),
+            "m.json: launches[0].grid[1]: expected an integer, got a string");
+  EXPECT_EQ(errorAfter([](json &m) {
+              m["launches"][0]["block"] = {1, 1};
+            }),
+            "m.json: launches[0].block: expected 3 sizes, got 2");
+  EXPECT_EQ(errorAfter([](json &m) { m["launches"][0]["grid"][0] = 0; }),
+            "m.json: launches[0].grid[0]: 0 is out of range [1, 4294967295]");
+  EXPECT_EQ(errorAfter([](json &m) { m["entry"] = 3; }),
+            "m.json: entry: expected a string, got an integer");
+  EXPECT_EQ(errorAfter([](json &m) { m["kernels"][0] = json::array(); }),
+            "m.json: kernels[0]: expected an object, got an array");
+  EXPECT_EQ(errorAfter([](json &m) { m["version"] = true; }),
+            "m.json: version: expected an integer, got a boolean");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][1]["values"][0] = "x"; }),
+            "m.json: buffers[1].values[0]: expected a number (or \"nan\", "
+            "\"inf\", \"-inf\"), got a string");
+  EXPECT_EQ(errorAfter([](json &m) {
+              m["kernels"][0]["args"][3]["value"] = 1ll << 31;
+            }),
+            "m.json: kernels[0].args[3].value: 2147483648 is out of range "
+            "[-2147483648, 2147483647]");
+  EXPECT_EQ(errorOf(json::array()), "m.json: expected an object, got an array");
+}
+
+TEST(ManifestTest, UnknownNames) {
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][1]["dtype"] = "f64"; }),
+            "m.json: buffers[1].dtype: unknown dtype \"f64\" (expected f32, "
+            "f16 or bf16)");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][2]["role"] = "scratch"; }),
+            "m.json: buffers[2].role: unknown role \"scratch\" (expected "
+            "argument, result, intermediate or constant)");
+  EXPECT_EQ(errorAfter([](json &m) { m["target"] = "hsaco"; }),
+            "m.json: target: unknown target \"hsaco\" (expected ptx, spirv or "
+            "msl)");
+  EXPECT_EQ(errorAfter([](json &m) { m["sm"] = "75"; }),
+            "m.json: sm: unknown sm \"75\" (expected 80, 86, 89, 90 or 90a)");
+  EXPECT_EQ(
+      errorAfter([](json &m) { m["kernels"][0]["args"][2]["kind"] = "u8"; }),
+      "m.json: kernels[0].args[2].kind: unknown kind \"u8\" (expected buffer, "
+      "i32, i64 or f32)");
+  EXPECT_EQ(errorAfter([](json &m) { m["format"] = "other"; }),
+            "m.json: format: expected \"uta-manifest\", got \"other\"");
+  EXPECT_EQ(errorAfter([](json &m) { m["version"] = 2; }),
+            "m.json: version: unsupported version 2 (this runtime reads "
+            "version 1)");
+}
+
+TEST(ManifestTest, SizesMustAgree) {
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][0]["bytes"] = 100; }),
+            "m.json: buffers[0].bytes: 100 does not match shape [4, 8] of f32 "
+            "(128 bytes)");
+  // f16 [3] is 6 bytes, not 12.
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][2]["bytes"] = 12; }),
+            "m.json: buffers[2].bytes: 12 does not match shape [3] of f16 (6 "
+            "bytes)");
+  EXPECT_EQ(
+      errorAfter([](json &m) { m["buffers"][1]["values"] = {1.0}; }),
+      "m.json: buffers[1].values: expected 2 values for shape [2], got 1");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][0]["alignment"] = 24; }),
+            "m.json: buffers[0].alignment: 24 is not a power of two");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][0]["shape"][0] = -4; }),
+            "m.json: buffers[0].shape[0]: -4 is out of range [0, "
+            "9223372036854775807]");
+}
+
+TEST(ManifestTest, ReferencesMustResolve) {
+  EXPECT_EQ(
+      errorAfter([](json &m) { m["kernels"][0]["args"][0]["buffer"] = 9; }),
+      "m.json: kernels[0].args[0].buffer: no buffer with id 9");
+  EXPECT_EQ(errorAfter([](json &m) { m["launches"][0]["kernel"] = "nope"; }),
+            "m.json: launches[0].kernel: no kernel named \"nope\"");
+  EXPECT_EQ(errorAfter([](json &m) { m["results"][1] = 7; }),
+            "m.json: results[1]: no buffer with id 7");
+  EXPECT_EQ(errorAfter([](json &m) { m["results"][1] = 2; }),
+            "m.json: results[1]: buffer 2 is an intermediate");
+  // Buffer 3 has result index 0, so it cannot be listed second.
+  EXPECT_EQ(errorAfter([](json &m) {
+              m["results"] = {0, 3};
+            }),
+            "m.json: results[1]: buffer 3 has result index 0");
+  // A result buffer that "results" does not list.
+  EXPECT_EQ(errorAfter([](json &m) { m["results"] = {0}; }),
+            "m.json: buffers[3]: result buffer 3 is not results[0]");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][5]["id"] = 1; }),
+            "m.json: buffers[5].id: duplicate buffer id 1");
+  // Arguments are 0 and 1; making the second one 2 leaves a gap at 1.
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][4]["index"] = 2; }),
+            "m.json: buffers[4].index: argument 1 is missing (argument "
+            "indices must be 0..1)");
+  EXPECT_EQ(errorAfter([](json &m) { m["buffers"][4]["index"] = 0; }),
+            "m.json: buffers[4].index: duplicate argument index 0");
+  EXPECT_EQ(
+      errorAfter([](json &m) { m["kernels"].push_back(m["kernels"][0]); }),
+      "m.json: kernels[1].name: duplicate kernel name \"k0\"");
+  EXPECT_EQ(errorAfter([](json &m) { m["module"] = "/tmp/m.ptx"; }),
+            "m.json: module: expected a file name relative to the manifest's "
+            "folder");
+}
+
+TEST(ManifestTest, TargetSpecificArguments) {
+  // SPIR-V kernels bind every argument to a descriptor set and binding.
+  EXPECT_EQ(errorAfter([](json &m) { m["target"] = "spirv"; }),
+            "m.json: kernels[0].args[0]: expected \"binding\" (spirv target)");
+  json spirv = good();
+  spirv["target"] = "spirv";
+  spirv.erase("sm");
+  unsigned n = 0;
+  for (json &arg : spirv["kernels"][0]["args"])
+    arg["binding"] = {{"set", 0}, {"binding", n++}};
+  StatusOr<Manifest> parsed = parseManifest(spirv.dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  EXPECT_EQ(parsed->target, ModuleTarget::kSpirv);
+  ASSERT_TRUE(parsed->kernels[0].args[4].binding.has_value());
+  EXPECT_EQ((*parsed->kernels[0].args[4].binding)[1], 4u);
+
+  EXPECT_EQ(errorAfter([](json &m) { m["target"] = "msl"; }),
+            "m.json: kernels[0].args[0]: expected \"buffer_index\" (msl "
+            "target)");
+  EXPECT_EQ(errorAfter([](json &m) {
+              m["kernels"][0]["args"][1]["binding"] = {{"set", 0}};
+            }),
+            "m.json: kernels[0].args[1].binding: expected \"binding\"");
+}
+
+TEST(ManifestTest, InvalidJson) {
+  StatusOr<Manifest> parsed = parseManifest(
+      "{\"format\": \"uta-manifest\",\n  \"version\": 1,,}", "m.json", ".");
+  ASSERT_FALSE(parsed);
+  EXPECT_EQ(parsed.status().kind(), ErrorKind::kInvalidInput);
+  // The parser's position (line 2) is kept.
+  EXPECT_EQ(parsed.status().message().rfind(
+                "m.json: invalid JSON: parse error at line 2, column ", 0),
+            0u)
+      << parsed.status().message();
+  EXPECT_EQ(parsed.status().message().find('\n'), std::string::npos);
+}
+
+/// A fresh folder under the test's temporary directory.
+std::filesystem::path makeTempDir() {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("uta-manifest-test-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(ManifestTest, ReadsFilesNextToTheManifest) {
+  std::filesystem::path dir = makeTempDir();
+  json document = good();
+  // Constant 1 from a sibling file: 1.0f = 0x3f800000, -0.0f = 0x80000000.
+  document["buffers"][1].erase("values");
+  document["buffers"][1]["data_file"] = "c1.bin";
+  {
+    std::ofstream bin(dir / "c1.bin", std::ios::binary);
+    const unsigned char bytes[8] = {0, 0, 0x80, 0x3f, 0, 0, 0, 0x80};
+    bin.write(reinterpret_cast<const char *>(bytes), 8);
+    std::ofstream(dir / "m.json") << document.dump(2);
+  }
+  StatusOr<Manifest> read = readManifest((dir / "m.json").string());
+  ASSERT_TRUE(read) << read.status().message();
+  EXPECT_EQ(read->path, (dir / "m.json").string());
+  EXPECT_EQ(read->modulePath(), (dir / "m.ptx").string());
+  EXPECT_EQ(bitsOfF32(read->buffers[1].constantData, 0), 0x3f800000u);
+  EXPECT_EQ(bitsOfF32(read->buffers[1].constantData, 1), 0x80000000u);
+
+  // A data file of the wrong size.
+  {
+    std::ofstream bin(dir / "c1.bin", std::ios::binary);
+    bin.write("1234", 4);
+  }
+  read = readManifest((dir / "m.json").string());
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.status().message(),
+            (dir / "m.json").string() + ": buffers[1].data_file: " +
+                (dir / "c1.bin").string() + " holds 4 bytes, expected 8");
+
+  std::filesystem::path missing = dir / "missing.json";
+  read = readManifest(missing.string());
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.status().message(),
+            missing.string() + ": cannot open: no such file or directory");
+  EXPECT_EQ(read.status().kind(), ErrorKind::kInvalidInput);
+  std::filesystem::remove_all(dir);
+}
+
+} // namespace
