@@ -327,7 +327,7 @@ bool HeaderParser::parseEntry(Header &header) {
   std::string key;
   if (!parseString(key))
     return fail(error + " as a key");
-  if (!expect(':', "after key '" + key + "'"))
+  if (!expect(':', "after key '" + sanitize(key) + "'"))
     return false;
   if (key == "descr") {
     if (header.descr)
