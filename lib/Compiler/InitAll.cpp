@@ -4,14 +4,27 @@
 
 #include "dialects/Clifford/IR/CliffordDialect.h"
 #include "dialects/UTA/IR/UTADialect.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "lib/Pipelines/Pipelines.h"
+#include "passes/Conversion/Passes.h"
+
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 void mlir::uta::registerUTADialects(DialectRegistry &registry) {
-  registry.insert<uta::UTADialect, uta::clifford::CliffordDialect,
-                  func::FuncDialect, arith::ArithDialect, tensor::TensorDialect>();
+  registry.insert<uta::UTADialect, uta::clifford::CliffordDialect>();
+  // The lowering reaches most upstream dialects and their conversion and
+  // translation interfaces; registering them all keeps uta-opt and utac in
+  // step with every pipeline.
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 }
 
-void mlir::uta::registerUTAPassesAndPipelines() {}
+void mlir::uta::registerUTAPassesAndPipelines() {
+  registerUTAConversionPasses();
+  registerPipelines();
+}

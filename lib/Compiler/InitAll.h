@@ -14,8 +14,9 @@ class DialectRegistry;
 
 namespace mlir::uta {
 
-/// Adds the uta and clifford dialects and the upstream dialects UTA programs
-/// use (func, arith, tensor) to `registry`.
+/// Adds the uta and clifford dialects, the upstream dialects, and the
+/// interfaces the pipelines need (conversion to LLVM, NVVM target) to
+/// `registry`.
 void registerUTADialects(DialectRegistry &registry);
 
 /// Registers UTA's passes and named pipelines with the global registry.

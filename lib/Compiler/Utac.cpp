@@ -1,14 +1,17 @@
 //===- Utac.cpp - The utac driver -----------------------------------------===//
 //
-// Parses the command line, reads and verifies the input with MLIR's own
-// parser, and reports located diagnostics. Exit codes follow SPEC.md §2.
+// The command line of SPEC.md §2 over lib/Compiler: read and verify the input
+// with MLIR's parser, run the pipelines, write the module and its manifest
+// atomically (both or neither), or print the program after a phase.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lib/Compiler/Utac.h"
 
+#include "lib/Compiler/Compile.h"
 #include "lib/Compiler/InitAll.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -17,13 +20,17 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
+using namespace mlir::uta;
+namespace cl = llvm::cl;
 
 namespace {
 /// Process exit codes of SPEC.md §2.
@@ -33,30 +40,123 @@ enum ExitCode : int {
   kCheckFailed = 2,
   kBackendUnavailable = 3,
 };
+
+struct UtacOptions {
+  cl::OptionCategory category{"utac options"};
+  cl::opt<std::string> input{cl::Positional, cl::desc("<input.mlir>"),
+                             cl::init("-"), cl::cat(category)};
+  cl::opt<std::string> output{"o", cl::desc("Write the module to <file> and "
+                                            "its manifest to <file>.json"),
+                              cl::value_desc("file"), cl::cat(category)};
+  cl::opt<std::string> target{
+      "target", cl::desc("Target of the kernels: ptx"), cl::init("ptx"),
+      cl::cat(category)};
+  cl::opt<std::string> compileTo{
+      "compile-to",
+      cl::desc("Print the program after phase uta, fused, gpu (MLIR), llvm "
+               "(LLVM IR) or ptx (PTX text) on stdout and stop"),
+      cl::value_desc("phase"), cl::cat(category)};
+  cl::opt<std::string> entry{
+      "entry", cl::desc("The public function to compile (default: the only "
+                        "one)"),
+      cl::value_desc("name"), cl::cat(category)};
+  cl::opt<std::string> sm{"sm",
+                          cl::desc("CUDA architecture: 80, 86, 89, 90, 90a"),
+                          cl::init("90"), cl::cat(category)};
+};
 } // namespace
+
+/// Writes `contents` to `path` through a temporary file and a rename, so a
+/// reader never sees a partial file.
+static LogicalResult writeFileAtomically(StringRef path, StringRef contents) {
+  if (llvm::Error error =
+          llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+            os << contents;
+            return llvm::Error::success();
+          })) {
+    llvm::errs() << "utac: cannot write " << path << ": "
+                 << llvm::toString(std::move(error)) << "\n";
+    return failure();
+  }
+  return success();
+}
+
+/// Prints `module` after `phase` (SPEC.md §2 --compile-to).
+static LogicalResult printPhase(ModuleOp module, Phase phase,
+                                const PipelineOptions &pipeline) {
+  if (failed(runPipeline(module, phase, pipeline)))
+    return failure();
+  switch (phase) {
+  case Phase::Uta:
+  case Phase::Fused:
+  case Phase::Gpu:
+    module.print(llvm::outs());
+    llvm::outs() << "\n";
+    return success();
+  case Phase::Llvm: {
+    FailureOr<std::string> ir = translateKernelsToLLVMIR(module);
+    if (failed(ir))
+      return failure();
+    llvm::outs() << *ir;
+    return success();
+  }
+  case Phase::Ptx:
+    break;
+  }
+  // The PTX text lives in the gpu.binary's object.
+  for (auto binary : module.getOps<gpu::BinaryOp>())
+    for (Attribute object : binary.getObjects())
+      llvm::outs() << cast<gpu::ObjectAttr>(object).getObject().getValue();
+  return success();
+}
 
 int mlir::uta::runUtacMain(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  static llvm::cl::opt<std::string> inputFilename(
-      llvm::cl::Positional, llvm::cl::desc("<input .mlir file>"),
-      llvm::cl::init("-"));
-
+  UtacOptions options;
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
-  llvm::cl::ParseCommandLineOptions(
+  registerDefaultTimingManagerCLOptions();
+  cl::ParseCommandLineOptions(
       argc, argv,
-      "utac: the UTA compiler driver\n\n"
-      "Reads a graph of uta and clifford ops (an .mlir file), verifies it and\n"
-      "reports errors with their file:line:col.\n");
+      "utac: the UTA compiler\n\n"
+      "Compiles a graph of uta and clifford ops (an .mlir file) to GPU "
+      "kernels:\n"
+      "  utac IN.mlir --target=ptx -o OUT      writes OUT and OUT.json (the "
+      "manifest)\n"
+      "  utac IN.mlir --compile-to=PHASE       prints the program after "
+      "PHASE\n"
+      "  utac IN.mlir                          parses and verifies only\n"
+      "Errors carry file:line:col. Exit codes: 0 ok, 1 bad input or "
+      "compile error.\n");
+
+  std::optional<Target> target = parseTarget(options.target);
+  if (!target) {
+    llvm::errs() << "utac: unknown --target=" << options.target
+                 << " (expected ptx)\n";
+    return kBadInput;
+  }
+  std::optional<Phase> phase;
+  if (!options.compileTo.empty()) {
+    phase = parsePhase(options.compileTo);
+    if (!phase) {
+      llvm::errs() << "utac: unknown --compile-to=" << options.compileTo
+                   << " (expected uta, fused, gpu, llvm or ptx)\n";
+      return kBadInput;
+    }
+  }
+  if (!isSupportedSM(options.sm)) {
+    llvm::errs() << "utac: unsupported --sm=" << options.sm
+                 << " (expected 80, 86, 89, 90 or 90a)\n";
+    return kBadInput;
+  }
 
   DialectRegistry registry;
   registerUTADialects(registry);
   MLIRContext context(registry);
-  context.loadAllAvailableDialects();
 
   std::string errorMessage;
-  auto file = openInputFile(inputFilename, &errorMessage);
+  auto file = openInputFile(options.input, &errorMessage);
   if (!file) {
     llvm::errs() << "utac: " << errorMessage << "\n";
     return kBadInput;
@@ -64,8 +164,42 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return kBadInput;
+
+  // Only verification was asked for.
+  if (!phase && options.output.empty())
+    return kSuccess;
+
+  FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
+  if (failed(entry))
+    return kBadInput;
+
+  PipelineOptions pipeline;
+  pipeline.sm = options.sm;
+  if (phase)
+    return succeeded(printPhase(*module, *phase, pipeline)) ? kSuccess
+                                                            : kBadInput;
+
+  CompileOptions compileOptions;
+  compileOptions.target = *target;
+  compileOptions.entry = entry->getName().str();
+  compileOptions.moduleFileName =
+      llvm::sys::path::filename(options.output).str();
+  compileOptions.pipeline = &pipeline;
+  FailureOr<CompiledGraph> graph = compile(*module, *entry, compileOptions);
+  if (failed(graph))
+    return kBadInput;
+
+  // The manifest goes last: a manifest on disk means its module is complete.
+  std::string manifestPath = options.output + ".json";
+  llvm::sys::fs::remove(manifestPath);
+  if (failed(writeFileAtomically(options.output, graph->module)) ||
+      failed(writeFileAtomically(manifestPath, graph->manifest))) {
+    llvm::sys::fs::remove(options.output);
+    return kBadInput;
+  }
   return kSuccess;
 }

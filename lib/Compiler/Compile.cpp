@@ -1,0 +1,117 @@
+//===- Compile.cpp - Compile a graph for a target -------------------------===//
+
+#include "lib/Compiler/Compile.h"
+
+#include "lib/Compiler/ManifestWriter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+
+std::optional<Target> mlir::uta::parseTarget(StringRef name) {
+  return llvm::StringSwitch<std::optional<Target>>(name)
+      .Case("ptx", Target::Ptx)
+      .Default(std::nullopt);
+}
+
+StringRef mlir::uta::getTargetName(Target target) {
+  switch (target) {
+  case Target::Ptx:
+    return "ptx";
+  }
+  llvm_unreachable("unknown target");
+}
+
+FailureOr<func::FuncOp> mlir::uta::selectEntry(ModuleOp module,
+                                               StringRef entry) {
+  SmallVector<func::FuncOp> candidates;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func.isPublic() && !func.isDeclaration())
+      candidates.push_back(func);
+  func::FuncOp chosen;
+  if (!entry.empty()) {
+    chosen = module.lookupSymbol<func::FuncOp>(entry);
+    if (!chosen || chosen.isDeclaration())
+      return module.emitError("no function named '") << entry << "' to compile";
+  } else if (candidates.size() == 1) {
+    chosen = candidates.front();
+  } else if (candidates.empty()) {
+    return module.emitError("the input has no public function to compile");
+  } else {
+    InFlightDiagnostic diag = module.emitError("the input has ")
+                              << candidates.size()
+                              << " public functions; choose one with "
+                                 "--entry=NAME:";
+    for (func::FuncOp func : candidates)
+      diag << " @" << func.getName();
+    return diag;
+  }
+  for (func::FuncOp func : candidates)
+    if (func != chosen)
+      func.setPrivate();
+  chosen.setPublic();
+  return chosen;
+}
+
+LogicalResult mlir::uta::runPipeline(ModuleOp module, Phase last,
+                                     const PipelineOptions &options) {
+  PassManager pm(module->getName());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  buildPipeline(pm, last, options);
+  return pm.run(module);
+}
+
+FailureOr<std::string> mlir::uta::translateKernelsToLLVMIR(ModuleOp module) {
+  auto kernels = *module.getOps<gpu::GPUModuleOp>().begin();
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(kernels, llvmContext, kernels.getName());
+  if (!llvmModule)
+    return kernels.emitError("could not translate the kernels to LLVM IR");
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvmModule->print(os, nullptr);
+  return text;
+}
+
+/// The PTX text of the serialized `gpu.binary`.
+static FailureOr<std::string> extractPtx(ModuleOp module) {
+  auto binaries = module.getOps<gpu::BinaryOp>();
+  if (binaries.empty())
+    return module.emitError("the pipeline produced no gpu.binary");
+  gpu::BinaryOp binary = *binaries.begin();
+  auto object = dyn_cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+  if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
+    return binary.emitError("expected the PTX assembly of the kernels");
+  return object.getObject().getValue().str();
+}
+
+FailureOr<CompiledGraph> mlir::uta::compile(ModuleOp module, func::FuncOp entry,
+                                            const CompileOptions &options) {
+  std::string entryName = entry.getName().str();
+  if (failed(runPipeline(module, Phase::Ptx, *options.pipeline)))
+    return failure();
+  CompiledGraph graph;
+  FailureOr<std::string> ptx = extractPtx(module);
+  if (failed(ptx))
+    return failure();
+  graph.module = std::move(*ptx);
+
+  auto host = module.lookupSymbol<func::FuncOp>(entryName);
+  ManifestTarget target{getTargetName(options.target).str(),
+                        options.pipeline->sm, options.moduleFileName};
+  FailureOr<std::string> manifest = writeManifest(host, target);
+  if (failed(manifest))
+    return failure();
+  graph.manifest = std::move(*manifest);
+  return graph;
+}

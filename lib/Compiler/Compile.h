@@ -1,0 +1,59 @@
+//===- Compile.h - Compile a graph for a target -----------------*- C++ -*-===//
+//
+// The compiler as a library: runs the pipelines of lib/Pipelines on a parsed
+// module and returns the target module and its manifest. utac and the JIT
+// both call this.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_LIB_COMPILER_COMPILE_H
+#define UTA_LIB_COMPILER_COMPILE_H
+
+#include "lib/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::uta {
+
+enum class Target { Ptx };
+
+std::optional<Target> parseTarget(llvm::StringRef name);
+llvm::StringRef getTargetName(Target target);
+
+struct CompileOptions {
+  Target target = Target::Ptx;
+  /// The function the manifest describes; empty: the only public one.
+  std::string entry;
+  /// The file name the manifest gives for the module.
+  std::string moduleFileName;
+  /// Options of every pipeline (sm, block size, toolkit).
+  const PipelineOptions *pipeline = nullptr;
+};
+
+struct CompiledGraph {
+  std::string module;   // PTX text
+  std::string manifest; // JSON
+};
+
+/// Picks the entry function (SPEC.md §2: `--entry` or the only public one)
+/// and makes every other function private, so only the entry is compiled.
+FailureOr<func::FuncOp> selectEntry(ModuleOp module, llvm::StringRef entry);
+
+/// Runs the pipeline up to `last` on `module` in place.
+LogicalResult runPipeline(ModuleOp module, Phase last,
+                          const PipelineOptions &options);
+
+/// Compiles `module` (already past selectEntry) for the target.
+FailureOr<CompiledGraph> compile(ModuleOp module, func::FuncOp entry,
+                                 const CompileOptions &options);
+
+/// The LLVM IR of the kernels of a module at phase `llvm`.
+FailureOr<std::string> translateKernelsToLLVMIR(ModuleOp module);
+
+} // namespace mlir::uta
+
+#endif // UTA_LIB_COMPILER_COMPILE_H

@@ -1,0 +1,182 @@
+//===- ManifestWriter.cpp - The manifest of a compiled graph --------------===//
+
+#include "lib/Compiler/ManifestWriter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace mlir;
+using namespace mlir::uta;
+using json = nlohmann::ordered_json;
+
+/// The manifest's name of an element type.
+static StringRef getDTypeName(Type type) {
+  if (type.isF32())
+    return "f32";
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  return "";
+}
+
+namespace {
+/// Assigns buffer ids in order of appearance and records each buffer.
+class ManifestBuilder {
+public:
+  explicit ManifestBuilder(func::FuncOp host) : host(host) {}
+
+  FailureOr<json> build(const ManifestTarget &target);
+
+private:
+  json describeBuffer(Value buffer, StringRef role);
+  LogicalResult addLaunch(gpu::LaunchFuncOp launch);
+  FailureOr<json> describeKernelArgs(gpu::LaunchFuncOp launch);
+
+  func::FuncOp host;
+  llvm::DenseMap<Value, unsigned> bufferIds;
+  json buffers = json::array(), kernels = json::array(),
+       launches = json::array();
+  llvm::StringSet<llvm::MallocAllocator> kernelNames;
+};
+} // namespace
+
+json ManifestBuilder::describeBuffer(Value buffer, StringRef role) {
+  auto type = cast<MemRefType>(buffer.getType());
+  unsigned id = bufferIds.size();
+  bufferIds[buffer] = id;
+  int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  return json{{"id", id},
+              {"role", role.str()},
+              {"dtype", getDTypeName(type.getElementType()).str()},
+              {"shape", type.getShape().vec()},
+              {"bytes", bytes},
+              {"alignment", 16}};
+}
+
+FailureOr<json> ManifestBuilder::describeKernelArgs(gpu::LaunchFuncOp launch) {
+  json args = json::array();
+  for (Value operand : launch.getKernelOperands()) {
+    if (isa<MemRefType>(operand.getType())) {
+      auto it = bufferIds.find(operand);
+      if (it == bufferIds.end())
+        return launch.emitOpError("passes a buffer the manifest cannot name");
+      args.push_back({{"kind", "buffer"}, {"buffer", it->second}});
+      continue;
+    }
+    APInt value;
+    if (!matchPattern(operand, m_ConstantInt(&value)) ||
+        !operand.getType().isInteger(32))
+      return launch.emitOpError("kernel scalar arguments must be i32 "
+                                "constants");
+    args.push_back({{"kind", "i32"}, {"value", value.getSExtValue()}});
+  }
+  return args;
+}
+
+LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch) {
+  StringRef name = launch.getKernelName().getValue();
+  if (!kernelNames.contains(name)) {
+    FailureOr<json> args = describeKernelArgs(launch);
+    if (failed(args))
+      return failure();
+    kernelNames.insert(name);
+    kernels.push_back(
+        {{"name", name.str()}, {"entry_point", name.str()}, {"args", *args}});
+  }
+  auto dims = [&](gpu::KernelDim3 dim3) -> FailureOr<json> {
+    json sizes = json::array();
+    for (Value v : {dim3.x, dim3.y, dim3.z}) {
+      APInt size;
+      if (!matchPattern(v, m_ConstantInt(&size)))
+        return failure();
+      sizes.push_back(size.getSExtValue());
+    }
+    return sizes;
+  };
+  FailureOr<json> grid = dims(launch.getGridSizeOperandValues());
+  FailureOr<json> block = dims(launch.getBlockSizeOperandValues());
+  if (failed(grid) || failed(block))
+    return launch.emitOpError("grid and block sizes must be constants");
+  launches.push_back({{"kernel", name.str()},
+                      {"grid", *grid},
+                      {"block", *block},
+                      {"shared_bytes", 0}});
+  return success();
+}
+
+FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
+  for (auto [index, arg] : llvm::enumerate(host.getArguments())) {
+    json buffer = describeBuffer(arg, "argument");
+    buffer["index"] = index;
+    buffers.push_back(buffer);
+  }
+  auto returnOp = cast<func::ReturnOp>(host.getBody().front().getTerminator());
+  auto resultIndex = [&](Value v) -> std::optional<unsigned> {
+    for (auto [i, operand] : llvm::enumerate(returnOp.getOperands()))
+      if (operand == v)
+        return i;
+    return std::nullopt;
+  };
+
+  auto module = host->getParentOfType<ModuleOp>();
+  for (Operation &op : host.getBody().front()) {
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      std::optional<unsigned> index = resultIndex(alloc);
+      json buffer = describeBuffer(alloc, index ? "result" : "intermediate");
+      if (index)
+        buffer["index"] = *index;
+      buffers.push_back(buffer);
+    } else if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+      auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+          module, get.getNameAttr());
+      auto value = global ? dyn_cast_or_null<DenseElementsAttr>(
+                                global.getInitialValueAttr())
+                          : DenseElementsAttr();
+      if (!value)
+        return get.emitOpError("names no constant with a dense value");
+      json buffer = describeBuffer(get, "constant");
+      json values = json::array();
+      for (const APFloat &element : value.getValues<APFloat>())
+        values.push_back(element.convertToDouble());
+      buffer["values"] = std::move(values);
+      buffers.push_back(buffer);
+    } else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+      if (failed(addLaunch(launch)))
+        return failure();
+    } else if (!isa<func::ReturnOp, arith::ConstantOp>(op)) {
+      return op.emitOpError("cannot be expressed in a launch sequence");
+    }
+  }
+
+  json results = json::array();
+  for (Value v : returnOp.getOperands())
+    results.push_back(bufferIds.lookup(v));
+
+  json manifest{{"format", "uta-manifest"}, {"version", 1},
+                {"target", target.target}};
+  if (!target.sm.empty())
+    manifest["sm"] = target.sm;
+  manifest["entry"] = host.getName().str();
+  manifest["module"] = target.moduleFileName;
+  manifest["buffers"] = std::move(buffers);
+  manifest["kernels"] = std::move(kernels);
+  manifest["launches"] = std::move(launches);
+  manifest["results"] = std::move(results);
+  return manifest;
+}
+
+FailureOr<std::string> mlir::uta::writeManifest(func::FuncOp host,
+                                                const ManifestTarget &target) {
+  FailureOr<json> manifest = ManifestBuilder(host).build(target);
+  if (failed(manifest))
+    return failure();
+  return manifest->dump(2) + "\n";
+}

@@ -1,0 +1,32 @@
+//===- ManifestWriter.h - The manifest of a compiled graph ------*- C++ -*-===//
+//
+// Derives the manifest of SPEC.md §2.1 (docs/manifest.md) from the host
+// function that convert-uta-to-gpu leaves: its buffers, the kernels it
+// launches with their ABI arguments, the launches in order, the results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_LIB_COMPILER_MANIFESTWRITER_H
+#define UTA_LIB_COMPILER_MANIFESTWRITER_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <string>
+
+namespace mlir::uta {
+
+/// What the manifest says about the target and the module file.
+struct ManifestTarget {
+  std::string target; // "ptx", "spirv", "msl"
+  std::string sm;     // ptx only
+  std::string moduleFileName;
+};
+
+/// The manifest of `host` as JSON text, or a located error on an op the
+/// launch sequence cannot express.
+FailureOr<std::string> writeManifest(func::FuncOp host,
+                                     const ManifestTarget &target);
+
+} // namespace mlir::uta
+
+#endif // UTA_LIB_COMPILER_MANIFESTWRITER_H

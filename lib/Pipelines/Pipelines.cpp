@@ -1,0 +1,142 @@
+//===- Pipelines.cpp - The compilation phases of UTA ----------------------===//
+
+#include "lib/Pipelines/Pipelines.h"
+
+#include "passes/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+using namespace mlir::uta;
+
+std::optional<Phase> mlir::uta::parsePhase(StringRef name) {
+  return llvm::StringSwitch<std::optional<Phase>>(name)
+      .Case("uta", Phase::Uta)
+      .Case("fused", Phase::Fused)
+      .Case("gpu", Phase::Gpu)
+      .Case("llvm", Phase::Llvm)
+      .Case("ptx", Phase::Ptx)
+      .Default(std::nullopt);
+}
+
+StringRef mlir::uta::getPhaseName(Phase phase) {
+  switch (phase) {
+  case Phase::Uta:
+    return "uta";
+  case Phase::Fused:
+    return "fused";
+  case Phase::Gpu:
+    return "gpu";
+  case Phase::Llvm:
+    return "llvm";
+  case Phase::Ptx:
+    return "ptx";
+  }
+  llvm_unreachable("unknown phase");
+}
+
+bool mlir::uta::isSupportedSM(StringRef sm) {
+  return llvm::is_contained({"80", "86", "89", "90", "90a"}, sm);
+}
+
+std::string mlir::uta::getCudaToolkitPath(const PipelineOptions &options) {
+  if (!options.cudaToolkit.empty())
+    return options.cudaToolkit;
+  if (const char *home = std::getenv("CUDA_HOME"); home && *home)
+    return home;
+  return "/usr/local/cuda";
+}
+
+/// Phase `uta`: simplification of the input graph.
+static void buildUtaPhase(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+/// Phase `gpu`: kernels outlined, host side a launch sequence.
+static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options) {
+  ConvertUTAToGPUPassOptions outline;
+  outline.blockSize = options.blockSize;
+  pm.addPass(createConvertUTAToGPUPass(outline));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+/// Phase `llvm`: kernels in the LLVM dialect with NVVM intrinsics, libdevice
+/// attached for the later link.
+static void buildLlvmPhase(OpPassManager &pm, const PipelineOptions &options) {
+  GpuNVVMAttachTargetOptions target;
+  target.chip = "sm_" + options.sm.getValue();
+  // sm_90a needs PTX 8.0; MLIR picks the lowest PTX the chip allows.
+  target.optLevel = 3;
+  target.linkLibs.push_back(getCudaToolkitPath(options) +
+                            "/nvvm/libdevice/libdevice.10.bc");
+  pm.addPass(createGpuNVVMAttachTarget(target));
+
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions nvvm;
+  // Static shapes: a buffer is one pointer (TOOLCHAIN.md pitfall 7).
+  nvvm.useBarePtrCallConv = true;
+  kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// Phase `ptx`: the kernels serialized to PTX in a gpu.binary.
+static void buildPtxPhase(OpPassManager &pm, const PipelineOptions &options) {
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  binary.toolkitPath = getCudaToolkitPath(options);
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void mlir::uta::buildPipeline(OpPassManager &pm, Phase last,
+                              const PipelineOptions &options) {
+  buildUtaPhase(pm);
+  if (last == Phase::Uta || last == Phase::Fused)
+    return;
+  buildGpuPhase(pm, options);
+  if (last == Phase::Gpu)
+    return;
+  buildLlvmPhase(pm, options);
+  if (last == Phase::Llvm)
+    return;
+  buildPtxPhase(pm, options);
+}
+
+void mlir::uta::registerPipelines() {
+  struct Registration {
+    const char *name;
+    const char *description;
+    Phase phase;
+  };
+  static const Registration registrations[] = {
+      {"uta-simplify-pipeline", "UTA phase `uta`: simplify the graph",
+       Phase::Uta},
+      {"uta-fuse-pipeline", "UTA phase `fused`: partition into kernels",
+       Phase::Fused},
+      {"uta-lower-to-gpu-pipeline",
+       "UTA phase `gpu`: outline kernels and the launch sequence", Phase::Gpu},
+      {"uta-lower-to-llvm-pipeline",
+       "UTA phase `llvm`: kernels in the LLVM and NVVM dialects", Phase::Llvm},
+      {"uta-lower-to-ptx-pipeline",
+       "UTA phase `ptx`: kernels serialized to PTX", Phase::Ptx},
+  };
+  for (const Registration &r : registrations) {
+    PassPipelineRegistration<PipelineOptions>(
+        r.name, r.description,
+        [phase = r.phase](OpPassManager &pm, const PipelineOptions &options) {
+          buildPipeline(pm, phase, options);
+        });
+  }
+}

@@ -1,0 +1,62 @@
+//===- Pipelines.h - The compilation phases of UTA --------------*- C++ -*-===//
+//
+// The phases of DESIGN.md as pass pipelines, shared by utac, uta-opt and the
+// JIT. Each phase's pipeline runs every earlier phase first, so that
+// `uta-opt --uta-lower-to-X-pipeline` replays `utac --compile-to=X`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_LIB_PIPELINES_PIPELINES_H
+#define UTA_LIB_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace mlir::uta {
+
+/// The phases, in order. Target phases only follow `Gpu`.
+enum class Phase { Uta, Fused, Gpu, Llvm, Ptx };
+
+/// The phase called `name` (`uta`, `fused`, `gpu`, `llvm`, `ptx`).
+std::optional<Phase> parsePhase(llvm::StringRef name);
+llvm::StringRef getPhaseName(Phase phase);
+
+struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
+  Option<std::string> sm{*this, "sm",
+                         llvm::cl::desc("CUDA architecture: 80, 86, 89, 90 "
+                                        "or 90a"),
+                         llvm::cl::init("90")};
+  Option<unsigned> blockSize{*this, "block-size",
+                             llvm::cl::desc("Threads per block"),
+                             llvm::cl::init(256)};
+  Option<std::string> cudaToolkit{
+      *this, "cuda-toolkit",
+      llvm::cl::desc("CUDA toolkit holding libdevice (default: $CUDA_HOME, "
+                     "else /usr/local/cuda)"),
+      llvm::cl::init("")};
+};
+
+/// The CUDA architectures --sm accepts.
+bool isSupportedSM(llvm::StringRef sm);
+
+/// The CUDA toolkit `options` name, or $CUDA_HOME, or /usr/local/cuda.
+std::string getCudaToolkitPath(const PipelineOptions &options);
+
+/// Adds the passes of every phase up to and including `last`.
+void buildPipeline(OpPassManager &pm, Phase last,
+                   const PipelineOptions &options);
+
+/// Registers one uta-opt pipeline per phase (uta-simplify-pipeline,
+/// uta-fuse-pipeline, uta-lower-to-gpu-pipeline, uta-lower-to-llvm-pipeline,
+/// uta-lower-to-ptx-pipeline).
+void registerPipelines();
+
+} // namespace mlir::uta
+
+#endif // UTA_LIB_PIPELINES_PIPELINES_H

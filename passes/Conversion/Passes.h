@@ -1,0 +1,28 @@
+//===- Passes.h - UTA conversion passes -------------------------*- C++ -*-===//
+//
+// Declares every conversion pass of passes/Conversion (from Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_PASSES_CONVERSION_PASSES_H
+#define UTA_PASSES_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::uta {
+
+#define GEN_PASS_DECL
+#include "passes/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "passes/Conversion/Passes.h.inc"
+
+} // namespace mlir::uta
+
+#endif // UTA_PASSES_CONVERSION_PASSES_H

@@ -1,0 +1,45 @@
+//===- Passes.td - UTA conversion passes ------------------*- tablegen -*-===//
+//
+// Conversions between dialects, named Src-to-Dst (keep alphabetical).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_CONVERSION_PASSES_TD
+#define UTA_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// UTAToGPU
+//===----------------------------------------------------------------------===//
+
+def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
+  let summary = "Outline uta and clifford ops into GPU kernels and a host "
+                "launch sequence";
+  let description = [{
+    Turns every public `func.func` over tensors into a host function over
+    statically shaped memrefs and one `gpu.func` kernel per op, collected in
+    the `gpu.module @kernels`:
+
+    - each tensor value gets a buffer: a function argument, a constant
+      (`memref.global`), or an intermediate or result (`memref.alloc`);
+    - each op becomes one kernel whose threads each compute one point of the
+      op's iteration space (an output element; for clifford ops a whole
+      multivector) and a `gpu.launch_func` of it;
+    - kernels take their buffers and the thread count `n` (an i32) as
+      explicit arguments, so no target has to lower `memref.dim`.
+
+    Composite ops keep their own kernels; fusion happens before this pass.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
+           "Threads per block of every kernel">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+#endif // UTA_CONVERSION_PASSES_TD

@@ -1,0 +1,86 @@
+//===- ScalarMath.cpp - f32 scalar code of the elementwise ops ------------===//
+
+#include "passes/Conversion/UTAToGPU/ScalarMath.h"
+#include "passes/Conversion/UTAToGPU/KernelEmitter.h"
+
+#include "dialects/UTA/IR/UTAOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::uta;
+
+Value mlir::uta::emitGeluGate(OpBuilder &b, Location loc, Value x) {
+  Value scaled = arith::MulFOp::create(b, loc, x, f32Constant(b, loc, M_SQRT1_2));
+  Value erf = math::ErfOp::create(b, loc, scaled);
+  Value one = f32Constant(b, loc, 1.0);
+  return arith::MulFOp::create(b, loc, f32Constant(b, loc, 0.5),
+                               arith::AddFOp::create(b, loc, one, erf));
+}
+
+/// 1 / (1 + exp(-x)).
+static Value emitSigmoid(OpBuilder &b, Location loc, Value x) {
+  Value one = f32Constant(b, loc, 1.0);
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+  return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+}
+
+/// 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+static Value emitTanhGelu(OpBuilder &b, Location loc, Value x) {
+  Value x3 = arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, x), x);
+  Value inner = arith::AddFOp::create(
+      b, loc, x, arith::MulFOp::create(b, loc, f32Constant(b, loc, 0.044715), x3));
+  Value t = math::TanhOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, f32Constant(b, loc, std::sqrt(2.0 / M_PI)),
+                            inner));
+  Value half = arith::MulFOp::create(b, loc, f32Constant(b, loc, 0.5), x);
+  return arith::MulFOp::create(
+      b, loc, half, arith::AddFOp::create(b, loc, f32Constant(b, loc, 1.0), t));
+}
+
+FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
+                                                  ValueRange v) {
+  Location loc = op->getLoc();
+  Value result =
+      llvm::TypeSwitch<Operation *, Value>(op)
+          .Case([&](AddOp) { return arith::AddFOp::create(b, loc, v[0], v[1]); })
+          .Case([&](SubOp) { return arith::SubFOp::create(b, loc, v[0], v[1]); })
+          .Case([&](MulOp) { return arith::MulFOp::create(b, loc, v[0], v[1]); })
+          .Case([&](DivOp) { return arith::DivFOp::create(b, loc, v[0], v[1]); })
+          // maximumf/minimumf propagate NaN, as SPEC.md requires.
+          .Case([&](MaxOp) {
+            return arith::MaximumFOp::create(b, loc, v[0], v[1]);
+          })
+          .Case([&](MinOp) {
+            return arith::MinimumFOp::create(b, loc, v[0], v[1]);
+          })
+          .Case([&](NegOp) { return arith::NegFOp::create(b, loc, v[0]); })
+          .Case([&](AbsOp) { return math::AbsFOp::create(b, loc, v[0]); })
+          .Case([&](ExpOp) { return math::ExpOp::create(b, loc, v[0]); })
+          .Case([&](LogOp) { return math::LogOp::create(b, loc, v[0]); })
+          .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, v[0]); })
+          .Case([&](RsqrtOp) { return math::RsqrtOp::create(b, loc, v[0]); })
+          .Case([&](TanhOp) { return math::TanhOp::create(b, loc, v[0]); })
+          .Case([&](SigmoidOp) { return emitSigmoid(b, loc, v[0]); })
+          .Case([&](ReluOp) {
+            return arith::MaximumFOp::create(b, loc, v[0],
+                                             f32Constant(b, loc, 0.0));
+          })
+          .Case([&](SiluOp) {
+            return arith::MulFOp::create(b, loc, v[0], emitSigmoid(b, loc, v[0]));
+          })
+          .Case([&](GeluOp gelu) -> Value {
+            if (gelu.getTanhApproximation())
+              return emitTanhGelu(b, loc, v[0]);
+            return arith::MulFOp::create(b, loc, v[0],
+                                         emitGeluGate(b, loc, v[0]));
+          })
+          .Default([](Operation *) { return Value(); });
+  if (!result)
+    return op->emitOpError("has no elementwise formula");
+  return result;
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+#===- scripts/uta.sh - set up, build, and run the demo or the tests -------===#
+#
+# The two commands of the README:
+#   scripts/uta.sh demo   install what is missing, build, run the example graph
+#   scripts/uta.sh test   install what is missing, build, run the whole suite
+# Both work on a fresh Debian 12 machine (root, or a user with sudo). The CUDA
+# toolkit is expected at /usr/local/cuda (part of these machines' image).
+#
+# Environment: UTA_BUILD_DIR (default ./build), UTA_JOBS (default: all cores).
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${UTA_BUILD_DIR:-$root/build}
+jobs=${UTA_JOBS:-$(nproc)}
+
+# Debian packages UTA builds and tests with (TOOLCHAIN.md §1).
+packages=(
+  cmake ninja-build ccache g++ python3 git
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  libgtest-dev nlohmann-json3-dev libxxhash-dev clang-format-14
+  spirv-tools spirv-headers libspirv-cross-c-shared-dev spirv-cross
+  mesa-vulkan-drivers libvulkan-dev vulkan-tools
+)
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+      missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "uta.sh: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}"
+}
+
+configure_and_build() {
+  cmake -G Ninja -S "$root" -B "$build" \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DCMAKE_BUILD_TYPE=Release
+  ninja -C "$build" -j "$jobs"
+}
+
+run_demo() {
+  "$root/scripts/demo.sh" "$build"
+}
+
+run_tests() {
+  (cd "$build" && ctest -j "$jobs" --output-on-failure)
+}
+
+case "${1:-}" in
+demo) install_missing; configure_and_build; run_demo ;;
+test) install_missing; configure_and_build; run_tests ;;
+*)
+  echo "usage: scripts/uta.sh demo|test" >&2
+  exit 1
+  ;;
+esac
