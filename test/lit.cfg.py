@@ -23,3 +23,18 @@ tools = [
     ToolSubst("uta-opt", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, [config.uta_tools_dir])
+
+# The CUDA toolkit (ptxas, libdevice) is part of these machines' image, not a
+# Debian package. Tests that assemble PTX say `REQUIRES: ptxas`; in CI a
+# missing toolkit is a failure, never a silent skip (SPEC.md §3).
+cuda_home = os.environ.get("CUDA_HOME") or "/usr/local/cuda"
+ptxas = os.path.join(cuda_home, "bin", "ptxas")
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+elif os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+    lit_config.fatal("CI=true but the CUDA toolkit is missing: " + ptxas +
+                     " not found (set CUDA_HOME)")
+if os.path.exists(os.path.join(cuda_home, "nvvm", "libdevice",
+                               "libdevice.10.bc")):
+    config.available_features.add("libdevice")

@@ -173,15 +173,20 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   if (!phase && options.output.empty())
     return kSuccess;
 
+  PipelineOptions pipeline;
+  pipeline.sm = options.sm;
+  // Printing a phase compiles every public function unless --entry picks
+  // one; a manifest describes exactly one entry.
+  if (phase) {
+    if (!options.entry.empty() &&
+        failed(selectEntry(*module, options.entry)))
+      return kBadInput;
+    return succeeded(printPhase(*module, *phase, pipeline)) ? kSuccess
+                                                            : kBadInput;
+  }
   FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
   if (failed(entry))
     return kBadInput;
-
-  PipelineOptions pipeline;
-  pipeline.sm = options.sm;
-  if (phase)
-    return succeeded(printPhase(*module, *phase, pipeline)) ? kSuccess
-                                                            : kBadInput;
 
   CompileOptions compileOptions;
   compileOptions.target = *target;

@@ -52,9 +52,9 @@ struct MatmulEmitter final : OpKernelEmitter {
             rhsIndex.append({n, kk});
           else
             rhsIndex.append({kk, n});
-          Value product =
-              arith::MulFOp::create(nb, loc, io.read(nb, loc, 0, lhsIndex),
-                                    io.read(nb, loc, 1, rhsIndex));
+          Value lhs = io.read(nb, loc, 0, lhsIndex);
+          Value rhs = io.read(nb, loc, 1, rhsIndex);
+          Value product = arith::MulFOp::create(nb, loc, lhs, rhs);
           scf::YieldOp::create(
               nb, loc, ValueRange{arith::AddFOp::create(nb, loc, acc[0], product)});
         });

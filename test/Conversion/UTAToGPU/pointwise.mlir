@@ -1,0 +1,61 @@
+// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu | FileCheck %s
+
+// Each op becomes one kernel launched over its output elements; a broadcast
+// operand is read at the broadcast index (here: only the column).
+// CHECK-LABEL: func.func @add_broadcast
+//  CHECK-SAME:   (%[[X:.*]]: memref<5x7xf32>, %[[B:.*]]: memref<7xf32>) -> memref<5x7xf32>
+//       CHECK:   %[[OUT:.*]] = memref.alloc() : memref<5x7xf32>
+//       CHECK:   gpu.launch_func @kernels::@add_broadcast_k0_add
+//  CHECK-SAME:     args(%[[X]] : memref<5x7xf32>, %[[B]] : memref<7xf32>, %[[OUT]] : memref<5x7xf32>, %{{.*}} : i32)
+//       CHECK:   return %[[OUT]]
+//       CHECK: gpu.func @add_broadcast_k0_add(%[[A0:.*]]: memref<5x7xf32>, %[[A1:.*]]: memref<7xf32>, %[[A2:.*]]: memref<5x7xf32>, %[[N:.*]]: i32) kernel
+//       CHECK:   scf.if
+//       CHECK:     %[[COL:.*]] = arith.remui
+//       CHECK:     %[[ROW:.*]] = arith.divui
+//       CHECK:     %[[L:.*]] = memref.load %[[A0]][%[[ROW]], %[[COL]]]
+//       CHECK:     %[[R:.*]] = memref.load %[[A1]][%[[COL]]]
+//       CHECK:     %[[S:.*]] = arith.addf %[[L]], %[[R]]
+//       CHECK:     memref.store %[[S]], %[[A2]][%[[ROW]], %[[COL]]]
+func.func @add_broadcast(%x: tensor<5x7xf32>, %b: tensor<7xf32>) -> tensor<5x7xf32> {
+  %0 = uta.add %x, %b : (tensor<5x7xf32>, tensor<7xf32>) -> tensor<5x7xf32>
+  return %0 : tensor<5x7xf32>
+}
+
+// -----
+
+// f16 is widened on read and narrowed on write; the math is f32.
+// CHECK-LABEL: gpu.func @half_exp_k0_exp
+//       CHECK:   %[[H:.*]] = memref.load {{.*}} : memref<9xf16>
+//       CHECK:   %[[F:.*]] = arith.extf %[[H]] : f16 to f32
+//       CHECK:   %[[E:.*]] = math.exp %[[F]] : f32
+//       CHECK:   %[[T:.*]] = arith.truncf %[[E]] : f32 to f16
+//       CHECK:   memref.store %[[T]]
+func.func @half_exp(%x: tensor<9xf16>) -> tensor<9xf16> {
+  %0 = uta.exp %x : tensor<9xf16>
+  return %0 : tensor<9xf16>
+}
+
+// -----
+
+// Constants become read-only globals the manifest carries inline.
+// CHECK-LABEL: memref.global "private" constant @with_constant_constant0 : memref<3xf32> = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]>
+// CHECK-LABEL: func.func @with_constant
+//       CHECK:   memref.get_global @with_constant_constant0
+func.func @with_constant(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %c = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %0 = uta.mul %x, %c : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// A transpose reads the source at the permuted index.
+// CHECK-LABEL: gpu.func @transpose_k0_transpose
+//       CHECK:   %[[J:.*]] = arith.remui
+//       CHECK:   %[[I:.*]] = arith.divui
+//       CHECK:   memref.load %{{.*}}[%[[J]], %[[I]]] : memref<3x4xf32>
+//       CHECK:   memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] : memref<4x3xf32>
+func.func @transpose(%x: tensor<3x4xf32>) -> tensor<4x3xf32> {
+  %0 = uta.transpose %x [1, 0] : tensor<3x4xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
