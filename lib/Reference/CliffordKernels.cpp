@@ -70,8 +70,8 @@ static Expected<BladeView> viewOf(const RefTensor &x, int64_t bladeAxis,
   return view;
 }
 
-/// The strides that read `view`'s rest axes broadcast to `shape` (aligned at
-/// the end; size-1 and missing axes get stride 0).
+/// The strides that read `view`'s rest axes broadcast to `shape` (size-1
+/// axes get stride 0).
 static std::vector<int64_t> stridesOver(const BladeView &view,
                                         ArrayRef<int64_t> shape) {
   std::vector<int64_t> strides(shape.size(), 0);
@@ -145,6 +145,10 @@ mlir::uta::reference::cliffordProduct(const Algebra &algebra, ProductKind kind,
   Expected<BladeView> yv = viewOf(y, bladeAxis, blades, "rhs");
   if (!yv)
     return yv.takeError();
+  if (x.rank() != y.rank())
+    return makeError("lhs has rank %lld but rhs has rank %lld",
+                     static_cast<long long>(x.rank()),
+                     static_cast<long long>(y.rank()));
   Expected<std::vector<int64_t>> rest =
       broadcastShapes(xv->restShape, yv->restShape);
   if (!rest)
@@ -173,9 +177,9 @@ mlir::uta::reference::cliffordProduct(const Algebra &algebra, ProductKind kind,
   return out;
 }
 
-/// y[..., blade, ...] = f(blade, x at the same position along the other axes
-/// as seen through `xv`), for the blade-local unary ops. `fn(blades, out)` gets
-/// pointers-with-stride into x and the result.
+/// The blade-local unary ops: for every position along the non-blade axes,
+/// `fn(in, outAt)` computes one multivector of the result, where in(b) reads
+/// blade b of x there and outAt(b) is blade b of the (zeroed) result there.
 template <typename Fn>
 static Expected<RefTensor> mapBlades(const Algebra &algebra, const RefTensor &x,
                                      int64_t bladeAxis, Fn fn) {

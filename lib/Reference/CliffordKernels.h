@@ -5,13 +5,9 @@
 // §1.2), computed from the algebra library's Cayley table in float64.
 //
 // Multivector tensors carry one blade axis of size 2^n at `bladeAxis`. The
-// products, involutions, projection, dual, gate and sandwich broadcast over
-// the other axes: each operand's blade axis is removed, the remaining shapes
-// broadcast NumPy-style (aligned at the end), and the blade axis is put back
-// at `bladeAxis` of the result. With equal ranks this is plain NumPy
-// broadcasting of the whole shapes, the blade axes being equal; with a
-// lower-rank operand (a single rotor [2^n] against x [2^n, B, F] with blade
-// axis 0) the lower-rank operand is repeated across the leading axes.
+// products and the sandwich take operands of equal rank (ranks are never
+// aligned implicitly, as in the dialect) and broadcast NumPy-style over every
+// other axis, so a rotor [2^n, 1] acts on a whole batch [2^n, B].
 //
 // The three layer ops (weighted_product, fc_product, grade_rms_norm) take
 // rank-3 operands [2^n, B, F] with the blade axis first.

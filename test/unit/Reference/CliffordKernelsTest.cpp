@@ -315,6 +315,9 @@ TEST(ReferenceClifford2D, RejectsBadShapes) {
   EXPECT_EQ(errorOf(cliffordProduct(cl2(), ProductKind::Geometric, a, b, 0)),
             "operand shapes [4, 2] and [4, 3] do not broadcast outside blade "
             "axis 0");
+  // Ranks are never aligned implicitly: a rotor needs its size-1 axes.
+  EXPECT_EQ(errorOf(cliffordProduct(cl2(), ProductKind::Geometric, x4, a, 0)),
+            "lhs has rank 1 but rhs has rank 2");
   RefTensor layer{{4, 1, 1}, {1, 2, 3, 4}};
   RefTensor w9{{1, 9}, std::vector<double>(9, 1)};
   EXPECT_EQ(errorOf(weightedProduct(cl2(), layer, layer, w9)),
@@ -433,9 +436,9 @@ TEST(ReferenceClifford3D, SandwichRotatesByNinetyDegrees) {
   EXPECT_TRUE(matches(get(sandwich(cl3(), rotor, e1, 0)), {8},
                       {0, 0, 1, 0, 0, 0, 0, 0}, 1e-15));
   // The unnormalised R = 1 - e12 (R ~R = 2) keeps the arithmetic exact and
-  // scales by 2. One rotor against a batch [8, 4]: columns e1, e2, e3 and
+  // scales by 2. One rotor [8, 1] against a batch [8, 4]: columns e1, e2, e3,
   // 2 + 3e12 + 5e23 + e123; e23 = e2 ^ e3 -> (-e1) ^ e3 = -e13.
-  RefTensor r{{8}, {1, 0, 0, 0, -1, 0, 0, 0}};
+  RefTensor r{{8, 1}, {1, 0, 0, 0, -1, 0, 0, 0}};
   RefTensor x{{8, 4}, {0, 0, 0, 2, //
                        1, 0, 0, 0, //
                        0, 1, 0, 0, //
@@ -452,6 +455,29 @@ TEST(ReferenceClifford3D, SandwichRotatesByNinetyDegrees) {
                                                               0, 0,  0, -10, //
                                                               0, 0,  0, 0,   //
                                                               0, 0,  0, 2}));
+}
+
+TEST(ReferenceClifford3D, SandwichWithAVectorReflects) {
+  // An odd "rotor" tells reverse(r) apart from the other involutions:
+  // e1 x reverse(e1) = e1 x e1, so e1 -> e1, e2 -> e1 e2 e1 = -e2,
+  // e12 -> e1 e12 e1 = e2 e1 = -e12, 1 -> 1.
+  RefTensor r{{8, 1}, {0, 1, 0, 0, 0, 0, 0, 0}};
+  RefTensor x{{8, 4}, {0, 0, 0, 1, //
+                       1, 0, 0, 0, //
+                       0, 1, 0, 0, //
+                       0, 0, 0, 0, //
+                       0, 0, 1, 0, //
+                       0, 0, 0, 0, //
+                       0, 0, 0, 0, //
+                       0, 0, 0, 0}};
+  EXPECT_TRUE(matches(get(sandwich(cl3(), r, x, 0)), {8, 4}, {0, 0,  0,  1, //
+                                                              1, 0,  0,  0, //
+                                                              0, -1, 0,  0, //
+                                                              0, 0,  0,  0, //
+                                                              0, 0,  -1, 0, //
+                                                              0, 0,  0,  0, //
+                                                              0, 0,  0,  0, //
+                                                              0, 0,  0,  0}));
 }
 
 TEST(ReferenceClifford3D, ScalarGate) {
