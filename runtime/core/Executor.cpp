@@ -9,6 +9,7 @@
 
 #include "runtime/core/Executor.h"
 
+#include "runtime/core/Compare.h"
 #include "runtime/core/Half.h"
 
 #include <algorithm>
@@ -107,19 +108,6 @@ public:
   std::vector<DeviceBuffer> buffers;
   std::vector<bool> owned;
 };
-
-/// A quiet NaN of `type`, repeated over `bytes` bytes.
-void fillWithNaN(ElementType type, std::span<std::byte> bytes) {
-  if (type == ElementType::kF32) {
-    const uint32_t nan = 0x7fc00000u;
-    for (size_t i = 0; i + 4 <= bytes.size(); i += 4)
-      std::memcpy(&bytes[i], &nan, 4);
-    return;
-  }
-  const uint16_t nan = type == ElementType::kF16 ? 0x7e00u : 0x7fc0u;
-  for (size_t i = 0; i + 2 <= bytes.size(); i += 2)
-    std::memcpy(&bytes[i], &nan, 2);
-}
 
 } // namespace
 
@@ -233,14 +221,16 @@ StatusOr<RunOutput> Executor::run(std::span<const HostTensor> arguments,
   for (size_t a = 0; a < arguments.size(); ++a)
     UTA_TRY(
         backend_->upload(run.buffers[argumentBuffers[a]], arguments[a].data));
+  // The poison pattern (all bytes 0xff) is a NaN in every element type, and
+  // Compare recognises it in results as "never written".
   std::vector<std::byte> poison(poisonBytes);
+  poisonWithNaN(poison);
   for (size_t i = 0; i < descs.size(); ++i) {
     if (descs[i].role != BufferRole::kResult &&
         descs[i].role != BufferRole::kIntermediate)
       continue;
-    std::span<std::byte> bytes(poison.data(), descs[i].bytes);
-    fillWithNaN(descs[i].type, bytes);
-    UTA_TRY(backend_->upload(run.buffers[i], bytes));
+    UTA_TRY(backend_->upload(run.buffers[i],
+                             std::span(poison.data(), descs[i].bytes)));
   }
 
   RunOutput output;

@@ -5,9 +5,9 @@
 // it loads the module that a manifest names, keeps the constant buffers on
 // the device, and for each run allocates the argument, result and
 // intermediate buffers, uploads the arguments, fills results and
-// intermediates with NaN (so an element no kernel wrote shows up as NaN
-// rather than as a plausible stale value), runs the launch sequence and
-// downloads the results.
+// intermediates with NaN (Compare.h's poisonWithNaN, so an element no kernel
+// wrote shows up as NaN rather than as a plausible stale value), runs the
+// launch sequence and downloads the results.
 //
 //===----------------------------------------------------------------------===//
 

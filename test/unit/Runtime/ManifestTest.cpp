@@ -4,20 +4,26 @@
 // A good manifest is read field by field; then one key at a time is broken
 // in a copy of it, and each error must name the file and the key path.
 // Expected messages and constant bit patterns are literals worked out by
-// hand.
+// hand. The executor is tested here too, on a host-memory backend that
+// interprets two kernels, so its bookkeeping (constants, poisoning, result
+// order, buffer release) is covered without a GPU.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/Manifest.h"
 
+#include "runtime/core/Executor.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <unistd.h>
 
 using namespace uta::runtime;
@@ -356,6 +362,233 @@ TEST(ManifestTest, ReadsFilesNextToTheManifest) {
             missing.string() + ": cannot open: no such file or directory");
   EXPECT_EQ(read.status().kind(), ErrorKind::kInvalidInput);
   std::filesystem::remove_all(dir);
+}
+
+//===----------------------------------------------------------------------===//
+// The executor, on a host-memory backend
+//===----------------------------------------------------------------------===//
+
+/// Keeps buffers in host memory and runs two kernels by entry point name:
+/// add_f32 (MLIR descriptor ABI: c = a + b over the i64 n in args[15]) and
+/// scale_f32 (y = alpha * x over the i32 n).
+class HostBackend final : public Backend {
+public:
+  struct Loaded final : Executable {
+    Manifest manifest;
+  };
+
+  std::map<uint64_t, std::vector<std::byte>> blocks;
+  std::map<uint64_t, int> uploadsPerBlock;
+  uint64_t nextHandle = 1;
+
+  const char *name() const override { return "host"; }
+  std::string deviceDescription() const override { return "host memory"; }
+  StatusOr<DeviceBuffer> allocate(uint64_t bytes, uint64_t) override {
+    blocks[nextHandle].resize(bytes);
+    return DeviceBuffer{nextHandle++, bytes};
+  }
+  void release(DeviceBuffer buffer) override {
+    EXPECT_EQ(blocks.erase(buffer.handle), 1u);
+  }
+  Status upload(DeviceBuffer buffer, std::span<const std::byte> data) override {
+    std::vector<std::byte> &block = blocks.at(buffer.handle);
+    EXPECT_LE(data.size(), block.size());
+    std::memcpy(block.data(), data.data(), data.size());
+    ++uploadsPerBlock[buffer.handle];
+    return Status::ok();
+  }
+  Status download(DeviceBuffer buffer, std::span<std::byte> data) override {
+    std::memcpy(data.data(), blocks.at(buffer.handle).data(), data.size());
+    return Status::ok();
+  }
+  StatusOr<std::unique_ptr<Executable>>
+  load(const Manifest &manifest, std::span<const std::byte>) override {
+    auto loaded = std::make_unique<Loaded>();
+    loaded->manifest = manifest;
+    return std::unique_ptr<Executable>(std::move(loaded));
+  }
+  Status run(Executable &executable, std::span<const DeviceBuffer> buffers,
+             std::vector<KernelTiming> *timings) override {
+    const Manifest &m = static_cast<Loaded &>(executable).manifest;
+    EXPECT_EQ(buffers.size(), m.buffers.size());
+    auto floats = [&](const KernelArg &arg) {
+      size_t position = m.findBuffer(arg.buffer) - m.buffers.data();
+      return reinterpret_cast<float *>(
+          blocks.at(buffers[position].handle).data());
+    };
+    for (size_t l = 0; l < m.launches.size(); ++l) {
+      const KernelDesc &kernel = m.kernels[m.launches[l].kernelIndex];
+      const std::vector<KernelArg> &args = kernel.args;
+      if (kernel.entryPoint == "add_f32") {
+        float *a = floats(args[1]), *b = floats(args[6]), *c = floats(args[11]);
+        for (int64_t i = 0; i < args[15].intValue; ++i)
+          c[i] = a[i] + b[i];
+      } else if (kernel.entryPoint == "scale_f32") {
+        float *x = floats(args[0]), *y = floats(args[1]);
+        for (int64_t i = 0; i < args[3].intValue; ++i)
+          y[i] = args[2].floatValue * x[i];
+      } else {
+        return Status::error("no kernel " + kernel.entryPoint);
+      }
+      if (timings)
+        timings->push_back(KernelTiming{l, kernel.name, 1.0});
+    }
+    return Status::ok();
+  }
+};
+
+/// c = alpha * (a + b) over 10 elements, b = [0, 1, ..., 9] a constant, a +
+/// b an intermediate; `scaleN` elements of c are written; results [c, a].
+std::string addScaleManifest(int64_t scaleN) {
+  auto buffer = [](int id) { return json{{"kind", "buffer"}, {"buffer", id}}; };
+  auto i64 = [](int64_t v) { return json{{"kind", "i64"}, {"value", v}}; };
+  json addArgs = json::array();
+  for (int id : {0, 1, 2})
+    for (json arg : {buffer(id), buffer(id), i64(0), i64(10), i64(1)})
+      addArgs.push_back(arg);
+  addArgs.push_back(i64(10));
+  auto vector = [](int id, const char *role) {
+    return json{{"id", id},      {"role", role}, {"dtype", "f32"},
+                {"shape", {10}}, {"bytes", 40},  {"alignment", 16}};
+  };
+  json a = vector(0, "argument"), b = vector(1, "constant"),
+       c = vector(3, "result");
+  a["index"] = 0;
+  b["values"] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  c["index"] = 0;
+  json launch = {
+      {"grid", {1, 1, 1}}, {"block", {32, 1, 1}}, {"shared_bytes", 0}};
+  json addLaunch = launch, scaleLaunch = launch;
+  addLaunch["kernel"] = "add";
+  scaleLaunch["kernel"] = "scale";
+  return json{
+      {"format", "uta-manifest"},
+      {"version", 1},
+      {"target", "ptx"},
+      {"sm", "90"},
+      {"entry", "main"},
+      {"module", "test.ptx"},
+      {"buffers", {a, b, vector(2, "intermediate"), c}},
+      {"kernels",
+       {{{"name", "add"}, {"entry_point", "add_f32"}, {"args", addArgs}},
+        {{"name", "scale"},
+         {"entry_point", "scale_f32"},
+         {"args",
+          {buffer(2),
+           buffer(3),
+           {{"kind", "f32"}, {"value", -2.0}},
+           {{"kind", "i32"}, {"value", scaleN}}}}}}},
+      {"launches", {addLaunch, scaleLaunch}},
+      {"results", {3, 0}}}
+      .dump();
+}
+
+StatusOr<Executor> loadOnHost(HostBackend &backend, int64_t scaleN) {
+  StatusOr<Manifest> manifest =
+      parseManifest(addScaleManifest(scaleN), "test.json", ".");
+  EXPECT_TRUE(manifest) << manifest.status().message();
+  return Executor::load(backend, std::move(*manifest),
+                        std::span<const std::byte>());
+}
+
+HostTensor tenOnes() {
+  std::vector<float> ones(10, 1.0f);
+  return HostTensor::fromFloat32(ElementType::kF32, {10}, ones);
+}
+
+TEST(ExecutorTest, RunsTheLaunchSequence) {
+  HostBackend backend;
+  {
+    StatusOr<Executor> executor = loadOnHost(backend, 10);
+    ASSERT_TRUE(executor) << executor.status().message();
+    // Only the constant lives between runs.
+    EXPECT_EQ(backend.blocks.size(), 1u);
+    HostTensor a = tenOnes();
+    for (int runs = 0; runs < 2; ++runs) {
+      StatusOr<RunOutput> output = executor->run({&a, 1}, RunOptions{true});
+      ASSERT_TRUE(output) << output.status().message();
+      ASSERT_EQ(output->results.size(), 2u);
+      // c[i] = -2 * (1 + i).
+      EXPECT_EQ(
+          output->results[0].toFloat32(),
+          (std::vector<float>{-2, -4, -6, -8, -10, -12, -14, -16, -18, -20}));
+      EXPECT_EQ(output->results[0].shape, (std::vector<int64_t>{10}));
+      EXPECT_EQ(output->results[1].data, a.data); // the argument, unchanged
+      ASSERT_EQ(output->timings.size(), 2u);
+      EXPECT_EQ(output->timings[1].kernel, "scale");
+      EXPECT_EQ(backend.blocks.size(), 1u); // the run's buffers went back
+    }
+    // The constant was uploaded once, at load.
+    ASSERT_EQ(backend.blocks.size(), 1u);
+    EXPECT_EQ(backend.uploadsPerBlock[backend.blocks.begin()->first], 1);
+  }
+  EXPECT_TRUE(backend.blocks.empty()); // the executor released the constant
+}
+
+TEST(ExecutorTest, PoisonsResultsWithNaN) {
+  HostBackend backend;
+  StatusOr<Executor> executor = loadOnHost(backend, 7);
+  ASSERT_TRUE(executor) << executor.status().message();
+  HostTensor a = tenOnes();
+  StatusOr<RunOutput> output = executor->run({&a, 1});
+  ASSERT_TRUE(output) << output.status().message();
+  std::vector<float> c = output->results[0].toFloat32();
+  EXPECT_EQ(c[6], -14.0f);
+  for (int i = 7; i < 10; ++i) {
+    EXPECT_TRUE(std::isnan(c[i])) << i;
+    uint32_t bits;
+    std::memcpy(&bits, &c[i], 4);
+    EXPECT_EQ(bits, 0xffffffffu) << i; // Compare.h's poison pattern
+  }
+}
+
+TEST(ExecutorTest, ChecksArguments) {
+  HostBackend backend;
+  StatusOr<Executor> executor = loadOnHost(backend, 10);
+  ASSERT_TRUE(executor) << executor.status().message();
+  std::vector<float> values(9, 0.0f);
+  HostTensor shorter = HostTensor::fromFloat32(ElementType::kF32, {9}, values);
+  StatusOr<RunOutput> output = executor->run({&shorter, 1});
+  ASSERT_FALSE(output);
+  EXPECT_EQ(output.status().message(),
+            "argument 0: expected f32 [10], got f32 [9]");
+  std::vector<float> ten(10, 0.0f);
+  HostTensor half = HostTensor::fromFloat32(ElementType::kF16, {10}, ten);
+  output = executor->run({&half, 1});
+  ASSERT_FALSE(output);
+  EXPECT_EQ(output.status().message(),
+            "argument 0: expected f32 [10], got f16 [10]");
+  output = executor->run({});
+  ASSERT_FALSE(output);
+  EXPECT_EQ(output.status().message(), "main takes 1 arguments, got 0");
+  EXPECT_EQ(backend.blocks.size(), 1u);
+}
+
+TEST(ExecutorTest, ReportsAMissingModule) {
+  HostBackend backend;
+  StatusOr<Manifest> manifest =
+      parseManifest(addScaleManifest(10), "test.json", "/nonexistent-dir");
+  ASSERT_TRUE(manifest) << manifest.status().message();
+  StatusOr<Executor> executor = Executor::load(backend, std::move(*manifest));
+  ASSERT_FALSE(executor);
+  EXPECT_EQ(executor.status().message(),
+            "test.json: module: /nonexistent-dir/test.ptx: cannot open: no "
+            "such file or directory");
+}
+
+TEST(ExecutorTest, HostTensorConversions) {
+  // bf16: 1.0 = 0x3f80, -2.5 = 0xc020; f16: 1.0 = 0x3c00, -2.5 = 0xc100.
+  std::vector<float> values = {1.0f, -2.5f};
+  HostTensor bf16 = HostTensor::fromFloat32(ElementType::kBF16, {2}, values);
+  ASSERT_EQ(bf16.data.size(), 4u);
+  EXPECT_EQ(bitsOf16(bf16.data, 0), 0x3f80u);
+  EXPECT_EQ(bitsOf16(bf16.data, 1), 0xc020u);
+  EXPECT_EQ(bf16.toFloat32(), values);
+  HostTensor f16 = HostTensor::fromFloat32(ElementType::kF16, {2, 1}, values);
+  EXPECT_EQ(bitsOf16(f16.data, 0), 0x3c00u);
+  EXPECT_EQ(bitsOf16(f16.data, 1), 0xc100u);
+  EXPECT_EQ(f16.numElements(), 2u);
+  EXPECT_EQ(describeTensorType(f16.type, f16.shape), "f16 [2, 1]");
 }
 
 } // namespace

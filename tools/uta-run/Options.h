@@ -1,0 +1,44 @@
+//===- Options.h - The command line of uta-run -------------------*- C++
+//-*-===//
+//
+// uta-run has no LLVM, so no llvm::cl: the few options of SPEC.md §2 are
+// parsed here by hand. Every option has the form --name or --name=value.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_TOOLS_UTARUN_OPTIONS_H
+#define UTA_TOOLS_UTARUN_OPTIONS_H
+
+#include "runtime/core/Status.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uta::runtime {
+
+struct UtaRunOptions {
+  std::string manifest;
+  /// Empty: chosen from the manifest's target.
+  std::string backend;
+  std::vector<std::string> inputs;
+  std::optional<uint64_t> seed;
+  std::string saveDir;
+  std::string expectDir;
+  std::optional<double> tolerance;
+  int device = 0;
+  bool profile = false;
+  bool printDevice = false;
+  bool help = false;
+};
+
+/// Parses argv; errors are kInvalidInput and name the option.
+StatusOr<UtaRunOptions> parseUtaRunOptions(int argc, char **argv);
+
+/// The text of --help.
+const char *getUtaRunHelp();
+
+} // namespace uta::runtime
+
+#endif // UTA_TOOLS_UTARUN_OPTIONS_H

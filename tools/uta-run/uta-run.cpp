@@ -1,0 +1,424 @@
+//===- uta-run.cpp - Runs a compiled graph without the compiler ----------===//
+//
+// uta-run OUT.json --backend=cuda [--inputs=...] [--seed=N] [--save=DIR]
+//                  [--profile] [--device=N] [--expect=DIR]
+//
+// The runtime-only runner of SPEC.md §2: it links runtime/ alone (no MLIR or
+// LLVM), so it starts wherever a GPU driver is installed. Everything that can
+// be checked on the host (options, manifest, module file, input files,
+// expected outputs) is checked before the backend is opened, so bad input
+// gives exit 1 even on a machine without a GPU; a missing GPU gives exit 3.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/uta-run/Options.h"
+
+#include "runtime/core/Backend.h"
+#include "runtime/core/Compare.h"
+#include "runtime/core/Executor.h"
+#include "runtime/core/Manifest.h"
+#include "runtime/core/Npy.h"
+#include "runtime/core/Random.h"
+
+#ifdef UTA_HAVE_CUDA_BACKEND
+#include "runtime/cuda/CudaBackend.h"
+#endif
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+using namespace uta::runtime;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The backends
+//===----------------------------------------------------------------------===//
+
+using BackendFactory =
+    StatusOr<std::unique_ptr<Backend>> (*)(const BackendOptions &);
+
+/// The backends uta-run knows. One that is not built here has no factory
+/// and says why; adding one is one line.
+struct BackendEntry {
+  const char *name;
+  /// The manifest target it runs.
+  ModuleTarget target;
+  BackendFactory create;
+  const char *notBuilt;
+};
+
+constexpr BackendEntry kBackends[] = {
+#ifdef UTA_HAVE_CUDA_BACKEND
+    {"cuda", ModuleTarget::kPtx, &cuda::createCudaBackend, nullptr},
+#else
+    {"cuda", ModuleTarget::kPtx, nullptr,
+     "the cuda backend is not built (cuda.h was not found when uta-run was "
+     "configured)"},
+#endif
+    {"vulkan", ModuleTarget::kSpirv, nullptr,
+     "the vulkan backend is not built yet"},
+};
+
+StatusOr<const BackendEntry *> findBackend(const std::string &name) {
+  std::string known;
+  for (const BackendEntry &entry : kBackends) {
+    if (name == entry.name)
+      return &entry;
+    known += (known.empty() ? "" : ", ") + std::string(entry.name);
+  }
+  return Status::error("--backend: unknown backend '" + name +
+                       "' (expected one of " + known + ")");
+}
+
+StatusOr<const BackendEntry *> backendForTarget(ModuleTarget target) {
+  for (const BackendEntry &entry : kBackends)
+    if (entry.target == target)
+      return &entry;
+  return Status::error(std::string("no backend runs ") +
+                       moduleTargetName(target) + " modules");
+}
+
+StatusOr<std::unique_ptr<Backend>> openBackend(const BackendEntry &entry,
+                                               int device) {
+  if (!entry.create)
+    return Status::error(entry.notBuilt, ErrorKind::kUnavailable);
+  StatusOr<std::unique_ptr<Backend>> backend =
+      entry.create(BackendOptions{device});
+  if (!backend && backend.status().kind() == ErrorKind::kInvalidInput)
+    return Status::error("--device=" + std::to_string(device) + ": " +
+                         backend.status().message());
+  return backend;
+}
+
+//===----------------------------------------------------------------------===//
+// Inputs and outputs
+//===----------------------------------------------------------------------===//
+
+std::string shapeString(const std::vector<int64_t> &shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
+/// Argument `index` from a .npy file, converted to the argument's type.
+StatusOr<HostTensor> readArgument(const std::string &path,
+                                  const BufferDesc &desc, size_t index) {
+  StatusOr<NpyArray> array = readNpy(path);
+  if (!array)
+    return array.status();
+  std::string what = path + ": argument " + std::to_string(index);
+  if (array->shape != desc.shape)
+    return Status::error(what + " has shape " + shapeString(desc.shape) +
+                         ", the file " + shapeString(array->shape));
+  // f32 arguments take float32 files; f16 takes float16 as it is; float32
+  // files are rounded (nearest even) for f16 and bf16 arguments.
+  bool exact =
+      array->dtype == NpyDType::kFloat32 ||
+      (array->dtype == NpyDType::kFloat16 && desc.type == ElementType::kF16);
+  if (!exact)
+    return Status::error(
+        what + " is " + elementTypeName(desc.type) + ", the file holds " +
+        std::string(getNpyDescr(array->dtype)) + " (expected <f4" +
+        (desc.type == ElementType::kF16 ? " or <f2" : "") +
+        "; convert with .astype(np.float32))");
+  if (array->dtype == NpyDType::kFloat16) {
+    HostTensor tensor;
+    tensor.type = desc.type;
+    tensor.shape = desc.shape;
+    tensor.data = std::move(array->data);
+    return tensor;
+  }
+  return HostTensor::fromFloat32(desc.type, desc.shape,
+                                 getNpyValuesAsFloat(*array));
+}
+
+/// Argument `index` filled from stream `index` of the seeded generator.
+HostTensor seededArgument(uint64_t seed, const BufferDesc &desc, size_t index) {
+  NormalGenerator generator(seed, index);
+  HostTensor tensor;
+  tensor.type = desc.type;
+  tensor.shape = desc.shape;
+  tensor.data.resize(desc.bytes);
+  size_t count = desc.numElements();
+  if (desc.type == ElementType::kF32) {
+    std::vector<float> values(count);
+    generator.fill(values);
+    std::memcpy(tensor.data.data(), values.data(), count * 4);
+    return tensor;
+  }
+  std::vector<uint16_t> bits(count);
+  if (desc.type == ElementType::kF16)
+    generator.fillHalf(bits);
+  else
+    generator.fillBfloat16(bits);
+  std::memcpy(tensor.data.data(), bits.data(), count * 2);
+  return tensor;
+}
+
+std::string joinPath(const std::string &dir, const std::string &name) {
+  if (!dir.empty() && dir.back() == '/')
+    return dir + name;
+  return dir + "/" + name;
+}
+
+std::string resultFile(const std::string &dir, size_t index) {
+  return joinPath(dir, "result" + std::to_string(index) + ".npy");
+}
+
+/// Creates `dir` and its parents.
+Status makeDirectories(const std::string &dir) {
+  for (size_t slash = 1; slash <= dir.size(); ++slash) {
+    if (slash != dir.size() && dir[slash] != '/')
+      continue;
+    std::string prefix = dir.substr(0, slash);
+    if (::mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
+      return Status::error("--save: cannot create " + prefix + ": " +
+                           std::strerror(errno));
+  }
+  struct stat info;
+  if (::stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
+    return Status::error("--save: " + dir + " is not a directory");
+  return Status::ok();
+}
+
+/// Writes every result, or none: each file is written atomically (writeNpy),
+/// and the ones already written are removed if a later one fails.
+Status saveResults(const std::string &dir,
+                   const std::vector<HostTensor> &results) {
+  if (Status status = makeDirectories(dir); !status)
+    return status;
+  std::vector<std::string> written;
+  for (size_t i = 0; i < results.size(); ++i) {
+    std::vector<float> values = results[i].toFloat32();
+    NpyArray array = makeNpyArray(values, results[i].shape);
+    Status status = writeNpy(resultFile(dir, i), array);
+    if (!status) {
+      for (const std::string &path : written)
+        std::remove(path.c_str());
+      return status;
+    }
+    written.push_back(resultFile(dir, i));
+  }
+  return Status::ok();
+}
+
+/// The reference outputs of --expect, checked against the result shapes.
+StatusOr<std::vector<std::vector<double>>>
+readExpected(const std::string &dir, const Manifest &manifest) {
+  std::vector<std::vector<double>> expected;
+  std::vector<size_t> results = manifest.resultBuffers();
+  for (size_t i = 0; i < results.size(); ++i) {
+    const BufferDesc &desc = manifest.buffers[results[i]];
+    std::string path = resultFile(dir, i);
+    StatusOr<NpyArray> array = readNpy(path);
+    if (!array)
+      return Status::error("--expect: " + array.status().message());
+    if (array->shape != desc.shape)
+      return Status::error("--expect: " + path + ": result " +
+                           std::to_string(i) + " has shape " +
+                           shapeString(desc.shape) + ", the file " +
+                           shapeString(array->shape));
+    expected.push_back(getNpyValuesAsDouble(*array));
+  }
+  return expected;
+}
+
+double defaultTolerance(ElementType type) {
+  // The manifest does not say whether the graph reduces, so f32 results get
+  // the looser bound of graphs with reductions.
+  switch (type) {
+  case ElementType::kF32:
+    return getDefaultTolerance(CheckPrecision::kF32, /*hasReductions=*/true);
+  case ElementType::kF16:
+    return getDefaultTolerance(CheckPrecision::kF16, true);
+  case ElementType::kBF16:
+    return getDefaultTolerance(CheckPrecision::kBF16, true);
+  }
+  return 0;
+}
+
+/// "result0: f32 [4, 8], min -1.5 max 2.25 mean 0.125, 0 non-finite".
+std::string summarize(size_t index, const HostTensor &result) {
+  std::vector<float> values = result.toFloat32();
+  double lo = INFINITY, hi = -INFINITY, sum = 0;
+  size_t finite = 0;
+  for (float v : values) {
+    if (!std::isfinite(v))
+      continue;
+    ++finite;
+    lo = std::min(lo, double(v));
+    hi = std::max(hi, double(v));
+    sum += v;
+  }
+  char stats[160] = "no finite elements";
+  if (finite)
+    std::snprintf(stats, sizeof(stats), "min %.6g max %.6g mean %.6g", lo, hi,
+                  sum / double(finite));
+  return "result" + std::to_string(index) + ": " +
+         describeTensorType(result.type, result.shape) + ", " + stats + ", " +
+         std::to_string(values.size() - finite) + " non-finite";
+}
+
+//===----------------------------------------------------------------------===//
+// main
+//===----------------------------------------------------------------------===//
+
+int exitCodeOf(const Status &status) {
+  return status.kind() == ErrorKind::kUnavailable ? 3 : 1;
+}
+
+int fail(const Status &status) {
+  std::fprintf(stderr, "uta-run: %s\n", status.message().c_str());
+  return exitCodeOf(status);
+}
+
+int printDevice(const UtaRunOptions &options) {
+  StatusOr<const BackendEntry *> entry =
+      findBackend(options.backend.empty() ? "cuda" : options.backend);
+  if (!entry)
+    return fail(entry.status());
+  StatusOr<std::unique_ptr<Backend>> backend =
+      openBackend(**entry, options.device);
+  if (!backend)
+    return fail(backend.status());
+  std::printf("%s: %s\n", (*backend)->name(),
+              (*backend)->deviceDescription().c_str());
+  return 0;
+}
+
+int runUtaRun(int argc, char **argv) {
+  StatusOr<UtaRunOptions> parsed = parseUtaRunOptions(argc, argv);
+  if (!parsed)
+    return fail(parsed.status());
+  const UtaRunOptions &options = *parsed;
+  if (options.help) {
+    std::fputs(getUtaRunHelp(), stdout);
+    return 0;
+  }
+  if (options.printDevice)
+    return printDevice(options);
+
+  // Host-side checks first: bad input is exit 1 even without a GPU.
+  StatusOr<Manifest> manifest = readManifest(options.manifest);
+  if (!manifest)
+    return fail(manifest.status());
+  StatusOr<const BackendEntry *> entry =
+      options.backend.empty() ? backendForTarget(manifest->target)
+                              : findBackend(options.backend);
+  if (!entry)
+    return fail(entry.status());
+  if ((*entry)->target != manifest->target)
+    return fail(Status::error(
+        options.manifest + ": the " + (*entry)->name + " backend runs " +
+        moduleTargetName((*entry)->target) + " modules, this one is " +
+        moduleTargetName(manifest->target)));
+  if (!(*entry)->create)
+    return fail(Status::error((*entry)->notBuilt, ErrorKind::kUnavailable));
+  StatusOr<std::vector<std::byte>> image =
+      readFileBytes(manifest->modulePath());
+  if (!image)
+    return fail(Status::error(options.manifest +
+                              ": module: " + image.status().message()));
+
+  std::vector<size_t> argumentBuffers = manifest->argumentBuffers();
+  std::vector<HostTensor> arguments;
+  if (!options.inputs.empty()) {
+    if (options.inputs.size() != argumentBuffers.size())
+      return fail(Status::error(
+          "--inputs: " + manifest->entry + " takes " +
+          std::to_string(argumentBuffers.size()) + " arguments, got " +
+          std::to_string(options.inputs.size()) + " files"));
+    for (size_t i = 0; i < argumentBuffers.size(); ++i) {
+      StatusOr<HostTensor> argument = readArgument(
+          options.inputs[i], manifest->buffers[argumentBuffers[i]], i);
+      if (!argument)
+        return fail(argument.status());
+      arguments.push_back(std::move(*argument));
+    }
+  } else {
+    for (size_t i = 0; i < argumentBuffers.size(); ++i)
+      arguments.push_back(seededArgument(
+          options.seed.value_or(0), manifest->buffers[argumentBuffers[i]], i));
+  }
+
+  std::vector<std::vector<double>> expected;
+  if (!options.expectDir.empty()) {
+    StatusOr<std::vector<std::vector<double>>> read =
+        readExpected(options.expectDir, *manifest);
+    if (!read)
+      return fail(read.status());
+    expected = std::move(*read);
+  }
+
+  // Now the device.
+  StatusOr<std::unique_ptr<Backend>> backend =
+      openBackend(**entry, options.device);
+  if (!backend)
+    return fail(backend.status());
+  StatusOr<Executor> executor =
+      Executor::load(**backend, std::move(*manifest), *image);
+  if (!executor)
+    return fail(executor.status());
+  StatusOr<RunOutput> output =
+      executor->run(arguments, RunOptions{options.profile});
+  if (!output)
+    return fail(output.status());
+
+  if (options.profile) {
+    std::printf("device: %s\n", (*backend)->deviceDescription().c_str());
+    double total = 0;
+    for (const KernelTiming &timing : output->timings) {
+      std::printf("launch %zu: %s: %.3f ms\n", timing.launch,
+                  timing.kernel.c_str(), timing.milliseconds);
+      total += timing.milliseconds;
+    }
+    std::printf("total: %.3f ms in %zu launches\n", total,
+                output->timings.size());
+  }
+
+  bool checksPassed = true, referenceInvalid = false;
+  for (size_t i = 0; i < output->results.size(); ++i) {
+    const HostTensor &result = output->results[i];
+    if (expected.empty()) {
+      std::printf("%s\n", summarize(i, result).c_str());
+      continue;
+    }
+    std::vector<float> values = result.toFloat32();
+    StatusOr<Comparison> comparison = compareResult(
+        "result" + std::to_string(i), values, expected[i], result.shape,
+        options.tolerance.value_or(defaultTolerance(result.type)));
+    if (!comparison)
+      return fail(comparison.status());
+    std::printf("%s\n", comparison->getReport().c_str());
+    checksPassed &= comparison->passed();
+    referenceInvalid |=
+        comparison->verdict == Comparison::Verdict::kInvalidReference;
+  }
+  std::fflush(stdout);
+  if (referenceInvalid)
+    return fail(Status::error("--expect: the reference outputs in " +
+                              options.expectDir + " have non-finite elements"));
+  if (!checksPassed) {
+    std::fprintf(stderr, "uta-run: --expect: results differ from %s%s\n",
+                 options.expectDir.c_str(),
+                 options.saveDir.empty() ? "" : " (nothing saved)");
+    return 2;
+  }
+  if (!options.saveDir.empty())
+    if (Status status = saveResults(options.saveDir, output->results); !status)
+      return fail(status);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) { return runUtaRun(argc, argv); }
