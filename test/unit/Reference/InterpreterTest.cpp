@@ -137,6 +137,41 @@ func.func @main(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf3
   EXPECT_TRUE(matches((*results)[4], {2}, {1, 4}));
 }
 
+TEST_F(ReferenceInterpreter, EveryOtherElementwiseOp) {
+  // Each op once, so that a wrong dispatch (min run as max, ...) shows.
+  const char *source = R"mlir(
+func.func @main(%x: tensor<2xf32>, %y: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %0 = "uta.div"(%x, %y) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %1 = "uta.min"(%x, %y) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %2 = "uta.neg"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  %3 = "uta.abs"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  %4 = "uta.exp"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  %5 = "uta.log"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  %6 = "uta.sqrt"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  %7 = "uta.tanh"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  %8 = "uta.silu"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+}
+)mlir";
+  FailureOr<std::vector<RefTensor>> results =
+      run(source, {RefTensor{{2}, {-1, 4}}, RefTensor{{2}, {2, 8}}});
+  ASSERT_TRUE(succeeded(results));
+  ASSERT_EQ(results->size(), 9u);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_TRUE(matches((*results)[0], {2}, {-0.5, 0.5}));
+  EXPECT_TRUE(matches((*results)[1], {2}, {-1, 4}));
+  EXPECT_TRUE(matches((*results)[2], {2}, {1, -4}));
+  EXPECT_TRUE(matches((*results)[3], {2}, {1, 4}));
+  EXPECT_TRUE(matches((*results)[4], {2},
+                      {0.36787944117144233, 54.598150033144236}, 1e-15));
+  EXPECT_TRUE(matches((*results)[5], {2}, {nan, 1.3862943611198906}, 1e-15));
+  EXPECT_TRUE(matches((*results)[6], {2}, {nan, 2}));
+  EXPECT_TRUE(matches((*results)[7], {2},
+                      {-0.7615941559557649, 0.999329299739067}, 1e-15));
+  EXPECT_TRUE(matches((*results)[8], {2},
+                      {-0.2689414213699951, 3.928055160151634}, 1e-15));
+}
+
 TEST_F(ReferenceInterpreter, MatmulTransposeBAndBatchBroadcast) {
   // a [2, 1, 2] against b [N = 3, K = 2] with transpose_b.
   const char *source = R"mlir(
@@ -247,6 +282,31 @@ func.func @main(%h: tensor<2xf16>, %g: tensor<2xbf16>) -> (tensor<2xf16>, tensor
   EXPECT_TRUE(matches((*results)[2], {2}, {0.0999755859375, 1}));
 }
 
+TEST_F(ReferenceInterpreter, DenseResourceConstants) {
+  // Blobs are a 4-byte alignment, then little-endian elements: f32 1.0 is
+  // 0x3F800000, -2.0 is 0xC0000000; f16 1.0 is 0x3C00, 0.5 is 0x3800.
+  const char *source = R"mlir(
+func.func @main() -> (tensor<2xf32>, tensor<2xf16>) {
+  %0 = arith.constant dense_resource<blob1> : tensor<2xf32>
+  %1 = arith.constant dense_resource<blob2> : tensor<2xf16>
+  return %0, %1 : tensor<2xf32>, tensor<2xf16>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000000803F000000C0",
+      blob2: "0x02000000003C0038"
+    }
+  }
+#-}
+)mlir";
+  FailureOr<std::vector<RefTensor>> results = run(source, {});
+  ASSERT_TRUE(succeeded(results));
+  ASSERT_EQ(results->size(), 2u);
+  EXPECT_TRUE(matches((*results)[0], {2}, {1, -2}));
+  EXPECT_TRUE(matches((*results)[1], {2}, {1, 0.5}));
+}
+
 TEST_F(ReferenceInterpreter, CliffordProductsAndInvolutions) {
   const char *source = R"mlir(
 func.func @main(%x: tensor<4x1xf32>, %y: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<1x2xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>) {
@@ -270,6 +330,28 @@ func.func @main(%x: tensor<4x1xf32>, %y: tensor<4x2xf32>) -> (tensor<4x2xf32>, t
   EXPECT_TRUE(matches((*results)[2], {4, 1}, {1, 2, 3, -4}));
   EXPECT_TRUE(matches((*results)[3], {4, 1}, {4, 3, -2, -1}));
   EXPECT_TRUE(matches((*results)[4], {4, 1}, {0, 2, 3, 0}));
+}
+
+TEST_F(ReferenceInterpreter, CliffordOuterContractionInvolutions) {
+  const char *source = R"mlir(
+func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = "clifford.outer_product"(%x, %y) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = "clifford.left_contraction"(%x, %y) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %2 = "clifford.grade_involution"(%x) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = "clifford.conjugate"(%x) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+)mlir";
+  // x = 1 + 2e1 + 3e2 + 4e12, y = 5 + 6e1 + 7e2 + 8e12 (worked out in
+  // CliffordKernelsTest): x ^ y = (5, 16, 22, 24), x _| y = (6, -18, 23, 8).
+  FailureOr<std::vector<RefTensor>> results =
+      run(source, {RefTensor{{4}, {1, 2, 3, 4}}, RefTensor{{4}, {5, 6, 7, 8}}});
+  ASSERT_TRUE(succeeded(results));
+  ASSERT_EQ(results->size(), 4u);
+  EXPECT_TRUE(matches((*results)[0], {4}, {5, 16, 22, 24}));
+  EXPECT_TRUE(matches((*results)[1], {4}, {6, -18, 23, 8}));
+  EXPECT_TRUE(matches((*results)[2], {4}, {1, -2, -3, 4}));
+  EXPECT_TRUE(matches((*results)[3], {4}, {1, -2, -3, -4}));
 }
 
 TEST_F(ReferenceInterpreter, CliffordSandwichBladeAxisLast) {
