@@ -171,6 +171,10 @@ CudaBackend::~CudaBackend() {
   (void)driver_->api().cuDevicePrimaryCtxRelease(device_);
 }
 
+Status CudaBackend::makeCurrent() const {
+  return UTA_CU(*driver_, cuCtxSetCurrent, context_);
+}
+
 std::string CudaBackend::deviceDescription() const {
   int version = driver_->version();
   return deviceName_ + ", sm_" + std::to_string(ccMajor_) +
@@ -181,6 +185,7 @@ std::string CudaBackend::deviceDescription() const {
 
 StatusOr<DeviceBuffer> CudaBackend::allocate(uint64_t bytes,
                                              uint64_t alignment) {
+  UTA_TRY(makeCurrent());
   // cuMemAlloc(0) fails, so empty buffers still take the smallest block.
   StatusOr<uint64_t> address = pool_->allocate(std::max<uint64_t>(bytes, 1));
   if (!address)
@@ -207,6 +212,7 @@ Status CudaBackend::upload(DeviceBuffer buffer,
                          ErrorKind::kInternal);
   if (data.empty())
     return Status::ok();
+  UTA_TRY(makeCurrent());
   UTA_TRY(UTA_CU(*driver_, cuMemcpyHtoDAsync, CUdeviceptr(buffer.handle),
                  data.data(), data.size(), stream_));
   return UTA_CU(*driver_, cuStreamSynchronize, stream_);
@@ -220,6 +226,7 @@ Status CudaBackend::download(DeviceBuffer buffer, std::span<std::byte> data) {
                          ErrorKind::kInternal);
   if (data.empty())
     return Status::ok();
+  UTA_TRY(makeCurrent());
   UTA_TRY(UTA_CU(*driver_, cuMemcpyDtoHAsync, data.data(),
                  CUdeviceptr(buffer.handle), data.size(), stream_));
   return UTA_CU(*driver_, cuStreamSynchronize, stream_);
@@ -241,6 +248,7 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
                          std::to_string(ordinal_) + " (" + deviceName_ +
                          ") is sm_" + std::to_string(computeCapability()));
 
+  UTA_TRY(makeCurrent());
   auto executable = std::make_unique<CudaExecutable>(this, driver_);
   executable->path = where;
   executable->numBuffers = manifest.buffers.size();
@@ -301,9 +309,13 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
     if (auto getParamInfo = driver_->api().cuFuncGetParamInfo) {
       // Counts the parameters (a bounded search: kernels take a few dozen).
       size_t count = 0, offset = 0, size = 0;
+      bool known = true;
       for (; count < desc.args.size() + 4096; ++count) {
-        if (getParamInfo(kernel.function, count, &offset, &size) !=
-            CUDA_SUCCESS)
+        CUresult info = getParamInfo(kernel.function, count, &offset, &size);
+        // CUDA_ERROR_INVALID_VALUE means "no such parameter"; anything else
+        // means the driver cannot tell, and the check is skipped.
+        known = info == CUDA_SUCCESS || info == CUDA_ERROR_INVALID_VALUE;
+        if (info != CUDA_SUCCESS)
           break;
         if (count < desc.args.size() &&
             size != parameterSize(desc.args[count].kind))
@@ -313,7 +325,7 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
               "-byte parameter here, not " +
               std::to_string(parameterSize(desc.args[count].kind)));
       }
-      if (count != desc.args.size())
+      if (known && count != desc.args.size())
         return Status::error(at + ".args: entry point \"" + desc.entryPoint +
                              "\" takes " + std::to_string(count) +
                              " parameters, the manifest gives " +
@@ -369,12 +381,40 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
                              " buffers for a manifest with " +
                              std::to_string(executable.numBuffers),
                          ErrorKind::kInternal);
+  UTA_TRY(makeCurrent());
   const std::vector<LaunchDesc> &launches = executable.launches;
   if (timings && executable.events.empty()) {
-    executable.events.assign(2 * launches.size(), nullptr);
-    for (CUevent &event : executable.events)
-      UTA_TRY(
-          UTA_CU(*driver_, cuEventCreate, &event, unsigned(CU_EVENT_DEFAULT)));
+    // The executable destroys the events it holds, including on failure.
+    for (size_t i = 0; i < 2 * launches.size(); ++i) {
+      CUevent event = nullptr;
+      if (Status status = UTA_CU(*driver_, cuEventCreate, &event,
+                                 unsigned(CU_EVENT_DEFAULT));
+          !status) {
+        for (CUevent created : executable.events)
+          (void)driver_->api().cuEventDestroy(created);
+        executable.events.clear();
+        return status;
+      }
+      executable.events.push_back(event);
+    }
+  }
+
+  // Everything is checked before the first launch, so a bad launch never
+  // leaves earlier ones running.
+  auto where = [&](size_t l) {
+    return executable.path + ": launches[" + std::to_string(l) + "] (" +
+           launches[l].kernel + ")";
+  };
+  for (size_t l = 0; l < launches.size(); ++l) {
+    const LaunchDesc &launch = launches[l];
+    const LoadedKernel &kernel = executable.kernels[launch.kernelIndex];
+    uint64_t threads =
+        uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
+    if (threads > uint64_t(kernel.maxThreadsPerBlock))
+      return Status::error(where(l) + ": a block of " +
+                           std::to_string(threads) +
+                           " threads is more than the kernel's limit of " +
+                           std::to_string(kernel.maxThreadsPerBlock));
   }
 
   std::vector<uint64_t> slots;
@@ -382,15 +422,6 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
   for (size_t l = 0; l < launches.size(); ++l) {
     const LaunchDesc &launch = launches[l];
     const LoadedKernel &kernel = executable.kernels[launch.kernelIndex];
-    std::string at = executable.path + ": launches[" + std::to_string(l) +
-                     "] (" + launch.kernel + ")";
-    uint64_t threads =
-        uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
-    if (threads > uint64_t(kernel.maxThreadsPerBlock))
-      return Status::error(at + ": a block of " + std::to_string(threads) +
-                           " threads is more than the kernel's limit of " +
-                           std::to_string(kernel.maxThreadsPerBlock));
-
     slots = kernel.scalarSlots;
     params.resize(slots.size());
     for (size_t a = 0; a < slots.size(); ++a) {
@@ -398,19 +429,25 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
         slots[a] = buffers[kernel.bufferPositions[a]].handle;
       params[a] = &slots[a];
     }
+    Status status = Status::ok();
     if (timings)
-      UTA_TRY(
-          UTA_CU(*driver_, cuEventRecord, executable.events[2 * l], stream_));
-    if (Status status =
-            UTA_CU(*driver_, cuLaunchKernel, kernel.function, launch.grid[0],
-                   launch.grid[1], launch.grid[2], launch.block[0],
-                   launch.block[1], launch.block[2], launch.sharedBytes,
-                   stream_, params.empty() ? nullptr : params.data(), nullptr);
-        !status)
-      return withContext(at, status);
-    if (timings)
-      UTA_TRY(UTA_CU(*driver_, cuEventRecord, executable.events[2 * l + 1],
-                     stream_));
+      status =
+          UTA_CU(*driver_, cuEventRecord, executable.events[2 * l], stream_);
+    if (status)
+      status = withContext(
+          where(l),
+          UTA_CU(*driver_, cuLaunchKernel, kernel.function, launch.grid[0],
+                 launch.grid[1], launch.grid[2], launch.block[0],
+                 launch.block[1], launch.block[2], launch.sharedBytes, stream_,
+                 params.empty() ? nullptr : params.data(), nullptr));
+    if (status && timings)
+      status = UTA_CU(*driver_, cuEventRecord, executable.events[2 * l + 1],
+                      stream_);
+    if (!status) {
+      // Let the launches already queued finish before their buffers go back.
+      (void)driver_->api().cuStreamSynchronize(stream_);
+      return status;
+    }
   }
   // Faults inside a kernel surface here.
   if (Status status = UTA_CU(*driver_, cuStreamSynchronize, stream_); !status)

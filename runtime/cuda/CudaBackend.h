@@ -6,7 +6,8 @@
 // error log comes back in the Status), and events around each launch when
 // timings are asked for.
 //
-// Use from one thread at a time.
+// Use from one thread at a time; each call makes the context current on the
+// calling thread, so that thread may change between calls.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +56,8 @@ public:
 
 private:
   CudaBackend() = default;
+  /// Makes the device's primary context current on this thread.
+  Status makeCurrent() const;
 
   std::shared_ptr<CudaDriver> driver_;
   int ordinal_ = 0;

@@ -1,0 +1,195 @@
+//===- fake-libcuda.cpp - A stand-in libcuda.so.1 for tests ---------------===//
+//
+// Built as fake-driver/libcuda.so.1 and put first on LD_LIBRARY_PATH, this
+// lets the CUDA backend's host side (symbol loading, contexts, streams, the
+// memory pool, parameter marshalling, events, JIT error logs) and uta-run's
+// GPU paths run on machines without a GPU. "Device memory" is host memory;
+// modules are kept as text; cuLaunchKernel interprets the two kernels of the
+// tests by entry point name, reading its parameters exactly as the driver
+// would (pointers to each parameter's bytes):
+//   add_f32   (16 params, descriptor ABI): c = a + b for i < n (i64)
+//   scale_f32 (x, y, f32 alpha, i32 n):     y = alpha * x for i < n
+// and only over the threads the launch has, so a short grid shows.
+// Fresh allocations are filled with 0x5a bytes, so only the executor's own
+// NaN poisoning can make unwritten results NaN.
+//
+//===----------------------------------------------------------------------===//
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+struct FakeModule {
+  std::string text;
+};
+
+enum FakeKernel : intptr_t { kAdd = 1, kScale = 2 };
+
+void writeLog(unsigned count, CUjit_option *options, void **values,
+              CUjit_option which, const char *text) {
+  for (unsigned i = 0; i < count; ++i)
+    if (options[i] == which)
+      std::strcpy(static_cast<char *>(values[i]), text);
+}
+
+} // namespace
+
+extern "C" {
+
+CUresult cuInit(unsigned) { return CUDA_SUCCESS; }
+CUresult cuDriverGetVersion(int *version) {
+  *version = 13000;
+  return CUDA_SUCCESS;
+}
+// Like the real stub library, no error names: the runtime's table is used.
+CUresult cuGetErrorName(CUresult, const char **) {
+  return CUDA_ERROR_INVALID_VALUE;
+}
+CUresult cuGetErrorString(CUresult, const char **) {
+  return CUDA_ERROR_INVALID_VALUE;
+}
+CUresult cuDeviceGetCount(int *count) {
+  *count = 1;
+  return CUDA_SUCCESS;
+}
+CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  if (ordinal != 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *device = 0;
+  return CUDA_SUCCESS;
+}
+CUresult cuDeviceGetName(char *name, int length, CUdevice) {
+  std::snprintf(name, size_t(length), "Fake CUDA device");
+  return CUDA_SUCCESS;
+}
+CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
+                              CUdevice) {
+  *value = attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR ? 9 : 0;
+  return CUDA_SUCCESS;
+}
+CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice) {
+  *context = reinterpret_cast<CUcontext>(intptr_t(0x100));
+  return CUDA_SUCCESS;
+}
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) { return CUDA_SUCCESS; }
+CUresult cuCtxSetCurrent(CUcontext context) {
+  return context ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+CUresult cuStreamCreate(CUstream *stream, unsigned) {
+  *stream = reinterpret_cast<CUstream>(intptr_t(0x200));
+  return CUDA_SUCCESS;
+}
+CUresult cuStreamDestroy_v2(CUstream) { return CUDA_SUCCESS; }
+CUresult cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
+CUresult cuEventCreate(CUevent *event, unsigned) {
+  static intptr_t next = 0x1000;
+  *event = reinterpret_cast<CUevent>(next++);
+  return CUDA_SUCCESS;
+}
+CUresult cuEventDestroy_v2(CUevent event) {
+  return event ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+CUresult cuEventRecord(CUevent event, CUstream) {
+  return event ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+CUresult cuEventElapsedTime_v2(float *milliseconds, CUevent, CUevent) {
+  *milliseconds = 0.125f;
+  return CUDA_SUCCESS;
+}
+CUresult cuMemAlloc_v2(CUdeviceptr *address, size_t bytes) {
+  if (bytes == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *memory = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  std::memset(memory, 0x5a, bytes);
+  *address = CUdeviceptr(memory);
+  return CUDA_SUCCESS;
+}
+CUresult cuMemFree_v2(CUdeviceptr address) {
+  std::free(reinterpret_cast<void *>(address));
+  return CUDA_SUCCESS;
+}
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t bytes,
+                              CUstream) {
+  std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+  return CUDA_SUCCESS;
+}
+CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t bytes,
+                              CUstream) {
+  std::memcpy(dst, reinterpret_cast<const void *>(src), bytes);
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned count,
+                            CUjit_option *options, void **values) {
+  std::string text = static_cast<const char *>(image);
+  writeLog(count, options, values, CU_JIT_INFO_LOG_BUFFER,
+           "info    : fake JIT");
+  // What ptxas says of PTX that calls libdevice without linking it.
+  if (text.find(".extern .func") != std::string::npos) {
+    writeLog(count, options, values, CU_JIT_ERROR_LOG_BUFFER,
+             "ptxas fatal   : Unresolved extern function '__nv_tanhf'\n");
+    return CUDA_ERROR_INVALID_PTX;
+  }
+  *module = reinterpret_cast<CUmodule>(new FakeModule{text});
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleUnload(CUmodule module) {
+  delete reinterpret_cast<FakeModule *>(module);
+  return CUDA_SUCCESS;
+}
+CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
+                             const char *name) {
+  const std::string &text = reinterpret_cast<FakeModule *>(module)->text;
+  if (text.find(".entry " + std::string(name) + "(") == std::string::npos)
+    return CUDA_ERROR_NOT_FOUND;
+  intptr_t kernel = std::strcmp(name, "add_f32") == 0 ? kAdd : kScale;
+  *function = reinterpret_cast<CUfunction>(kernel);
+  return CUDA_SUCCESS;
+}
+CUresult cuFuncGetAttribute(int *value, CUfunction_attribute, CUfunction) {
+  *value = 1024;
+  return CUDA_SUCCESS;
+}
+CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
+  return CUDA_SUCCESS;
+}
+CUresult cuFuncGetParamInfo(CUfunction function, size_t index, size_t *offset,
+                            size_t *size) {
+  static const size_t kScaleSizes[] = {8, 8, 4, 4};
+  bool add = reinterpret_cast<intptr_t>(function) == kAdd;
+  if (index >= (add ? 16u : 4u))
+    return CUDA_ERROR_INVALID_VALUE;
+  *offset = 0;
+  *size = add ? 8 : kScaleSizes[index];
+  return CUDA_SUCCESS;
+}
+CUresult cuLaunchKernel(CUfunction function, unsigned gridX, unsigned gridY,
+                        unsigned gridZ, unsigned blockX, unsigned blockY,
+                        unsigned blockZ, unsigned, CUstream, void **params,
+                        void **) {
+  int64_t threads =
+      int64_t(gridX) * gridY * gridZ * int64_t(blockX) * blockY * blockZ;
+  auto pointer = [&](int i) { return *static_cast<float **>(params[i]); };
+  if (reinterpret_cast<intptr_t>(function) == kAdd) {
+    float *a = pointer(1), *b = pointer(6), *c = pointer(11);
+    int64_t n = *static_cast<int64_t *>(params[15]);
+    for (int64_t i = 0; i < n && i < threads; ++i)
+      c[i] = a[i] + b[i];
+    return CUDA_SUCCESS;
+  }
+  float *x = pointer(0), *y = pointer(1);
+  float alpha = *static_cast<float *>(params[2]);
+  int32_t n = *static_cast<int32_t *>(params[3]);
+  for (int64_t i = 0; i < n && i < threads; ++i)
+    y[i] = alpha * x[i];
+  return CUDA_SUCCESS;
+}
+
+} // extern "C"
