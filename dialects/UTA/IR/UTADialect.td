@@ -34,12 +34,15 @@ class UTA_Op<string mnemonic, list<Trait> traits = []>
 /// Element types of elementwise ops, matmul and data movement.
 def UTA_AnyFloat : AnyTypeOf<[F32, F16, BF16]>;
 
-/// A statically shaped tensor of f32, f16 or bf16.
-def UTA_Tensor : TensorOf<[F32, F16, BF16], [HasStaticShapePred],
-                          "statically shaped tensor">;
+/// A statically shaped (hence ranked) tensor of f32, f16 or bf16.
+def UTA_Tensor : RankedTensorOf<[F32, F16, BF16], [HasStaticShapePred],
+                                "statically shaped tensor">;
 
-/// A statically shaped f32 tensor (reductions, norms).
-def UTA_F32Tensor : TensorOf<[F32], [HasStaticShapePred],
-                             "statically shaped tensor">;
+/// The operand and result type of reductions, softmax and layer_norm. The
+/// predicate also admits f16 and bf16 so that the op verifier, not the generic
+/// type check, rejects them with a message that says why (SPEC.md §1.1 allows
+/// f16 and bf16 only for matmul and elementwise ops).
+def UTA_F32Tensor : Type<UTA_Tensor.predicate, "statically shaped f32 tensor",
+                         "::mlir::RankedTensorType">;
 
 #endif // UTA_DIALECT_TD

@@ -1,44 +1,258 @@
-//===- UTAOps.cpp - Verifiers of the uta ops ------------------------------===//
+//===- UTAOps.cpp - Verifiers and builders of the uta ops -----------------===//
 //
-// Shape and type rules of SPEC.md §1.1. Folds live in UTAFolds.cpp.
+// Type and shape rules of SPEC.md §1.1, and the builders that infer result
+// types. The shape arithmetic itself lives in UTAShapes.cpp so that the Graph
+// API can use it before any op exists; folds live in UTAFolds.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/UTA/IR/UTAOps.h"
+#include "dialects/UTA/IR/UTAShapes.h"
 
-#include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::uta;
 
-/// Checks that `result` is the NumPy broadcast of `lhs` and `rhs` and that all
-/// three share one element type.
-static LogicalResult verifyBroadcastingBinaryOp(Operation *op) {
-  auto lhs = cast<RankedTensorType>(op->getOperand(0).getType());
-  auto rhs = cast<RankedTensorType>(op->getOperand(1).getType());
-  auto result = cast<RankedTensorType>(op->getResult(0).getType());
-  if (lhs.getElementType() != rhs.getElementType() ||
-      lhs.getElementType() != result.getElementType())
-    return op->emitOpError("operands and result must have the same element "
-                           "type, got ")
-           << lhs.getElementType() << ", " << rhs.getElementType() << " and "
-           << result.getElementType();
-  SmallVector<int64_t> shape;
-  if (!OpTrait::util::getBroadcastedShape(lhs.getShape(), rhs.getShape(),
-                                          shape))
-    return op->emitOpError("operand shapes [")
-           << lhs.getShape() << "] and [" << rhs.getShape()
-           << "] are not broadcast-compatible";
-  if (ArrayRef<int64_t>(shape) != result.getShape())
-    return op->emitOpError("result shape [")
-           << result.getShape() << "] is not the broadcast shape [" << shape
-           << "] of the operands";
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+/// Checks that all operands and results have one element type.
+static LogicalResult verifySameElementType(Operation *op) {
+  SmallVector<Type> types;
+  for (Type type : op->getOperandTypes())
+    types.push_back(getElementTypeOrSelf(type));
+  for (Type type : op->getResultTypes())
+    types.push_back(getElementTypeOrSelf(type));
+  if (llvm::all_equal(types))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError(
+      "operands and results must have the same element type, got ");
+  for (auto [i, type] : llvm::enumerate(types)) {
+    if (i > 0)
+      diag << (i + 1 == types.size() ? " and " : ", ");
+    diag << type;
+  }
+  return diag;
+}
+
+/// Reductions, softmax and layer_norm are f32 only (SPEC.md §1.1); their ODS
+/// type admits f16 and bf16 so that this message, not a generic one, says so.
+static LogicalResult verifyF32Only(Operation *op) {
+  auto check = [&](Type type) -> LogicalResult {
+    Type element = getElementTypeOrSelf(type);
+    if (element.isF32())
+      return success();
+    return op->emitOpError("requires f32 element type, got ")
+           << element
+           << " (f16 and bf16 are supported only by matmul and elementwise "
+              "ops)";
+  };
+  for (Type type : op->getOperandTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(check(type)))
+      return failure();
   return success();
 }
 
-LogicalResult AddOp::verify() { return verifyBroadcastingBinaryOp(*this); }
+/// Checks that the single result has shape `expected`; `what` names where
+/// the expected shape comes from ("broadcast", "matmul", ...).
+static LogicalResult
+verifyResultShape(Operation *op, ArrayRef<int64_t> expected, StringRef what) {
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  if (result.getShape() == expected)
+    return success();
+  return op->emitOpError("result shape [")
+         << result.getShape() << "] does not match the " << what << " shape ["
+         << expected << "]";
+}
+
+/// A callback for the UTAShapes.h rules that reports on `op`.
+static auto opError(Operation *op) {
+  return [op] { return op->emitOpError(); };
+}
+
+/// The tensor type of `shape` with `like`'s element type, or `fallback` when
+/// the shape could not be inferred. Builders use the fallback so that an
+/// ill-shaped op still gets built and its verifier, rather than an assertion,
+/// reports what is wrong.
+static Type inferredType(FailureOr<SmallVector<int64_t>> shape, Type like,
+                         Type fallback) {
+  if (failed(shape))
+    return fallback;
+  return RankedTensorType::get(*shape, getElementTypeOrSelf(like));
+}
+
+/// The shape of a value, empty when the value is not a ranked tensor (such a
+/// value fails the ODS type constraint anyway).
+static ArrayRef<int64_t> shapeOf(Value value) {
+  if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+    return type.getShape();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Binary elementwise ops
+//===----------------------------------------------------------------------===//
+
+static Type inferBroadcastType(Value lhs, Value rhs) {
+  return inferredType(inferBroadcastShape(shapeOf(lhs), shapeOf(rhs)),
+                      lhs.getType(), lhs.getType());
+}
+
+/// The result is the NumPy broadcast of the operands, all of one element
+/// type.
+static LogicalResult verifyBroadcastingBinaryOp(Operation *op) {
+  if (failed(verifySameElementType(op)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape = inferBroadcastShape(
+      shapeOf(op->getOperand(0)), shapeOf(op->getOperand(1)), opError(op));
+  if (failed(shape))
+    return failure();
+  return verifyResultShape(op, *shape, "broadcast");
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulOp
+//===----------------------------------------------------------------------===//
+
+void MatmulOp::build(OpBuilder &builder, OperationState &state, Value lhs,
+                     Value rhs, bool transposeB) {
+  Type type =
+      inferredType(inferMatmulShape(shapeOf(lhs), shapeOf(rhs), transposeB),
+                   lhs.getType(), lhs.getType());
+  build(builder, state, type, lhs, rhs, transposeB);
+}
+
+LogicalResult MatmulOp::verify() {
+  if (failed(verifySameElementType(*this)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape = inferMatmulShape(
+      getLhs().getType().getShape(), getRhs().getType().getShape(),
+      getTransposeB(), opError(*this));
+  if (failed(shape))
+    return failure();
+  return verifyResultShape(*this, *shape, "matmul");
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+static Type inferReduceType(Value input, ArrayRef<int64_t> dims,
+                            bool keepDims) {
+  return inferredType(inferReduceShape(shapeOf(input), dims, keepDims),
+                      input.getType(), input.getType());
+}
+
+template <typename ReduceOp> static LogicalResult verifyReduceOp(ReduceOp op) {
+  if (failed(verifyF32Only(op)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape =
+      inferReduceShape(op.getInput().getType().getShape(), op.getDims(),
+                       op.getKeepDims(), opError(op));
+  if (failed(shape))
+    return failure();
+  return verifyResultShape(op, *shape, "reduced");
+}
+
+//===----------------------------------------------------------------------===//
+// SoftmaxOp and LayerNormOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SoftmaxOp::verify() {
+  if (failed(verifyF32Only(*this)))
+    return failure();
+  return verifyDimIndex(getDimAttr().getInt(), getInput().getType().getRank(),
+                        "dim", opError(*this));
+}
+
+void LayerNormOp::build(OpBuilder &builder, OperationState &state, Value input,
+                        Value weight, Value bias, int64_t axis, float epsilon) {
+  build(builder, state, input.getType(), input, weight, bias,
+        builder.getI64IntegerAttr(axis), builder.getF32FloatAttr(epsilon));
+}
+
+LogicalResult LayerNormOp::verify() {
+  if (failed(verifyF32Only(*this)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> paramShape = inferLayerNormParamShape(
+      getInput().getType().getShape(), getAxisAttr().getInt(), opError(*this));
+  if (failed(paramShape))
+    return failure();
+  for (auto [name, value] : {std::pair<StringRef, Value>("weight", getWeight()),
+                             std::pair<StringRef, Value>("bias", getBias())}) {
+    ArrayRef<int64_t> shape = shapeOf(value);
+    if (shape != ArrayRef<int64_t>(*paramShape))
+      return emitOpError() << name << " shape [" << shape
+                           << "] does not match the normalised shape ["
+                           << *paramShape << "]";
+  }
+  APFloat epsilon = getEpsilon();
+  if (!epsilon.isFinite() || epsilon.isNegative())
+    return emitOpError("epsilon must be finite and non-negative, got ")
+           << epsilon.convertToFloat();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement and conversion
+//===----------------------------------------------------------------------===//
+
+void TransposeOp::build(OpBuilder &builder, OperationState &state, Value input,
+                        ArrayRef<int64_t> permutation) {
+  Type type = inferredType(inferTransposeShape(shapeOf(input), permutation),
+                           input.getType(), input.getType());
+  build(builder, state, type, input, permutation);
+}
+
+LogicalResult TransposeOp::verify() {
+  if (failed(verifySameElementType(*this)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape = inferTransposeShape(
+      getInput().getType().getShape(), getPermutation(), opError(*this));
+  if (failed(shape))
+    return failure();
+  return verifyResultShape(*this, *shape, "transposed");
+}
+
+LogicalResult ReshapeOp::verify() {
+  if (failed(verifySameElementType(*this)))
+    return failure();
+  std::optional<int64_t> inputCount =
+      getElementCount(getInput().getType().getShape());
+  std::optional<int64_t> resultCount =
+      getElementCount(getResult().getType().getShape());
+  if (!inputCount || !resultCount)
+    return emitOpError("element count does not fit in 64 bits");
+  if (*inputCount != *resultCount)
+    return emitOpError("element count differs: input has ")
+           << *inputCount << " elements but result has " << *resultCount;
+  return success();
+}
+
+LogicalResult BroadcastToOp::verify() {
+  if (failed(verifySameElementType(*this)))
+    return failure();
+  return verifyBroadcastableTo(getInput().getType().getShape(),
+                               getResult().getType().getShape(),
+                               opError(*this));
+}
+
+LogicalResult CastOp::verify() {
+  ArrayRef<int64_t> input = getInput().getType().getShape();
+  ArrayRef<int64_t> result = getResult().getType().getShape();
+  if (input != result)
+    return emitOpError("input shape [")
+           << input << "] and result shape [" << result
+           << "] differ; cast changes only the element type";
+  return success();
+}
 
 #define GET_OP_CLASSES
 #include "dialects/UTA/IR/UTAOps.cpp.inc"

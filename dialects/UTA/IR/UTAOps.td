@@ -1,6 +1,15 @@
 //===- UTAOps.td - Ops of the uta dialect -----------------*- tablegen -*-===//
 //
-// Every op of SPEC.md §1.1.
+// Every op of SPEC.md §1.1. Shape rules live in UTAShapes.cpp, verifiers and
+// builders in UTAOps.cpp, folds and canonicalization patterns in
+// UTAFolds.cpp.
+//
+// Custom syntax conventions: ops with several operands print
+// `functional-type(operands, results)`; single-operand ops print `: T` when
+// the result has the operand's type and `: T -> U` otherwise. Index
+// attributes that every instance has are spelled inline (`dims [1]`,
+// `dim 1`, `axis 1`, the permutation `[1, 0]`); flags and attributes with a
+// default stay in the attribute dictionary and are elided when default.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,11 +17,11 @@
 #define UTA_OPS_TD
 
 include "dialects/UTA/IR/UTADialect.td"
-include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
 //===----------------------------------------------------------------------===//
-// Elementwise
+// Binary elementwise ops
 //===----------------------------------------------------------------------===//
 
 class UTA_BinaryOp<string mnemonic, list<Trait> traits = []>
@@ -22,16 +31,495 @@ class UTA_BinaryOp<string mnemonic, list<Trait> traits = []>
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
+  let builders = [
+    // Infers the result type: the broadcast shape, lhs's element type.
+    OpBuilder<(ins "::mlir::Value":$lhs, "::mlir::Value":$rhs)>
+  ];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyBroadcastingBinaryOp(*this);
+    }
+    void $cppClass::build(::mlir::OpBuilder &builder,
+                          ::mlir::OperationState &state, ::mlir::Value lhs,
+                          ::mlir::Value rhs) {
+      build(builder, state, inferBroadcastType(lhs, rhs), lhs, rhs);
+    }
+  }];
 }
 
 def UTA_AddOp : UTA_BinaryOp<"add", [Commutative]> {
   let summary = "elementwise addition with NumPy broadcasting";
   let description = [{
+    `c = a + b` elementwise in IEEE arithmetic of the element type. The
+    operand shapes broadcast NumPy-style: they are aligned at their last
+    dimension, and each pair of sizes must be equal or contain a 1; the
+    result has the broadcast shape. Operands and result share one element
+    type (f32, f16 or bf16).
+
     ```mlir
     %c = uta.add %a, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
     ```
   }];
+  let hasCanonicalizer = 1;
+}
+
+def UTA_SubOp : UTA_BinaryOp<"sub"> {
+  let summary = "elementwise subtraction with NumPy broadcasting";
+  let description = [{
+    `c = a - b` elementwise; broadcasting and types as for `uta.add`.
+
+    ```mlir
+    %c = uta.sub %a, %b : (tensor<4x1xf32>, tensor<1x8xf32>) -> tensor<4x8xf32>
+    ```
+  }];
+  let hasCanonicalizer = 1;
+}
+
+def UTA_MulOp : UTA_BinaryOp<"mul", [Commutative]> {
+  let summary = "elementwise multiplication with NumPy broadcasting";
+  let description = [{
+    `c = a * b` elementwise; broadcasting and types as for `uta.add`.
+
+    ```mlir
+    %c = uta.mul %a, %b : (tensor<2x4x8xf16>, tensor<4x1xf16>) -> tensor<2x4x8xf16>
+    ```
+  }];
+  let hasCanonicalizer = 1;
+}
+
+def UTA_DivOp : UTA_BinaryOp<"div"> {
+  let summary = "elementwise division with NumPy broadcasting";
+  let description = [{
+    `c = a / b` elementwise (IEEE: x / 0 is ±inf or NaN); broadcasting and
+    types as for `uta.add`.
+
+    ```mlir
+    %c = uta.div %a, %b : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+    ```
+  }];
+}
+
+def UTA_MaxOp : UTA_BinaryOp<"max", [Commutative]> {
+  let summary = "elementwise maximum with NumPy broadcasting, NaN-propagating";
+  let description = [{
+    `c = max(a, b)` elementwise; broadcasting and types as for `uta.add`.
+    NaN propagates: if either element is NaN the result is NaN (unlike C's
+    `fmax`). -0.0 counts as less than +0.0, so `max(-0.0, +0.0)` is +0.0 in
+    either order (the semantics of `arith.maximumf`, IEEE 754-2019
+    `maximum`).
+
+    ```mlir
+    %c = uta.max %a, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+    ```
+  }];
+}
+
+def UTA_MinOp : UTA_BinaryOp<"min", [Commutative]> {
+  let summary = "elementwise minimum with NumPy broadcasting, NaN-propagating";
+  let description = [{
+    `c = min(a, b)` elementwise; broadcasting and types as for `uta.add`.
+    NaN propagates: if either element is NaN the result is NaN. -0.0 counts
+    as less than +0.0 (the semantics of `arith.minimumf`, IEEE 754-2019
+    `minimum`).
+
+    ```mlir
+    %c = uta.min %a, %b : (tensor<8xbf16>, tensor<4x8xbf16>) -> tensor<4x8xbf16>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Unary elementwise ops
+//===----------------------------------------------------------------------===//
+
+class UTA_UnaryOp<string mnemonic, list<Trait> traits = []>
+    : UTA_Op<mnemonic, !listconcat([Pure, SameOperandsAndResultType],
+                                   traits)> {
+  let arguments = (ins UTA_Tensor:$input);
+  let results = (outs UTA_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+def UTA_NegOp : UTA_UnaryOp<"neg"> {
+  let summary = "elementwise negation";
+  let description = [{
+    `y = -x`: flips the sign bit, so `neg(+0.0)` is -0.0.
+
+    ```mlir
+    %y = uta.neg %x : tensor<4xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+
+def UTA_AbsOp : UTA_UnaryOp<"abs"> {
+  let summary = "elementwise absolute value";
+  let description = [{
+    `y = |x|`: clears the sign bit.
+
+    ```mlir
+    %y = uta.abs %x : tensor<4xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+
+def UTA_ExpOp : UTA_UnaryOp<"exp"> {
+  let summary = "elementwise natural exponential";
+  let description = [{
+    `y = e^x`.
+
+    ```mlir
+    %y = uta.exp %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def UTA_LogOp : UTA_UnaryOp<"log"> {
+  let summary = "elementwise natural logarithm";
+  let description = [{
+    `y = ln(x)`: -inf at ±0, NaN for x < 0.
+
+    ```mlir
+    %y = uta.log %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def UTA_SqrtOp : UTA_UnaryOp<"sqrt"> {
+  let summary = "elementwise square root";
+  let description = [{
+    `y = sqrt(x)`: NaN for x < 0, and `sqrt(-0.0)` is -0.0.
+
+    ```mlir
+    %y = uta.sqrt %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def UTA_RsqrtOp : UTA_UnaryOp<"rsqrt"> {
+  let summary = "elementwise reciprocal square root";
+  let description = [{
+    `y = 1 / sqrt(x)`: +inf at +0.0, NaN for x < 0.
+
+    ```mlir
+    %y = uta.rsqrt %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def UTA_TanhOp : UTA_UnaryOp<"tanh"> {
+  let summary = "elementwise hyperbolic tangent";
+  let description = [{
+    `y = tanh(x)`.
+
+    ```mlir
+    %y = uta.tanh %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def UTA_SigmoidOp : UTA_UnaryOp<"sigmoid"> {
+  let summary = "elementwise logistic sigmoid";
+  let description = [{
+    `y = 1 / (1 + e^-x)`.
+
+    ```mlir
+    %y = uta.sigmoid %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def UTA_ReluOp : UTA_UnaryOp<"relu"> {
+  let summary = "elementwise rectified linear unit";
+  let description = [{
+    `y = max(x, +0.0)` with the rules of `uta.max`: NaN stays NaN and
+    `relu(-0.0)` is +0.0.
+
+    ```mlir
+    %y = uta.relu %x : tensor<4xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+
+def UTA_SiluOp : UTA_UnaryOp<"silu"> {
+  let summary = "elementwise SiLU (swish)";
+  let description = [{
+    `y = x * sigmoid(x)`. A composite op: the `uta` phase may decompose it.
+
+    ```mlir
+    %y = uta.silu %x : tensor<4xf32>
+    ```
+  }];
+}
+
+def UTA_GeluOp : UTA_UnaryOp<"gelu"> {
+  let summary = "elementwise GELU, exact or tanh-approximated";
+  let description = [{
+    With `tanh_approximation = false` (the default), the exact form
+    `y = 0.5 * x * (1 + erf(x / sqrt(2)))`. With `tanh_approximation = true`,
+    `y = 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))`.
+
+    ```mlir
+    %y = uta.gelu %x : tensor<4xf32>
+    %z = uta.gelu %x {tanh_approximation = true} : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins UTA_Tensor:$input,
+                       DefaultValuedAttr<BoolAttr, "false">:$tanh_approximation);
+}
+
+//===----------------------------------------------------------------------===//
+// Matmul
+//===----------------------------------------------------------------------===//
+
+def UTA_MatmulOp : UTA_Op<"matmul", [Pure]> {
+  let summary = "batched matrix multiplication with broadcast batch dims";
+  let description = [{
+    `lhs` is [..., M, K] and `rhs` is [..., K, N] (or [..., N, K] when
+    `transpose_b` is true); the result is [..., M, N] with
+    `result[..., m, n] = sum over k of lhs[..., m, k] * rhs[..., k, n]`.
+    Both ranks are at least 2. The batch dimensions (all but the last two)
+    broadcast NumPy-style, so a rank-2 rhs applies to every matrix of a
+    rank-3 lhs and vice versa. Operands and result share one element type;
+    f16 and bf16 products accumulate in f32 and round once at the end.
+
+    ```mlir
+    %c = uta.matmul %a, %b : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+    %d = uta.matmul %a3, %w {transpose_b = true}
+        : (tensor<2x4x8xbf16>, tensor<16x8xbf16>) -> tensor<2x4x16xbf16>
+    ```
+  }];
+  let arguments = (ins UTA_Tensor:$lhs, UTA_Tensor:$rhs,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_b);
+  let results = (outs UTA_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+  let builders = [
+    // Infers the result type with inferMatmulShape.
+    OpBuilder<(ins "::mlir::Value":$lhs, "::mlir::Value":$rhs,
+                   CArg<"bool", "false">:$transposeB)>
+  ];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+class UTA_ReduceOp<string mnemonic> : UTA_Op<mnemonic, [Pure]> {
+  let arguments = (ins UTA_F32Tensor:$input, DenseI64ArrayAttr:$dims,
+                       DefaultValuedAttr<BoolAttr, "false">:$keep_dims);
+  let results = (outs UTA_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `dims` $dims attr-dict `:` type($input) `->` type($result)
+  }];
+  let builders = [
+    // Infers the result type with inferReduceShape.
+    OpBuilder<(ins "::mlir::Value":$input, "::llvm::ArrayRef<int64_t>":$dims,
+                   CArg<"bool", "false">:$keepDims)>
+  ];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return verifyReduceOp(*this);
+    }
+    void $cppClass::build(::mlir::OpBuilder &builder,
+                          ::mlir::OperationState &state, ::mlir::Value input,
+                          ::llvm::ArrayRef<int64_t> dims, bool keepDims) {
+      build(builder, state, inferReduceType(input, dims, keepDims), input,
+            dims, keepDims);
+    }
+  }];
+}
+
+def UTA_ReduceSumOp : UTA_ReduceOp<"reduce_sum"> {
+  let summary = "sum over dimensions";
+  let description = [{
+    Sums `input` over the dimensions in `dims` (non-empty, non-negative, in
+    range, unique, ascending). The reduced dimensions are dropped from the
+    result, or kept with size 1 when `keep_dims` is true. f32 only.
+
+    ```mlir
+    %s = uta.reduce_sum %x dims [1] : tensor<4x8xf32> -> tensor<4xf32>
+    %k = uta.reduce_sum %x dims [0, 1] {keep_dims = true}
+        : tensor<4x8xf32> -> tensor<1x1xf32>
+    ```
+  }];
+}
+
+def UTA_ReduceMaxOp : UTA_ReduceOp<"reduce_max"> {
+  let summary = "maximum over dimensions, NaN-propagating";
+  let description = [{
+    The maximum of `input` over `dims`, with the rules of `uta.max`: a NaN
+    among the reduced elements makes the result NaN. `dims` and `keep_dims`
+    as for `uta.reduce_sum`. f32 only.
+
+    ```mlir
+    %m = uta.reduce_max %x dims [0] : tensor<4x8xf32> -> tensor<8xf32>
+    ```
+  }];
+}
+
+def UTA_ReduceMeanOp : UTA_ReduceOp<"reduce_mean"> {
+  let summary = "arithmetic mean over dimensions";
+  let description = [{
+    The sum over `dims` divided by the number of reduced elements (the
+    product of the reduced sizes). `dims` and `keep_dims` as for
+    `uta.reduce_sum`. f32 only.
+
+    ```mlir
+    %m = uta.reduce_mean %x dims [1, 2] {keep_dims = true}
+        : tensor<2x4x8xf32> -> tensor<2x1x1xf32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Normalisations
+//===----------------------------------------------------------------------===//
+
+def UTA_SoftmaxOp : UTA_Op<"softmax", [Pure, SameOperandsAndResultType]> {
+  let summary = "softmax along one dimension";
+  let description = [{
+    `y[..., i, ...] = exp(x[..., i, ...]) / sum over j of exp(x[..., j, ...])`
+    along dimension `dim` (non-negative, less than the rank). Lowerings
+    subtract the maximum along `dim` first, which changes nothing
+    mathematically. f32 only. A composite op: the `uta` phase may decompose
+    it.
+
+    ```mlir
+    %y = uta.softmax %x dim 1 : tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins UTA_F32Tensor:$input, I64Attr:$dim);
+  let results = (outs UTA_F32Tensor:$result);
+  let assemblyFormat = "$input `dim` $dim attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def UTA_LayerNormOp
+    : UTA_Op<"layer_norm", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "layer normalisation over the trailing dimensions";
+  let description = [{
+    Normalises `input` over dimensions `axis` .. rank-1 (`axis` non-negative,
+    less than the rank):
+    `y = (x - mean) / sqrt(var + epsilon) * weight + bias`, where `mean` and
+    the biased variance `var` (divided by the element count, not count - 1)
+    are taken over those dimensions. `weight` and `bias` have exactly the
+    normalised trailing shape `input[axis:]` and broadcast over the leading
+    dimensions. `epsilon` is an f32 (default 1e-5, finite, non-negative).
+    f32 only. A composite op: the `uta` phase may decompose it.
+
+    ```mlir
+    %y = uta.layer_norm %x, %w, %b axis 1
+        : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+    %z = uta.layer_norm %x3, %w2, %b2 axis 1 {epsilon = 9.99999997E-7 : f32}
+        : (tensor<2x4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<2x4x8xf32>
+    ```
+  }];
+  let arguments = (ins UTA_F32Tensor:$input, UTA_F32Tensor:$weight,
+                       UTA_F32Tensor:$bias, I64Attr:$axis,
+                       DefaultValuedAttr<F32Attr, "1e-5">:$epsilon);
+  let results = (outs UTA_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight `,` $bias `axis` $axis attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let builders = [
+    // The result has the input's type.
+    OpBuilder<(ins "::mlir::Value":$input, "::mlir::Value":$weight,
+                   "::mlir::Value":$bias, "int64_t":$axis,
+                   CArg<"float", "1e-5f">:$epsilon)>
+  ];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement and conversion
+//===----------------------------------------------------------------------===//
+
+def UTA_TransposeOp : UTA_Op<"transpose", [Pure]> {
+  let summary = "permutes the dimensions of a tensor";
+  let description = [{
+    Result dimension `i` is input dimension `permutation[i]`:
+    `result.shape[i] = input.shape[permutation[i]]`, and
+    `result[j0, ..., jn-1] = input[i0, ..., in-1]` where
+    `i[permutation[k]] = j[k]`. `permutation` is a permutation of
+    0 .. rank-1.
+
+    ```mlir
+    %t = uta.transpose %x [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
+    ```
+  }];
+  let arguments = (ins UTA_Tensor:$input, DenseI64ArrayAttr:$permutation);
+  let results = (outs UTA_Tensor:$result);
+  let assemblyFormat = [{
+    $input $permutation attr-dict `:` type($input) `->` type($result)
+  }];
+  let builders = [
+    // Infers the result type with inferTransposeShape.
+    OpBuilder<(ins "::mlir::Value":$input,
+                   "::llvm::ArrayRef<int64_t>":$permutation)>
+  ];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def UTA_ReshapeOp : UTA_Op<"reshape", [Pure]> {
+  let summary = "reinterprets a tensor with another shape";
+  let description = [{
+    The elements in row-major order are unchanged; only the shape (given by
+    the result type) changes, so both shapes have the same element count.
+
+    ```mlir
+    %r = uta.reshape %x : tensor<4x8xf32> -> tensor<32xf32>
+    ```
+  }];
+  let arguments = (ins UTA_Tensor:$input);
+  let results = (outs UTA_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def UTA_BroadcastToOp : UTA_Op<"broadcast_to", [Pure]> {
+  let summary = "broadcasts a tensor to the result shape, NumPy rules";
+  let description = [{
+    Aligns the input with the result at the last dimension; every input size
+    equals the result size or is 1 (repeated), and missing leading
+    dimensions are added.
+
+    ```mlir
+    %b = uta.broadcast_to %x : tensor<4x1xf32> -> tensor<2x4x8xf32>
+    ```
+  }];
+  let arguments = (ins UTA_Tensor:$input);
+  let results = (outs UTA_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def UTA_CastOp : UTA_Op<"cast", [Pure]> {
+  let summary = "converts between f32, f16 and bf16";
+  let description = [{
+    Converts each element to the result's element type, rounding to nearest
+    even; values beyond the target's range become ±inf and NaN stays NaN.
+    The shape is unchanged.
+
+    ```mlir
+    %h = uta.cast %x : tensor<4x8xf32> -> tensor<4x8xf16>
+    ```
+  }];
+  let arguments = (ins UTA_Tensor:$input);
+  let results = (outs UTA_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
