@@ -6,10 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Compiler/Utac.h"
+#include "lib/Driver/Utac.h"
 
 #include "lib/Compiler/Compile.h"
 #include "lib/Compiler/InitAll.h"
+#include "runtime/cache/CacheCommand.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/AsmState.h"
@@ -27,6 +28,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -112,6 +115,17 @@ static LogicalResult printPhase(ModuleOp module, Phase phase,
 
 int mlir::uta::runUtacMain(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // Subcommands: `utac run ...` and `utac cache stats|verify|clear`.
+  if (argc >= 2 && std::strcmp(argv[1], "run") == 0) {
+    std::string name = std::string(argv[0]) + " run";
+    std::vector<char *> args{name.data()};
+    args.insert(args.end(), argv + 2, argv + argc);
+    return runUtacRunMain(static_cast<int>(args.size()), args.data());
+  }
+  if (argc >= 2 && std::strcmp(argv[1], "cache") == 0) {
+    std::vector<std::string_view> words(argv + 2, argv + argc);
+    return ::uta::runtime::runCacheCommand("utac", words, stdout, stderr);
+  }
   UtacOptions options;
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
@@ -127,6 +141,10 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       "  utac IN.mlir --compile-to=PHASE       prints the program after "
       "PHASE\n"
       "  utac IN.mlir                          parses and verifies only\n"
+      "  utac run IN.mlir --backend=B [--check] compiles, runs and checks "
+      "(utac run --help)\n"
+      "  utac cache stats|verify|clear         the kernel cache "
+      "(docs/cache.md)\n"
       "Errors carry file:line:col. Exit codes: 0 ok, 1 bad input or "
       "compile error.\n");
 

@@ -4,14 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UTA_LIB_COMPILER_UTAC_H
-#define UTA_LIB_COMPILER_UTAC_H
+#ifndef UTA_LIB_DRIVER_UTAC_H
+#define UTA_LIB_DRIVER_UTAC_H
 
 namespace mlir::uta {
 
 /// Runs the utac command line; returns the process exit code of SPEC.md §2.
 int runUtacMain(int argc, char **argv);
 
+/// `utac run ...` (argv[0] is "utac run"): compile, execute, check.
+int runUtacRunMain(int argc, char **argv);
+
 } // namespace mlir::uta
 
-#endif // UTA_LIB_COMPILER_UTAC_H
+#endif // UTA_LIB_DRIVER_UTAC_H

@@ -1,5 +1,5 @@
 //===- utac.cpp - The UTA compiler driver ---------------------------------===//
 
-#include "lib/Compiler/Utac.h"
+#include "lib/Driver/Utac.h"
 
 int main(int argc, char **argv) { return mlir::uta::runUtacMain(argc, argv); }

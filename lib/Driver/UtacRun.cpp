@@ -1,0 +1,324 @@
+//===- UtacRun.cpp - `utac run`: compile, execute, check ------------------===//
+//
+// SPEC.md §2 `utac run`: compile the entry through the kernel cache, fill the
+// arguments (seeded normals or .npy files), run on a backend, and with
+// --check compare every result with the float64 reference on the same
+// inputs. Exit codes: 0 ok, 1 bad input, 2 check failed, 3 no backend here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/Driver/Utac.h"
+
+#include "lib/Compiler/InitAll.h"
+#include "lib/JIT/CachedCompile.h"
+#include "lib/Reference/Interpreter.h"
+
+#include "runtime/cache/KernelCache.h"
+#include "runtime/core/Compare.h"
+#include "runtime/core/RunIO.h"
+#include "runtime/cuda/CudaBackend.h"
+
+#include "dialects/UTA/IR/UTAOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::uta;
+namespace cl = llvm::cl;
+namespace rt = ::uta::runtime;
+
+namespace {
+enum ExitCode : int {
+  kSuccess = 0,
+  kBadInput = 1,
+  kCheckFailed = 2,
+  kBackendUnavailable = 3,
+};
+
+struct RunOptions {
+  cl::OptionCategory category{"utac run options"};
+  cl::opt<std::string> input{cl::Positional, cl::desc("<input.mlir>"),
+                             cl::Required, cl::cat(category)};
+  cl::opt<std::string> backend{
+      "backend", cl::desc("Where to run: cuda, vulkan or reference"),
+      cl::Required, cl::cat(category)};
+  cl::opt<uint64_t> seed{"seed",
+                         cl::desc("Seed of the standard-normal arguments "
+                                  "(docs/random-inputs.md)"),
+                         cl::init(0), cl::cat(category)};
+  cl::list<std::string> inputs{
+      "inputs", cl::desc("Take the arguments from .npy files, in order"),
+      cl::CommaSeparated, cl::cat(category)};
+  cl::opt<std::string> save{
+      "save", cl::desc("Write the results to DIR/result0.npy, ..."),
+      cl::value_desc("dir"), cl::cat(category)};
+  cl::opt<bool> check{"check",
+                      cl::desc("Compare every result with the float64 "
+                               "reference; exit 2 if one is off"),
+                      cl::cat(category)};
+  cl::opt<bool> profile{"profile", cl::desc("Print each kernel's GPU time"),
+                        cl::cat(category)};
+  cl::opt<std::string> entry{"entry", cl::desc("The public function to run"),
+                             cl::value_desc("name"), cl::cat(category)};
+  cl::opt<int> device{"device", cl::desc("The GPU to run on"), cl::init(0),
+                      cl::cat(category)};
+  cl::opt<std::string> sm{"sm", cl::desc("CUDA architecture of the kernels"),
+                          cl::init("90"), cl::cat(category)};
+};
+
+int fail(const rt::Status &status) {
+  llvm::errs() << "utac run: " << status.message() << "\n";
+  return status.kind() == rt::ErrorKind::kUnavailable ? kBackendUnavailable
+                                                      : kBadInput;
+}
+
+std::optional<rt::TensorSpec> getTensorSpec(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return std::nullopt;
+  Type element = tensor.getElementType();
+  rt::TensorSpec spec;
+  spec.shape = tensor.getShape().vec();
+  if (element.isF32())
+    spec.type = rt::ElementType::kF32;
+  else if (element.isF16())
+    spec.type = rt::ElementType::kF16;
+  else if (element.isBF16())
+    spec.type = rt::ElementType::kBF16;
+  else
+    return std::nullopt;
+  return spec;
+}
+
+/// Whether results sum many products (matmul, reductions, norms, clifford
+/// products): they get the looser tolerance of DESIGN.md.
+bool hasReductions(func::FuncOp func) {
+  bool found = false;
+  func.walk([&](Operation *op) {
+    if (isa<MatmulOp, ReduceSumOp, ReduceMaxOp, ReduceMeanOp, SoftmaxOp,
+            LayerNormOp>(op) ||
+        op->getDialect()->getNamespace() == "clifford")
+      found = true;
+  });
+  return found;
+}
+
+rt::CheckPrecision getPrecision(rt::ElementType type) {
+  switch (type) {
+  case rt::ElementType::kF32:
+    return rt::CheckPrecision::kF32;
+  case rt::ElementType::kF16:
+    return rt::CheckPrecision::kF16;
+  case rt::ElementType::kBF16:
+    return rt::CheckPrecision::kBF16;
+  }
+  return rt::CheckPrecision::kF32;
+}
+
+/// The reference's results on `arguments` (widened exactly to double).
+FailureOr<std::vector<reference::RefTensor>>
+runReference(func::FuncOp func, ArrayRef<rt::HostTensor> arguments) {
+  std::vector<reference::RefTensor> args;
+  for (const rt::HostTensor &argument : arguments) {
+    std::vector<float> values = argument.toFloat32();
+    args.push_back({argument.shape,
+                    std::vector<double>(values.begin(), values.end())});
+  }
+  return reference::interpret(func, args);
+}
+} // namespace
+
+int mlir::uta::runUtacRunMain(int argc, char **argv) {
+  RunOptions options;
+  cl::HideUnrelatedOptions(options.category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "utac run: compile a graph, run it, and check it\n\n"
+      "  utac run IN.mlir --backend=cuda --check\n"
+      "  utac run IN.mlir --backend=reference --save=DIR\n"
+      "Exit codes: 0 ok, 1 bad input or compile error, 2 --check failed, 3 "
+      "the backend is not available here.\n");
+
+  std::string backendName = options.backend;
+  if (backendName != "cuda" && backendName != "vulkan" &&
+      backendName != "reference") {
+    llvm::errs() << "utac run: unknown --backend=" << backendName
+                 << " (expected cuda, vulkan or reference)\n";
+    return kBadInput;
+  }
+  if (options.check && backendName == "reference") {
+    llvm::errs() << "utac run: --check compares a backend with the reference;"
+                    " with --backend=reference there is nothing to compare\n";
+    return kBadInput;
+  }
+
+  DialectRegistry registry;
+  registerUTADialects(registry);
+  MLIRContext context(registry);
+  std::string errorMessage;
+  auto file = openInputFile(options.input, &errorMessage);
+  if (!file) {
+    llvm::errs() << "utac run: " << errorMessage << "\n";
+    return kBadInput;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return kBadInput;
+  FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
+  if (failed(entry))
+    return kBadInput;
+
+  // Argument and result types, from the signature.
+  std::vector<rt::TensorSpec> argSpecs, resultSpecs;
+  for (auto [types, specs] :
+       {std::pair{entry->getArgumentTypes(), &argSpecs},
+        std::pair{entry->getResultTypes(), &resultSpecs}}) {
+    for (Type type : types) {
+      std::optional<rt::TensorSpec> spec = getTensorSpec(type);
+      if (!spec) {
+        entry->emitOpError("takes and returns only static f32, f16 or bf16 "
+                           "tensors, got ")
+            << type;
+        return kBadInput;
+      }
+      specs->push_back(*spec);
+    }
+  }
+
+  std::vector<rt::HostTensor> arguments;
+  if (!options.inputs.empty()) {
+    if (options.inputs.size() != argSpecs.size()) {
+      llvm::errs() << "utac run: @" << entry->getName() << " takes "
+                   << argSpecs.size() << " arguments, --inputs names "
+                   << options.inputs.size() << "\n";
+      return kBadInput;
+    }
+    for (size_t i = 0; i < argSpecs.size(); ++i) {
+      rt::StatusOr<rt::HostTensor> argument =
+          rt::readArgument(options.inputs[i], argSpecs[i], i);
+      if (!argument)
+        return fail(argument.status());
+      arguments.push_back(std::move(*argument));
+    }
+  } else {
+    for (size_t i = 0; i < argSpecs.size(); ++i)
+      arguments.push_back(rt::seededArgument(options.seed, argSpecs[i], i));
+  }
+
+  // The reference interprets the graph as written, before any pass.
+  OwningOpRef<ModuleOp> original = module->clone();
+  auto referenceEntry = original->lookupSymbol<func::FuncOp>(entry->getName());
+
+  if (backendName == "reference") {
+    FailureOr<std::vector<reference::RefTensor>> results =
+        runReference(referenceEntry, arguments);
+    if (failed(results))
+      return kBadInput;
+    std::vector<std::vector<double>> values;
+    std::vector<std::vector<int64_t>> shapes;
+    for (auto [i, result] : llvm::enumerate(*results)) {
+      llvm::outs() << "result" << i << ": f64 "
+                   << rt::formatShape(result.shape) << "\n";
+      values.push_back(result.data);
+      shapes.push_back(result.shape);
+    }
+    if (!options.save.empty())
+      if (rt::Status saved = rt::saveResults(options.save, values, shapes);
+          !saved)
+        return fail(saved);
+    return kSuccess;
+  }
+
+  if (backendName == "vulkan")
+    return fail(rt::Status::error("the vulkan backend is not built into this "
+                                  "utac yet",
+                                  rt::ErrorKind::kUnavailable));
+
+  // Compile through the kernel cache; a cache that cannot open is skipped.
+  std::unique_ptr<rt::KernelCache> cache;
+  if (rt::StatusOr<rt::CacheOptions> cacheOptions =
+          rt::CacheOptions::fromEnvironment()) {
+    if (auto opened = rt::KernelCache::open(*cacheOptions))
+      cache = std::move(*opened);
+    else
+      llvm::errs() << "warning: kernel cache disabled: "
+                   << opened.status().message() << "\n";
+  } else {
+    llvm::errs() << "warning: kernel cache disabled: "
+                 << cacheOptions.status().message() << "\n";
+  }
+  PipelineOptions pipeline;
+  pipeline.sm = options.sm;
+  CompileOptions compileOptions;
+  compileOptions.entry = entry->getName().str();
+  compileOptions.pipeline = &pipeline;
+  FailureOr<CachedCompileResult> compiled =
+      compileWithCache(*module, *entry, compileOptions, cache.get());
+  if (failed(compiled))
+    return kBadInput;
+
+  rt::StatusOr<rt::Manifest> manifest =
+      rt::parseManifest(compiled->graph.manifest, "<compiled manifest>", ".");
+  if (!manifest)
+    return fail(manifest.status());
+  rt::BackendOptions backendOptions;
+  backendOptions.device = options.device;
+  rt::StatusOr<std::unique_ptr<rt::Backend>> backend =
+      rt::cuda::createCudaBackend(backendOptions);
+  if (!backend)
+    return fail(backend.status());
+  const std::string &ptx = compiled->graph.module;
+  rt::StatusOr<rt::Executor> executor = rt::Executor::load(
+      **backend, std::move(*manifest),
+      std::as_bytes(std::span(ptx.data(), ptx.size())));
+  if (!executor)
+    return fail(executor.status());
+  rt::RunOptions runOptions;
+  runOptions.profile = options.profile;
+  rt::StatusOr<rt::RunOutput> output = executor->run(arguments, runOptions);
+  if (!output)
+    return fail(output.status());
+
+  if (options.profile)
+    for (const rt::KernelTiming &timing : output->timings)
+      llvm::outs() << "kernel " << timing.kernel << ": "
+                   << llvm::format("%.4f", timing.milliseconds) << " ms\n";
+
+  int exitCode = kSuccess;
+  if (options.check) {
+    FailureOr<std::vector<reference::RefTensor>> expected =
+        runReference(referenceEntry, arguments);
+    if (failed(expected))
+      return kBadInput;
+    bool reduces = hasReductions(referenceEntry);
+    for (auto [i, result] : llvm::enumerate(output->results)) {
+      std::vector<float> values = result.toFloat32();
+      double tolerance =
+          rt::getDefaultTolerance(getPrecision(result.type), reduces);
+      rt::StatusOr<rt::Comparison> comparison = rt::compareResult(
+          "result" + std::to_string(i), values, (*expected)[i].data,
+          result.shape, tolerance);
+      if (!comparison)
+        return fail(comparison.status());
+      llvm::outs() << comparison->getReport() << "\n";
+      if (!comparison->passed())
+        exitCode = kCheckFailed;
+    }
+  }
+  if (exitCode == kSuccess && !options.save.empty())
+    if (rt::Status saved = rt::saveResults(options.save, output->results);
+        !saved)
+      return fail(saved);
+  return exitCode;
+}

@@ -1,0 +1,104 @@
+//===- CachedCompile.cpp - Compile a graph through the kernel cache -------===//
+
+#include "lib/JIT/CachedCompile.h"
+
+#include "runtime/cache/BuildIdentity.h"
+#include "runtime/cache/CacheKey.h"
+
+#include "mlir/IR/OperationSupport.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace mlir;
+using namespace mlir::uta;
+namespace rt = ::uta::runtime;
+
+/// The module in generic form without locations: the same graph from another
+/// file or line hashes the same.
+static std::string getCanonicalIR(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().printGenericOpForm());
+  return text;
+}
+
+static std::string libdevicePath(const PipelineOptions &options) {
+  return getCudaToolkitPath(options) + "/nvvm/libdevice/libdevice.10.bc";
+}
+
+/// The key of `module` compiled with `options`; nullopt when a part cannot
+/// be computed (the cache is then bypassed).
+static std::optional<rt::CacheKey> computeKey(ModuleOp module,
+                                              func::FuncOp entry,
+                                              const CompileOptions &options) {
+  const PipelineOptions &pipeline = *options.pipeline;
+  rt::StatusOr<std::string> identity = rt::buildIdentity();
+  rt::StatusOr<std::string> libdevice = rt::fileDigest(libdevicePath(pipeline));
+  if (!identity || !libdevice)
+    return std::nullopt;
+  return rt::CacheKeyBuilder()
+      .add("ir", getCanonicalIR(module))
+      .add("entry", entry.getName())
+      .add("target", getTargetName(options.target))
+      .add("sm", pipeline.sm.getValue())
+      .add("block-size", std::to_string(pipeline.blockSize))
+      .add("compiler", *identity)
+      .add("libdevice", *libdevice)
+      .build();
+}
+
+/// The manifest names the module file, which differs per output path; the
+/// cache keeps it empty and fills it in on the way out.
+static std::string withModuleFileName(const std::string &manifest,
+                                      const std::string &name) {
+  nlohmann::ordered_json json =
+      nlohmann::ordered_json::parse(manifest, nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded())
+    return manifest;
+  json["module"] = name;
+  return json.dump(2) + "\n";
+}
+
+FailureOr<CachedCompileResult>
+mlir::uta::compileWithCache(ModuleOp module, func::FuncOp entry,
+                            const CompileOptions &options,
+                            rt::KernelCache *cache) {
+  std::optional<rt::CacheKey> key;
+  if (cache)
+    key = computeKey(module, entry, options);
+  if (key) {
+    if (std::shared_ptr<const rt::CacheEntry> hit = cache->lookup(*key)) {
+      const std::string *ptx = hit->find("module");
+      const std::string *manifest = hit->find("manifest");
+      if (ptx && manifest) {
+        CachedCompileResult result;
+        result.graph.module = *ptx;
+        result.graph.manifest =
+            withModuleFileName(*manifest, options.moduleFileName);
+        result.hit = true;
+        return result;
+      }
+    }
+  }
+
+  CompileOptions uncached = options;
+  uncached.moduleFileName.clear();
+  FailureOr<CompiledGraph> graph = compile(module, entry, uncached);
+  if (failed(graph))
+    return failure();
+  if (key) {
+    rt::CacheEntry entryArtifacts;
+    entryArtifacts.add("module", graph->module);
+    entryArtifacts.add("manifest", graph->manifest);
+    if (rt::Status stored = cache->store(*key, std::move(entryArtifacts));
+        !stored)
+      llvm::errs() << "warning: the kernel cache could not store this graph: "
+                   << stored.message() << "\n";
+  }
+  CachedCompileResult result;
+  result.graph = std::move(*graph);
+  result.graph.manifest =
+      withModuleFileName(result.graph.manifest, options.moduleFileName);
+  return result;
+}
