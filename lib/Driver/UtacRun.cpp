@@ -19,9 +19,12 @@
 #include "runtime/cuda/CudaBackend.h"
 
 #include "dialects/UTA/IR/UTAOps.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
@@ -137,7 +140,10 @@ runReference(func::FuncOp func, ArrayRef<rt::HostTensor> arguments) {
 
 int mlir::uta::runUtacRunMain(int argc, char **argv) {
   RunOptions options;
-  cl::HideUnrelatedOptions(options.category);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::ParseCommandLineOptions(
       argc, argv,
       "utac run: compile a graph, run it, and check it\n\n"
@@ -262,6 +268,8 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   pipeline.sm = options.sm;
   CompileOptions compileOptions;
   compileOptions.entry = entry->getName().str();
+  // The module stays in memory; the manifest still names a file for it.
+  compileOptions.moduleFileName = entry->getName().str() + ".ptx";
   compileOptions.pipeline = &pipeline;
   FailureOr<CachedCompileResult> compiled =
       compileWithCache(*module, *entry, compileOptions, cache.get());
