@@ -1,4 +1,5 @@
-//===- InitAll.h - Register every UTA dialect, pass and pipeline -*- C++ -*-===//
+//===- InitAll.h - Register every UTA dialect, pass and pipeline -*- C++
+//-*-===//
 //
 // One place that knows everything UTA registers, shared by utac, uta-opt and
 // the tests.

@@ -160,8 +160,8 @@ FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
   for (Value v : returnOp.getOperands())
     results.push_back(bufferIds.lookup(v));
 
-  json manifest{{"format", "uta-manifest"}, {"version", 1},
-                {"target", target.target}};
+  json manifest{
+      {"format", "uta-manifest"}, {"version", 1}, {"target", target.target}};
   if (!target.sm.empty())
     manifest["sm"] = target.sm;
   manifest["entry"] = host.getName().str();

@@ -48,20 +48,21 @@ struct UtacOptions {
   cl::OptionCategory category{"utac options"};
   cl::opt<std::string> input{cl::Positional, cl::desc("<input.mlir>"),
                              cl::init("-"), cl::cat(category)};
-  cl::opt<std::string> output{"o", cl::desc("Write the module to <file> and "
-                                            "its manifest to <file>.json"),
+  cl::opt<std::string> output{"o",
+                              cl::desc("Write the module to <file> and "
+                                       "its manifest to <file>.json"),
                               cl::value_desc("file"), cl::cat(category)};
-  cl::opt<std::string> target{
-      "target", cl::desc("Target of the kernels: ptx"), cl::init("ptx"),
-      cl::cat(category)};
+  cl::opt<std::string> target{"target", cl::desc("Target of the kernels: ptx"),
+                              cl::init("ptx"), cl::cat(category)};
   cl::opt<std::string> compileTo{
       "compile-to",
       cl::desc("Print the program after phase uta, fused, gpu (MLIR), llvm "
                "(LLVM IR) or ptx (PTX text) on stdout and stop"),
       cl::value_desc("phase"), cl::cat(category)};
   cl::opt<std::string> entry{
-      "entry", cl::desc("The public function to compile (default: the only "
-                        "one)"),
+      "entry",
+      cl::desc("The public function to compile (default: the only "
+               "one)"),
       cl::value_desc("name"), cl::cat(category)};
   cl::opt<std::string> sm{"sm",
                           cl::desc("CUDA architecture: 80, 86, 89, 90, 90a"),
@@ -72,11 +73,10 @@ struct UtacOptions {
 /// Writes `contents` to `path` through a temporary file and a rename, so a
 /// reader never sees a partial file.
 static LogicalResult writeFileAtomically(StringRef path, StringRef contents) {
-  if (llvm::Error error =
-          llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-            os << contents;
-            return llvm::Error::success();
-          })) {
+  if (llvm::Error error = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+        os << contents;
+        return llvm::Error::success();
+      })) {
     llvm::errs() << "utac: cannot write " << path << ": "
                  << llvm::toString(std::move(error)) << "\n";
     return failure();
@@ -182,8 +182,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return kBadInput;
 
@@ -196,8 +195,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   // Printing a phase compiles every public function unless --entry picks
   // one; a manifest describes exactly one entry.
   if (phase) {
-    if (!options.entry.empty() &&
-        failed(selectEntry(*module, options.entry)))
+    if (!options.entry.empty() && failed(selectEntry(*module, options.entry)))
       return kBadInput;
     return succeeded(printPhase(*module, *phase, pipeline)) ? kSuccess
                                                             : kBadInput;

@@ -24,8 +24,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Support/Timing.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -131,8 +131,8 @@ runReference(func::FuncOp func, ArrayRef<rt::HostTensor> arguments) {
   std::vector<reference::RefTensor> args;
   for (const rt::HostTensor &argument : arguments) {
     std::vector<float> values = argument.toFloat32();
-    args.push_back({argument.shape,
-                    std::vector<double>(values.begin(), values.end())});
+    args.push_back(
+        {argument.shape, std::vector<double>(values.begin(), values.end())});
   }
   return reference::interpret(func, args);
 }
@@ -177,8 +177,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return kBadInput;
   FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
@@ -234,8 +233,8 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     std::vector<std::vector<double>> values;
     std::vector<std::vector<int64_t>> shapes;
     for (auto [i, result] : llvm::enumerate(*results)) {
-      llvm::outs() << "result" << i << ": f64 "
-                   << rt::formatShape(result.shape) << "\n";
+      llvm::outs() << "result" << i << ": f64 " << rt::formatShape(result.shape)
+                   << "\n";
       values.push_back(result.data);
       shapes.push_back(result.shape);
     }
@@ -287,9 +286,9 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   if (!backend)
     return fail(backend.status());
   const std::string &ptx = compiled->graph.module;
-  rt::StatusOr<rt::Executor> executor = rt::Executor::load(
-      **backend, std::move(*manifest),
-      std::as_bytes(std::span(ptx.data(), ptx.size())));
+  rt::StatusOr<rt::Executor> executor =
+      rt::Executor::load(**backend, std::move(*manifest),
+                         std::as_bytes(std::span(ptx.data(), ptx.size())));
   if (!executor)
     return fail(executor.status());
   rt::RunOptions runOptions;
@@ -314,9 +313,9 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       std::vector<float> values = result.toFloat32();
       double tolerance =
           rt::getDefaultTolerance(getPrecision(result.type), reduces);
-      rt::StatusOr<rt::Comparison> comparison = rt::compareResult(
-          "result" + std::to_string(i), values, (*expected)[i].data,
-          result.shape, tolerance);
+      rt::StatusOr<rt::Comparison> comparison =
+          rt::compareResult("result" + std::to_string(i), values,
+                            (*expected)[i].data, result.shape, tolerance);
       if (!comparison)
         return fail(comparison.status());
       llvm::outs() << comparison->getReport() << "\n";

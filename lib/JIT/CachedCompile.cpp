@@ -29,9 +29,8 @@ static std::string libdevicePath(const PipelineOptions &options) {
 
 /// The key of `module` compiled with `options`; nullopt when a part cannot
 /// be computed (the cache is then bypassed).
-static std::optional<rt::CacheKey> computeKey(ModuleOp module,
-                                              func::FuncOp entry,
-                                              const CompileOptions &options) {
+static std::optional<rt::CacheKey>
+computeKey(ModuleOp module, func::FuncOp entry, const CompileOptions &options) {
   const PipelineOptions &pipeline = *options.pipeline;
   rt::StatusOr<std::string> identity = rt::buildIdentity();
   rt::StatusOr<std::string> libdevice = rt::fileDigest(libdevicePath(pipeline));
@@ -52,8 +51,8 @@ static std::optional<rt::CacheKey> computeKey(ModuleOp module,
 /// cache keeps it empty and fills it in on the way out.
 static std::string withModuleFileName(const std::string &manifest,
                                       const std::string &name) {
-  nlohmann::ordered_json json =
-      nlohmann::ordered_json::parse(manifest, nullptr, /*allow_exceptions=*/false);
+  nlohmann::ordered_json json = nlohmann::ordered_json::parse(
+      manifest, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded())
     return manifest;
   json["module"] = name;

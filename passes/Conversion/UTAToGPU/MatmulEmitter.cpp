@@ -56,7 +56,8 @@ struct MatmulEmitter final : OpKernelEmitter {
           Value rhs = io.read(nb, loc, 1, rhsIndex);
           Value product = arith::MulFOp::create(nb, loc, lhs, rhs);
           scf::YieldOp::create(
-              nb, loc, ValueRange{arith::AddFOp::create(nb, loc, acc[0], product)});
+              nb, loc,
+              ValueRange{arith::AddFOp::create(nb, loc, acc[0], product)});
         });
     io.write(b, loc, 0, out, loop.getResult(0));
     return success();

@@ -33,9 +33,9 @@ struct ElementwiseEmitter final : OpKernelEmitter {
         delinearize(b, loc, thread, getStaticShape(op->getResult(0)));
     SmallVector<Value> scalars;
     for (auto [i, operand] : llvm::enumerate(op->getOperands()))
-      scalars.push_back(io.read(
-          b, loc, i,
-          broadcastIndices(b, loc, indices, getStaticShape(operand))));
+      scalars.push_back(
+          io.read(b, loc, i,
+                  broadcastIndices(b, loc, indices, getStaticShape(operand))));
     FailureOr<Value> value = emitScalarElementwise(b, op, scalars);
     if (failed(value))
       return failure();

@@ -26,11 +26,11 @@ emitAccumulation(OpBuilder &b, Location loc, int64_t count, Value init,
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value upper = arith::ConstantIndexOp::create(b, loc, count);
-  auto loop = scf::ForOp::create(
-      b, loc, zero, upper, one, ValueRange{init},
-      [&](OpBuilder &nb, Location, Value i, ValueRange acc) {
-        scf::YieldOp::create(nb, loc, step(nb, i, acc[0]));
-      });
+  auto loop =
+      scf::ForOp::create(b, loc, zero, upper, one, ValueRange{init},
+                         [&](OpBuilder &nb, Location, Value i, ValueRange acc) {
+                           scf::YieldOp::create(nb, loc, step(nb, i, acc[0]));
+                         });
   return loop.getResult(0);
 }
 
@@ -80,8 +80,7 @@ struct ReduceEmitter final : OpKernelEmitter {
     Location loc = op->getLoc();
     ArrayRef<int64_t> inShape = getStaticShape(op->getOperand(0));
     ArrayRef<int64_t> dims = op->getAttrOfType<DenseI64ArrayAttr>(
-                                   ReduceSumOp::getDimsAttrName(
-                                       op->getName()))
+                                   ReduceSumOp::getDimsAttrName(op->getName()))
                                  .asArrayRef();
     auto [reducedShape, keptShape] = splitShape(inShape, dims);
     // The output index with or without keep_dims addresses the same element.
@@ -96,8 +95,8 @@ struct ReduceEmitter final : OpKernelEmitter {
     Value acc = emitAccumulation(
         b, loc, count, init, [&](OpBuilder &nb, Value i, Value acc) -> Value {
           SmallVector<Value> reduced = delinearize(nb, loc, i, reducedShape);
-          Value x = io.read(
-              nb, loc, 0, mergeIndices(dims, inShape.size(), kept, reduced));
+          Value x = io.read(nb, loc, 0,
+                            mergeIndices(dims, inShape.size(), kept, reduced));
           // maximumf propagates NaN like the reference.
           if (isMax)
             return arith::MaximumFOp::create(nb, loc, acc, x);
@@ -193,15 +192,14 @@ struct LayerNormEmitter final : OpKernelEmitter {
         countF);
     Value variance = arith::DivFOp::create(
         b, loc,
-        emitAccumulation(b, loc, count, f32Constant(b, loc, 0.0),
-                         [&](OpBuilder &nb, Value i, Value acc) -> Value {
-                           Value d = arith::SubFOp::create(
-                               nb, loc,
-                               readX(nb, delinearize(nb, loc, i, rowShape)),
-                               mean);
-                           return arith::AddFOp::create(
-                               nb, loc, acc, arith::MulFOp::create(nb, loc, d, d));
-                         }),
+        emitAccumulation(
+            b, loc, count, f32Constant(b, loc, 0.0),
+            [&](OpBuilder &nb, Value i, Value acc) -> Value {
+              Value d = arith::SubFOp::create(
+                  nb, loc, readX(nb, delinearize(nb, loc, i, rowShape)), mean);
+              return arith::AddFOp::create(
+                  nb, loc, acc, arith::MulFOp::create(nb, loc, d, d));
+            }),
         countF);
     Value epsilon = arith::ConstantOp::create(b, loc, norm.getEpsilonAttr());
     Value stddev = math::SqrtOp::create(

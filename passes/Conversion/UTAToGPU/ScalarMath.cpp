@@ -14,7 +14,8 @@ using namespace mlir;
 using namespace mlir::uta;
 
 Value mlir::uta::emitGeluGate(OpBuilder &b, Location loc, Value x) {
-  Value scaled = arith::MulFOp::create(b, loc, x, f32Constant(b, loc, M_SQRT1_2));
+  Value scaled =
+      arith::MulFOp::create(b, loc, x, f32Constant(b, loc, M_SQRT1_2));
   Value erf = math::ErfOp::create(b, loc, scaled);
   Value one = f32Constant(b, loc, 1.0);
   return arith::MulFOp::create(b, loc, f32Constant(b, loc, 0.5),
@@ -25,14 +26,17 @@ Value mlir::uta::emitGeluGate(OpBuilder &b, Location loc, Value x) {
 static Value emitSigmoid(OpBuilder &b, Location loc, Value x) {
   Value one = f32Constant(b, loc, 1.0);
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
-  return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+  return arith::DivFOp::create(b, loc, one,
+                               arith::AddFOp::create(b, loc, one, e));
 }
 
 /// 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
 static Value emitTanhGelu(OpBuilder &b, Location loc, Value x) {
-  Value x3 = arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, x), x);
+  Value x3 =
+      arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, x), x);
   Value inner = arith::AddFOp::create(
-      b, loc, x, arith::MulFOp::create(b, loc, f32Constant(b, loc, 0.044715), x3));
+      b, loc, x,
+      arith::MulFOp::create(b, loc, f32Constant(b, loc, 0.044715), x3));
   Value t = math::TanhOp::create(
       b, loc,
       arith::MulFOp::create(b, loc, f32Constant(b, loc, std::sqrt(2.0 / M_PI)),
@@ -47,10 +51,14 @@ FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
   Location loc = op->getLoc();
   Value result =
       llvm::TypeSwitch<Operation *, Value>(op)
-          .Case([&](AddOp) { return arith::AddFOp::create(b, loc, v[0], v[1]); })
-          .Case([&](SubOp) { return arith::SubFOp::create(b, loc, v[0], v[1]); })
-          .Case([&](MulOp) { return arith::MulFOp::create(b, loc, v[0], v[1]); })
-          .Case([&](DivOp) { return arith::DivFOp::create(b, loc, v[0], v[1]); })
+          .Case(
+              [&](AddOp) { return arith::AddFOp::create(b, loc, v[0], v[1]); })
+          .Case(
+              [&](SubOp) { return arith::SubFOp::create(b, loc, v[0], v[1]); })
+          .Case(
+              [&](MulOp) { return arith::MulFOp::create(b, loc, v[0], v[1]); })
+          .Case(
+              [&](DivOp) { return arith::DivFOp::create(b, loc, v[0], v[1]); })
           // maximumf/minimumf propagate NaN, as SPEC.md requires.
           .Case([&](MaxOp) {
             return arith::MaximumFOp::create(b, loc, v[0], v[1]);
@@ -71,7 +79,8 @@ FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
                                              f32Constant(b, loc, 0.0));
           })
           .Case([&](SiluOp) {
-            return arith::MulFOp::create(b, loc, v[0], emitSigmoid(b, loc, v[0]));
+            return arith::MulFOp::create(b, loc, v[0],
+                                         emitSigmoid(b, loc, v[0]));
           })
           .Case([&](GeluOp gelu) -> Value {
             if (gelu.getTanhApproximation())
