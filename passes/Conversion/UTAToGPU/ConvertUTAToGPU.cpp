@@ -252,6 +252,7 @@ struct ConvertUTAToGPUPass final
     populatePointwiseKernelEmitters(emitters);
     populateReductionKernelEmitters(emitters);
     populateMatmulKernelEmitters(emitters);
+    populateCliffordKernelEmitters(emitters);
 
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     auto kernelModule =

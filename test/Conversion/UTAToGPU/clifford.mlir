@@ -1,0 +1,478 @@
+// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu -canonicalize | FileCheck %s
+
+// The expected terms below are worked out by hand from the blade order of
+// SPEC.md §1.2 (Cl(2,0): 1, e1, e2, e12; Cl(3,0): 1, e1, e2, e3, e12, e13,
+// e23, e123), not taken from the algebra library.
+
+// One thread per column; the rotor-like rhs [4, 1] is read at column 0.
+// z0 = x0 y0 + x1 y1 + x2 y2 - x3 y3 (e12 e12 = -1) and
+// z1 = x0 y1 + x1 y0 - x2 y3 + x3 y2 (e2 e12 = -e1, e12 e2 = e1);
+// Cl(2,0) has 16 non-zero products in all.
+// CHECK-LABEL: func.func @gp_cl2
+//       CHECK:   %[[N:.*]] = arith.constant 3 : i32
+//       CHECK:   gpu.launch_func @kernels::@gp_cl2_k0_geometric_product
+//  CHECK-SAME:     %[[N]] : i32)
+//       CHECK: gpu.func @gp_cl2_k0_geometric_product(%[[X:.*]]: memref<4x3xf32>, %[[Y:.*]]: memref<4x1xf32>, %[[Z:.*]]: memref<4x3xf32>, %{{.*}}: i32) kernel
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:   scf.if
+//       CHECK:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[T]]]
+//       CHECK:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[C0]]]
+//       CHECK:     %[[P00:.*]] = arith.mulf %[[X0]], %[[Y0]]
+//       CHECK:     %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[T]]]
+//       CHECK:     %[[Y1:.*]] = memref.load %[[Y]][%[[C1]], %[[C0]]]
+//       CHECK:     %[[P11:.*]] = arith.mulf %[[X1]], %[[Y1]]
+//       CHECK:     %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[T]]]
+//       CHECK:     %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %[[C0]]]
+//       CHECK:     %[[P22:.*]] = arith.mulf %[[X2]], %[[Y2]]
+//       CHECK:     %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[T]]]
+//       CHECK:     %[[Y3:.*]] = memref.load %[[Y]][%[[C3]], %[[C0]]]
+//       CHECK:     %[[P33:.*]] = arith.mulf %[[X3]], %[[Y3]]
+//       CHECK:     %[[S0:.*]] = arith.addf %[[P00]], %[[P11]]
+//       CHECK:     %[[S1:.*]] = arith.addf %[[S0]], %[[P22]]
+//       CHECK:     %[[Z0:.*]] = arith.subf %[[S1]], %[[P33]]
+//       CHECK:     %[[P01:.*]] = arith.mulf %[[X0]], %[[Y1]]
+//       CHECK:     %[[P10:.*]] = arith.mulf %[[X1]], %[[Y0]]
+//       CHECK:     %[[P23:.*]] = arith.mulf %[[X2]], %[[Y3]]
+//       CHECK:     %[[P32:.*]] = arith.mulf %[[X3]], %[[Y2]]
+//       CHECK:     %[[R0:.*]] = arith.addf %[[P01]], %[[P10]]
+//       CHECK:     %[[R1:.*]] = arith.subf %[[R0]], %[[P23]]
+//       CHECK:     %[[Z1:.*]] = arith.addf %[[R1]], %[[P32]]
+//  CHECK-COUNT-8:  arith.mulf
+//   CHECK-NOT:     arith.mulf
+//       CHECK:     memref.store %[[Z0]], %[[Z]][%[[C0]], %[[T]]]
+//       CHECK:     memref.store %[[Z1]], %[[Z]][%[[C1]], %[[T]]]
+//       CHECK:     memref.store %{{.*}}, %[[Z]][%[[C2]], %[[T]]]
+//       CHECK:     memref.store %{{.*}}, %[[Z]][%[[C3]], %[[T]]]
+//       CHECK:   gpu.return
+func.func @gp_cl2(%x: tensor<4x3xf32>, %y: tensor<4x1xf32>) -> tensor<4x3xf32> {
+  %z = clifford.geometric_product <2, 0, 0> %x, %y
+      : (tensor<4x3xf32>, tensor<4x1xf32>) -> tensor<4x3xf32>
+  return %z : tensor<4x3xf32>
+}
+
+// -----
+
+// Cl(3,0): every one of the 8 x 8 Cayley entries is non-zero; the scalar
+// part is x0 y0 + x1 y1 + x2 y2 + x3 y3 - x4 y4 - x5 y5 - x6 y6 - x7 y7.
+// CHECK-LABEL: gpu.func @gp_cl3_k0_geometric_product
+//       CHECK:   scf.if
+//   CHECK-COUNT-8: arith.mulf
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     arith.subf
+//  CHECK-NEXT:     arith.subf
+//  CHECK-NEXT:     arith.subf
+//  CHECK-NEXT:     arith.subf
+//  CHECK-COUNT-56: arith.mulf
+//   CHECK-NOT:     arith.mulf
+//  CHECK-COUNT-8:  memref.store
+//   CHECK-NOT:     memref.store
+//       CHECK:   gpu.return
+func.func @gp_cl3(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %z = clifford.geometric_product <3, 0, 0> %x, %y
+      : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %z : tensor<8x5xf32>
+}
+
+// -----
+
+// Cl(2,0,1) (blades 1, e0, e1, e2, e01, e02, e12, e012, e0 e0 = 0): a pair
+// of blades that share e0 vanishes, so of the 64 entries only 3 * 16 = 48
+// remain. The scalar part keeps 1, e1, e2, e12: x0 y0 + x2 y2 + x3 y3 - x6 y6.
+// CHECK-LABEL: gpu.func @gp_pga_k0_geometric_product
+//  CHECK-SAME:   (%[[X:.*]]: memref<8x5xf32>, %[[Y:.*]]: memref<8x5xf32>, %[[Z:.*]]: memref<8x5xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C6:.*]] = arith.constant 6 : index
+//       CHECK:   scf.if
+//       CHECK:     memref.load %[[X]][%[[C0]]
+//       CHECK:     memref.load %[[Y]][%[[C0]]
+//       CHECK:     arith.mulf
+//       CHECK:     memref.load %[[X]][%[[C2]]
+//       CHECK:     memref.load %[[Y]][%[[C2]]
+//       CHECK:     arith.mulf
+//       CHECK:     memref.load %[[X]][%[[C3]]
+//       CHECK:     memref.load %[[Y]][%[[C3]]
+//       CHECK:     arith.mulf
+//       CHECK:     memref.load %[[X]][%[[C6]]
+//       CHECK:     memref.load %[[Y]][%[[C6]]
+//       CHECK:     arith.mulf
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     %[[Z0:.*]] = arith.subf
+//  CHECK-COUNT-44: arith.mulf
+//   CHECK-NOT:     arith.mulf
+//       CHECK:     memref.store %[[Z0]], %[[Z]][%[[C0]]
+//       CHECK:   gpu.return
+func.func @gp_pga(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %z = clifford.geometric_product <2, 0, 1> %x, %y
+      : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %z : tensor<8x5xf32>
+}
+
+// -----
+
+// Outer product in Cl(3,0): only blades with disjoint basis vectors meet,
+// 3^3 = 27 terms. z0 = x0 y0 alone; the pseudoscalar part is
+// x0 y7 + x1 y6 - x2 y5 + x3 y4 + x4 y3 - x5 y2 + x6 y1 + x7 y0.
+// CHECK-LABEL: gpu.func @outer_cl3_k0_outer_product
+//  CHECK-SAME:   (%[[X:.*]]: memref<8x5xf32>, %[[Y:.*]]: memref<8x5xf32>, %[[Z:.*]]: memref<8x5xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C7:.*]] = arith.constant 7 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[T]]]
+//       CHECK:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[T]]]
+//       CHECK:     %[[Z0:.*]] = arith.mulf %[[X0]], %[[Y0]]
+//  CHECK-NEXT:     memref.load
+//  CHECK-COUNT-18: arith.mulf
+//       CHECK:     %[[Y7:.*]] = memref.load %[[Y]][%[[C7]], %[[T]]]
+//  CHECK-NEXT:     arith.mulf %[[X0]], %[[Y7]]
+//  CHECK-COUNT-6:  arith.mulf
+//       CHECK:     %[[X7:.*]] = memref.load %[[X]][%[[C7]], %[[T]]]
+//  CHECK-NEXT:     arith.mulf %[[X7]], %[[Y0]]
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     arith.subf
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     arith.subf
+//  CHECK-NEXT:     arith.addf
+//  CHECK-NEXT:     %[[Z7:.*]] = arith.addf
+//   CHECK-NOT:     arith.mulf
+//       CHECK:     memref.store %[[Z0]], %[[Z]][%[[C0]], %[[T]]]
+//       CHECK:     memref.store %[[Z7]], %[[Z]][%[[C7]], %[[T]]]
+func.func @outer_cl3(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %z = clifford.outer_product <3, 0, 0> %x, %y
+      : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %z : tensor<8x5xf32>
+}
+
+// -----
+
+// Left contraction in Cl(3,0): blade i meets blade j only when i's basis
+// vectors are among j's, 3^3 = 27 terms; the pseudoscalar part is x0 y7.
+// CHECK-LABEL: gpu.func @contract_cl3_k0_left_contraction
+//  CHECK-SAME:   (%[[X:.*]]: memref<8x5xf32>, %[[Y:.*]]: memref<8x5xf32>, %[[Z:.*]]: memref<8x5xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C7:.*]] = arith.constant 7 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[T]]]
+//  CHECK-COUNT-26: arith.mulf
+//       CHECK:     %[[Z7:.*]] = arith.mulf %[[X0]], %[[Y7:.*]] : f32
+//   CHECK-NOT:     arith.mulf
+//       CHECK:     memref.store %[[Z7]], %[[Z]][%[[C7]], %[[T]]]
+func.func @contract_cl3(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %z = clifford.left_contraction <3, 0, 0> %x, %y
+      : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %z : tensor<8x5xf32>
+}
+
+// -----
+
+// Scalar product in Cl(3,0): the 8 diagonal terms, one value per thread,
+// written to the size-1 blade axis.
+// CHECK-LABEL: gpu.func @scalar_cl3_k0_scalar_product
+//  CHECK-SAME:   %[[Z:[^:]+]]: memref<1x5xf32>
+//  CHECK-COUNT-8:  arith.mulf
+//   CHECK-NOT:     arith.mulf
+//  CHECK-COUNT-3:  arith.addf
+//  CHECK-COUNT-3:  arith.subf
+//       CHECK:     %[[S:.*]] = arith.subf
+//  CHECK-NEXT:     memref.store %[[S]], %[[Z]]
+//   CHECK-NOT:     memref.store
+//       CHECK:   gpu.return
+func.func @scalar_cl3(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<1x5xf32> {
+  %s = clifford.scalar_product <3, 0, 0> %x, %y
+      : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<1x5xf32>
+  return %s : tensor<1x5xf32>
+}
+
+// -----
+
+// Sandwich (r x) reverse(r) in Cl(2,0) as two products of 16 terms; the
+// reverse's sign (e12 -> -e12) is folded into the second product, so
+// y3 = -t0 r3 + t1 r2 - t2 r1 + t3 r0 (t = r x) starts with a negation and
+// no other negf appears. The rotor [4, 1] broadcasts over the 6 columns.
+// CHECK-LABEL: func.func @sandwich_cl2
+//       CHECK:   arith.constant 6 : i32
+// CHECK-LABEL: gpu.func @sandwich_cl2_k0_sandwich
+//  CHECK-SAME:   (%[[R:.*]]: memref<4x1xf32>, %[[X:.*]]: memref<4x6xf32>, %[[Y:.*]]: memref<4x6xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:     %[[R0:.*]] = memref.load %[[R]][%[[C0]], %[[C0]]]
+//   CHECK-NOT:     arith.negf
+//  CHECK-COUNT-28: arith.mulf
+//   CHECK-NOT:     arith.negf
+//       CHECK:     %[[Q30:.*]] = arith.mulf %{{.*}}, %[[R0]]
+//  CHECK-NEXT:     %[[N:.*]] = arith.negf
+//  CHECK-NEXT:     %[[A:.*]] = arith.addf %[[N]]
+//  CHECK-NEXT:     %[[B:.*]] = arith.subf %[[A]]
+//  CHECK-NEXT:     %[[Y3:.*]] = arith.addf %[[B]], %[[Q30]]
+//   CHECK-NOT:     arith.mulf
+//   CHECK-NOT:     arith.negf
+//       CHECK:     memref.store %[[Y3]], %[[Y]][%[[C3]]
+func.func @sandwich_cl2(%r: tensor<4x1xf32>, %x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+  %y = clifford.sandwich <2, 0, 0> %r, %x
+      : (tensor<4x1xf32>, tensor<4x6xf32>) -> tensor<4x6xf32>
+  return %y : tensor<4x6xf32>
+}
+
+// -----
+
+// Reverse in Cl(3,0) with the blades last: grades 2 and 3 (e12, e13, e23,
+// e123) change sign, grades 0 and 1 are copied.
+// CHECK-LABEL: gpu.func @reverse_cl3_k0_reverse
+//  CHECK-SAME:   (%[[X:.*]]: memref<5x8xf32>, %[[Y:.*]]: memref<5x8xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
+//   CHECK-DAG:   %[[C7:.*]] = arith.constant 7 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:     %[[X0:.*]] = memref.load %[[X]][%[[T]], %[[C0]]]
+//       CHECK:     %[[X3:.*]] = memref.load %[[X]][%[[T]], %[[C3]]]
+//       CHECK:     %[[X4:.*]] = memref.load %[[X]][%[[T]], %[[C4]]]
+//  CHECK-NEXT:     %[[N4:.*]] = arith.negf %[[X4]]
+//       CHECK:     %[[X7:.*]] = memref.load %[[X]][%[[T]], %[[C7]]]
+//  CHECK-NEXT:     %[[N7:.*]] = arith.negf %[[X7]]
+//       CHECK:     memref.store %[[X0]], %[[Y]][%[[T]], %[[C0]]]
+//       CHECK:     memref.store %[[X3]], %[[Y]][%[[T]], %[[C3]]]
+//       CHECK:     memref.store %[[N4]], %[[Y]][%[[T]], %[[C4]]]
+//       CHECK:     memref.store %[[N7]], %[[Y]][%[[T]], %[[C7]]]
+func.func @reverse_cl3(%x: tensor<5x8xf32>) -> tensor<5x8xf32> {
+  %y = clifford.reverse <3, 0, 0> %x {blade_axis = 1} : tensor<5x8xf32>
+  return %y : tensor<5x8xf32>
+}
+
+// -----
+
+// Grade involution negates the odd grades (e1, e2, e3, e123), the Clifford
+// conjugate grades 1 and 2 (six blades).
+// CHECK-LABEL: gpu.func @involution_cl3_k0_grade_involution
+//  CHECK-COUNT-4: arith.negf
+//   CHECK-NOT:    arith.negf
+//       CHECK:   gpu.return
+// CHECK-LABEL: gpu.func @involution_cl3_k1_conjugate
+//       CHECK:     memref.load
+//   CHECK-NOT:     arith.negf
+//       CHECK:     memref.load
+//  CHECK-NEXT:     arith.negf
+//  CHECK-COUNT-5:  arith.negf
+//   CHECK-NOT:     arith.negf
+//       CHECK:   gpu.return
+func.func @involution_cl3(%x: tensor<8x5xf32>) -> (tensor<8x5xf32>, tensor<8x5xf32>) {
+  %a = clifford.grade_involution <3, 0, 0> %x : tensor<8x5xf32>
+  %b = clifford.conjugate <3, 0, 0> %x : tensor<8x5xf32>
+  return %a, %b : tensor<8x5xf32>, tensor<8x5xf32>
+}
+
+// -----
+
+// Projection onto grades 0 and 2: only blades 1, e12, e13, e23 are read;
+// the others are written as zeros.
+// CHECK-LABEL: gpu.func @project_cl3_k0_grade_project
+//  CHECK-SAME:   (%[[X:.*]]: memref<8x5xf32>, %[[Y:.*]]: memref<8x5xf32>
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
+//   CHECK-DAG:   %[[C6:.*]] = arith.constant 6 : index
+//   CHECK-DAG:   %[[C7:.*]] = arith.constant 7 : index
+//       CHECK:     %[[X0:.*]] = memref.load %[[X]][%[[C0]]
+//  CHECK-NEXT:     %[[X4:.*]] = memref.load %[[X]][%[[C4]]
+//  CHECK-NEXT:     memref.load %[[X]]
+//  CHECK-NEXT:     %[[X6:.*]] = memref.load %[[X]][%[[C6]]
+//   CHECK-NOT:     memref.load
+//       CHECK:     memref.store %[[X0]], %[[Y]][%[[C0]]
+//  CHECK-NEXT:     memref.store %[[ZERO]], %[[Y]][%[[C1]]
+//       CHECK:     memref.store %[[X4]], %[[Y]][%[[C4]]
+//       CHECK:     memref.store %[[X6]], %[[Y]][%[[C6]]
+//  CHECK-NEXT:     memref.store %[[ZERO]], %[[Y]][%[[C7]]
+func.func @project_cl3(%x: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %y = clifford.grade_project <3, 0, 0> %x grades [0, 2] : tensor<8x5xf32>
+  return %y : tensor<8x5xf32>
+}
+
+// -----
+
+// Dual in Cl(3,0): I^-1 = -e123, so blade by blade
+// y0 = x7, y1 = x6, y2 = -x5, y3 = x4, y4 = -x3, y5 = x2, y6 = -x1, y7 = -x0.
+// CHECK-LABEL: gpu.func @dual_cl3_k0_dual
+//  CHECK-SAME:   (%[[X:.*]]: memref<8x5xf32>, %[[Y:.*]]: memref<8x5xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
+//   CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
+//   CHECK-DAG:   %[[C6:.*]] = arith.constant 6 : index
+//   CHECK-DAG:   %[[C7:.*]] = arith.constant 7 : index
+//   CHECK-DAG:     %[[X0:.*]] = memref.load %[[X]][%[[C0]]
+//   CHECK-DAG:     %[[X1:.*]] = memref.load %[[X]][%[[C1]]
+//   CHECK-DAG:     %[[X2:.*]] = memref.load %[[X]][%[[C2]]
+//   CHECK-DAG:     %[[X3:.*]] = memref.load %[[X]][%[[C3]]
+//   CHECK-DAG:     %[[X4:.*]] = memref.load %[[X]][%[[C4]]
+//   CHECK-DAG:     %[[X5:.*]] = memref.load %[[X]][%[[C5]]
+//   CHECK-DAG:     %[[X6:.*]] = memref.load %[[X]][%[[C6]]
+//   CHECK-DAG:     %[[X7:.*]] = memref.load %[[X]][%[[C7]]
+//   CHECK-DAG:     %[[N5:.*]] = arith.negf %[[X5]]
+//   CHECK-DAG:     %[[N3:.*]] = arith.negf %[[X3]]
+//   CHECK-DAG:     %[[N1:.*]] = arith.negf %[[X1]]
+//   CHECK-DAG:     %[[N0:.*]] = arith.negf %[[X0]]
+//       CHECK:     memref.store %[[X7]], %[[Y]][%[[C0]]
+//  CHECK-NEXT:     memref.store %[[X6]], %[[Y]][%[[C1]]
+//  CHECK-NEXT:     memref.store %[[N5]], %[[Y]][%[[C2]]
+//  CHECK-NEXT:     memref.store %[[X4]], %[[Y]][%[[C3]]
+//  CHECK-NEXT:     memref.store %[[N3]], %[[Y]][%[[C4]]
+//  CHECK-NEXT:     memref.store %[[X2]], %[[Y]][%[[C5]]
+//  CHECK-NEXT:     memref.store %[[N1]], %[[Y]][%[[C6]]
+//  CHECK-NEXT:     memref.store %[[N0]], %[[Y]][%[[C7]]
+func.func @dual_cl3(%x: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %y = clifford.dual <3, 0, 0> %x : tensor<8x5xf32>
+  return %y : tensor<8x5xf32>
+}
+
+// -----
+
+// Scalar gate with the blades in the middle axis: one thread per (i, k) of
+// [2, 4, 3], the gate Phi(x0) = 0.5 (1 + erf(x0 / sqrt 2)) scales all four
+// blades.
+// CHECK-LABEL: func.func @gate_cl2
+//       CHECK:   arith.constant 6 : i32
+// CHECK-LABEL: gpu.func @gate_cl2_k0_scalar_gate
+//  CHECK-SAME:   (%[[X:.*]]: memref<2x4x3xf32>, %[[Y:.*]]: memref<2x4x3xf32>
+//   CHECK-DAG:   %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+//   CHECK-DAG:   %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//   CHECK-DAG:   %[[RSQRT2:.*]] = arith.constant 0.707106769 : f32
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:     %[[K:.*]] = arith.remui %{{.*}}, %[[C3]]
+//       CHECK:     %[[I:.*]] = arith.divui %{{.*}}, %[[C3]]
+//       CHECK:     %[[S:.*]] = memref.load %[[X]][%[[I]], %[[C0]], %[[K]]]
+//       CHECK:     %[[A:.*]] = arith.mulf %[[S]], %[[RSQRT2]]
+//       CHECK:     %[[E:.*]] = math.erf %[[A]]
+//       CHECK:     %[[B:.*]] = arith.addf %[[E]], %[[ONE]]
+//       CHECK:     %[[G:.*]] = arith.mulf %[[B]], %[[HALF]]
+//       CHECK:     %[[Y0:.*]] = arith.mulf %[[S]], %[[G]]
+//  CHECK-COUNT-3:  arith.mulf %{{.*}}, %[[G]]
+//       CHECK:     memref.store %[[Y0]], %[[Y]][%[[I]], %[[C0]], %[[K]]]
+func.func @gate_cl2(%x: tensor<2x4x3xf32>) -> tensor<2x4x3xf32> {
+  %y = clifford.scalar_gate <2, 0, 0> %x {blade_axis = 1} : tensor<2x4x3xf32>
+  return %y : tensor<2x4x3xf32>
+}
+
+// -----
+
+// Weighted product in Cl(2,0), one thread per (b, f) of [B = 2, F = 3]. The
+// paths are (0,0,0) (0,1,1) (0,2,2) (1,0,1) (1,1,0) (1,1,2) (1,2,1) (2,0,2)
+// (2,1,1) (2,2,0), so z0 = w[f,0] x0 y0 + w[f,3] (x1 y1 + x2 y2)
+// + w[f,7] (-x3 y3): terms of one path share one weight product. In all
+// 16 products of blades and 14 of (blade, path) groups.
+// CHECK-LABEL: gpu.func @weighted_cl2_k0_weighted_product
+//  CHECK-SAME:   (%[[X:.*]]: memref<4x2x3xf32>, %[[Y:.*]]: memref<4x2x3xf32>, %[[W:.*]]: memref<3x10xf32>, %[[Z:.*]]: memref<4x2x3xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C7:.*]] = arith.constant 7 : index
+//       CHECK:     %[[F:.*]] = arith.remui %{{.*}}, %[[C3]]
+//       CHECK:     %[[B:.*]] = arith.divui %{{.*}}, %[[C3]]
+//       CHECK:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[B]], %[[F]]]
+//       CHECK:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[B]], %[[F]]]
+//       CHECK:     %[[P00:.*]] = arith.mulf %[[X0]], %[[Y0]]
+//       CHECK:     %[[P11:.*]] = arith.mulf
+//       CHECK:     %[[P22:.*]] = arith.mulf
+//       CHECK:     %[[P33:.*]] = arith.mulf
+//       CHECK:     %[[W0:.*]] = memref.load %[[W]][%[[F]], %[[C0]]]
+//       CHECK:     %[[T0:.*]] = arith.mulf %[[W0]], %[[P00]]
+//       CHECK:     %[[G3:.*]] = arith.addf %[[P11]], %[[P22]]
+//       CHECK:     %[[W3:.*]] = memref.load %[[W]][%[[F]], %[[C3]]]
+//       CHECK:     %[[T3:.*]] = arith.mulf %[[W3]], %[[G3]]
+//       CHECK:     %[[G7:.*]] = arith.negf %[[P33]]
+//       CHECK:     %[[W7:.*]] = memref.load %[[W]][%[[F]], %[[C7]]]
+//       CHECK:     %[[T7:.*]] = arith.mulf %[[W7]], %[[G7]]
+//       CHECK:     %[[S:.*]] = arith.addf %[[T0]], %[[T3]]
+//       CHECK:     %[[Z0:.*]] = arith.addf %[[S]], %[[T7]]
+//  CHECK-COUNT-23: arith.mulf
+//   CHECK-NOT:     arith.mulf
+//       CHECK:     memref.store %[[Z0]], %[[Z]][%[[C0]], %[[B]], %[[F]]]
+func.func @weighted_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
+                        %w: tensor<3x10xf32>) -> tensor<4x2x3xf32> {
+  %z = clifford.weighted_product <2, 0, 0> %x, %y, %w
+      : (tensor<4x2x3xf32>, tensor<4x2x3xf32>, tensor<3x10xf32>)
+      -> tensor<4x2x3xf32>
+  return %z : tensor<4x2x3xf32>
+}
+
+// -----
+
+// Fully connected product in Cl(2,0): one thread per (b, o) of [2, 5], a
+// loop over the 3 input features with one accumulator per blade; w is read
+// at [path, fi, o].
+// CHECK-LABEL: func.func @fc_cl2
+//       CHECK:   arith.constant 10 : i32
+// CHECK-LABEL: gpu.func @fc_cl2_k0_fc_product
+//  CHECK-SAME:   (%[[X:.*]]: memref<4x2x3xf32>, %[[Y:.*]]: memref<4x2x3xf32>, %[[W:.*]]: memref<10x3x5xf32>, %[[Z:.*]]: memref<4x2x5xf32>
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
+//       CHECK:     %[[O:.*]] = arith.remui %{{.*}}, %[[C5]]
+//       CHECK:     %[[B:.*]] = arith.divui %{{.*}}, %[[C5]]
+//       CHECK:     %[[ACC:[^ ]+]]:4 = scf.for %[[FI:[^ ]+]] = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%[[A0:[^ ]+]] = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]]) -> (f32, f32, f32, f32)
+//       CHECK:       memref.load %[[X]][%[[C0]], %[[B]], %[[FI]]]
+//       CHECK:       memref.load %[[Y]][%[[C0]], %[[B]], %[[FI]]]
+//       CHECK:       memref.load %[[W]][%[[C0]], %[[FI]], %[[O]]]
+//       CHECK:       %[[N0:.*]] = arith.addf %[[A0]], %{{.*}} : f32
+//       CHECK:       scf.yield %[[N0]], %{{.*}}, %{{.*}}, %{{.*}} : f32, f32, f32, f32
+//       CHECK:     memref.store %[[ACC]]#0, %[[Z]][%[[C0]], %[[B]], %[[O]]]
+//       CHECK:     memref.store %[[ACC]]#3, %[[Z]][%[[C3]], %[[B]], %[[O]]]
+func.func @fc_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
+                  %w: tensor<10x3x5xf32>) -> tensor<4x2x5xf32> {
+  %z = clifford.fc_product <2, 0, 0> %x, %y, %w
+      : (tensor<4x2x3xf32>, tensor<4x2x3xf32>, tensor<10x3x5xf32>)
+      -> tensor<4x2x5xf32>
+  return %z : tensor<4x2x5xf32>
+}
+
+// -----
+
+// Grade RMS norm in Cl(2,0): one thread per batch element; the first loop
+// sums the squares of each grade (grade 1 = e1 and e2), then
+// sqrt(sum / F + epsilon) per grade, then a second loop divides.
+// CHECK-LABEL: func.func @rms_cl2
+//       CHECK:   arith.constant 2 : i32
+// CHECK-LABEL: gpu.func @rms_cl2_k0_grade_rms_norm
+//  CHECK-SAME:   (%[[X:.*]]: memref<4x2x3xf32>, %[[Y:.*]]: memref<4x2x3xf32>
+//   CHECK-DAG:   %[[EPS:.*]] = arith.constant 9.99999974E-6 : f32
+//   CHECK-DAG:   %[[F:.*]] = arith.constant 3.000000e+00 : f32
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:     %[[SUM:.*]]:3 = scf.for %[[I:[^ ]+]] = {{.*}} iter_args(%{{[^ ]+}} = %{{[^ ]+}}, %[[G1:[^ ]+]] = %{{[^ ]+}}, %{{[^ ]+}} = %{{[^ ]+}}) -> (f32, f32, f32)
+//       CHECK:       %[[E1:.*]] = memref.load %[[X]][%[[C1]], %[[T]], %[[I]]]
+//  CHECK-NEXT:       %[[E1SQ:.*]] = arith.mulf %[[E1]], %[[E1]]
+//  CHECK-NEXT:       %[[PART:.*]] = arith.addf %[[G1]], %[[E1SQ]]
+//  CHECK-NEXT:       %[[E2:.*]] = memref.load %[[X]][%[[C2]], %[[T]], %[[I]]]
+//  CHECK-NEXT:       %[[E2SQ:.*]] = arith.mulf %[[E2]], %[[E2]]
+//  CHECK-NEXT:       %[[NEXT:.*]] = arith.addf %[[PART]], %[[E2SQ]]
+//       CHECK:       scf.yield %{{.*}}, %[[NEXT]], %{{.*}} : f32, f32, f32
+//       CHECK:     arith.divf %[[SUM]]#0, %[[F]]
+//       CHECK:     %[[MEAN1:.*]] = arith.divf %[[SUM]]#1, %[[F]]
+//  CHECK-NEXT:     %[[V1:.*]] = arith.addf %[[MEAN1]], %[[EPS]]
+//  CHECK-NEXT:     %[[NORM1:.*]] = math.sqrt %[[V1]]
+//       CHECK:     scf.for %[[J:[^ ]+]] =
+//       CHECK:       %[[L1:.*]] = memref.load %[[X]][%[[C1]], %[[T]], %[[J]]]
+//  CHECK-NEXT:       %[[Q1:.*]] = arith.divf %[[L1]], %[[NORM1]]
+//  CHECK-NEXT:       memref.store %[[Q1]], %[[Y]][%[[C1]], %[[T]], %[[J]]]
+//  CHECK-NEXT:       %[[L2:.*]] = memref.load %[[X]][%[[C2]], %[[T]], %[[J]]]
+//  CHECK-NEXT:       %[[Q2:.*]] = arith.divf %[[L2]], %[[NORM1]]
+//  CHECK-NEXT:       memref.store %[[Q2]], %[[Y]][%[[C2]], %[[T]], %[[J]]]
+func.func @rms_cl2(%x: tensor<4x2x3xf32>) -> tensor<4x2x3xf32> {
+  %y = clifford.grade_rms_norm <2, 0, 0> %x {epsilon = 1.0e-05 : f32}
+      : tensor<4x2x3xf32>
+  return %y : tensor<4x2x3xf32>
+}
