@@ -6,6 +6,7 @@
 #include "dialects/UTA/IR/UTADialect.h"
 #include "lib/Pipelines/Pipelines.h"
 #include "passes/Conversion/Passes.h"
+#include "passes/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -26,5 +27,6 @@ void mlir::uta::registerUTADialects(DialectRegistry &registry) {
 
 void mlir::uta::registerUTAPassesAndPipelines() {
   registerUTAConversionPasses();
+  registerUTATransformsPasses();
   registerPipelines();
 }

@@ -10,6 +10,7 @@
 
 #include "lib/Compiler/Compile.h"
 #include "lib/Compiler/InitAll.h"
+#include "lib/Compiler/Stats.h"
 #include "runtime/cache/CacheCommand.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -64,6 +65,13 @@ struct UtacOptions {
       cl::desc("The public function to compile (default: the only "
                "one)"),
       cl::value_desc("name"), cl::cat(category)};
+  cl::opt<std::string> fusion{
+      "uta-fusion",
+      cl::desc("Fusion policy: default, or none (one kernel per op)"),
+      cl::init("default"), cl::cat(category)};
+  /// --stats: LLVM owns a `-stats` option already (its pass statistics), so
+  /// runUtacMain takes this flag out of argv before the parser sees it.
+  bool stats = false;
   cl::opt<std::string> sm{"sm",
                           cl::desc("CUDA architecture: 80, 86, 89, 90, 90a"),
                           cl::init("90"), cl::cat(category)};
@@ -127,6 +135,17 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     return ::uta::runtime::runCacheCommand("utac", words, stdout, stderr);
   }
   UtacOptions options;
+  std::vector<char *> args;
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0 && (std::strcmp(argv[i], "--stats") == 0 ||
+                  std::strcmp(argv[i], "-stats") == 0)) {
+      options.stats = true;
+      continue;
+    }
+    args.push_back(argv[i]);
+  }
+  argc = static_cast<int>(args.size());
+  argv = args.data();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
@@ -140,6 +159,9 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       "manifest)\n"
       "  utac IN.mlir --compile-to=PHASE       prints the program after "
       "PHASE\n"
+      "  utac IN.mlir --stats                  prints the kernels and the "
+      "bytes they move,\n"
+      "                                        without and with fusion\n"
       "  utac IN.mlir                          parses and verifies only\n"
       "  utac run IN.mlir --backend=B [--check] compiles, runs and checks "
       "(utac run --help)\n"
@@ -187,11 +209,27 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     return kBadInput;
 
   // Only verification was asked for.
-  if (!phase && options.output.empty())
+  if (!phase && options.output.empty() && !options.stats)
     return kSuccess;
 
   PipelineOptions pipeline;
   pipeline.sm = options.sm;
+  pipeline.fusion = options.fusion;
+  if (options.stats) {
+    // The same graph partitioned without fusion and with the chosen policy.
+    for (StringRef policy : {StringRef("none"), StringRef(pipeline.fusion)}) {
+      OwningOpRef<ModuleOp> copy = module->clone();
+      PipelineOptions variant;
+      variant.sm = pipeline.sm.getValue();
+      variant.fusion = policy.str();
+      if (failed(runPipeline(*copy, Phase::Gpu, variant)))
+        return kBadInput;
+      printKernelStats(llvm::errs(),
+                       policy == "none" ? "without fusion"
+                                        : "with fusion (" + policy.str() + ")",
+                       collectKernelStats(*copy));
+    }
+  }
   // Printing a phase compiles every public function unless --entry picks
   // one; a manifest describes exactly one entry.
   if (phase) {
@@ -200,6 +238,8 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     return succeeded(printPhase(*module, *phase, pipeline)) ? kSuccess
                                                             : kBadInput;
   }
+  if (options.output.empty())
+    return kSuccess; // --stats alone.
   FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
   if (failed(entry))
     return kBadInput;

@@ -42,6 +42,7 @@ computeKey(ModuleOp module, func::FuncOp entry, const CompileOptions &options) {
       .add("target", getTargetName(options.target))
       .add("sm", pipeline.sm.getValue())
       .add("block-size", std::to_string(pipeline.blockSize))
+      .add("fusion", pipeline.fusion.getValue())
       .add("compiler", *identity)
       .add("libdevice", *libdevice)
       .build();

@@ -3,8 +3,10 @@
 #include "lib/Pipelines/Pipelines.h"
 
 #include "passes/Conversion/Passes.h"
+#include "passes/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -61,6 +63,13 @@ static void buildUtaPhase(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
+/// Phase `fused`: the graph partitioned into uta.fusion kernels.
+static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options) {
+  UtaFuseKernelsPassOptions fuse;
+  fuse.policy = options.fusion;
+  pm.addNestedPass<func::FuncOp>(createUtaFuseKernelsPass(fuse));
+}
+
 /// Phase `gpu`: kernels outlined, host side a launch sequence.
 static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options) {
   ConvertUTAToGPUPassOptions outline;
@@ -83,6 +92,7 @@ static void buildLlvmPhase(OpPassManager &pm, const PipelineOptions &options) {
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertPreciseMathToLLVMPass());
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   // Static shapes: a buffer is one pointer (TOOLCHAIN.md pitfall 7).
   nvvm.useBarePtrCallConv = true;
@@ -103,7 +113,10 @@ static void buildPtxPhase(OpPassManager &pm, const PipelineOptions &options) {
 void mlir::uta::buildPipeline(OpPassManager &pm, Phase last,
                               const PipelineOptions &options) {
   buildUtaPhase(pm);
-  if (last == Phase::Uta || last == Phase::Fused)
+  if (last == Phase::Uta)
+    return;
+  buildFusedPhase(pm, options);
+  if (last == Phase::Fused)
     return;
   buildGpuPhase(pm, options);
   if (last == Phase::Gpu)

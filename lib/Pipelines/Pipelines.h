@@ -32,6 +32,10 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
                          llvm::cl::desc("CUDA architecture: 80, 86, 89, 90 "
                                         "or 90a"),
                          llvm::cl::init("90")};
+  Option<std::string> fusion{
+      *this, "fusion",
+      llvm::cl::desc("Fusion policy: default, or none (one kernel per op)"),
+      llvm::cl::init("default")};
   Option<unsigned> blockSize{*this, "block-size",
                              llvm::cl::desc("Threads per block"),
                              llvm::cl::init(256)};

@@ -42,4 +42,22 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// MathToNVVM
+//===----------------------------------------------------------------------===//
+
+def ConvertPreciseMathToLLVMPass
+    : Pass<"uta-convert-precise-math-to-llvm", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower math.sqrt to PTX's sqrt.rn.f32 before the NVVM "
+                "lowering";
+  let description = [{
+    `convert-gpu-to-nvvm` maps `math.sqrt` to libdevice's `__nv_sqrtf`, which
+    becomes the approximate `sqrt.approx.f32` unless `__CUDA_PREC_SQRT` is
+    set. UTA promises IEEE f32 (SPEC.md §1.1), so this pass lowers it first
+    to the correctly rounded `sqrt.rn.f32` (an `llvm.inline_asm` without side
+    effects; `convert-gpu-to-nvvm` does not accept `llvm.intr.sqrt` on f32).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // UTA_CONVERSION_PASSES_TD

@@ -254,5 +254,36 @@ LogicalResult CastOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// FusionOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult FusionOp::verify() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError("has ")
+           << getInputs().size() << " inputs but its body takes "
+           << body.getNumArguments() << " arguments";
+  for (auto [i, input, arg] : llvm::enumerate(getInputs(), body.getArguments()))
+    if (input.getType() != arg.getType())
+      return emitOpError("input ")
+             << i << " has type " << input.getType() << " but body argument "
+             << i << " has type " << arg.getType();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  if (yield.getValue().getType() != getResult().getType())
+    return emitOpError("yields ")
+           << yield.getValue().getType() << " but its result has type "
+           << getResult().getType();
+  if (!getRoot())
+    return emitOpError("must yield a value computed in its body");
+  return success();
+}
+
+Operation *FusionOp::getRoot() {
+  auto yield = cast<YieldOp>(getBody().front().getTerminator());
+  Operation *root = yield.getValue().getDefiningOp();
+  return root && root->getBlock() == &getBody().front() ? root : nullptr;
+}
+
 #define GET_OP_CLASSES
 #include "dialects/UTA/IR/UTAOps.cpp.inc"

@@ -18,6 +18,7 @@
 
 include "dialects/UTA/IR/UTADialect.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 //===----------------------------------------------------------------------===//
@@ -521,6 +522,50 @@ def UTA_CastOp : UTA_Op<"cast", [Pure]> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+def UTA_FusionOp : UTA_Op<"fusion", [
+    IsolatedFromAbove, RecursiveMemoryEffects,
+    SingleBlock]> {
+  let summary = "a group of ops that runs as one kernel";
+  let description = [{
+    The partition of the `fused` phase: the body's ops become a single kernel
+    whose threads compute the yielded value (the root) point by point and
+    recompute the producers they read, so intermediates never reach memory.
+    Operands are the tensors the group reads; block arguments stand for them
+    in order.
+
+    ```mlir
+    %r = uta.fusion (%a, %b) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32> {
+    ^bb0(%x: tensor<8xf32>, %y: tensor<8xf32>):
+      %0 = uta.mul %x, %y : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+      %1 = uta.exp %0 : tensor<8xf32>
+      uta.yield %1 : tensor<8xf32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs);
+  let results = (outs AnyRankedTensor:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $inputs `)` attr-dict `:` functional-type($inputs, $result) $body
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The op whose value the group yields.
+    ::mlir::Operation *getRoot();
+  }];
+}
+
+def UTA_YieldOp : UTA_Op<"yield", [
+    Pure, Terminator, ReturnLike, HasParent<"FusionOp">]> {
+  let summary = "the value a uta.fusion group produces";
+  let arguments = (ins AnyRankedTensor:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
 #endif // UTA_OPS_TD

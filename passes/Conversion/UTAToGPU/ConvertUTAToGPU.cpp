@@ -10,6 +10,7 @@
 #include "passes/Conversion/Passes.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 
+#include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -26,31 +27,60 @@ namespace {
 /// The symbol of the module that holds every kernel.
 constexpr StringLiteral kKernelModuleName = "kernels";
 
-/// Reads and writes the kernel's buffer arguments.
-class BufferIO final : public KernelIO {
+/// Where the tensors a kernel reads live: kernel buffer arguments, or the
+/// fused producers that recompute them.
+struct KernelContext {
+  /// Tensor value read by the kernel -> its buffer argument.
+  IRMapping buffers;
+  /// The kernel's result buffer.
+  Value result;
+  const KernelEmitterRegistry &emitters;
+};
+
+/// Reads the operands of one op of a kernel and writes the kernel's result.
+/// An operand with a buffer is loaded (f16/bf16 widened to f32); one computed
+/// by a fused producer is recomputed at the index, rounded to the producer's
+/// element type exactly as a stored intermediate would be.
+class KernelOperandIO final : public KernelIO {
 public:
-  BufferIO(ValueRange operandBuffers, ValueRange resultBuffers)
-      : operands(operandBuffers), results(resultBuffers) {}
+  KernelOperandIO(Operation *op, const KernelContext &context)
+      : op(op), context(context) {}
 
   Value read(OpBuilder &b, Location loc, unsigned operand,
              ValueRange indices) override {
-    Value element = memref::LoadOp::create(b, loc, operands[operand], indices);
-    if (element.getType().isF32())
+    Value value = op->getOperand(operand);
+    if (Value buffer = context.buffers.lookupOrNull(value)) {
+      Value element = memref::LoadOp::create(b, loc, buffer, indices);
+      if (element.getType().isF32())
+        return element;
+      return arith::ExtFOp::create(b, loc, b.getF32Type(), element);
+    }
+    // FunctionLowering checked that every fused producer has an
+    // element-computable emitter.
+    Operation *producer = value.getDefiningOp();
+    KernelOperandIO producerIO(producer, context);
+    Value element = *context.emitters.lookup(producer)->emitElement(
+        b, producer, indices, producerIO);
+    Type elementType = cast<RankedTensorType>(value.getType()).getElementType();
+    if (elementType.isF32())
       return element;
-    return arith::ExtFOp::create(b, loc, b.getF32Type(), element);
+    Value rounded = arith::TruncFOp::create(b, loc, elementType, element);
+    return arith::ExtFOp::create(b, loc, b.getF32Type(), rounded);
   }
 
   void write(OpBuilder &b, Location loc, unsigned result, ValueRange indices,
              Value value) override {
-    Value buffer = results[result];
-    Type elementType = cast<MemRefType>(buffer.getType()).getElementType();
+    assert(result == 0 && "kernels have one result");
+    Type elementType =
+        cast<MemRefType>(context.result.getType()).getElementType();
     if (elementType != value.getType())
       value = arith::TruncFOp::create(b, loc, elementType, value);
-    memref::StoreOp::create(b, loc, value, buffer, indices);
+    memref::StoreOp::create(b, loc, value, context.result, indices);
   }
 
 private:
-  ValueRange operands, results;
+  Operation *op;
+  const KernelContext &context;
 };
 
 MemRefType getBufferType(Type tensorType) {
@@ -70,10 +100,13 @@ public:
 
 private:
   LogicalResult lowerConstant(OpBuilder &b, arith::ConstantOp constant);
-  LogicalResult lowerKernelOp(OpBuilder &b, Operation *op,
-                              const OpKernelEmitter &emitter);
-  FailureOr<gpu::GPUFuncOp> buildKernel(Operation *op,
-                                        const OpKernelEmitter &emitter,
+  /// Lowers `kernelOp` (a single op, or a uta.fusion) to a kernel that
+  /// reads `inputs` and writes the value of `root`.
+  LogicalResult lowerKernel(OpBuilder &b, Operation *kernelOp, Operation *root,
+                            ValueRange inputs, ValueRange inputsInKernel);
+  FailureOr<gpu::GPUFuncOp> buildKernel(Operation *kernelOp, Operation *root,
+                                        ValueRange inputs,
+                                        ValueRange inputsInKernel,
                                         int64_t numThreads);
 
   func::FuncOp func;
@@ -87,8 +120,8 @@ private:
 } // namespace
 
 LogicalResult FunctionLowering::run() {
-  for (Type type : llvm::concat<const Type>(func.getArgumentTypes(),
-                                            func.getResultTypes()))
+  for (Type type :
+       llvm::concat<const Type>(func.getArgumentTypes(), func.getResultTypes()))
     if (!isa<RankedTensorType>(type))
       return func.emitOpError("takes and returns only tensors, got ") << type;
 
@@ -123,10 +156,13 @@ LogicalResult FunctionLowering::run() {
       func::ReturnOp::create(b, ret.getLoc(), results);
       continue;
     }
-    const OpKernelEmitter *emitter = emitters.lookup(&op);
-    if (!emitter)
-      return op.emitOpError("cannot be compiled for the GPU yet");
-    if (failed(lowerKernelOp(b, &op, *emitter)))
+    if (auto fusion = dyn_cast<FusionOp>(op)) {
+      if (failed(lowerKernel(b, fusion, fusion.getRoot(), fusion.getInputs(),
+                             fusion.getBody().getArguments())))
+        return failure();
+      continue;
+    }
+    if (failed(lowerKernel(b, &op, &op, op.getOperands(), op.getOperands())))
       return failure();
   }
   host->moveBefore(func);
@@ -141,69 +177,88 @@ LogicalResult FunctionLowering::lowerConstant(OpBuilder &b,
     return constant.emitOpError("must be a dense tensor constant");
   MemRefType type = getBufferType(value.getType());
   OpBuilder moduleBuilder(func);
-  std::string name = (func.getName() + "_constant" +
-                      std::to_string(constantCount++)).str();
+  std::string name =
+      (func.getName() + "_constant" + std::to_string(constantCount++)).str();
   memref::GlobalOp::create(moduleBuilder, constant.getLoc(), name,
                            moduleBuilder.getStringAttr("private"), type, value,
                            /*constant=*/true, /*alignment=*/IntegerAttr());
-  Value buffer =
-      memref::GetGlobalOp::create(b, constant.getLoc(), type, name);
+  Value buffer = memref::GetGlobalOp::create(b, constant.getLoc(), type, name);
   buffers.map(constant.getResult(), buffer);
   return success();
 }
 
-LogicalResult FunctionLowering::lowerKernelOp(OpBuilder &b, Operation *op,
-                                              const OpKernelEmitter &emitter) {
-  Location loc = op->getLoc();
-  for (Value result : op->getResults())
-    buffers.map(result, memref::AllocOp::create(
-                            b, loc, getBufferType(result.getType())));
-  int64_t numThreads = emitter.getNumThreads(op);
+LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
+                                            Operation *root, ValueRange inputs,
+                                            ValueRange inputsInKernel) {
+  Location loc = kernelOp->getLoc();
+  if (kernelOp->getNumResults() != 1)
+    return kernelOp->emitOpError("must have exactly one result to become a "
+                                 "kernel");
+  const OpKernelEmitter *emitter = emitters.lookup(root);
+  if (!emitter)
+    return root->emitOpError("cannot be compiled for the GPU yet");
+  // Every other op of a fused group is recomputed element by element.
+  if (auto fusion = dyn_cast<FusionOp>(kernelOp)) {
+    for (Operation &member : fusion.getBody().front().without_terminator()) {
+      if (&member == root)
+        continue;
+      const OpKernelEmitter *producer = emitters.lookup(&member);
+      if (!producer || !producer->isElementComputable())
+        return member.emitOpError("cannot be recomputed inside a fused "
+                                  "kernel");
+    }
+  }
+
+  Value result = memref::AllocOp::create(
+      b, loc, getBufferType(kernelOp->getResult(0).getType()));
+  buffers.map(kernelOp->getResult(0), result);
+  int64_t numThreads = emitter->getNumThreads(root);
   if (numThreads == 0)
     return success(); // An empty tensor needs no kernel.
   if (numThreads > std::numeric_limits<int32_t>::max())
-    return op->emitOpError("needs ")
+    return root->emitOpError("needs ")
            << numThreads << " threads; kernels are limited to 2^31 - 1";
 
-  FailureOr<gpu::GPUFuncOp> kernel = buildKernel(op, emitter, numThreads);
+  FailureOr<gpu::GPUFuncOp> kernel =
+      buildKernel(kernelOp, root, inputs, inputsInKernel, numThreads);
   if (failed(kernel))
     return failure();
 
   SmallVector<Value> args;
-  for (Value operand : op->getOperands())
-    args.push_back(buffers.lookup(operand));
-  for (Value result : op->getResults())
-    args.push_back(buffers.lookup(result));
+  for (Value input : inputs)
+    args.push_back(buffers.lookup(input));
+  args.push_back(result);
   args.push_back(arith::ConstantIntOp::create(b, loc, numThreads, 32));
 
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
   int64_t blocks = llvm::divideCeil(numThreads, blockSize);
-  gpu::LaunchFuncOp::create(b, loc, *kernel,
-                            gpu::KernelDim3{index(blocks), index(1), index(1)},
-                            gpu::KernelDim3{index(blockSize), index(1), index(1)},
-                            /*dynamicSharedMemorySize=*/Value(), args);
+  gpu::LaunchFuncOp::create(
+      b, loc, *kernel, gpu::KernelDim3{index(blocks), index(1), index(1)},
+      gpu::KernelDim3{index(blockSize), index(1), index(1)},
+      /*dynamicSharedMemorySize=*/Value(), args);
   return success();
 }
 
 FailureOr<gpu::GPUFuncOp>
-FunctionLowering::buildKernel(Operation *op, const OpKernelEmitter &emitter,
+FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
+                              ValueRange inputs, ValueRange inputsInKernel,
                               int64_t numThreads) {
-  Location loc = op->getLoc();
+  Location loc = kernelOp->getLoc();
   SmallVector<Type> argTypes;
-  for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
-                                            op->getResultTypes()))
-    argTypes.push_back(getBufferType(type));
+  for (Value input : inputs)
+    argTypes.push_back(getBufferType(input.getType()));
+  argTypes.push_back(getBufferType(kernelOp->getResult(0).getType()));
   OpBuilder b(kernelModule.getBodyRegion());
   b.setInsertionPointToEnd(kernelModule.getBody());
   argTypes.push_back(b.getI32Type());
 
   std::string name = (func.getName() + "_k" + std::to_string(kernelCount++) +
-                      "_" + op->getName().stripDialect())
+                      "_" + root->getName().stripDialect())
                          .str();
-  auto kernel = gpu::GPUFuncOp::create(b, loc, name,
-                                       b.getFunctionType(argTypes, {}));
+  auto kernel =
+      gpu::GPUFuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   kernel.setKnownBlockSizeAttr(
       b.getDenseI32ArrayAttr({static_cast<int32_t>(blockSize), 1, 1}));
@@ -220,16 +275,18 @@ FunctionLowering::buildKernel(Operation *op, const OpKernelEmitter &emitter,
       threadId);
   Value count = arith::IndexCastOp::create(b, loc, b.getIndexType(),
                                            body.getArguments().back());
-  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        thread, count);
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, thread, count);
   auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
   gpu::ReturnOp::create(b, loc);
 
   b.setInsertionPointToStart(guard.thenBlock());
-  unsigned numOperands = op->getNumOperands();
-  BufferIO io(body.getArguments().take_front(numOperands),
-              body.getArguments().slice(numOperands, op->getNumResults()));
-  if (failed(emitter.emit(b, op, thread, io)))
+  KernelContext context{IRMapping(), body.getArgument(inputs.size()), emitters};
+  for (auto [value, arg] : llvm::zip_equal(
+           inputsInKernel, body.getArguments().take_front(inputs.size())))
+    context.buffers.map(value, arg);
+  KernelOperandIO io(root, context);
+  if (failed(emitters.lookup(root)->emit(b, root, thread, io)))
     return failure();
   return kernel;
 }

@@ -11,6 +11,27 @@ using namespace mlir::uta;
 KernelIO::~KernelIO() = default;
 OpKernelEmitter::~OpKernelEmitter() = default;
 
+FailureOr<Value> OpKernelEmitter::emitElement(OpBuilder &, Operation *op,
+                                              ValueRange, KernelIO &) const {
+  return op->emitOpError("cannot be computed element by element");
+}
+
+int64_t ElementEmitter::getNumThreads(Operation *op) const {
+  return getNumElements(getStaticShape(op->getResult(0)));
+}
+
+LogicalResult ElementEmitter::emit(OpBuilder &b, Operation *op, Value thread,
+                                   KernelIO &io) const {
+  Location loc = op->getLoc();
+  SmallVector<Value> indices =
+      delinearize(b, loc, thread, getStaticShape(op->getResult(0)));
+  FailureOr<Value> value = emitElement(b, op, indices, io);
+  if (failed(value))
+    return failure();
+  io.write(b, loc, 0, indices, *value);
+  return success();
+}
+
 const OpKernelEmitter *KernelEmitterRegistry::lookup(Operation *op) const {
   auto it = emitters.find(op->getName().getTypeID());
   return it == emitters.end() ? nullptr : it->second.get();

@@ -46,6 +46,22 @@ public:
   /// Emits the work of thread `thread` (an index below getNumThreads).
   virtual LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
                              KernelIO &io) const = 0;
+  /// Whether emitElement computes any single element of the op's result on
+  /// its own: such an op can be recomputed inside the kernel that reads it.
+  virtual bool isElementComputable() const { return false; }
+  /// The f32 value of the op's (only) result at `indices`, reading operands
+  /// through `io`. Only for element-computable ops.
+  virtual FailureOr<Value> emitElement(OpBuilder &b, Operation *op,
+                                       ValueRange indices, KernelIO &io) const;
+};
+
+/// An emitter whose kernel computes one result element per thread.
+class ElementEmitter : public OpKernelEmitter {
+public:
+  int64_t getNumThreads(Operation *op) const override;
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
+                     KernelIO &io) const override;
+  bool isElementComputable() const override { return true; }
 };
 
 /// The emitters of all op families, by op.

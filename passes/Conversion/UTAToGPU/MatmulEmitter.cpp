@@ -17,22 +17,16 @@ using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
-struct MatmulEmitter final : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
-    return getNumElements(getStaticShape(op->getResult(0)));
-  }
-
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
+struct MatmulEmitter final : ElementEmitter {
+  FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange out,
+                               KernelIO &io) const override {
     auto matmul = cast<MatmulOp>(op);
     Location loc = op->getLoc();
-    ArrayRef<int64_t> outShape = getStaticShape(matmul.getResult());
     ArrayRef<int64_t> lhsShape = getStaticShape(matmul.getLhs());
     ArrayRef<int64_t> rhsShape = getStaticShape(matmul.getRhs());
     bool transposeB = matmul.getTransposeB();
     int64_t k = lhsShape.back();
 
-    SmallVector<Value> out = delinearize(b, loc, thread, outShape);
     ValueRange outBatch = ValueRange(out).drop_back(2);
     Value m = out[out.size() - 2], n = out.back();
     SmallVector<Value> lhsBatch =
@@ -59,8 +53,7 @@ struct MatmulEmitter final : OpKernelEmitter {
               nb, loc,
               ValueRange{arith::AddFOp::create(nb, loc, acc[0], product)});
         });
-    io.write(b, loc, 0, out, loop.getResult(0));
-    return success();
+    return loop.getResult(0);
   }
 };
 } // namespace

@@ -16,47 +16,25 @@ using namespace mlir::uta;
 
 namespace {
 
-/// The thread count of a single-result op with one thread per element.
-int64_t countResultElements(Operation *op) {
-  return getNumElements(getStaticShape(op->getResult(0)));
-}
-
 /// Elementwise ops with NumPy broadcasting of their operands.
-struct ElementwiseEmitter final : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
-    return countResultElements(op);
-  }
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
+struct ElementwiseEmitter final : ElementEmitter {
+  FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange indices,
+                               KernelIO &io) const override {
     Location loc = op->getLoc();
-    SmallVector<Value> indices =
-        delinearize(b, loc, thread, getStaticShape(op->getResult(0)));
     SmallVector<Value> scalars;
     for (auto [i, operand] : llvm::enumerate(op->getOperands()))
       scalars.push_back(
           io.read(b, loc, i,
                   broadcastIndices(b, loc, indices, getStaticShape(operand))));
-    FailureOr<Value> value = emitScalarElementwise(b, op, scalars);
-    if (failed(value))
-      return failure();
-    io.write(b, loc, 0, indices, *value);
-    return success();
+    return emitScalarElementwise(b, op, scalars);
   }
 };
 
 /// Layout ops: the output element is one input element at a remapped index.
-struct LayoutEmitter final : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
-    return countResultElements(op);
-  }
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
-    Location loc = op->getLoc();
-    SmallVector<Value> indices =
-        delinearize(b, loc, thread, getStaticShape(op->getResult(0)));
-    SmallVector<Value> source = mapToSourceIndices(b, op, indices);
-    io.write(b, loc, 0, indices, io.read(b, loc, 0, source));
-    return success();
+struct LayoutEmitter final : ElementEmitter {
+  FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange indices,
+                               KernelIO &io) const override {
+    return io.read(b, op->getLoc(), 0, mapToSourceIndices(b, op, indices));
   }
 
   static SmallVector<Value> mapToSourceIndices(OpBuilder &b, Operation *op,

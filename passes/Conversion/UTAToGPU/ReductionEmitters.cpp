@@ -70,23 +70,21 @@ splitShape(ArrayRef<int64_t> shape, ArrayRef<int64_t> dims) {
 
 namespace {
 
-struct ReduceEmitter final : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
-    return getNumElements(getStaticShape(op->getResult(0)));
-  }
-
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
+struct ReduceEmitter final : ElementEmitter {
+  FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange out,
+                               KernelIO &io) const override {
     Location loc = op->getLoc();
     ArrayRef<int64_t> inShape = getStaticShape(op->getOperand(0));
     ArrayRef<int64_t> dims = op->getAttrOfType<DenseI64ArrayAttr>(
                                    ReduceSumOp::getDimsAttrName(op->getName()))
                                  .asArrayRef();
     auto [reducedShape, keptShape] = splitShape(inShape, dims);
-    // The output index with or without keep_dims addresses the same element.
-    SmallVector<Value> kept = delinearize(b, loc, thread, keptShape);
-    SmallVector<Value> outIndices =
-        delinearize(b, loc, thread, getStaticShape(op->getResult(0)));
+    // With keep_dims the reduced dimensions are size-1 entries of `out`.
+    SmallVector<Value> kept;
+    bool keepDims = out.size() == inShape.size();
+    for (auto [d, index] : llvm::enumerate(out))
+      if (!keepDims || !llvm::is_contained(dims, int64_t(d)))
+        kept.push_back(index);
     int64_t count = getNumElements(reducedShape);
 
     bool isMax = isa<ReduceMaxOp>(op);
@@ -104,8 +102,7 @@ struct ReduceEmitter final : OpKernelEmitter {
         });
     if (isa<ReduceMeanOp>(op))
       acc = arith::DivFOp::create(b, loc, acc, f32Constant(b, loc, count));
-    io.write(b, loc, 0, outIndices, acc);
-    return success();
+    return acc;
   }
 };
 
@@ -122,7 +119,7 @@ struct SoftmaxEmitter final : OpKernelEmitter {
     auto softmax = cast<SoftmaxOp>(op);
     Location loc = op->getLoc();
     ArrayRef<int64_t> shape = getStaticShape(softmax.getInput());
-    int64_t dims[] = {softmax.getDim()};
+    int64_t dims[] = {static_cast<int64_t>(softmax.getDim())};
     auto [rowShape, keptShape] = splitShape(shape, dims);
     SmallVector<Value> kept = delinearize(b, loc, thread, keptShape);
     auto indexAt = [&](Value i) {

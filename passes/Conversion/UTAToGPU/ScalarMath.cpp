@@ -71,7 +71,12 @@ FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
           .Case([&](ExpOp) { return math::ExpOp::create(b, loc, v[0]); })
           .Case([&](LogOp) { return math::LogOp::create(b, loc, v[0]); })
           .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, v[0]); })
-          .Case([&](RsqrtOp) { return math::RsqrtOp::create(b, loc, v[0]); })
+          .Case([&](RsqrtOp) {
+            // 1 / sqrt(x) with IEEE division and square root; math.rsqrt
+            // would become an approximate instruction on NVIDIA GPUs.
+            return arith::DivFOp::create(b, loc, f32Constant(b, loc, 1.0),
+                                         math::SqrtOp::create(b, loc, v[0]));
+          })
           .Case([&](TanhOp) { return math::TanhOp::create(b, loc, v[0]); })
           .Case([&](SigmoidOp) { return emitSigmoid(b, loc, v[0]); })
           .Case([&](ReluOp) {

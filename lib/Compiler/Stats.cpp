@@ -1,0 +1,55 @@
+//===- Stats.cpp - Kernels and the bytes they move ------------------------===//
+
+#include "lib/Compiler/Stats.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/Format.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+
+static int64_t getBytes(MemRefType type) {
+  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
+std::vector<KernelStats> mlir::uta::collectKernelStats(ModuleOp module) {
+  std::vector<KernelStats> stats;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    KernelStats kernel;
+    kernel.name = launch.getKernelName().getValue().str();
+    // convert-uta-to-gpu passes the inputs, then the result, then n.
+    SmallVector<MemRefType> buffers;
+    for (Value operand : launch.getKernelOperands()) {
+      if (auto type = dyn_cast<MemRefType>(operand.getType()))
+        buffers.push_back(type);
+      APInt n;
+      if (matchPattern(operand, m_ConstantInt(&n)))
+        kernel.threads = n.getSExtValue();
+    }
+    for (auto [i, type] : llvm::enumerate(buffers))
+      (i + 1 == buffers.size() ? kernel.bytesWritten : kernel.bytesRead) +=
+          getBytes(type);
+    stats.push_back(kernel);
+  });
+  return stats;
+}
+
+void mlir::uta::printKernelStats(llvm::raw_ostream &os, StringRef title,
+                                 ArrayRef<KernelStats> stats) {
+  int64_t read = 0, written = 0;
+  os << title << ": " << stats.size() << " kernels\n";
+  for (const KernelStats &kernel : stats) {
+    os << llvm::format(
+        "  %-40s %10lld threads %12lld B read %12lld B written\n",
+        kernel.name.c_str(), (long long)kernel.threads,
+        (long long)kernel.bytesRead, (long long)kernel.bytesWritten);
+    read += kernel.bytesRead;
+    written += kernel.bytesWritten;
+  }
+  os << llvm::format("  total %lld B moved (%lld read, %lld written)\n",
+                     (long long)(read + written), (long long)read,
+                     (long long)written);
+}

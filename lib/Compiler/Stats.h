@@ -1,0 +1,36 @@
+//===- Stats.h - Kernels and the bytes they move ----------------*- C++ -*-===//
+//
+// `utac --stats`: what each kernel of a compiled graph must move through
+// device memory (each buffer it takes read or written once), from the host
+// function of the `gpu` phase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_LIB_COMPILER_STATS_H
+#define UTA_LIB_COMPILER_STATS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::uta {
+
+struct KernelStats {
+  std::string name;
+  int64_t threads = 0;
+  int64_t bytesRead = 0;
+  int64_t bytesWritten = 0;
+};
+
+/// The launches of every host function of `module` (at phase `gpu`).
+std::vector<KernelStats> collectKernelStats(ModuleOp module);
+
+/// One line per kernel and a total line, headed by `title`.
+void printKernelStats(llvm::raw_ostream &os, llvm::StringRef title,
+                      llvm::ArrayRef<KernelStats> stats);
+
+} // namespace mlir::uta
+
+#endif // UTA_LIB_COMPILER_STATS_H
