@@ -34,6 +34,9 @@ options:
   --tolerance=T          the error bound of --expect (default: 1e-4 for f32
                          results, 1e-2 for f16 and bf16)
   --profile              print the GPU time of each kernel launch
+  --repeat=N             run the graph N times on the same arguments (the
+                         first run's results are checked and saved); with
+                         --profile, print each launch's median time
   --print-device         print the device that --backend and --device select,
                          and exit (no manifest needed)
   --help                 print this text
@@ -138,6 +141,11 @@ StatusOr<UtaRunOptions> uta::runtime::parseUtaRunOptions(int argc,
           (status = parseNumber(name, value, options.device)) &&
           options.device < 0)
         status = bad("--device: expected a device number >= 0");
+    } else if (name == "--repeat") {
+      if ((status = needValue()) &&
+          (status = parseNumber(name, value, options.repeat)) &&
+          options.repeat < 1)
+        status = bad("--repeat: expected a number of runs >= 1");
     } else if (name == "--tolerance") {
       double tolerance = 0;
       if ((status = needValue()) &&

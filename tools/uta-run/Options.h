@@ -29,6 +29,8 @@ struct UtaRunOptions {
   std::optional<double> tolerance;
   int device = 0;
   bool profile = false;
+  /// Runs of the graph; with --profile the medians are reported.
+  unsigned repeat = 1;
   bool printDevice = false;
   bool help = false;
 };

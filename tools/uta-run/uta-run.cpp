@@ -19,6 +19,7 @@
 #include "runtime/core/Manifest.h"
 #include "runtime/core/Npy.h"
 #include "runtime/core/Random.h"
+#include "runtime/core/RunIO.h"
 
 #ifdef UTA_HAVE_CUDA_BACKEND
 #include "runtime/cuda/CudaBackend.h"
@@ -102,114 +103,7 @@ StatusOr<std::unique_ptr<Backend>> openBackend(const BackendEntry &entry,
 // Inputs and outputs
 //===----------------------------------------------------------------------===//
 
-std::string shapeString(const std::vector<int64_t> &shape) {
-  std::string text = "[";
-  for (size_t i = 0; i < shape.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(shape[i]);
-  return text + "]";
-}
-
-/// Argument `index` from a .npy file, converted to the argument's type.
-StatusOr<HostTensor> readArgument(const std::string &path,
-                                  const BufferDesc &desc, size_t index) {
-  StatusOr<NpyArray> array = readNpy(path);
-  if (!array)
-    return array.status();
-  std::string what = path + ": argument " + std::to_string(index);
-  if (array->shape != desc.shape)
-    return Status::error(what + " has shape " + shapeString(desc.shape) +
-                         ", the file " + shapeString(array->shape));
-  // f32 arguments take float32 files; f16 takes float16 as it is; float32
-  // files are rounded (nearest even) for f16 and bf16 arguments.
-  bool exact =
-      array->dtype == NpyDType::kFloat32 ||
-      (array->dtype == NpyDType::kFloat16 && desc.type == ElementType::kF16);
-  if (!exact)
-    return Status::error(
-        what + " is " + elementTypeName(desc.type) + ", the file holds " +
-        std::string(getNpyDescr(array->dtype)) + " (expected <f4" +
-        (desc.type == ElementType::kF16 ? " or <f2" : "") +
-        "; convert with .astype(np.float32))");
-  if (array->dtype == NpyDType::kFloat16) {
-    HostTensor tensor;
-    tensor.type = desc.type;
-    tensor.shape = desc.shape;
-    tensor.data = std::move(array->data);
-    return tensor;
-  }
-  return HostTensor::fromFloat32(desc.type, desc.shape,
-                                 getNpyValuesAsFloat(*array));
-}
-
-/// Argument `index` filled from stream `index` of the seeded generator.
-HostTensor seededArgument(uint64_t seed, const BufferDesc &desc, size_t index) {
-  NormalGenerator generator(seed, index);
-  HostTensor tensor;
-  tensor.type = desc.type;
-  tensor.shape = desc.shape;
-  tensor.data.resize(desc.bytes);
-  size_t count = desc.numElements();
-  if (desc.type == ElementType::kF32) {
-    std::vector<float> values(count);
-    generator.fill(values);
-    std::memcpy(tensor.data.data(), values.data(), count * 4);
-    return tensor;
-  }
-  std::vector<uint16_t> bits(count);
-  if (desc.type == ElementType::kF16)
-    generator.fillHalf(bits);
-  else
-    generator.fillBfloat16(bits);
-  std::memcpy(tensor.data.data(), bits.data(), count * 2);
-  return tensor;
-}
-
-std::string joinPath(const std::string &dir, const std::string &name) {
-  if (!dir.empty() && dir.back() == '/')
-    return dir + name;
-  return dir + "/" + name;
-}
-
-std::string resultFile(const std::string &dir, size_t index) {
-  return joinPath(dir, "result" + std::to_string(index) + ".npy");
-}
-
-/// Creates `dir` and its parents.
-Status makeDirectories(const std::string &dir) {
-  for (size_t slash = 1; slash <= dir.size(); ++slash) {
-    if (slash != dir.size() && dir[slash] != '/')
-      continue;
-    std::string prefix = dir.substr(0, slash);
-    if (::mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
-      return Status::error("--save: cannot create " + prefix + ": " +
-                           std::strerror(errno));
-  }
-  struct stat info;
-  if (::stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
-    return Status::error("--save: " + dir + " is not a directory");
-  return Status::ok();
-}
-
-/// Writes every result, or none: each file is written atomically (writeNpy),
-/// and the ones already written are removed if a later one fails.
-Status saveResults(const std::string &dir,
-                   const std::vector<HostTensor> &results) {
-  if (Status status = makeDirectories(dir); !status)
-    return status;
-  std::vector<std::string> written;
-  for (size_t i = 0; i < results.size(); ++i) {
-    std::vector<float> values = results[i].toFloat32();
-    NpyArray array = makeNpyArray(values, results[i].shape);
-    Status status = writeNpy(resultFile(dir, i), array);
-    if (!status) {
-      for (const std::string &path : written)
-        std::remove(path.c_str());
-      return status;
-    }
-    written.push_back(resultFile(dir, i));
-  }
-  return Status::ok();
-}
+TensorSpec specOf(const BufferDesc &desc) { return {desc.type, desc.shape}; }
 
 /// The reference outputs of --expect, checked against the result shapes.
 StatusOr<std::vector<std::vector<double>>>
@@ -217,17 +111,11 @@ readExpected(const std::string &dir, const Manifest &manifest) {
   std::vector<std::vector<double>> expected;
   std::vector<size_t> results = manifest.resultBuffers();
   for (size_t i = 0; i < results.size(); ++i) {
-    const BufferDesc &desc = manifest.buffers[results[i]];
-    std::string path = resultFile(dir, i);
-    StatusOr<NpyArray> array = readNpy(path);
-    if (!array)
-      return Status::error("--expect: " + array.status().message());
-    if (array->shape != desc.shape)
-      return Status::error("--expect: " + path + ": result " +
-                           std::to_string(i) + " has shape " +
-                           shapeString(desc.shape) + ", the file " +
-                           shapeString(array->shape));
-    expected.push_back(getNpyValuesAsDouble(*array));
+    StatusOr<std::vector<double>> values =
+        readSavedResult(dir, i, manifest.buffers[results[i]].shape);
+    if (!values)
+      return Status::error("--expect: " + values.status().message());
+    expected.push_back(std::move(*values));
   }
   return expected;
 }
@@ -339,15 +227,16 @@ int runUtaRun(int argc, char **argv) {
           std::to_string(options.inputs.size()) + " files"));
     for (size_t i = 0; i < argumentBuffers.size(); ++i) {
       StatusOr<HostTensor> argument = readArgument(
-          options.inputs[i], manifest->buffers[argumentBuffers[i]], i);
+          options.inputs[i], specOf(manifest->buffers[argumentBuffers[i]]), i);
       if (!argument)
         return fail(argument.status());
       arguments.push_back(std::move(*argument));
     }
   } else {
     for (size_t i = 0; i < argumentBuffers.size(); ++i)
-      arguments.push_back(seededArgument(
-          options.seed.value_or(0), manifest->buffers[argumentBuffers[i]], i));
+      arguments.push_back(
+          seededArgument(options.seed.value_or(0),
+                         specOf(manifest->buffers[argumentBuffers[i]]), i));
   }
 
   std::vector<std::vector<double>> expected;
@@ -368,20 +257,36 @@ int runUtaRun(int argc, char **argv) {
       Executor::load(**backend, std::move(*manifest), *image);
   if (!executor)
     return fail(executor.status());
+  // --repeat runs the graph again on the same arguments; the profile then
+  // reports each launch's median. The first run's results are checked.
   StatusOr<RunOutput> output =
       executor->run(arguments, RunOptions{options.profile});
   if (!output)
     return fail(output.status());
+  std::vector<std::vector<double>> launchTimes(output->timings.size());
+  for (unsigned run = 1; run < options.repeat; ++run) {
+    StatusOr<RunOutput> again =
+        executor->run(arguments, RunOptions{options.profile});
+    if (!again)
+      return fail(again.status());
+    for (const KernelTiming &timing : again->timings)
+      launchTimes[timing.launch].push_back(timing.milliseconds);
+  }
 
   if (options.profile) {
     std::printf("device: %s\n", (*backend)->deviceDescription().c_str());
     double total = 0;
     for (const KernelTiming &timing : output->timings) {
-      std::printf("launch %zu: %s: %.3f ms\n", timing.launch,
-                  timing.kernel.c_str(), timing.milliseconds);
-      total += timing.milliseconds;
+      std::vector<double> &times = launchTimes[timing.launch];
+      if (times.empty())
+        times.push_back(timing.milliseconds);
+      std::sort(times.begin(), times.end());
+      double median = times[times.size() / 2];
+      std::printf("launch %zu: %s: %.4f ms (median of %zu)\n", timing.launch,
+                  timing.kernel.c_str(), median, times.size());
+      total += median;
     }
-    std::printf("total: %.3f ms in %zu launches\n", total,
+    std::printf("total: %.4f ms in %zu launches\n", total,
                 output->timings.size());
   }
 
