@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""UTA benchmarks on the GPU machine, each beside its same-run baselines.
+
+Run there (it has torch and triton, no compiler):
+    python3 bench/bench.py OUT_DIR
+where OUT_DIR was filled here by `bench/prepare.sh BUILD OUT_DIR` (compiled
+graphs and uta-run). Times are medians: UTA's from `uta-run --profile
+--repeat` (CUDA events per launch), torch's from triton.testing.do_bench.
+Inputs are random normals (never zeros). Prints a markdown table.
+"""
+import itertools
+import math
+import os
+import re
+import subprocess
+import sys
+
+import torch
+import torch.nn.functional as F
+from triton.testing import do_bench
+
+OUT = sys.argv[1]
+dev = "cuda"
+
+
+def uta_time(name, repeat=30):
+    """Median total kernel time (ms) of a compiled graph, via uta-run."""
+    out = subprocess.run(
+        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, "k.ptx.json"),
+         "--seed=1", "--profile", f"--repeat={repeat}"],
+        capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"uta-run {name}: {out.stderr.strip()}")
+    return float(re.search(r"total: ([0-9.]+) ms", out.stdout).group(1))
+
+
+def uta_check(name, inputs, expected):
+    """Runs UTA's graph on `inputs` and returns its relative L2 error against
+    `expected` (the torch formula in float64): both compute the same thing."""
+    import numpy as np
+    d = os.path.join(OUT, name, "check")
+    os.makedirs(d, exist_ok=True)
+    files = []
+    for i, t in enumerate(inputs):
+        files.append(os.path.join(d, f"in{i}.npy"))
+        np.save(files[-1], t.float().cpu().numpy())
+    out = subprocess.run(
+        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, "k.ptx.json"),
+         "--inputs=" + ",".join(files), f"--save={d}"], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"uta-run {name}: {out.stderr.strip()}")
+    got = torch.from_numpy(np.load(os.path.join(d, "result0.npy"))).double()
+    ref = expected.double().cpu()
+    return float((got - ref).norm() / ref.norm())
+
+
+def bench(fn):
+    return do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+
+# --- Clifford algebra for the torch baselines (SPEC.md §1.2 conventions) ---
+def algebra(p, q, r):
+    n = p + q + r
+    masks = sorted(range(1 << n), key=lambda m: (bin(m).count("1"),
+                   [i for i in range(n) if m >> i & 1]))
+    index = {m: i for i, m in enumerate(masks)}
+    metric = [0] * r + [1] * p + [-1] * q
+    def product(a, b):
+        swaps = sum(bin(a >> (j + 1)).count("1") for j in range(n) if b >> j & 1)
+        sign = -1 if swaps % 2 else 1
+        for i in range(n):
+            if a & b & (1 << i):
+                sign *= metric[i]
+        return sign, a ^ b
+    grade = [bin(m).count("1") for m in masks]
+    terms = []
+    for i, a in enumerate(masks):
+        for j, b in enumerate(masks):
+            s, m = product(a, b)
+            if s:
+                terms.append((i, j, index[m], s))
+    paths = sorted({(grade[i], grade[k], grade[j]) for i, j, k, s in terms})
+    pidx = {t: n for n, t in enumerate(paths)}
+    wterms = [(i, j, k, s, pidx[(grade[i], grade[k], grade[j])]) for i, j, k, s in terms]
+    return grade, wterms, len(paths)
+
+
+def sgp_torch(grade, wterms, x, y, w, eps=1e-6):
+    gate = lambda t: t * (0.5 * (1 + torch.erf(t[0:1] / math.sqrt(2))))
+    x, y = gate(x), gate(y)
+    z = [torch.zeros_like(x[0]) for _ in range(x.shape[0])]
+    for i, j, k, s, p in wterms:
+        z[k] = z[k] + (s * w[:, p]) * x[i] * y[j]
+    z = torch.stack(z)
+    out = torch.empty_like(z)
+    for g in sorted(set(grade)):
+        idx = [b for b, gb in enumerate(grade) if gb == g]
+        ms = (z[idx] ** 2).sum(0).mean(-1, keepdim=True)
+        out[idx] = z[idx] / torch.sqrt(ms + eps)
+    return out
+
+
+rows = []
+# Copy rate: bytes read + written.
+n = 1 << 28
+src = torch.randn(n, device=dev)
+dst = torch.empty_like(src)
+t = bench(lambda: dst.copy_(src))
+copy_gbs = 2 * n * 4 / t / 1e6
+rows.append(("device-to-device copy 2^28 f32", f"{t:.3f}", "", "", f"{copy_gbs:.0f} GB/s"))
+del src, dst
+
+# Elementwise chain, 2^27.
+shape = (8192, 16384)
+a, b, c, d = (torch.randn(shape, device=dev) for _ in range(4))
+chain = lambda a, b, c, d: torch.tanh(F.gelu(a * b + c) * d) + a
+chain_c = torch.compile(chain)
+te, tc, tu = bench(lambda: chain(a, b, c, d)), bench(lambda: chain_c(a, b, c, d)), uta_time("chain")
+bytes_ = 5 * a.numel() * 4
+rows.append(("chain tanh(gelu(a*b+c)*d)+a, 2^27", f"{tu:.3f}", f"{te:.3f}", f"{tc:.3f}",
+             f"UTA {bytes_ / tu / 1e6:.0f} GB/s = {bytes_ / tu / 1e6 / copy_gbs:.0%} of copy"))
+del a, b, c, d
+
+# linear_bias_gelu 512x768x3072.
+x = torch.randn(512, 768, device=dev); w = torch.randn(3072, 768, device=dev); bb = torch.randn(3072, device=dev)
+torch.backends.cuda.matmul.allow_tf32 = False
+lbg = lambda x, w, b: F.gelu(x @ w.T + b)
+lbg_c = torch.compile(lbg)
+lerr = uta_check("linear_bias_gelu", (x, w, bb), lbg(x.double(), w.double(), bb.double()))
+te, tc, tu = bench(lambda: lbg(x, w, bb)), bench(lambda: lbg_c(x, w, bb)), uta_time("linear_bias_gelu")
+rows.append(("linear_bias_gelu 512x768x3072 f32", f"{tu:.3f}", f"{te:.3f}", f"{tc:.3f}",
+             f"UTA {2 * 512 * 768 * 3072 / tu / 1e9:.1f} TFLOP/s; rel_l2 {lerr:.1e}"))
+
+for p, nb in ((2, 4), (3, 8)):
+    grade, wterms, P = algebra(p, 0, 0)
+    x = torch.randn(nb, 4096, 512, device=dev); y = torch.randn_like(x); w = torch.randn(512, P, device=dev)
+    f = lambda x, y, w: sgp_torch(grade, wterms, x, y, w)
+    fc = torch.compile(f)
+    err = uta_check(f"sgp_cl{p}", (x, y, w), f(x.double(), y.double(), w.double()))
+    te, tc, tu = bench(lambda: f(x, y, w)), bench(lambda: fc(x, y, w)), uta_time(f"sgp_cl{p}")
+    floor = 3 * x.numel() * 4 / copy_gbs / 1e6
+    rows.append((f"SGP Cl({p},0) [{nb},4096,512]", f"{tu:.3f}", f"{te:.3f}", f"{tc:.3f}",
+                 f"floor {floor:.3f} ms; UTA {tu / floor:.2f}x floor; "
+                 f"UTA vs torch f64 rel_l2 {err:.1e}"))
+
+print("| benchmark | UTA ms | torch eager ms | torch.compile ms | note |")
+print("|---|---|---|---|---|")
+for r in rows:
+    print("| " + " | ".join(r) + " |")
+print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
