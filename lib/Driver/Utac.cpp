@@ -11,6 +11,7 @@
 #include "lib/Compiler/Compile.h"
 #include "lib/Compiler/InitAll.h"
 #include "lib/Compiler/Stats.h"
+#include "lib/JIT/CachedCompile.h"
 #include "runtime/cache/CacheCommand.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -250,9 +251,12 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   compileOptions.moduleFileName =
       llvm::sys::path::filename(options.output).str();
   compileOptions.pipeline = &pipeline;
-  FailureOr<CompiledGraph> graph = compile(*module, *entry, compileOptions);
-  if (failed(graph))
+  std::unique_ptr<::uta::runtime::KernelCache> cache = openKernelCacheOrWarn();
+  FailureOr<CachedCompileResult> compiled =
+      compileWithCache(*module, *entry, compileOptions, cache.get());
+  if (failed(compiled))
     return kBadInput;
+  const CompiledGraph *graph = &compiled->graph;
 
   // The manifest goes last: a manifest on disk means its module is complete.
   std::string manifestPath = options.output + ".json";

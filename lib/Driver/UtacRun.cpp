@@ -251,18 +251,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
                                   rt::ErrorKind::kUnavailable));
 
   // Compile through the kernel cache; a cache that cannot open is skipped.
-  std::unique_ptr<rt::KernelCache> cache;
-  if (rt::StatusOr<rt::CacheOptions> cacheOptions =
-          rt::CacheOptions::fromEnvironment()) {
-    if (auto opened = rt::KernelCache::open(*cacheOptions))
-      cache = std::move(*opened);
-    else
-      llvm::errs() << "warning: kernel cache disabled: "
-                   << opened.status().message() << "\n";
-  } else {
-    llvm::errs() << "warning: kernel cache disabled: "
-                 << cacheOptions.status().message() << "\n";
-  }
+  std::unique_ptr<rt::KernelCache> cache = openKernelCacheOrWarn();
   PipelineOptions pipeline;
   pipeline.sm = options.sm;
   CompileOptions compileOptions;

@@ -60,6 +60,23 @@ static std::string withModuleFileName(const std::string &manifest,
   return json.dump(2) + "\n";
 }
 
+std::unique_ptr<rt::KernelCache> mlir::uta::openKernelCacheOrWarn() {
+  rt::StatusOr<rt::CacheOptions> options = rt::CacheOptions::fromEnvironment();
+  if (!options) {
+    llvm::errs() << "warning: kernel cache disabled: "
+                 << options.status().message() << "\n";
+    return nullptr;
+  }
+  rt::StatusOr<std::unique_ptr<rt::KernelCache>> cache =
+      rt::KernelCache::open(*options);
+  if (!cache) {
+    llvm::errs() << "warning: kernel cache disabled: "
+                 << cache.status().message() << "\n";
+    return nullptr;
+  }
+  return std::move(*cache);
+}
+
 FailureOr<CachedCompileResult>
 mlir::uta::compileWithCache(ModuleOp module, func::FuncOp entry,
                             const CompileOptions &options,

@@ -21,6 +21,10 @@ struct CachedCompileResult {
   bool hit = false;
 };
 
+/// The kernel cache of CacheOptions::fromEnvironment(), or null (with a
+/// warning on stderr) when it cannot be opened: compiling goes on uncached.
+std::unique_ptr<::uta::runtime::KernelCache> openKernelCacheOrWarn();
+
 /// Compiles `module` (past selectEntry) with `options`, looking in `cache`
 /// first and storing there after a compile. A null cache compiles directly.
 /// Cache trouble (a full disk, say) is a warning on stderr, never a failure.
