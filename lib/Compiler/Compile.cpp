@@ -8,27 +8,12 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::uta;
-
-std::optional<Target> mlir::uta::parseTarget(StringRef name) {
-  return llvm::StringSwitch<std::optional<Target>>(name)
-      .Case("ptx", Target::Ptx)
-      .Default(std::nullopt);
-}
-
-StringRef mlir::uta::getTargetName(Target target) {
-  switch (target) {
-  case Target::Ptx:
-    return "ptx";
-  }
-  llvm_unreachable("unknown target");
-}
 
 FailureOr<func::FuncOp> mlir::uta::selectEntry(ModuleOp module,
                                                StringRef entry) {
@@ -83,32 +68,37 @@ FailureOr<std::string> mlir::uta::translateKernelsToLLVMIR(ModuleOp module) {
   return text;
 }
 
-/// The PTX text of the serialized `gpu.binary`.
-static FailureOr<std::string> extractPtx(ModuleOp module) {
-  auto binaries = module.getOps<gpu::BinaryOp>();
-  if (binaries.empty())
-    return module.emitError("the pipeline produced no gpu.binary");
-  gpu::BinaryOp binary = *binaries.begin();
-  auto object = dyn_cast<gpu::ObjectAttr>(binary.getObjects()[0]);
-  if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
-    return binary.emitError("expected the PTX assembly of the kernels");
-  return object.getObject().getValue().str();
+FailureOr<std::string> mlir::uta::printTargetPhase(ModuleOp module,
+                                                   Phase phase) {
+  std::optional<Target> target = getTargetOfPhase(phase);
+  if (!target)
+    return module.emitError("phase ")
+           << getPhaseName(phase) << " has no target module to print";
+  const TargetInfo &info = getTargetInfo(*target);
+  FailureOr<TargetModule> emitted = info.emitModule(module);
+  if (failed(emitted))
+    return failure();
+  return info.printModule(module, *emitted);
 }
 
 FailureOr<CompiledGraph> mlir::uta::compile(ModuleOp module, func::FuncOp entry,
                                             const CompileOptions &options) {
+  // What differs between targets is behind TargetInfo (lib/Target).
+  const TargetInfo &info = getTargetInfo(options.target);
   std::string entryName = entry.getName().str();
-  if (failed(runPipeline(module, Phase::Ptx, *options.pipeline)))
+  if (failed(runPipeline(module, info.getFinalPhase(), *options.pipeline)))
+    return failure();
+  FailureOr<TargetModule> emitted = info.emitModule(module);
+  if (failed(emitted))
     return failure();
   CompiledGraph graph;
-  FailureOr<std::string> ptx = extractPtx(module);
-  if (failed(ptx))
-    return failure();
-  graph.module = std::move(*ptx);
+  graph.module = std::move(emitted->image);
 
   auto host = module.lookupSymbol<func::FuncOp>(entryName);
   ManifestTarget target{getTargetName(options.target).str(),
-                        options.pipeline->sm, options.moduleFileName};
+                        info.namesSM() ? options.pipeline->sm.getValue()
+                                       : std::string(),
+                        options.moduleFileName, &emitted->kernels};
   FailureOr<std::string> manifest = writeManifest(host, target);
   if (failed(manifest))
     return failure();

@@ -10,6 +10,7 @@
 #define UTA_LIB_COMPILER_COMPILE_H
 
 #include "lib/Pipelines/Pipelines.h"
+#include "lib/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -19,10 +20,7 @@
 
 namespace mlir::uta {
 
-enum class Target { Ptx };
-
-std::optional<Target> parseTarget(llvm::StringRef name);
-llvm::StringRef getTargetName(Target target);
+// Target, parseTarget and getTargetName come from lib/Target/TargetInfo.h.
 
 struct CompileOptions {
   Target target = Target::Ptx;
@@ -35,7 +33,7 @@ struct CompileOptions {
 };
 
 struct CompiledGraph {
-  std::string module;   // PTX text
+  std::string module;   // the module file: PTX text, SPIR-V words, MSL
   std::string manifest; // JSON
 };
 
@@ -50,6 +48,10 @@ LogicalResult runPipeline(ModuleOp module, Phase last,
 /// Compiles `module` (already past selectEntry) for the target.
 FailureOr<CompiledGraph> compile(ModuleOp module, func::FuncOp entry,
                                  const CompileOptions &options);
+
+/// What `--compile-to` prints of a module at a target phase (ptx, spirv,
+/// msl): the target module's text, SPIR-V disassembled.
+FailureOr<std::string> printTargetPhase(ModuleOp module, Phase phase);
 
 /// The LLVM IR of the kernels of a module at phase `llvm`.
 FailureOr<std::string> translateKernelsToLLVMIR(ModuleOp module);

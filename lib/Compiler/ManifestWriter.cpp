@@ -37,8 +37,10 @@ public:
 
 private:
   json describeBuffer(Value buffer, StringRef role);
-  LogicalResult addLaunch(gpu::LaunchFuncOp launch);
-  FailureOr<json> describeKernelArgs(gpu::LaunchFuncOp launch);
+  LogicalResult addLaunch(gpu::LaunchFuncOp launch,
+                          const TargetKernel *targetKernel);
+  FailureOr<json> describeKernelArgs(gpu::LaunchFuncOp launch,
+                                     const TargetKernel *targetKernel);
 
   func::FuncOp host;
   llvm::DenseMap<Value, unsigned> bufferIds;
@@ -61,35 +63,59 @@ json ManifestBuilder::describeBuffer(Value buffer, StringRef role) {
               {"alignment", 16}};
 }
 
-FailureOr<json> ManifestBuilder::describeKernelArgs(gpu::LaunchFuncOp launch) {
+/// What a target adds to an argument: its SPIR-V binding or MSL buffer index.
+static void addSlot(json &arg, const KernelArgSlot &slot) {
+  if (slot.binding)
+    arg["binding"] = {{"set", slot.binding->first},
+                      {"binding", slot.binding->second}};
+  if (slot.bufferIndex)
+    arg["buffer_index"] = *slot.bufferIndex;
+}
+
+FailureOr<json>
+ManifestBuilder::describeKernelArgs(gpu::LaunchFuncOp launch,
+                                    const TargetKernel *targetKernel) {
+  if (targetKernel &&
+      targetKernel->args.size() != launch.getKernelOperands().size())
+    return launch.emitOpError("passes ")
+           << launch.getKernelOperands().size()
+           << " arguments, the target module's kernel takes "
+           << targetKernel->args.size();
   json args = json::array();
-  for (Value operand : launch.getKernelOperands()) {
+  for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
+    json arg;
     if (isa<MemRefType>(operand.getType())) {
       auto it = bufferIds.find(operand);
       if (it == bufferIds.end())
         return launch.emitOpError("passes a buffer the manifest cannot name");
-      args.push_back({{"kind", "buffer"}, {"buffer", it->second}});
-      continue;
+      arg = {{"kind", "buffer"}, {"buffer", it->second}};
+    } else {
+      APInt value;
+      if (!matchPattern(operand, m_ConstantInt(&value)) ||
+          !operand.getType().isInteger(32))
+        return launch.emitOpError("kernel scalar arguments must be i32 "
+                                  "constants");
+      arg = {{"kind", "i32"}, {"value", value.getSExtValue()}};
     }
-    APInt value;
-    if (!matchPattern(operand, m_ConstantInt(&value)) ||
-        !operand.getType().isInteger(32))
-      return launch.emitOpError("kernel scalar arguments must be i32 "
-                                "constants");
-    args.push_back({{"kind", "i32"}, {"value", value.getSExtValue()}});
+    if (targetKernel)
+      addSlot(arg, targetKernel->args[i]);
+    args.push_back(std::move(arg));
   }
   return args;
 }
 
-LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch) {
+LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
+                                         const TargetKernel *targetKernel) {
   StringRef name = launch.getKernelName().getValue();
   if (!kernelNames.contains(name)) {
-    FailureOr<json> args = describeKernelArgs(launch);
+    FailureOr<json> args = describeKernelArgs(launch, targetKernel);
     if (failed(args))
       return failure();
     kernelNames.insert(name);
+    std::string entryPoint =
+        targetKernel ? targetKernel->entryPoint : name.str();
     kernels.push_back(
-        {{"name", name.str()}, {"entry_point", name.str()}, {"args", *args}});
+        {{"name", name.str()}, {"entry_point", entryPoint}, {"args", *args}});
   }
   auto dims = [&](gpu::KernelDim3 dim3) -> FailureOr<json> {
     json sizes = json::array();
@@ -149,7 +175,13 @@ FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
       buffer["values"] = std::move(values);
       buffers.push_back(buffer);
     } else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
-      if (failed(addLaunch(launch)))
+      const TargetKernel *targetKernel = nullptr;
+      if (target.kernels) {
+        auto it = target.kernels->find(launch.getKernelName().getValue());
+        if (it != target.kernels->end())
+          targetKernel = &it->second;
+      }
+      if (failed(addLaunch(launch, targetKernel)))
         return failure();
     } else if (!isa<func::ReturnOp, arith::ConstantOp>(op)) {
       return op.emitOpError("cannot be expressed in a launch sequence");

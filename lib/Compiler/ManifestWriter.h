@@ -9,6 +9,8 @@
 #ifndef UTA_LIB_COMPILER_MANIFESTWRITER_H
 #define UTA_LIB_COMPILER_MANIFESTWRITER_H
 
+#include "lib/Target/TargetInfo.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <string>
@@ -20,6 +22,10 @@ struct ManifestTarget {
   std::string target; // "ptx", "spirv", "msl"
   std::string sm;     // ptx only
   std::string moduleFileName;
+  /// The kernels as the target module names them, with what each argument
+  /// adds (SPIR-V binding, MSL buffer index); null or a missing kernel: the
+  /// gpu.func's name, arguments by position only.
+  const llvm::StringMap<TargetKernel> *kernels = nullptr;
 };
 
 /// The manifest of `host` as JSON text, or a located error on an op the

@@ -54,12 +54,14 @@ struct UtacOptions {
                               cl::desc("Write the module to <file> and "
                                        "its manifest to <file>.json"),
                               cl::value_desc("file"), cl::cat(category)};
-  cl::opt<std::string> target{"target", cl::desc("Target of the kernels: ptx"),
-                              cl::init("ptx"), cl::cat(category)};
+  cl::opt<std::string> target{
+      "target", cl::desc("Target of the kernels: ptx, spirv or msl"),
+      cl::init("ptx"), cl::cat(category)};
   cl::opt<std::string> compileTo{
       "compile-to",
       cl::desc("Print the program after phase uta, fused, gpu (MLIR), llvm "
-               "(LLVM IR) or ptx (PTX text) on stdout and stop"),
+               "(LLVM IR), ptx (PTX text), spirv (SPIR-V disassembly) or msl "
+               "(Metal source) on stdout and stop"),
       cl::value_desc("phase"), cl::cat(category)};
   cl::opt<std::string> entry{
       "entry",
@@ -114,6 +116,14 @@ static LogicalResult printPhase(ModuleOp module, Phase phase,
   }
   case Phase::Ptx:
     break;
+  case Phase::Spirv:
+  case Phase::Msl: {
+    FailureOr<std::string> text = printTargetPhase(module, phase);
+    if (failed(text))
+      return failure();
+    llvm::outs() << *text;
+    return success();
+  }
   }
   // The PTX text lives in the gpu.binary's object.
   for (auto binary : module.getOps<gpu::BinaryOp>())
@@ -156,8 +166,9 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       "utac: the UTA compiler\n\n"
       "Compiles a graph of uta and clifford ops (an .mlir file) to GPU "
       "kernels:\n"
-      "  utac IN.mlir --target=ptx -o OUT      writes OUT and OUT.json (the "
-      "manifest)\n"
+      "  utac IN.mlir --target=T -o OUT        writes OUT and OUT.json (the "
+      "manifest);\n"
+      "                                        T is ptx, spirv or msl\n"
       "  utac IN.mlir --compile-to=PHASE       prints the program after "
       "PHASE\n"
       "  utac IN.mlir --stats                  prints the kernels and the "
@@ -174,7 +185,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   std::optional<Target> target = parseTarget(options.target);
   if (!target) {
     llvm::errs() << "utac: unknown --target=" << options.target
-                 << " (expected ptx)\n";
+                 << " (expected ptx, spirv or msl)\n";
     return kBadInput;
   }
   std::optional<Phase> phase;
@@ -182,7 +193,8 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     phase = parsePhase(options.compileTo);
     if (!phase) {
       llvm::errs() << "utac: unknown --compile-to=" << options.compileTo
-                   << " (expected uta, fused, gpu, llvm or ptx)\n";
+                   << " (expected uta, fused, gpu, llvm, ptx, spirv or "
+                      "msl)\n";
       return kBadInput;
     }
   }

@@ -2,6 +2,7 @@
 
 #include "lib/Pipelines/Pipelines.h"
 
+#include "lib/Target/SPIRV/Passes.h"
 #include "passes/Conversion/Passes.h"
 #include "passes/Transforms/Passes.h"
 
@@ -9,6 +10,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -26,6 +29,8 @@ std::optional<Phase> mlir::uta::parsePhase(StringRef name) {
       .Case("gpu", Phase::Gpu)
       .Case("llvm", Phase::Llvm)
       .Case("ptx", Phase::Ptx)
+      .Case("spirv", Phase::Spirv)
+      .Case("msl", Phase::Msl)
       .Default(std::nullopt);
 }
 
@@ -41,6 +46,10 @@ StringRef mlir::uta::getPhaseName(Phase phase) {
     return "llvm";
   case Phase::Ptx:
     return "ptx";
+  case Phase::Spirv:
+    return "spirv";
+  case Phase::Msl:
+    return "msl";
   }
   llvm_unreachable("unknown phase");
 }
@@ -110,6 +119,21 @@ static void buildPtxPhase(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
+/// Phase `spirv` (and `msl`, which reads the same program): the kernels in
+/// one spirv.module for Vulkan, next to the gpu.module (lib/Target/SPIRV
+/// serializes and validates it). scf stays structured (TOOLCHAIN.md
+/// pitfall 8); math.erf, which GLSL.std.450 lacks, is expanded first.
+static void buildSpirvPhase(OpPassManager &pm) {
+  pm.addPass(createUtaSPIRVAttachTargetPass());
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createUtaSPIRVExpandMathPass());
+  kernels.addPass(createConvertMathToSPIRVPass());
+  pm.addPass(createConvertGPUToSPIRVPass());
+  OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
+  spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
+}
+
 void mlir::uta::buildPipeline(OpPassManager &pm, Phase last,
                               const PipelineOptions &options) {
   buildUtaPhase(pm);
@@ -121,6 +145,8 @@ void mlir::uta::buildPipeline(OpPassManager &pm, Phase last,
   buildGpuPhase(pm, options);
   if (last == Phase::Gpu)
     return;
+  if (last == Phase::Spirv || last == Phase::Msl)
+    return buildSpirvPhase(pm);
   buildLlvmPhase(pm, options);
   if (last == Phase::Llvm)
     return;
@@ -144,7 +170,11 @@ void mlir::uta::registerPipelines() {
        "UTA phase `llvm`: kernels in the LLVM and NVVM dialects", Phase::Llvm},
       {"uta-lower-to-ptx-pipeline",
        "UTA phase `ptx`: kernels serialized to PTX", Phase::Ptx},
+      {"uta-lower-to-spirv-pipeline",
+       "UTA phase `spirv`: kernels in one spirv.module for Vulkan",
+       Phase::Spirv},
   };
+  registerUTASPIRVTargetPasses();
   for (const Registration &r : registrations) {
     PassPipelineRegistration<PipelineOptions>(
         r.name, r.description,

@@ -20,10 +20,13 @@ class OpPassManager;
 
 namespace mlir::uta {
 
-/// The phases, in order. Target phases only follow `Gpu`.
-enum class Phase { Uta, Fused, Gpu, Llvm, Ptx };
+/// The phases, in order. Target phases only follow `Gpu`: `Llvm` then `Ptx`
+/// for CUDA; `Spirv` for Vulkan, whose program `Msl` shares (SPIRV-Cross
+/// makes the MSL from the SPIR-V, outside the pass pipeline).
+enum class Phase { Uta, Fused, Gpu, Llvm, Ptx, Spirv, Msl };
 
-/// The phase called `name` (`uta`, `fused`, `gpu`, `llvm`, `ptx`).
+/// The phase called `name` (`uta`, `fused`, `gpu`, `llvm`, `ptx`, `spirv`,
+/// `msl`).
 std::optional<Phase> parsePhase(llvm::StringRef name);
 llvm::StringRef getPhaseName(Phase phase);
 
@@ -58,7 +61,8 @@ void buildPipeline(OpPassManager &pm, Phase last,
 
 /// Registers one uta-opt pipeline per phase (uta-simplify-pipeline,
 /// uta-fuse-pipeline, uta-lower-to-gpu-pipeline, uta-lower-to-llvm-pipeline,
-/// uta-lower-to-ptx-pipeline).
+/// uta-lower-to-ptx-pipeline, uta-lower-to-spirv-pipeline) and the passes of
+/// the target phases that live in lib/Target.
 void registerPipelines();
 
 } // namespace mlir::uta

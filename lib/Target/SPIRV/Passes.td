@@ -1,0 +1,59 @@
+//===- Passes.td - Passes of the SPIR-V target -------------*- tablegen -*-===//
+//
+// The passes the `spirv` phase runs before MLIR's GPU-to-SPIR-V conversion
+// (keep alphabetical).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_TARGET_SPIRV_PASSES_TD
+#define UTA_TARGET_SPIRV_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def UtaSPIRVAttachTargetPass
+    : Pass<"uta-spirv-attach-target", "::mlir::ModuleOp"> {
+  let summary = "Attach the Vulkan SPIR-V target to a module of GPU kernels";
+  let description = [{
+    Prepares the kernels of every `gpu.module` for `convert-gpu-to-spirv`:
+
+    - the module gets `spirv.target_env`: Vulkan, SPIR-V up to 1.3, the
+      `Shader` capability and `SPV_KHR_storage_buffer_storage_class`; when a
+      kernel touches f16, also `Float16`, `StorageBuffer16BitAccess` and
+      `SPV_KHR_16bit_storage`;
+    - each kernel gets `spirv.entry_point_abi` with its `known_block_size`
+      as the workgroup size;
+    - argument `i` of each kernel gets `spirv.interface_var_abi` (set 0,
+      binding `i`): this is the ABI that the manifest describes.
+
+    bf16 has no SPIR-V storage type: a kernel that uses it is an error
+    located at the op that does.
+  }];
+  let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
+}
+
+def UtaSPIRVExpandMathPass : Pass<"uta-spirv-expand-math"> {
+  let summary = "Expand math ops that have no SPIR-V (GLSL.std.450) lowering";
+  let description = [{
+    `convert-math-to-spirv` has no lowering of `math.erf` (GLSL.std.450 has
+    no erf). This pass replaces every f32 `math.erf` with MLIR's piecewise
+    rational approximation, built from arith and math ops that do lower.
+    Against libm's double erf its largest absolute error is 2.5e-7 and its
+    largest relative error 2.6e-7 (test/Target/SPIRV/erf-accuracy.mlir).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def UtaTestSPIRVValidatePass
+    : Pass<"uta-test-spirv-validate", "::mlir::ModuleOp"> {
+  let summary = "Test only: serialize and validate each top-level spirv.module";
+  let description = [{
+    Runs the serializer and the in-process SPIRV-Tools validator (Vulkan 1.1)
+    that `utac --target=spirv` runs, on every spirv.module at the top of the
+    input, so that the validator's error path is reachable from a test with
+    a hand-written module. A module that fails is a located error.
+  }];
+}
+
+#endif // UTA_TARGET_SPIRV_PASSES_TD

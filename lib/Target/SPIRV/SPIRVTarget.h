@@ -1,0 +1,44 @@
+//===- SPIRVTarget.h - The Vulkan SPIR-V target -----------------*- C++ -*-===//
+//
+// One SPIR-V binary with one entry point per kernel: the `spirv` phase
+// leaves one spirv.module next to the gpu.module (TOOLCHAIN.md pitfall 11);
+// it is serialized in-process and must pass the SPIRV-Tools validator for
+// Vulkan 1.1, or nothing is written. The binding of each kernel argument is
+// the spirv.interface_var_abi that the lowering consumed, checked against
+// the descriptor bindings each entry point actually reaches.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_LIB_TARGET_SPIRV_SPIRVTARGET_H
+#define UTA_LIB_TARGET_SPIRV_SPIRVTARGET_H
+
+#include "lib/Target/TargetInfo.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir::uta {
+
+/// A serialized and validated SPIR-V module and its kernels' bindings.
+struct SPIRVBinary {
+  llvm::SmallVector<uint32_t> words;
+  llvm::StringMap<TargetKernel> kernels;
+};
+
+/// Serializes and validates the spirv.module of `module` (past the `spirv`
+/// phase). Errors are located at the spirv.module or the kernel concerned.
+FailureOr<SPIRVBinary> serializeKernelsToSPIRV(ModuleOp module);
+
+/// Validates `words` for Vulkan 1.1; on failure emits the validator's
+/// messages at `loc`.
+LogicalResult validateSPIRV(llvm::ArrayRef<uint32_t> words, Location loc);
+
+/// The disassembly of `words` (spirv-dis style, friendly names).
+FailureOr<std::string> disassembleSPIRV(llvm::ArrayRef<uint32_t> words,
+                                        Location loc);
+
+const TargetInfo &getSPIRVTargetInfo();
+
+} // namespace mlir::uta
+
+#endif // UTA_LIB_TARGET_SPIRV_SPIRVTARGET_H
