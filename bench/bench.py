@@ -85,19 +85,43 @@ def algebra(p, q, r):
     return grade, wterms, len(paths)
 
 
-def sgp_torch(grade, wterms, x, y, w, eps=1e-6):
-    gate = lambda t: t * (0.5 * (1 + torch.erf(t[0:1] / math.sqrt(2))))
-    x, y = gate(x), gate(y)
-    z = [torch.zeros_like(x[0]) for _ in range(x.shape[0])]
-    for i, j, k, s, p in wterms:
-        z[k] = z[k] + (s * w[:, p]) * x[i] * y[j]
-    z = torch.stack(z)
+def gate(t):
+    return t * (0.5 * (1 + torch.erf(t[0:1] / math.sqrt(2))))
+
+
+def grade_rms_norm(grade, z, eps=1e-6):
     out = torch.empty_like(z)
     for g in sorted(set(grade)):
         idx = [b for b, gb in enumerate(grade) if gb == g]
         ms = (z[idx] ** 2).sum(0).mean(-1, keepdim=True)
         out[idx] = z[idx] / torch.sqrt(ms + eps)
     return out
+
+
+def sgp_torch(grade, wterms, x, y, w):
+    x, y = gate(x), gate(y)
+    z = [torch.zeros_like(x[0]) for _ in range(x.shape[0])]
+    for i, j, k, s, p in wterms:
+        z[k] = z[k] + (s * w[:, p]) * x[i] * y[j]
+    return grade_rms_norm(grade, torch.stack(z))
+
+
+def fcgp_torch(grade, wterms, x, y, w):
+    x, y = gate(x), gate(y)
+    z = [0] * x.shape[0]
+    for i, j, k, s, p in wterms:
+        z[k] = z[k] + s * ((x[i] * y[j]) @ w[p])
+    return grade_rms_norm(grade, torch.stack(z))
+
+
+def sandwich_torch(terms, rev, m, x):
+    mx = [0] * x.shape[0]
+    for i, j, k, s, _ in terms:
+        mx[k] = mx[k] + s * m[i] * x[j]
+    y = [0] * x.shape[0]
+    for i, j, k, s, _ in terms:
+        y[k] = y[k] + (s * rev[j]) * mx[i] * m[j]
+    return torch.stack(y)
 
 
 rows = []
@@ -142,6 +166,28 @@ for p, nb in ((2, 4), (3, 8)):
     rows.append((f"SGP Cl({p},0) [{nb},4096,512]", f"{tu:.3f}", f"{te:.3f}", f"{tc:.3f}",
                  f"floor {floor:.3f} ms; UTA {tu / floor:.2f}x floor; "
                  f"UTA vs torch f64 rel_l2 {err:.1e}"))
+
+for p, nb in ((2, 4), (3, 8)):
+    grade, wterms, P = algebra(p, 0, 0)
+    x = torch.randn(nb, 4096, 512, device=dev); y = torch.randn_like(x)
+    w = torch.randn(P, 512, 512, device=dev) / 16
+    f = lambda x, y, w: fcgp_torch(grade, wterms, x, y, w)
+    fc = torch.compile(f)
+    err = uta_check(f"fcgp_cl{p}", (x, y, w), f(x.double(), y.double(), w.double()))
+    te, tc, tu = bench(lambda: f(x, y, w)), bench(lambda: fc(x, y, w)), uta_time(f"fcgp_cl{p}", repeat=5)
+    rows.append((f"FCGP Cl({p},0) [{nb},4096,512] f32 (no tf32)", f"{tu:.3f}", f"{te:.3f}", f"{tc:.3f}",
+                 f"UTA vs torch f64 rel_l2 {err:.1e}"))
+
+grade, terms, _ = algebra(3, 0, 1)
+rev = [(-1) ** (g * (g - 1) // 2) for g in grade]
+m = torch.randn(16, 1, device=dev); x = torch.randn(16, 1 << 20, device=dev)
+f = lambda m, x: sandwich_torch(terms, rev, m, x)
+fc = torch.compile(f)
+err = uta_check("sandwich_pga", (m, x), f(m.double(), x.double()))
+te, tc, tu = bench(lambda: f(m, x)), bench(lambda: fc(m, x)), uta_time("sandwich_pga")
+floor = 2 * x.numel() * 4 / copy_gbs / 1e6
+rows.append(("sandwich Cl(3,0,1), 2^20 points", f"{tu:.3f}", f"{te:.3f}", f"{tc:.3f}",
+             f"floor {floor:.3f} ms; UTA {tu / floor:.2f}x floor; rel_l2 {err:.1e}"))
 
 print("| benchmark | UTA ms | torch eager ms | torch.compile ms | note |")
 print("|---|---|---|---|---|")
