@@ -17,6 +17,7 @@
 #include "runtime/core/Compare.h"
 #include "runtime/core/RunIO.h"
 #include "runtime/cuda/CudaBackend.h"
+#include "runtime/vulkan/VulkanBackend.h"
 
 #include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/IR/AsmState.h"
@@ -245,19 +246,18 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     return kSuccess;
   }
 
-  if (backendName == "vulkan")
-    return fail(rt::Status::error("the vulkan backend is not built into this "
-                                  "utac yet",
-                                  rt::ErrorKind::kUnavailable));
-
+  // cuda runs PTX, vulkan runs SPIR-V (lib/Target, runtime/vulkan).
+  bool vulkan = backendName == "vulkan";
   // Compile through the kernel cache; a cache that cannot open is skipped.
   std::unique_ptr<rt::KernelCache> cache = openKernelCacheOrWarn();
   PipelineOptions pipeline;
   pipeline.sm = options.sm;
   CompileOptions compileOptions;
+  compileOptions.target = vulkan ? Target::Spirv : Target::Ptx;
   compileOptions.entry = entry->getName().str();
   // The module stays in memory; the manifest still names a file for it.
-  compileOptions.moduleFileName = entry->getName().str() + ".ptx";
+  compileOptions.moduleFileName =
+      entry->getName().str() + (vulkan ? ".spv" : ".ptx");
   compileOptions.pipeline = &pipeline;
   FailureOr<CachedCompileResult> compiled =
       compileWithCache(*module, *entry, compileOptions, cache.get());
@@ -271,13 +271,14 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   rt::BackendOptions backendOptions;
   backendOptions.device = options.device;
   rt::StatusOr<std::unique_ptr<rt::Backend>> backend =
-      rt::cuda::createCudaBackend(backendOptions);
+      vulkan ? rt::vulkan::createVulkanBackend(backendOptions)
+             : rt::cuda::createCudaBackend(backendOptions);
   if (!backend)
     return fail(backend.status());
-  const std::string &ptx = compiled->graph.module;
+  const std::string &image = compiled->graph.module;
   rt::StatusOr<rt::Executor> executor =
       rt::Executor::load(**backend, std::move(*manifest),
-                         std::as_bytes(std::span(ptx.data(), ptx.size())));
+                         std::as_bytes(std::span(image.data(), image.size())));
   if (!executor)
     return fail(executor.status());
   rt::RunOptions runOptions;

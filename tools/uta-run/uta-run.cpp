@@ -24,6 +24,9 @@
 #ifdef UTA_HAVE_CUDA_BACKEND
 #include "runtime/cuda/CudaBackend.h"
 #endif
+#ifdef UTA_HAVE_VULKAN_BACKEND
+#include "runtime/vulkan/VulkanBackend.h"
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -64,8 +67,13 @@ constexpr BackendEntry kBackends[] = {
      "the cuda backend is not built (cuda.h was not found when uta-run was "
      "configured)"},
 #endif
+#ifdef UTA_HAVE_VULKAN_BACKEND
+    {"vulkan", ModuleTarget::kSpirv, &vulkan::createVulkanBackend, nullptr},
+#else
     {"vulkan", ModuleTarget::kSpirv, nullptr,
-     "the vulkan backend is not built yet"},
+     "the vulkan backend is not built (vulkan.h was not found when uta-run "
+     "was configured)"},
+#endif
 };
 
 StatusOr<const BackendEntry *> findBackend(const std::string &name) {

@@ -45,6 +45,24 @@ def UtaSPIRVExpandMathPass : Pass<"uta-spirv-expand-math"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def UtaSPIRVMapWorkgroupMemoryPass
+    : Pass<"uta-spirv-map-workgroup-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give kernels' shared memory a form the SPIR-V lowering takes";
+  let description = [{
+    `convert-gpu-to-spirv` turns a workgroup attribution of a `gpu.func`
+    into an argument of the entry point (which Vulkan forbids), and its
+    Vulkan storage-class map does not know `#gpu.address_space<...>`. This
+    pass replaces each workgroup (private) attribution with a
+    `memref.alloc` (`memref.alloca`) at the top of the kernel, which
+    MemRefToSPIRV lowers to a Workgroup (Function) variable, and rewrites
+    the `#gpu.address_space<workgroup|private>` memory space of every memref
+    in the kernels to the SPIR-V storage class
+    (`#spirv.storage_class<Workgroup|Function>`).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::spirv::SPIRVDialect"];
+}
+
 def UtaTestSPIRVValidatePass
     : Pass<"uta-test-spirv-validate", "::mlir::ModuleOp"> {
   let summary = "Test only: serialize and validate each top-level spirv.module";

@@ -1,0 +1,125 @@
+//===- VulkanBackend.h - Runs SPIR-V modules through Vulkan -----*- C++ -*-===//
+//
+// The Vulkan implementation of Backend (DESIGN.md, runtime/vulkan): the
+// instance and device (a GPU when there is one, else a CPU implementation
+// such as Mesa's lavapipe; --device=N picks among them in that order), one
+// compute queue, a compute pipeline per kernel of a manifest, descriptor
+// sets laid out as the manifest's bindings say (scalars in small storage
+// buffers of their own, as MLIR's SPIR-V lowering passes them), and one
+// command buffer per run of the whole launch sequence, with a barrier
+// between dispatches and, with timings, a timestamp around each.
+//
+// Before anything reaches the driver, the module is checked against the
+// manifest (SpirvReflect.h): entry points, workgroup sizes, the bindings
+// each entry point uses, and the capabilities the device must offer; a
+// mismatch is an error, never undefined behaviour in the driver.
+//
+// Buffers live in device-local memory; where that memory is also visible to
+// the host (CPU devices, integrated GPUs, resizable BAR) they are mapped
+// and copied directly, otherwise through a staging buffer.
+//
+// Use from one thread at a time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_RUNTIME_VULKAN_VULKANBACKEND_H
+#define UTA_RUNTIME_VULKAN_VULKANBACKEND_H
+
+#include "runtime/core/Backend.h"
+#include "runtime/vulkan/VulkanLoader.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace uta::runtime::vulkan {
+
+class VulkanBackend final : public Backend {
+public:
+  /// Opens the loader (`library`), an instance and device `options.device`
+  /// in the order GPUs first, then CPU implementations. Fails with
+  /// kUnavailable, in one line starting "the vulkan backend is not available
+  /// here: ", when there is no loader, driver or device; with kInvalidInput
+  /// when the device index is out of range.
+  static StatusOr<std::unique_ptr<VulkanBackend>>
+  create(const BackendOptions &options,
+         const char *library = VulkanLoader::kDefaultLibrary);
+  ~VulkanBackend() override;
+
+  const char *name() const override { return "vulkan"; }
+  std::string deviceDescription() const override;
+
+  StatusOr<DeviceBuffer> allocate(uint64_t bytes, uint64_t alignment) override;
+  void release(DeviceBuffer buffer) override;
+  Status upload(DeviceBuffer buffer, std::span<const std::byte> data) override;
+  Status download(DeviceBuffer buffer, std::span<std::byte> data) override;
+
+  StatusOr<std::unique_ptr<Executable>>
+  load(const Manifest &manifest, std::span<const std::byte> image) override;
+  Status run(Executable &executable, std::span<const DeviceBuffer> buffers,
+             std::vector<KernelTiming> *timings) override;
+
+  /// One Vulkan buffer and its memory.
+  struct Allocation {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    /// Mapped for the buffer's lifetime when host-visible; null otherwise.
+    void *mapped = nullptr;
+    uint64_t bytes = 0;
+  };
+  /// Where a buffer lives: device memory (mapped too when the device's
+  /// memory is host-visible) or host memory the device can read (staging,
+  /// scalars).
+  enum class Placement { kDevice, kHost };
+  StatusOr<Allocation> createBuffer(uint64_t bytes, Placement placement);
+  void destroyBuffer(Allocation &allocation);
+
+  const VulkanLoader &loader() const { return *loader_; }
+  VkDevice device() const { return device_; }
+
+private:
+  VulkanBackend() = default;
+  /// Records `record` into the backend's command buffer, submits it and
+  /// waits for it.
+  template <typename Record> Status submitAndWait(Record record);
+  /// Copies `bytes` between buffers on the device and waits.
+  Status copyBuffer(VkBuffer from, VkBuffer to, uint64_t bytes);
+  std::optional<uint32_t> findMemoryType(uint32_t allowedTypes,
+                                         VkMemoryPropertyFlags flags) const;
+
+  std::unique_ptr<VulkanLoader> loader_;
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkPhysicalDevice physicalDevice_ = VK_NULL_HANDLE;
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  uint32_t queueFamily_ = 0;
+  VkCommandPool commandPool_ = VK_NULL_HANDLE;
+  VkCommandBuffer commandBuffer_ = VK_NULL_HANDLE;
+  VkFence fence_ = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties_ = {};
+  VkPhysicalDeviceMemoryProperties memoryProperties_ = {};
+  uint32_t timestampValidBits_ = 0;
+
+  /// What the device was created with (SPIR-V capabilities need them).
+  struct Features {
+    bool float16 = false;
+    bool storageBuffer16 = false;
+    bool int16 = false;
+    bool int64 = false;
+    bool float64 = false;
+  } features_;
+
+  std::map<uint64_t, Allocation> allocations_;
+  uint64_t nextHandle_ = 1;
+
+  friend class VulkanExecutable;
+};
+
+/// VulkanBackend::create as a plain Backend, for backend tables.
+StatusOr<std::unique_ptr<Backend>>
+createVulkanBackend(const BackendOptions &options);
+
+} // namespace uta::runtime::vulkan
+
+#endif // UTA_RUNTIME_VULKAN_VULKANBACKEND_H
