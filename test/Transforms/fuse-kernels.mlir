@@ -104,3 +104,149 @@ func.func @no_fuse_reduction_into_reduction(%a: tensor<8x16xf32>) -> tensor<f32>
   %1 = uta.reduce_max %0 dims [0] : tensor<8xf32> -> tensor<f32>
   return %1 : tensor<f32>
 }
+
+// -----
+
+// The Flash Clifford SGP layer is one kernel rooted at the norm. Its two
+// passes over the features read each product position twice, so the kernel
+// computes the weighted product (192 operations per position in Cl(3,0)) and
+// the gates twice: about 50 ns of work here against 4 us for a launch and a
+// store and reload of the 8 blades of 6100 positions.
+// CHECK-LABEL: func @fuse_sgp_layer
+//       CHECK:   %[[R:.*]] = uta.fusion
+//       CHECK:     clifford.scalar_gate
+//       CHECK:     clifford.scalar_gate
+//       CHECK:     clifford.weighted_product
+//       CHECK:     clifford.grade_rms_norm
+//       CHECK:     uta.yield
+//   CHECK-NOT:   clifford.
+//       CHECK:   return %[[R]]
+// NONE-LABEL: func @fuse_sgp_layer
+//   NONE-NOT:   uta.fusion
+func.func @fuse_sgp_layer(%x: tensor<8x100x61xf32>, %y: tensor<8x100x61xf32>, %w: tensor<61x20xf32>) -> tensor<8x100x61xf32> {
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x100x61xf32>
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x100x61xf32>
+  %p = clifford.weighted_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x100x61xf32>, tensor<8x100x61xf32>, tensor<61x20xf32>) -> tensor<8x100x61xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x100x61xf32>
+  return %n : tensor<8x100x61xf32>
+}
+
+// -----
+
+// In Cl(6,0) a weighted product costs 3 * 64^2 = 12288 operations per
+// position: recomputing it for the norm's second pass (26 us for 64000
+// positions) costs more than its memory round trip and launch (12 us), so
+// the norm reads it from memory; the gates, read once, still fuse into it.
+// CHECK-LABEL: func @no_fuse_large_product_into_norm
+//       CHECK:   %[[P:.*]] = uta.fusion
+//       CHECK:     clifford.scalar_gate
+//       CHECK:     clifford.scalar_gate
+//       CHECK:     clifford.weighted_product
+//   CHECK-NOT:     clifford.grade_rms_norm
+//       CHECK:     uta.yield
+//       CHECK:   clifford.grade_rms_norm <6, 0, 0> %[[P]]
+func.func @no_fuse_large_product_into_norm(%x: tensor<64x1000x64xf32>, %y: tensor<64x1000x64xf32>, %w: tensor<64x84xf32>) -> tensor<64x1000x64xf32> {
+  %gx = clifford.scalar_gate <6, 0, 0> %x : tensor<64x1000x64xf32>
+  %gy = clifford.scalar_gate <6, 0, 0> %y : tensor<64x1000x64xf32>
+  %p = clifford.weighted_product <6, 0, 0> %gx, %gy, %w
+      : (tensor<64x1000x64xf32>, tensor<64x1000x64xf32>, tensor<64x84xf32>) -> tensor<64x1000x64xf32>
+  %n = clifford.grade_rms_norm <6, 0, 0> %p : tensor<64x1000x64xf32>
+  return %n : tensor<64x1000x64xf32>
+}
+
+// -----
+
+// fc_product reads each gate position once per output feature (47 times).
+// At this size the 46 extra gates per position (28 operations each, 1.3 us
+// for 31049 positions) cost less than a gate kernel's launch and round trip
+// (4.3 us): FCGP is two kernels. fc_product itself loops over the input
+// features, so the norm never recomputes it.
+// CHECK-LABEL: func @fuse_fcgp_gates_small
+//       CHECK:   %[[P:.*]] = uta.fusion
+//       CHECK:     clifford.scalar_gate
+//       CHECK:     clifford.scalar_gate
+//       CHECK:     clifford.fc_product
+//       CHECK:     uta.yield
+//       CHECK:   clifford.grade_rms_norm <3, 0, 0> %[[P]]
+func.func @fuse_fcgp_gates_small(%x: tensor<8x509x61xf32>, %y: tensor<8x509x61xf32>, %w: tensor<20x61x47xf32>) -> tensor<8x509x47xf32> {
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x509x61xf32>
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x509x61xf32>
+  %p = clifford.fc_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x509x61xf32>, tensor<8x509x61xf32>, tensor<20x61x47xf32>) -> tensor<8x509x47xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x509x47xf32>
+  return %n : tensor<8x509x47xf32>
+}
+
+// -----
+
+// With 256 output features over 2^20 positions the 255 extra gates per
+// position (250 us) cost far more than a gate kernel (21 us): the gates stay
+// kernels of their own.
+// CHECK-LABEL: func @no_fuse_fcgp_gates_large
+//   CHECK-NOT:   uta.fusion
+//       CHECK:   %[[GX:.*]] = clifford.scalar_gate
+//       CHECK:   %[[GY:.*]] = clifford.scalar_gate
+//       CHECK:   clifford.fc_product <3, 0, 0> %[[GX]], %[[GY]]
+func.func @no_fuse_fcgp_gates_large(%x: tensor<8x4096x256xf32>, %y: tensor<8x4096x256xf32>, %w: tensor<20x256x256xf32>) -> tensor<8x4096x256xf32> {
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4096x256xf32>
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x4096x256xf32>
+  %p = clifford.fc_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x4096x256xf32>, tensor<8x4096x256xf32>, tensor<20x256x256xf32>) -> tensor<8x4096x256xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x4096x256xf32>
+  return %n : tensor<8x4096x256xf32>
+}
+
+// -----
+
+// A broadcast rotor is read by all 4096 positions, but reversing it costs 8
+// operations: recomputing it everywhere is cheaper than a launch.
+// CHECK-LABEL: func @fuse_broadcast_rotor
+//       CHECK:   uta.fusion
+//       CHECK:     clifford.reverse
+//       CHECK:     clifford.sandwich
+func.func @fuse_broadcast_rotor(%r: tensor<8x1xf32>, %x: tensor<8x4096xf32>) -> tensor<8x4096xf32> {
+  %g = clifford.reverse <3, 0, 0> %r : tensor<8x1xf32>
+  %y = clifford.sandwich <3, 0, 0> %g, %x : (tensor<8x1xf32>, tensor<8x4096xf32>) -> tensor<8x4096xf32>
+  return %y : tensor<8x4096xf32>
+}
+
+// -----
+
+// A consumer recomputes its producer a multivector at a time along its own
+// blade axis; a producer with its blades on another axis stays in memory.
+// CHECK-LABEL: func @no_fuse_other_blade_axis
+//   CHECK-NOT:   uta.fusion
+//       CHECK:   %[[G:.*]] = clifford.scalar_gate
+//       CHECK:   clifford.geometric_product <3, 0, 0> %[[G]]
+func.func @no_fuse_other_blade_axis(%x: tensor<8x8x5xf32>, %y: tensor<8x8x5xf32>) -> tensor<8x8x5xf32> {
+  %g = clifford.scalar_gate <3, 0, 0> %x {blade_axis = 1} : tensor<8x8x5xf32>
+  %z = clifford.geometric_product <3, 0, 0> %g, %y : (tensor<8x8x5xf32>, tensor<8x8x5xf32>) -> tensor<8x8x5xf32>
+  return %z : tensor<8x8x5xf32>
+}
+
+// -----
+
+// Clifford producers fuse only into clifford consumers.
+// CHECK-LABEL: func @no_fuse_clifford_into_uta
+//   CHECK-NOT:   uta.fusion
+//       CHECK:   %[[G:.*]] = clifford.scalar_gate
+//       CHECK:   uta.add %[[G]]
+func.func @no_fuse_clifford_into_uta(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %g = clifford.scalar_gate <3, 0, 0> %x : tensor<8x5xf32>
+  %z = uta.add %g, %y : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %z : tensor<8x5xf32>
+}
+
+// -----
+
+// A gate read as both operands of a product has two uses: it stays in memory.
+// CHECK-LABEL: func @no_fuse_shared_gate
+//   CHECK-NOT:   uta.fusion
+//       CHECK:   %[[G:.*]] = clifford.scalar_gate
+//       CHECK:   clifford.geometric_product <3, 0, 0> %[[G]], %[[G]]
+func.func @no_fuse_shared_gate(%x: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %g = clifford.scalar_gate <3, 0, 0> %x : tensor<8x5xf32>
+  %z = clifford.geometric_product <3, 0, 0> %g, %g : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %z : tensor<8x5xf32>
+}

@@ -9,7 +9,14 @@
 //   position) and writes every blade of the result;
 // - weighted_product runs one thread per (batch, feature), fc_product one
 //   per (batch, output feature) with a loop over the input features, and
-//   grade_rms_norm one per batch element with two passes over the features.
+//   grade_rms_norm one block per batch element, its threads striding over
+//   the features in two passes, their sums of squares added in workgroup
+//   memory in a fixed order.
+//
+// In a fused kernel the position-wise ops (all but fc_product and
+// grade_rms_norm) are recomputed a position at a time (emitBlades): every
+// blade of a position from one reading of the operands there. scalar_gate
+// is also computed element by element.
 //
 // Terms are summed in f32 in Cayley-table order (lhs blade, then rhs blade).
 //
@@ -20,10 +27,13 @@
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
 #include <functional>
 
 using namespace mlir;
@@ -144,7 +154,9 @@ static SmallVector<int64_t> dropAxis(ArrayRef<int64_t> shape, int64_t axis) {
 namespace {
 
 /// Reads the blades of one multivector operand at one position of its other
-/// axes, each blade at most once and only when asked for.
+/// axes, each blade at most once and only when asked for. An operand that a
+/// fused producer computes a multivector at a time is computed once, at the
+/// first request, and every blade comes from that one computation.
 class BladeReader {
 public:
   /// `otherIndices` index the operand's non-blade axes, in order.
@@ -154,6 +166,12 @@ public:
         bladeAxis(bladeAxis) {}
 
   Value get(OpBuilder &b, Location loc, unsigned blade) {
+    if (!askedForBlades) {
+      askedForBlades = true;
+      computed = io.readBlades(b, loc, operand, otherIndices, bladeAxis);
+    }
+    if (computed)
+      return (*computed)[blade];
     Value &value = cache[blade];
     if (!value) {
       Value index = arith::ConstantIndexOp::create(b, loc, blade);
@@ -168,6 +186,8 @@ private:
   unsigned operand;
   SmallVector<Value> otherIndices;
   int64_t bladeAxis;
+  bool askedForBlades = false;
+  std::optional<SmallVector<Value>> computed;
   llvm::SmallDenseMap<unsigned, Value, 16> cache;
 };
 
@@ -249,21 +269,29 @@ static SmallVector<Value> emitPathWeighted(OpBuilder &b, Location loc,
   return blades;
 }
 
-/// Emits `for i in [0, count)` with `inits` as iter_args; `body` returns the
-/// values to yield. Returns the loop's results.
+/// Emits `for i in [lower, upper) step step` with `inits` as iter_args;
+/// `body` returns the values to yield. Returns the loop's results.
+static ValueRange
+emitLoop(OpBuilder &b, Location loc, Value lower, int64_t upper, int64_t step,
+         ValueRange inits,
+         llvm::function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
+             body) {
+  auto loop = scf::ForOp::create(
+      b, loc, lower, arith::ConstantIndexOp::create(b, loc, upper),
+      arith::ConstantIndexOp::create(b, loc, step), inits,
+      [&](OpBuilder &nb, Location, Value i, ValueRange acc) {
+        scf::YieldOp::create(nb, loc, body(nb, i, acc));
+      });
+  return loop.getResults();
+}
+
+/// Emits `for i in [0, count)`; see above.
 static ValueRange
 emitLoop(OpBuilder &b, Location loc, int64_t count, ValueRange inits,
          llvm::function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
              body) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value upper = arith::ConstantIndexOp::create(b, loc, count);
-  auto loop =
-      scf::ForOp::create(b, loc, zero, upper, one, inits,
-                         [&](OpBuilder &nb, Location, Value i, ValueRange acc) {
-                           scf::YieldOp::create(nb, loc, body(nb, i, acc));
-                         });
-  return loop.getResults();
+  return emitLoop(b, loc, arith::ConstantIndexOp::create(b, loc, 0), count, 1,
+                  inits, body);
 }
 
 //===----------------------------------------------------------------------===//
@@ -371,12 +399,22 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
       });
 }
 
+/// Writes `blades` as the result's blades at `otherIndices`.
+static void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
+                        ValueRange otherIndices, int64_t bladeAxis,
+                        ArrayRef<Value> blades) {
+  for (auto [blade, value] : llvm::enumerate(blades)) {
+    Value index = arith::ConstantIndexOp::create(b, loc, blade);
+    io.write(b, loc, 0, insertIndex(otherIndices, bladeAxis, index), value);
+  }
+}
+
 namespace {
 
 /// One thread per position of the result's non-blade axes; it reads the
 /// operands' blades there (broadcasting size-1 axes) and writes every blade
-/// of the result.
-struct BladewiseEmitter final : OpKernelEmitter {
+/// of the result. A fused kernel recomputes such an op a position at a time.
+struct BladewiseEmitter : OpKernelEmitter {
   int64_t getNumThreads(Operation *op) const override {
     CliffordAttrs attrs = getCliffordAttrs(op);
     return getNumElements(
@@ -386,30 +424,56 @@ struct BladewiseEmitter final : OpKernelEmitter {
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
                      KernelIO &io) const override {
     Location loc = op->getLoc();
+    int64_t axis = getCliffordAttrs(op).bladeAxis;
+    SmallVector<Value> other = delinearize(
+        b, loc, thread, dropAxis(getStaticShape(op->getResult(0)), axis));
+    FailureOr<SmallVector<Value>> blades = emitBlades(b, op, other, io);
+    if (failed(blades))
+      return failure();
+    writeBlades(b, loc, io, other, axis, *blades);
+    return success();
+  }
+
+  std::optional<int64_t> getBladeComputableAxis(Operation *op) const override {
+    return getCliffordAttrs(op).bladeAxis;
+  }
+
+  FailureOr<SmallVector<Value>> emitBlades(OpBuilder &b, Operation *op,
+                                           ValueRange otherIndices,
+                                           KernelIO &io) const override {
+    Location loc = op->getLoc();
     CliffordAttrs attrs = getCliffordAttrs(op);
     if (!attrs.algebra)
       return op->emitOpError("is not a clifford op");
     int64_t axis = attrs.bladeAxis;
-    SmallVector<int64_t> otherShape =
-        dropAxis(getStaticShape(op->getResult(0)), axis);
-    SmallVector<Value> other = delinearize(b, loc, thread, otherShape);
-
     SmallVector<BladeReader, 2> operands;
     for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       // Equal ranks (a verifier rule): broadcasting only pins size-1 axes.
       SmallVector<Value> at = broadcastIndices(
-          b, loc, other, dropAxis(getStaticShape(operand), axis));
+          b, loc, otherIndices, dropAxis(getStaticShape(operand), axis));
       operands.emplace_back(io, i, at, axis);
     }
-    FailureOr<SmallVector<Value>> blades =
-        emitBladewise(b, op, *attrs.algebra, operands);
-    if (failed(blades))
-      return failure();
-    for (auto [blade, value] : llvm::enumerate(*blades)) {
-      Value index = arith::ConstantIndexOp::create(b, loc, blade);
-      io.write(b, loc, 0, insertIndex(other, axis, index), value);
-    }
-    return success();
+    return emitBladewise(b, op, *attrs.algebra, operands);
+  }
+};
+
+/// The gate also computes single elements: y[.., i, ..] = x[.., i, ..] *
+/// Phi(x[.., 0, ..]), blade i scaled by the gate of blade 0 at the same
+/// position, so any kernel that reads each element once may recompute it.
+struct ScalarGateEmitter final : BladewiseEmitter {
+  bool isElementComputable() const override { return true; }
+
+  FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange indices,
+                               KernelIO &io) const override {
+    Location loc = op->getLoc();
+    SmallVector<Value> scalarAt(indices);
+    scalarAt[cast<ScalarGateOp>(op).getBladeAxis()] =
+        arith::ConstantIndexOp::create(b, loc, 0);
+    // The operations of emitBladewise, so a recomputed element has the bits
+    // of a stored one.
+    Value gate = emitGeluGate(b, loc, io.read(b, loc, 0, scalarAt));
+    return arith::MulFOp::create(b, loc, io.read(b, loc, 0, indices), gate)
+        .getResult();
   }
 };
 
@@ -417,7 +481,8 @@ struct BladewiseEmitter final : OpKernelEmitter {
 // Flash Clifford layers ([2^n, B, F], blade axis 0)
 //===----------------------------------------------------------------------===//
 
-/// x, y [2^n, B, F], w [F, P]: one thread per (b, f).
+/// x, y [2^n, B, F], w [F, P]: one thread per (b, f), which a fused kernel
+/// (the SGP layer's norm) recomputes a position at a time.
 struct WeightedProductEmitter final : OpKernelEmitter {
   int64_t getNumThreads(Operation *op) const override {
     return getNumElements(getStaticShape(op->getResult(0)).drop_front());
@@ -425,26 +490,34 @@ struct WeightedProductEmitter final : OpKernelEmitter {
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
                      KernelIO &io) const override {
+    Location loc = op->getLoc();
+    SmallVector<Value> bf = delinearize(
+        b, loc, thread, getStaticShape(op->getResult(0)).drop_front());
+    FailureOr<SmallVector<Value>> blades = emitBlades(b, op, bf, io);
+    if (failed(blades))
+      return failure();
+    writeBlades(b, loc, io, bf, 0, *blades);
+    return success();
+  }
+
+  std::optional<int64_t> getBladeComputableAxis(Operation *) const override {
+    return 0;
+  }
+
+  FailureOr<SmallVector<Value>> emitBlades(OpBuilder &b, Operation *op,
+                                           ValueRange bf,
+                                           KernelIO &io) const override {
     auto product = cast<WeightedProductOp>(op);
     Location loc = op->getLoc();
     const Algebra &algebra = product.getAlgebra().getAlgebra();
-    SmallVector<Value> bf = delinearize(
-        b, loc, thread, getStaticShape(product.getResult()).drop_front());
     Value f = bf[1];
-
     BladeReader x(io, 0, bf, 0), y(io, 1, bf, 0);
     PathWeightReader w(io, 2, [&](Value path) {
       return SmallVector<Value>{f, path};
     });
-    SmallVector<Value> blades = emitPathWeighted(
-        b, loc, algebra, expandProduct(algebra, ProductKind::Geometric), x, y,
-        w);
-    for (auto [blade, value] : llvm::enumerate(blades))
-      io.write(
-          b, loc, 0,
-          insertIndex(bf, 0, arith::ConstantIndexOp::create(b, loc, blade)),
-          value);
-    return success();
+    return emitPathWeighted(b, loc, algebra,
+                            expandProduct(algebra, ProductKind::Geometric), x,
+                            y, w);
   }
 };
 
@@ -492,11 +565,26 @@ struct FcProductEmitter final : OpKernelEmitter {
   }
 };
 
-/// x [2^n, B, F]: one thread per b. A first pass sums the squares of each
-/// grade's blades over F; a second divides by sqrt(mean + epsilon).
+/// x [2^n, B, F]: one block per batch element b, its threads striding over
+/// the features. A first pass sums the squares of each grade's blades, the
+/// block adds the threads' sums in a fixed tree in workgroup memory (the same
+/// order on every run, no atomics), and a second pass divides by
+/// sqrt(mean + epsilon). Each pass reads (or, fused, recomputes) x at (b, f)
+/// a multivector at a time.
 struct GradeRmsNormEmitter final : OpKernelEmitter {
+  /// Threads per batch element: a power of two covering the features, from
+  /// a warp to 256.
+  static int64_t getGroupSize(Operation *op) {
+    int64_t features = getStaticShape(op->getOperand(0))[2];
+    return std::clamp<int64_t>(llvm::PowerOf2Ceil(features), 32, 256);
+  }
+
   int64_t getNumThreads(Operation *op) const override {
-    return getStaticShape(op->getResult(0))[1];
+    return getStaticShape(op->getResult(0))[1] * getGroupSize(op);
+  }
+
+  std::optional<int64_t> getBlockSize(Operation *op) const override {
+    return getGroupSize(op);
   }
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
@@ -506,45 +594,84 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
     const Algebra &algebra = norm.getAlgebra().getAlgebra();
     int64_t features = getStaticShape(norm.getInput())[2];
     unsigned grades = algebra.numGrades();
+    int64_t group = getGroupSize(op);
+    Value groupSize = arith::ConstantIndexOp::create(b, loc, group);
+    Value lane = arith::RemUIOp::create(b, loc, thread, groupSize);
+    Value batch = arith::DivUIOp::create(b, loc, thread, groupSize);
 
+    // This thread's sums of squares over features lane, lane + group, ...
     SmallVector<Value> zeros(grades, f32Constant(b, loc, 0.0));
-    ValueRange sumsOfSquares = emitLoop(
-        b, loc, features, zeros, [&](OpBuilder &nb, Value f, ValueRange acc) {
-          Value at[] = {thread, f};
-          BladeReader x(io, 0, at, 0);
-          SmallVector<Value> next;
-          for (unsigned g = 0; g < grades; ++g) {
-            Value sum = acc[g];
-            for (unsigned blade : algebra.bladesOfGrade(g)) {
-              Value v = x.get(nb, loc, blade);
-              sum = arith::AddFOp::create(nb, loc, sum,
-                                          arith::MulFOp::create(nb, loc, v, v));
-            }
-            next.push_back(sum);
-          }
-          return next;
-        });
+    ValueRange partial =
+        emitLoop(b, loc, lane, features, group, zeros,
+                 [&](OpBuilder &nb, Value f, ValueRange acc) {
+                   Value at[] = {batch, f};
+                   BladeReader x(io, 0, at, 0);
+                   SmallVector<Value> next;
+                   for (unsigned g = 0; g < grades; ++g) {
+                     Value sum = acc[g];
+                     for (unsigned blade : algebra.bladesOfGrade(g)) {
+                       Value v = x.get(nb, loc, blade);
+                       sum = arith::AddFOp::create(
+                           nb, loc, sum, arith::MulFOp::create(nb, loc, v, v));
+                     }
+                     next.push_back(sum);
+                   }
+                   return next;
+                 });
+
+    // sums[g * group + lane]; halving strides fold the upper half of the
+    // block's sums onto the lower, so sums[g * group] ends as the total.
+    Value sums = io.allocateWorkgroupBuffer(b, loc, grades * group);
+    SmallVector<Value> slots;
+    for (unsigned g = 0; g < grades; ++g) {
+      slots.push_back(arith::AddIOp::create(
+          b, loc, lane, arith::ConstantIndexOp::create(b, loc, g * group)));
+      memref::StoreOp::create(b, loc, partial[g], sums, slots[g]);
+    }
+    gpu::BarrierOp::create(b, loc);
+    for (int64_t stride = group / 2; stride >= 1; stride /= 2) {
+      Value strideIndex = arith::ConstantIndexOp::create(b, loc, stride);
+      Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           lane, strideIndex);
+      auto fold = scf::IfOp::create(b, loc, active, /*withElseRegion=*/false);
+      OpBuilder nb = fold.getThenBodyBuilder();
+      for (unsigned g = 0; g < grades; ++g) {
+        Value mine = memref::LoadOp::create(nb, loc, sums, slots[g]);
+        Value theirs = memref::LoadOp::create(
+            nb, loc, sums,
+            arith::AddIOp::create(nb, loc, slots[g], strideIndex).getResult());
+        memref::StoreOp::create(nb, loc,
+                                arith::AddFOp::create(nb, loc, mine, theirs),
+                                sums, slots[g]);
+      }
+      gpu::BarrierOp::create(b, loc);
+    }
 
     Value count = f32Constant(b, loc, static_cast<double>(features));
     Value epsilon = arith::ConstantOp::create(b, loc, norm.getEpsilonAttr());
     SmallVector<Value> norms;
-    for (Value sum : sumsOfSquares) {
+    for (unsigned g = 0; g < grades; ++g) {
+      Value sum = memref::LoadOp::create(
+          b, loc, sums,
+          arith::ConstantIndexOp::create(b, loc, g * group).getResult());
       Value mean = arith::DivFOp::create(b, loc, sum, count);
       norms.push_back(math::SqrtOp::create(
           b, loc, arith::AddFOp::create(b, loc, mean, epsilon)));
     }
 
-    emitLoop(b, loc, features, {}, [&](OpBuilder &nb, Value f, ValueRange) {
-      Value at[] = {thread, f};
-      BladeReader x(io, 0, at, 0);
-      for (unsigned blade = 0; blade < algebra.numBlades(); ++blade) {
-        Value scaled = arith::DivFOp::create(nb, loc, x.get(nb, loc, blade),
-                                             norms[algebra.grade(blade)]);
-        Value index = arith::ConstantIndexOp::create(nb, loc, blade);
-        io.write(nb, loc, 0, ValueRange{index, thread, f}, scaled);
-      }
-      return SmallVector<Value>();
-    });
+    emitLoop(b, loc, lane, features, group, {},
+             [&](OpBuilder &nb, Value f, ValueRange) {
+               Value at[] = {batch, f};
+               BladeReader x(io, 0, at, 0);
+               for (unsigned blade = 0; blade < algebra.numBlades(); ++blade) {
+                 Value scaled =
+                     arith::DivFOp::create(nb, loc, x.get(nb, loc, blade),
+                                           norms[algebra.grade(blade)]);
+                 Value index = arith::ConstantIndexOp::create(nb, loc, blade);
+                 io.write(nb, loc, 0, ValueRange{index, batch, f}, scaled);
+               }
+               return SmallVector<Value>();
+             });
     return success();
   }
 };
@@ -555,8 +682,8 @@ void mlir::uta::populateCliffordKernelEmitters(
     KernelEmitterRegistry &registry) {
   registry.add<BladewiseEmitter, GeometricProductOp, OuterProductOp,
                LeftContractionOp, ScalarProductOp, SandwichOp, ReverseOp,
-               GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp,
-               ScalarGateOp>();
+               GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp>();
+  registry.add<ScalarGateEmitter, ScalarGateOp>();
   registry.add<WeightedProductEmitter, WeightedProductOp>();
   registry.add<FcProductEmitter, FcProductOp>();
   registry.add<GradeRmsNormEmitter, GradeRmsNormOp>();

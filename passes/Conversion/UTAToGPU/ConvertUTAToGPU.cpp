@@ -12,6 +12,7 @@
 
 #include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace mlir::uta {
@@ -35,12 +36,42 @@ struct KernelContext {
   /// The kernel's result buffer.
   Value result;
   const KernelEmitterRegistry &emitters;
+  /// The kernel, which holds the workgroup buffers.
+  gpu::GPUFuncOp kernel;
 };
+
+/// A recomputed f32 value rounded to `elementType` and widened back, exactly
+/// as a stored and reloaded intermediate would be.
+static Value roundLikeStored(OpBuilder &b, Location loc, Value value,
+                             Type elementType) {
+  if (elementType.isF32())
+    return value;
+  Value rounded = arith::TruncFOp::create(b, loc, elementType, value);
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), rounded);
+}
+
+/// blades[index] for an index known only at run time: a chain of selects.
+static Value selectBlade(OpBuilder &b, Location loc, ArrayRef<Value> blades,
+                         Value index) {
+  if (std::optional<int64_t> known = getConstantIntValue(index))
+    return blades[*known];
+  Value result = blades.front();
+  for (auto [blade, value] : llvm::enumerate(blades.drop_front())) {
+    Value is = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, index,
+        arith::ConstantIndexOp::create(b, loc, blade + 1));
+    result = arith::SelectOp::create(b, loc, is, value, result);
+  }
+  return result;
+}
 
 /// Reads the operands of one op of a kernel and writes the kernel's result.
 /// An operand with a buffer is loaded (f16/bf16 widened to f32); one computed
-/// by a fused producer is recomputed at the index, rounded to the producer's
-/// element type exactly as a stored intermediate would be.
+/// by a fused producer is recomputed where it is read, rounded to the
+/// producer's element type exactly as a stored intermediate would be: element
+/// by element (emitElement), or a multivector at a time (emitBlades) when the
+/// reader asks for every blade of a position (readBlades) or the producer
+/// can only be computed that way.
 class KernelOperandIO final : public KernelIO {
 public:
   KernelOperandIO(Operation *op, const KernelContext &context)
@@ -55,17 +86,42 @@ public:
         return element;
       return arith::ExtFOp::create(b, loc, b.getF32Type(), element);
     }
-    // FunctionLowering checked that every fused producer has an
-    // element-computable emitter.
+    // FunctionLowering checked that every fused producer can be computed
+    // element by element or a multivector at a time.
     Operation *producer = value.getDefiningOp();
+    const OpKernelEmitter *emitter = context.emitters.lookup(producer);
     KernelOperandIO producerIO(producer, context);
-    Value element = *context.emitters.lookup(producer)->emitElement(
-        b, producer, indices, producerIO);
-    Type elementType = cast<RankedTensorType>(value.getType()).getElementType();
-    if (elementType.isF32())
-      return element;
-    Value rounded = arith::TruncFOp::create(b, loc, elementType, element);
-    return arith::ExtFOp::create(b, loc, b.getF32Type(), rounded);
+    Value element;
+    if (emitter->isElementComputable()) {
+      element = *emitter->emitElement(b, producer, indices, producerIO);
+    } else {
+      int64_t axis = *emitter->getBladeComputableAxis(producer);
+      SmallVector<Value> other(indices);
+      other.erase(other.begin() + axis);
+      SmallVector<Value> blades =
+          *emitter->emitBlades(b, producer, other, producerIO);
+      element = selectBlade(b, loc, blades, indices[axis]);
+    }
+    return roundLikeStored(b, loc, element, getElementTypeOf(value));
+  }
+
+  std::optional<SmallVector<Value>> readBlades(OpBuilder &b, Location loc,
+                                               unsigned operand,
+                                               ValueRange otherIndices,
+                                               int64_t bladeAxis) override {
+    Value value = op->getOperand(operand);
+    if (context.buffers.contains(value))
+      return std::nullopt;
+    Operation *producer = value.getDefiningOp();
+    const OpKernelEmitter *emitter = context.emitters.lookup(producer);
+    if (emitter->getBladeComputableAxis(producer) != bladeAxis)
+      return std::nullopt;
+    KernelOperandIO producerIO(producer, context);
+    SmallVector<Value> blades =
+        *emitter->emitBlades(b, producer, otherIndices, producerIO);
+    for (Value &blade : blades)
+      blade = roundLikeStored(b, loc, blade, getElementTypeOf(value));
+    return blades;
   }
 
   void write(OpBuilder &b, Location loc, unsigned result, ValueRange indices,
@@ -78,7 +134,21 @@ public:
     memref::StoreOp::create(b, loc, value, context.result, indices);
   }
 
+  Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
+                                int64_t count) override {
+    auto workgroup = gpu::AddressSpaceAttr::get(
+        b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+    auto type = MemRefType::get({count}, b.getF32Type(),
+                                MemRefLayoutAttrInterface(), workgroup);
+    gpu::GPUFuncOp kernel = context.kernel;
+    return kernel.addWorkgroupAttribution(type, loc);
+  }
+
 private:
+  static Type getElementTypeOf(Value value) {
+    return cast<RankedTensorType>(value.getType()).getElementType();
+  }
+
   Operation *op;
   const KernelContext &context;
 };
@@ -107,7 +177,7 @@ private:
   FailureOr<gpu::GPUFuncOp> buildKernel(Operation *kernelOp, Operation *root,
                                         ValueRange inputs,
                                         ValueRange inputsInKernel,
-                                        int64_t numThreads);
+                                        int64_t kernelBlockSize);
 
   func::FuncOp func;
   gpu::GPUModuleOp kernelModule;
@@ -197,13 +267,15 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   const OpKernelEmitter *emitter = emitters.lookup(root);
   if (!emitter)
     return root->emitOpError("cannot be compiled for the GPU yet");
-  // Every other op of a fused group is recomputed element by element.
+  // Every other op of a fused group is recomputed where it is read: element
+  // by element, or a multivector at a time.
   if (auto fusion = dyn_cast<FusionOp>(kernelOp)) {
     for (Operation &member : fusion.getBody().front().without_terminator()) {
       if (&member == root)
         continue;
       const OpKernelEmitter *producer = emitters.lookup(&member);
-      if (!producer || !producer->isElementComputable())
+      if (!producer || (!producer->isElementComputable() &&
+                        !producer->getBladeComputableAxis(&member)))
         return member.emitOpError("cannot be recomputed inside a fused "
                                   "kernel");
     }
@@ -219,8 +291,15 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
     return root->emitOpError("needs ")
            << numThreads << " threads; kernels are limited to 2^31 - 1";
 
+  // Cooperating threads need full blocks: every thread reaches a barrier.
+  int64_t kernelBlockSize = emitter->getBlockSize(root).value_or(blockSize);
+  if (emitter->getBlockSize(root) && numThreads % kernelBlockSize != 0)
+    return root->emitOpError("needs ")
+           << numThreads << " threads, not a multiple of its block size "
+           << kernelBlockSize;
+
   FailureOr<gpu::GPUFuncOp> kernel =
-      buildKernel(kernelOp, root, inputs, inputsInKernel, numThreads);
+      buildKernel(kernelOp, root, inputs, inputsInKernel, kernelBlockSize);
   if (failed(kernel))
     return failure();
 
@@ -233,10 +312,10 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  int64_t blocks = llvm::divideCeil(numThreads, blockSize);
+  int64_t blocks = llvm::divideCeil(numThreads, kernelBlockSize);
   gpu::LaunchFuncOp::create(
       b, loc, *kernel, gpu::KernelDim3{index(blocks), index(1), index(1)},
-      gpu::KernelDim3{index(blockSize), index(1), index(1)},
+      gpu::KernelDim3{index(kernelBlockSize), index(1), index(1)},
       /*dynamicSharedMemorySize=*/Value(), args);
   return success();
 }
@@ -244,7 +323,7 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
 FailureOr<gpu::GPUFuncOp>
 FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
                               ValueRange inputs, ValueRange inputsInKernel,
-                              int64_t numThreads) {
+                              int64_t kernelBlockSize) {
   Location loc = kernelOp->getLoc();
   SmallVector<Type> argTypes;
   for (Value input : inputs)
@@ -261,17 +340,18 @@ FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
       gpu::GPUFuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   kernel.setKnownBlockSizeAttr(
-      b.getDenseI32ArrayAttr({static_cast<int32_t>(blockSize), 1, 1}));
+      b.getDenseI32ArrayAttr({static_cast<int32_t>(kernelBlockSize), 1, 1}));
 
   Block &body = kernel.getBody().front();
   b.setInsertionPointToStart(&body);
-  // thread = blockIdx.x * blockSize + threadIdx.x; threads past n idle.
+  // thread = blockIdx.x * kernelBlockSize + threadIdx.x; threads past n idle.
   Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value thread = arith::AddIOp::create(
       b, loc,
-      arith::MulIOp::create(b, loc, blockId,
-                            arith::ConstantIndexOp::create(b, loc, blockSize)),
+      arith::MulIOp::create(
+          b, loc, blockId,
+          arith::ConstantIndexOp::create(b, loc, kernelBlockSize)),
       threadId);
   Value count = arith::IndexCastOp::create(b, loc, b.getIndexType(),
                                            body.getArguments().back());
@@ -281,7 +361,8 @@ FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
   gpu::ReturnOp::create(b, loc);
 
   b.setInsertionPointToStart(guard.thenBlock());
-  KernelContext context{IRMapping(), body.getArgument(inputs.size()), emitters};
+  KernelContext context{IRMapping(), body.getArgument(inputs.size()), emitters,
+                        kernel};
   for (auto [value, arg] : llvm::zip_equal(
            inputsInKernel, body.getArguments().take_front(inputs.size())))
     context.buffers.map(value, arg);

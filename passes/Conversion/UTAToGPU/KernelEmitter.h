@@ -5,7 +5,10 @@
 // the business of an OpKernelEmitter, one per op family (pointwise,
 // reductions, matmul, clifford); how it reads operands and writes results is
 // the business of KernelIO, so that the same emitters serve plain kernels
-// (buffer loads and stores) and fused ones (recomputed producers).
+// (buffer loads and stores) and fused ones (recomputed producers). A fused
+// producer is recomputed element by element (emitElement) or, for clifford
+// ops whose threads compute a whole multivector, a position at a time
+// (emitBlades, reached through KernelIO::readBlades).
 //
 // Emitters compute in f32: KernelIO widens f16/bf16 on read and narrows on
 // write, which is how f16 and bf16 ops accumulate in f32 (SPEC.md §1.1).
@@ -21,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
+#include <optional>
 
 namespace mlir::uta {
 
@@ -32,9 +36,25 @@ public:
   /// The element of operand `operand` at `indices`, widened to f32.
   virtual Value read(OpBuilder &b, Location loc, unsigned operand,
                      ValueRange indices) = 0;
+  /// Every blade of the multivector operand `operand` at `otherIndices` (its
+  /// non-blade axes, in order), its blades along `bladeAxis`, when a fused
+  /// producer computes them together (OpKernelEmitter::emitBlades): one
+  /// computation instead of one per blade. std::nullopt when the operand is
+  /// to be read blade by blade with read() (a buffer, or a producer that is
+  /// recomputed element by element).
+  virtual std::optional<SmallVector<Value>>
+  readBlades(OpBuilder &b, Location loc, unsigned operand,
+             ValueRange otherIndices, int64_t bladeAxis) {
+    return std::nullopt;
+  }
   /// Stores the f32 `value` as the element of result `result` at `indices`.
   virtual void write(OpBuilder &b, Location loc, unsigned result,
                      ValueRange indices, Value value) = 0;
+  /// A new buffer of `count` f32 in workgroup (shared) memory, through which
+  /// the threads of one block exchange values; only for emitters with a
+  /// getBlockSize, whose blocks reach every barrier whole.
+  virtual Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
+                                        int64_t count) = 0;
 };
 
 /// Emits the code one thread runs for an op.
@@ -43,6 +63,13 @@ public:
   virtual ~OpKernelEmitter();
   /// The number of threads: the points of the op's iteration space.
   virtual int64_t getNumThreads(Operation *op) const = 0;
+  /// For emitters whose threads cooperate in blocks (workgroup memory and
+  /// barriers, grade_rms_norm): the threads of one block, which divides
+  /// getNumThreads so that every block is full. std::nullopt when threads
+  /// work alone: blocks of the pass's block size, the last one partial.
+  virtual std::optional<int64_t> getBlockSize(Operation *op) const {
+    return std::nullopt;
+  }
   /// Emits the work of thread `thread` (an index below getNumThreads).
   virtual LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
                              KernelIO &io) const = 0;
@@ -53,6 +80,20 @@ public:
   /// through `io`. Only for element-computable ops.
   virtual FailureOr<Value> emitElement(OpBuilder &b, Operation *op,
                                        ValueRange indices, KernelIO &io) const;
+  /// For clifford ops whose threads compute every blade of one position
+  /// together: the blade axis of `op`'s result, along which emitBlades
+  /// returns a whole multivector. std::nullopt for every other op.
+  virtual std::optional<int64_t> getBladeComputableAxis(Operation *op) const {
+    return std::nullopt;
+  }
+  /// The f32 blades, in blade order, of `op`'s result at `otherIndices` (the
+  /// indices of its non-blade axes, in order), reading operands through `io`.
+  /// Only for ops with a getBladeComputableAxis.
+  virtual FailureOr<SmallVector<Value>> emitBlades(OpBuilder &b, Operation *op,
+                                                   ValueRange otherIndices,
+                                                   KernelIO &io) const {
+    return op->emitOpError("cannot be computed a multivector at a time");
+  }
 };
 
 /// An emitter whose kernel computes one result element per thread.

@@ -25,10 +25,7 @@
 // PTX-DAG: .entry weighted_cl130_k0_weighted_product(
 // PTX-DAG: .entry fc_cl301_k0_fc_product(
 // PTX-DAG: .entry rms_cl041_k0_grade_rms_norm(
-// PTX-DAG: .entry sgp_cl300_k0_scalar_gate(
-// PTX-DAG: .entry sgp_cl300_k1_scalar_gate(
-// PTX-DAG: .entry sgp_cl300_k2_weighted_product(
-// PTX-DAG: .entry sgp_cl300_k3_grade_rms_norm(
+// PTX-DAG: .entry sgp_cl300_k0_grade_rms_norm(
 
 func.func @gp_cl300(%x: tensor<8x300xf32>, %y: tensor<8x300xf32>) -> tensor<8x300xf32> {
   %z = clifford.geometric_product <3, 0, 0> %x, %y
@@ -128,7 +125,7 @@ func.func @rms_cl041(%x: tensor<32x7x300xf32>) -> tensor<32x7x300xf32> {
   return %y : tensor<32x7x300xf32>
 }
 
-// The Flash Clifford SGP layer, one kernel per op.
+// The Flash Clifford SGP layer, fused into one kernel.
 func.func @sgp_cl300(%x: tensor<8x100x61xf32>, %y: tensor<8x100x61xf32>,
                      %w: tensor<61x20xf32>) -> tensor<8x100x61xf32> {
   %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x100x61xf32>
