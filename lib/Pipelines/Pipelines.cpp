@@ -122,12 +122,14 @@ static void buildPtxPhase(OpPassManager &pm, const PipelineOptions &options) {
 /// Phase `spirv` (and `msl`, which reads the same program): the kernels in
 /// one spirv.module for Vulkan, next to the gpu.module (lib/Target/SPIRV
 /// serializes and validates it). scf stays structured (TOOLCHAIN.md
-/// pitfall 8); shared memory becomes Workgroup allocations and math.erf,
-/// which GLSL.std.450 lacks, is expanded first.
+/// pitfall 8); shared memory becomes Workgroup allocations, loop results
+/// are made defined for zero-trip loops, and math.erf, which GLSL.std.450
+/// lacks, is expanded first.
 static void buildSpirvPhase(OpPassManager &pm) {
   pm.addPass(createUtaSPIRVAttachTargetPass());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createUtaSPIRVMapWorkgroupMemoryPass());
+  kernels.addPass(createUtaSPIRVGuardLoopResultsPass());
   kernels.addPass(createUtaSPIRVExpandMathPass());
   kernels.addPass(createConvertMathToSPIRVPass());
   pm.addPass(createConvertGPUToSPIRVPass());

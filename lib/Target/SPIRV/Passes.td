@@ -45,6 +45,22 @@ def UtaSPIRVExpandMathPass : Pass<"uta-spirv-expand-math"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def UtaSPIRVGuardLoopResultsPass : Pass<"uta-spirv-guard-loop-results"> {
+  let summary = "Make scf.for results defined when the loop runs zero times";
+  let description = [{
+    MLIR's SCF-to-SPIR-V lowering keeps the results of an `scf.for` in
+    Function variables that only the loop body writes: when the loop runs
+    zero times, the results are read from variables that were never
+    written (undefined; NVIDIA's driver returns garbage where lavapipe
+    happens to return zero). This pass puts every `scf.for` with results
+    whose trip count is not known to be positive under an `scf.if` on
+    `lower < upper`, whose else branch yields the initial values; that
+    lowering stores on both branches.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def UtaSPIRVMapWorkgroupMemoryPass
     : Pass<"uta-spirv-map-workgroup-memory", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Give kernels' shared memory a form the SPIR-V lowering takes";
