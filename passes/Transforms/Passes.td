@@ -16,14 +16,18 @@ def UtaFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
     kernel. A producer is recomputed inside its consumer's kernel (moved into
     the consumer's `uta.fusion` group) when one cost model allows it:
 
-    - the producer can compute any single element on its own (elementwise and
-      layout ops, casts; matmul and reductions as epilogue producers);
     - it has exactly one use, so nothing else needs it in memory;
-    - the consumer reads each of its elements once: a pointwise consumer that
-      does not broadcast it, or a reduction over it. A matmul re-reads its
-      operands, so its producers stay separate kernels; matmul and reduction
-      producers fuse only into pointwise consumers (epilogues), never into
-      another reduction, which would serialize their parallel work.
+    - uta producers: the producer can compute any single element on its own
+      (elementwise and layout ops, casts; matmul and reductions only into a
+      pointwise consumer, as an epilogue), and the consumer reads each of its
+      elements once (no broadcast of it, not a matmul operand, never a
+      reduction inside another reduction);
+    - clifford producers (gates, products, involutions, projections, dual,
+      sandwich, weighted_product) fuse into clifford consumers of the same
+      algebra and blade axis when recomputing them costs less than a store,
+      a reload and a launch (rough machine numbers, measured on an H200);
+      they are recomputed a whole multivector at a time. fc_product and
+      grade_rms_norm are never recomputed inside another kernel.
 
     With `policy=none` nothing fuses: every op is its own kernel.
   }];
