@@ -33,19 +33,24 @@ static std::optional<rt::CacheKey>
 computeKey(ModuleOp module, func::FuncOp entry, const CompileOptions &options) {
   const PipelineOptions &pipeline = *options.pipeline;
   rt::StatusOr<std::string> identity = rt::buildIdentity();
-  rt::StatusOr<std::string> libdevice = rt::fileDigest(libdevicePath(pipeline));
-  if (!identity || !libdevice)
+  if (!identity)
     return std::nullopt;
-  return rt::CacheKeyBuilder()
-      .add("ir", getCanonicalIR(module))
+  rt::CacheKeyBuilder key;
+  key.add("ir", getCanonicalIR(module))
       .add("entry", entry.getName())
       .add("target", getTargetName(options.target))
-      .add("sm", pipeline.sm.getValue())
       .add("block-size", std::to_string(pipeline.blockSize))
       .add("fusion", pipeline.fusion.getValue())
-      .add("compiler", *identity)
-      .add("libdevice", *libdevice)
-      .build();
+      .add("compiler", *identity);
+  // Only PTX depends on the CUDA architecture and links libdevice.
+  if (options.target == Target::Ptx) {
+    rt::StatusOr<std::string> libdevice =
+        rt::fileDigest(libdevicePath(pipeline));
+    if (!libdevice)
+      return std::nullopt;
+    key.add("sm", pipeline.sm.getValue()).add("libdevice", *libdevice);
+  }
+  return key.build();
 }
 
 /// The manifest names the module file, which differs per output path; the
