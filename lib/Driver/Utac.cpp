@@ -8,6 +8,8 @@
 
 #include "lib/Driver/Utac.h"
 
+#include "lib/Driver/Input.h"
+
 #include "lib/Compiler/Compile.h"
 #include "lib/Compiler/InitAll.h"
 #include "lib/Compiler/Stats.h"
@@ -204,22 +206,11 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     return kBadInput;
   }
 
-  DialectRegistry registry;
-  registerUTADialects(registry);
-  MLIRContext context(registry);
-
-  std::string errorMessage;
-  auto file = openInputFile(options.input, &errorMessage);
-  if (!file) {
-    llvm::errs() << "utac: " << errorMessage << "\n";
+  std::unique_ptr<InputModule> input =
+      InputModule::parse(options.input, "utac");
+  if (!input)
     return kBadInput;
-  }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return kBadInput;
+  OwningOpRef<ModuleOp> &module = input->getModule();
 
   // Only verification was asked for.
   if (!phase && options.output.empty() && !options.stats)

@@ -9,6 +9,8 @@
 
 #include "lib/Driver/Utac.h"
 
+#include "lib/Driver/Input.h"
+
 #include "lib/Compiler/InitAll.h"
 #include "lib/JIT/CachedCompile.h"
 #include "lib/Reference/Interpreter.h"
@@ -166,21 +168,11 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     return kBadInput;
   }
 
-  DialectRegistry registry;
-  registerUTADialects(registry);
-  MLIRContext context(registry);
-  std::string errorMessage;
-  auto file = openInputFile(options.input, &errorMessage);
-  if (!file) {
-    llvm::errs() << "utac run: " << errorMessage << "\n";
+  std::unique_ptr<InputModule> input =
+      InputModule::parse(options.input, "utac run");
+  if (!input)
     return kBadInput;
-  }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return kBadInput;
+  OwningOpRef<ModuleOp> &module = input->getModule();
   FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
   if (failed(entry))
     return kBadInput;
