@@ -40,14 +40,6 @@ using namespace mlir::uta;
 namespace cl = llvm::cl;
 
 namespace {
-/// Process exit codes of SPEC.md §2.
-enum ExitCode : int {
-  kSuccess = 0,
-  kBadInput = 1,
-  kCheckFailed = 2,
-  kBackendUnavailable = 3,
-};
-
 struct UtacOptions {
   cl::OptionCategory category{"utac options"};
   cl::opt<std::string> input{cl::Positional, cl::desc("<input.mlir>"),

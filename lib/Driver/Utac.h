@@ -9,6 +9,14 @@
 
 namespace mlir::uta {
 
+/// Process exit codes of SPEC.md §2, shared by every utac subcommand.
+enum ExitCode : int {
+  kSuccess = 0,
+  kBadInput = 1,
+  kCheckFailed = 2,
+  kBackendUnavailable = 3,
+};
+
 /// Runs the utac command line; returns the process exit code of SPEC.md §2.
 int runUtacMain(int argc, char **argv);
 

@@ -41,13 +41,6 @@ namespace cl = llvm::cl;
 namespace rt = ::uta::runtime;
 
 namespace {
-enum ExitCode : int {
-  kSuccess = 0,
-  kBadInput = 1,
-  kCheckFailed = 2,
-  kBackendUnavailable = 3,
-};
-
 struct RunOptions {
   cl::OptionCategory category{"utac run options"};
   cl::opt<std::string> input{cl::Positional, cl::desc("<input.mlir>"),
