@@ -23,10 +23,11 @@ OUT = sys.argv[1]
 dev = "cuda"
 
 
-def uta_time(name, repeat=30):
-    """Median total kernel time (ms) of a compiled graph, via uta-run."""
+def uta_time(name, repeat=30, module="k.ptx"):
+    """Median total kernel time (ms) of a compiled graph, via uta-run: CUDA
+    for a .ptx module, Vulkan for a .spv one (bench/prepare.sh builds)."""
     out = subprocess.run(
-        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, "k.ptx.json"),
+        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, module + ".json"),
          "--seed=1", "--profile", f"--repeat={repeat}"],
         capture_output=True, text=True)
     if out.returncode != 0:
@@ -52,6 +53,15 @@ def uta_check(name, inputs, expected):
     got = torch.from_numpy(np.load(os.path.join(d, "result0.npy"))).double()
     ref = expected.double().cpu()
     return float((got - ref).norm() / ref.norm())
+
+
+def uta_bytes(name, module="k"):
+    """(kernels, bytes moved) of a build, from its `utac --stats` output."""
+    text = open(os.path.join(OUT, name, module + ".stats")).read()
+    tail = text[text.rfind("with fusion") if module != "nofusion" else text.rfind("without fusion"):]
+    kernels = int(re.search(r"(\d+) kernels", tail).group(1))
+    moved = int(re.search(r"total (\d+) B moved", tail).group(1))
+    return kernels, moved
 
 
 def bench(fn):
@@ -143,6 +153,10 @@ te, tc, tu = bench(lambda: chain(a, b, c, d)), bench(lambda: chain_c(a, b, c, d)
 bytes_ = 5 * a.numel() * 4
 rows.append(("chain tanh(gelu(a*b+c)*d)+a, 2^27", f"{tu:.3f}", f"{te:.3f}", f"{tc:.3f}",
              f"UTA {bytes_ / tu / 1e6:.0f} GB/s = {bytes_ / tu / 1e6 / copy_gbs:.0%} of copy"))
+tv = uta_time("chain", repeat=10, module="k.spv")
+rows.append(("chain, SPIR-V build on NVIDIA's Vulkan driver", f"{tv:.3f}", "", "",
+             f"UTA {bytes_ / tv / 1e6:.0f} GB/s = {bytes_ / tv / 1e6 / copy_gbs:.0%} of copy; "
+             f"PTX build {tu:.3f} ms"))
 del a, b, c, d
 
 # linear_bias_gelu 512x768x3072.
@@ -189,8 +203,25 @@ floor = 2 * x.numel() * 4 / copy_gbs / 1e6
 rows.append(("sandwich Cl(3,0,1), 2^20 points", f"{tu:.3f}", f"{te:.3f}", f"{tc:.3f}",
              f"floor {floor:.3f} ms; UTA {tu / floor:.2f}x floor; rel_l2 {err:.1e}"))
 
+# Each pass family's effect: the same graph built with it on and off.
+variants = [("k", "default"), ("nofusion", "--uta-fusion=none")]
+if os.path.exists(os.path.join(OUT, "chain", "novec.ptx.json")):
+    variants.append(("novec", "--uta-vectorize=off"))
+family = []
+for name in ("chain", "linear_bias_gelu", "sgp_cl3", "sandwich_pga"):
+    for module, label in variants:
+        kernels, moved = uta_bytes(name, module)
+        ms = uta_time(name, repeat=10, module=module + ".ptx")
+        family.append((name, label, str(kernels), f"{moved / 1e6:.1f}", f"{ms:.3f}",
+                       f"{moved / ms / 1e6:.0f}"))
+
 print("| benchmark | UTA ms | torch eager ms | torch.compile ms | note |")
 print("|---|---|---|---|---|")
 for r in rows:
     print("| " + " | ".join(r) + " |")
 print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
+print()
+print("| graph | build | kernels | MB moved (model) | UTA ms | GB/s |")
+print("|---|---|---|---|---|---|")
+for r in family:
+    print("| " + " | ".join(r) + " |")

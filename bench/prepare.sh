@@ -1,14 +1,34 @@
 #!/usr/bin/env bash
-# Compiles the benchmark graphs for the GPU machine:
+#===- bench/prepare.sh - compile the benchmark graphs for the GPU machine -===#
+#
 #   bench/prepare.sh BUILD_DIR OUT_DIR
 # then there: python3 bench/bench.py OUT_DIR
+#
+# Each graph gets OUT_DIR/<graph>/:
+#   k.ptx        the default build (fusion and vectorization on)
+#   k.spv        the same graph for Vulkan (SPIR-V)
+#   nofusion.ptx one kernel per op (--uta-fusion=none)
+#   novec.ptx    scalar memory accesses (--uta-vectorize=off)
+#   *.stats      `utac --stats` of each build: kernels and bytes moved
+#===----------------------------------------------------------------------===#
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$1 out=$2
+utac="$build/bin/utac"
 rm -rf "$out" && mkdir -p "$out"
 cp "$build/bin/uta-run" "$out/"
+variants=("k.ptx:" "k.spv:" "nofusion.ptx:--uta-fusion=none")
+if "$utac" --help | grep -q -- '--uta-vectorize'; then
+  variants+=("novec.ptx:--uta-vectorize=off")
+fi
 for f in "$root"/bench/graphs/*.mlir; do
   name=$(basename "$f" .mlir)
   mkdir -p "$out/$name"
-  "$build/bin/utac" "$f" --target=ptx -o "$out/$name/k.ptx"
+  for v in "${variants[@]}"; do
+    file=${v%%:*} flag=${v#*:}
+    target=ptx
+    [[ $file == *.spv ]] && target=spirv
+    "$utac" "$f" --target=$target $flag --stats -o "$out/$name/$file" \
+      2>"$out/$name/${file%.*}.stats"
+  done
 done

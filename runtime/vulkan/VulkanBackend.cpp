@@ -330,15 +330,29 @@ VulkanBackend::createBuffer(uint64_t bytes, Placement placement) {
 
   const VkMemoryPropertyFlags hostFlags = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                                           VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-  // Tried in order: device memory the host can map, plain device memory,
-  // and (for staging and scalars, or when device memory runs out) host
-  // memory the device reads over the bus.
+  const VkMemoryPropertyFlags deviceFlags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  // Tried in order. On a discrete GPU, device memory the host can map sits
+  // behind the PCIe BAR, where host reads are uncached and slow, so tensors
+  // live in plain device memory and go through staging copies. Where device
+  // memory is host memory (lavapipe, integrated GPUs) mapping it directly saves
+  // the copies. Host memory the device reads over the bus is the last resort.
+  bool discrete =
+      properties_.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
   std::vector<VkMemoryPropertyFlags> choices;
-  if (placement == Placement::kDevice)
-    choices = {VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | hostFlags,
-               VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, hostFlags};
-  else
+  switch (placement) {
+  case Placement::kDevice:
+    if (discrete)
+      choices = {deviceFlags, hostFlags};
+    else
+      choices = {deviceFlags | hostFlags, deviceFlags, hostFlags};
+    break;
+  case Placement::kHost:
     choices = {hostFlags};
+    break;
+  case Placement::kReadback:
+    choices = {hostFlags | VK_MEMORY_PROPERTY_HOST_CACHED_BIT, hostFlags};
+    break;
+  }
   VkResult result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
   VkMemoryPropertyFlags chosenFlags = 0;
   for (VkMemoryPropertyFlags flags : choices) {
@@ -501,7 +515,8 @@ Status VulkanBackend::download(DeviceBuffer buffer, std::span<std::byte> data) {
     std::memcpy(data.data(), source.mapped, data.size());
     return Status::ok();
   }
-  StatusOr<Allocation> staging = createBuffer(data.size(), Placement::kHost);
+  StatusOr<Allocation> staging =
+      createBuffer(data.size(), Placement::kReadback);
   if (!staging)
     return staging.status();
   Status copied = copyBuffer(source.buffer, staging->buffer, data.size());

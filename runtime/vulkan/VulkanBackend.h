@@ -68,10 +68,10 @@ public:
     void *mapped = nullptr;
     uint64_t bytes = 0;
   };
-  /// Where a buffer lives: device memory (mapped too when the device's
-  /// memory is host-visible) or host memory the device can read (staging,
-  /// scalars).
-  enum class Placement { kDevice, kHost };
+  /// Where a buffer lives: device memory, host memory the host writes and
+  /// the device reads (upload staging, scalars), or host memory the device
+  /// writes and the host reads (download staging; cached where offered).
+  enum class Placement { kDevice, kHost, kReadback };
   StatusOr<Allocation> createBuffer(uint64_t bytes, Placement placement);
   void destroyBuffer(Allocation &allocation);
 
