@@ -181,13 +181,14 @@ StatusOr<Executor> Executor::load(Backend &backend, Manifest manifest,
 }
 
 StatusOr<RunOutput> Executor::run(std::span<const HostTensor> arguments,
-                                  const RunOptions &options) {
+                                  const RunOptions &options) const {
   const std::vector<BufferDesc> &descs = manifest_.buffers;
   std::vector<size_t> argumentBuffers = manifest_.argumentBuffers();
   if (arguments.size() != argumentBuffers.size())
     return Status::error(manifest_.entry + " takes " +
                          std::to_string(argumentBuffers.size()) +
                          " arguments, got " + std::to_string(arguments.size()));
+  std::vector<std::span<const std::byte>> argumentBytes;
   for (size_t a = 0; a < arguments.size(); ++a) {
     const BufferDesc &desc = descs[argumentBuffers[a]];
     const HostTensor &argument = arguments[a];
@@ -200,10 +201,54 @@ StatusOr<RunOutput> Executor::run(std::span<const HostTensor> arguments,
       return Status::error("argument " + std::to_string(a) + ": holds " +
                            std::to_string(argument.data.size()) +
                            " bytes, expected " + std::to_string(desc.bytes));
+    argumentBytes.push_back(argument.data);
   }
 
+  RunOutput output;
+  std::vector<std::span<std::byte>> resultBytes;
+  for (size_t position : manifest_.resultBuffers()) {
+    const BufferDesc &desc = descs[position];
+    HostTensor result;
+    result.type = desc.type;
+    result.shape = desc.shape;
+    result.data.resize(desc.bytes);
+    output.results.push_back(std::move(result));
+  }
+  for (HostTensor &result : output.results)
+    resultBytes.push_back(result.data);
+  UTA_TRY(runHost(argumentBytes, resultBytes, options,
+                  options.profile ? &output.timings : nullptr));
+  return output;
+}
+
+Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
+                         std::span<const std::span<std::byte>> results,
+                         const RunOptions &options,
+                         std::vector<KernelTiming> *timings) const {
+  const std::vector<BufferDesc> &descs = manifest_.buffers;
+  std::vector<size_t> argumentBuffers = manifest_.argumentBuffers();
+  std::vector<size_t> resultBuffers = manifest_.resultBuffers();
+  if (arguments.size() != argumentBuffers.size() ||
+      results.size() != resultBuffers.size())
+    return Status::error(
+        manifest_.entry + " takes " + std::to_string(argumentBuffers.size()) +
+        " arguments and returns " + std::to_string(resultBuffers.size()) +
+        " results, got " + std::to_string(arguments.size()) + " and " +
+        std::to_string(results.size()));
+  for (size_t a = 0; a < arguments.size(); ++a)
+    if (arguments[a].size() != descs[argumentBuffers[a]].bytes)
+      return Status::error("argument " + std::to_string(a) + ": holds " +
+                           std::to_string(arguments[a].size()) +
+                           " bytes, expected " +
+                           std::to_string(descs[argumentBuffers[a]].bytes));
+  for (size_t r = 0; r < results.size(); ++r)
+    if (results[r].size() != descs[resultBuffers[r]].bytes)
+      return Status::error("result " + std::to_string(r) + ": has room for " +
+                           std::to_string(results[r].size()) +
+                           " bytes, expected " +
+                           std::to_string(descs[resultBuffers[r]].bytes));
+
   RunBuffers run(*backend_, descs.size());
-  uint64_t poisonBytes = 0;
   for (size_t i = 0; i < descs.size(); ++i) {
     if (hasConstant_[i]) {
       run.borrow(i, constants_[i]);
@@ -214,37 +259,93 @@ StatusOr<RunOutput> Executor::run(std::span<const HostTensor> arguments,
     if (!buffer)
       return buffer.status();
     run.own(i, *buffer);
-    if (descs[i].role != BufferRole::kArgument)
-      poisonBytes = std::max(poisonBytes, descs[i].bytes);
   }
-
   for (size_t a = 0; a < arguments.size(); ++a)
-    UTA_TRY(
-        backend_->upload(run.buffers[argumentBuffers[a]], arguments[a].data));
-  // The poison pattern (all bytes 0xff) is a NaN in every element type, and
-  // Compare recognises it in results as "never written".
-  std::vector<std::byte> poison(poisonBytes);
-  poisonWithNaN(poison);
+    UTA_TRY(backend_->upload(run.buffers[argumentBuffers[a]], arguments[a]));
+  UTA_TRY(launch(run.buffers, options, timings));
+  for (size_t r = 0; r < results.size(); ++r)
+    UTA_TRY(backend_->download(run.buffers[resultBuffers[r]], results[r]));
+  return Status::ok();
+}
+
+Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
+                           std::span<const DeviceBuffer> results,
+                           const RunOptions &options,
+                           std::vector<KernelTiming> *timings) const {
+  const std::vector<BufferDesc> &descs = manifest_.buffers;
+  std::vector<size_t> argumentBuffers = manifest_.argumentBuffers();
+  std::vector<size_t> resultBuffers = manifest_.resultBuffers();
+  if (arguments.size() != argumentBuffers.size() ||
+      results.size() != resultBuffers.size())
+    return Status::error(
+        manifest_.entry + " takes " + std::to_string(argumentBuffers.size()) +
+        " arguments and returns " + std::to_string(resultBuffers.size()) +
+        " results, got " + std::to_string(arguments.size()) + " and " +
+        std::to_string(results.size()));
+  RunBuffers run(*backend_, descs.size());
+  for (size_t a = 0; a < arguments.size(); ++a) {
+    if (arguments[a].bytes < descs[argumentBuffers[a]].bytes)
+      return Status::error("argument " + std::to_string(a) + ": a buffer of " +
+                           std::to_string(arguments[a].bytes) +
+                           " bytes, expected " +
+                           std::to_string(descs[argumentBuffers[a]].bytes));
+    run.borrow(argumentBuffers[a], arguments[a]);
+  }
+  for (size_t r = 0; r < results.size(); ++r) {
+    if (results[r].bytes < descs[resultBuffers[r]].bytes)
+      return Status::error("result " + std::to_string(r) + ": a buffer of " +
+                           std::to_string(results[r].bytes) +
+                           " bytes, expected " +
+                           std::to_string(descs[resultBuffers[r]].bytes));
+    // Poisoning (and the kernels' writes) would clobber an input.
+    for (size_t a = 0; a < arguments.size(); ++a)
+      if (results[r].handle == arguments[a].handle)
+        return Status::error("result " + std::to_string(r) +
+                             " is written to the buffer of argument " +
+                             std::to_string(a));
+    for (size_t q = 0; q < r; ++q)
+      if (results[r].handle == results[q].handle)
+        return Status::error("results " + std::to_string(q) + " and " +
+                             std::to_string(r) + " share one buffer");
+    run.borrow(resultBuffers[r], results[r]);
+  }
   for (size_t i = 0; i < descs.size(); ++i) {
-    if (descs[i].role != BufferRole::kResult &&
-        descs[i].role != BufferRole::kIntermediate)
+    if (hasConstant_[i]) {
+      run.borrow(i, constants_[i]);
       continue;
-    UTA_TRY(backend_->upload(run.buffers[i],
-                             std::span(poison.data(), descs[i].bytes)));
+    }
+    if (descs[i].role != BufferRole::kIntermediate)
+      continue;
+    StatusOr<DeviceBuffer> buffer =
+        backend_->allocate(descs[i].bytes, descs[i].alignment);
+    if (!buffer)
+      return buffer.status();
+    run.own(i, *buffer);
   }
+  return launch(run.buffers, options, timings);
+}
 
-  RunOutput output;
-  UTA_TRY(backend_->run(*executable_, run.buffers,
-                        options.profile ? &output.timings : nullptr));
-
-  for (size_t position : manifest_.resultBuffers()) {
-    const BufferDesc &desc = descs[position];
-    HostTensor result;
-    result.type = desc.type;
-    result.shape = desc.shape;
-    result.data.resize(desc.bytes);
-    UTA_TRY(backend_->download(run.buffers[position], result.data));
-    output.results.push_back(std::move(result));
+Status Executor::launch(std::span<const DeviceBuffer> buffers,
+                        const RunOptions &options,
+                        std::vector<KernelTiming> *timings) const {
+  const std::vector<BufferDesc> &descs = manifest_.buffers;
+  if (options.poison) {
+    // The poison pattern (all bytes 0xff) is a NaN in every element type,
+    // and Compare recognises it in results as "never written".
+    uint64_t poisonBytes = 0;
+    for (const BufferDesc &desc : descs)
+      if (desc.role == BufferRole::kResult ||
+          desc.role == BufferRole::kIntermediate)
+        poisonBytes = std::max(poisonBytes, desc.bytes);
+    std::vector<std::byte> poison(poisonBytes);
+    poisonWithNaN(poison);
+    for (size_t i = 0; i < descs.size(); ++i) {
+      if (descs[i].role != BufferRole::kResult &&
+          descs[i].role != BufferRole::kIntermediate)
+        continue;
+      UTA_TRY(backend_->upload(buffers[i],
+                               std::span(poison.data(), descs[i].bytes)));
+    }
   }
-  return output;
+  return backend_->run(*executable_, buffers, timings);
 }

@@ -9,6 +9,10 @@
 // wrote shows up as NaN rather than as a plausible stale value), runs the
 // launch sequence and downloads the results.
 //
+// Thread safety: an Executor's run methods are const and may be called from
+// many threads at once when its backend is thread-safe (the CUDA and Vulkan
+// backends are): each run has its own buffers; the constants are only read.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UTA_RUNTIME_CORE_EXECUTOR_H
@@ -50,6 +54,8 @@ std::string describeTensorType(ElementType type,
 struct RunOptions {
   /// Measure each launch's GPU time.
   bool profile = false;
+  /// Fill results and intermediates with NaN before the launches.
+  bool poison = true;
 };
 
 struct RunOutput {
@@ -79,11 +85,36 @@ public:
   /// Checks `arguments` against the manifest (count, dtype, shape; errors
   /// name the argument), then runs the graph once.
   StatusOr<RunOutput> run(std::span<const HostTensor> arguments,
-                          const RunOptions &options = {});
+                          const RunOptions &options = {}) const;
+
+  /// Runs with arguments and results in host memory the caller owns:
+  /// `arguments[i]` holds argument i's bytes and `results[i]` receives
+  /// result i's, each exactly the manifest's size (dtypes and shapes are the
+  /// caller's to check). With `timings`, appends each launch's time.
+  Status runHost(std::span<const std::span<const std::byte>> arguments,
+                 std::span<const std::span<std::byte>> results,
+                 const RunOptions &options = {},
+                 std::vector<KernelTiming> *timings = nullptr) const;
+
+  /// Runs on buffers of this executor's backend that the caller owns:
+  /// `arguments[i]` holds argument i and result i is written to
+  /// `results[i]`, each at least the manifest's size; a result may not be an
+  /// argument's buffer. Only intermediates are allocated.
+  Status runDevice(std::span<const DeviceBuffer> arguments,
+                   std::span<const DeviceBuffer> results,
+                   const RunOptions &options = {},
+                   std::vector<KernelTiming> *timings = nullptr) const;
+
+  Backend &backend() const { return *backend_; }
 
 private:
   Executor(Backend &backend, Manifest manifest);
   void releaseConstants();
+  /// Poisons what the options say and runs the launches on `buffers` (one
+  /// per manifest buffer).
+  Status launch(std::span<const DeviceBuffer> buffers,
+                const RunOptions &options,
+                std::vector<KernelTiming> *timings) const;
 
   Backend *backend_;
   Manifest manifest_;

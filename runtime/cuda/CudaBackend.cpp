@@ -175,6 +175,11 @@ Status CudaBackend::makeCurrent() const {
   return UTA_CU(*driver_, cuCtxSetCurrent, context_);
 }
 
+std::string CudaBackend::jitInfoLog() const {
+  std::lock_guard<std::mutex> lock(logMutex_);
+  return jitInfoLog_;
+}
+
 std::string CudaBackend::deviceDescription() const {
   int version = driver_->version();
   return deviceName_ + ", sm_" + std::to_string(ccMajor_) +
@@ -213,6 +218,7 @@ Status CudaBackend::upload(DeviceBuffer buffer,
   if (data.empty())
     return Status::ok();
   UTA_TRY(makeCurrent());
+  std::lock_guard<std::mutex> lock(streamMutex_);
   UTA_TRY(UTA_CU(*driver_, cuMemcpyHtoDAsync, CUdeviceptr(buffer.handle),
                  data.data(), data.size(), stream_));
   return UTA_CU(*driver_, cuStreamSynchronize, stream_);
@@ -227,6 +233,7 @@ Status CudaBackend::download(DeviceBuffer buffer, std::span<std::byte> data) {
   if (data.empty())
     return Status::ok();
   UTA_TRY(makeCurrent());
+  std::lock_guard<std::mutex> lock(streamMutex_);
   UTA_TRY(UTA_CU(*driver_, cuMemcpyDtoHAsync, data.data(),
                  CUdeviceptr(buffer.handle), data.size(), stream_));
   return UTA_CU(*driver_, cuStreamSynchronize, stream_);
@@ -276,7 +283,10 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
   CUresult loaded = driver_->api().cuModuleLoadDataEx(
       &executable->module, moduleData, unsigned(std::size(options)), options,
       values);
-  jitInfoLog_ = infoLog.data();
+  {
+    std::lock_guard<std::mutex> lock(logMutex_);
+    jitInfoLog_ = infoLog.data();
+  }
   if (loaded != CUDA_SUCCESS) {
     std::string message =
         driver_->check(loaded, "cuModuleLoadDataEx").message();
@@ -382,6 +392,9 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
                              std::to_string(executable.numBuffers),
                          ErrorKind::kInternal);
   UTA_TRY(makeCurrent());
+  // One run at a time on the stream; the executable's events are used under
+  // the same lock.
+  std::lock_guard<std::mutex> lock(streamMutex_);
   const std::vector<LaunchDesc> &launches = executable.launches;
   if (timings && executable.events.empty()) {
     // The executable destroys the events it holds, including on failure.

@@ -6,8 +6,12 @@
 // error log comes back in the Status), and events around each launch when
 // timings are asked for.
 //
-// Use from one thread at a time; each call makes the context current on the
-// calling thread, so that thread may change between calls.
+// Thread-safe: any number of threads may allocate, copy, load and run at
+// once (each call makes the context current on the calling thread). The one
+// stream is the backend's queue: a mutex makes each copy, and each run with
+// its launches and the synchronization that ends it, one submission, so
+// runs from many threads take turns on the GPU and never see each other's
+// half-finished work. The memory pool has a lock of its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +23,7 @@
 #include "runtime/cuda/MemoryPool.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace uta::runtime::cuda {
@@ -50,8 +55,8 @@ public:
   /// Compute capability as a number: 90 for sm_90.
   int computeCapability() const { return ccMajor_ * 10 + ccMinor_; }
   /// The JIT compiler's info log of the last load() (registers, spills).
-  const std::string &jitInfoLog() const { return jitInfoLog_; }
-  const MemoryPool::Stats &poolStats() const { return pool_->stats(); }
+  std::string jitInfoLog() const;
+  MemoryPool::Stats poolStats() const { return pool_->stats(); }
   const CudaDriver &driver() const { return *driver_; }
 
 private:
@@ -67,7 +72,10 @@ private:
   std::unique_ptr<MemoryPool> pool_;
   std::string deviceName_;
   int ccMajor_ = 0, ccMinor_ = 0;
-  std::string jitInfoLog_;
+  /// Held for each submission to stream_, up to its synchronization.
+  std::mutex streamMutex_;
+  mutable std::mutex logMutex_;
+  std::string jitInfoLog_; // guarded by logMutex_
 };
 
 /// CudaBackend::create as a plain Backend, for backend tables.

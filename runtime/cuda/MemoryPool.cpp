@@ -12,7 +12,7 @@ MemoryPool::MemoryPool(AllocateFn allocateFn, FreeFn freeFn)
     : allocateFn_(std::move(allocateFn)), freeFn_(std::move(freeFn)) {}
 
 MemoryPool::~MemoryPool() {
-  trim();
+  trimLocked();
   for (auto &[address, bucket] : live_)
     freeFn_(address);
 }
@@ -27,6 +27,7 @@ uint64_t MemoryPool::bucketSize(uint64_t bytes) {
 
 StatusOr<uint64_t> MemoryPool::allocate(uint64_t bytes) {
   uint64_t bucket = bucketSize(bytes);
+  std::lock_guard<std::mutex> lock(mutex_);
   auto it = free_.find(bucket);
   if (it != free_.end() && !it->second.empty()) {
     uint64_t address = it->second.back();
@@ -40,7 +41,7 @@ StatusOr<uint64_t> MemoryPool::allocate(uint64_t bytes) {
   StatusOr<uint64_t> address = allocateFn_(bucket);
   if (!address && stats_.cachedBytes) {
     // Whatever the failure, cached blocks are the one thing we can give up.
-    trim();
+    trimLocked();
     address = allocateFn_(bucket);
   }
   if (!address)
@@ -52,6 +53,7 @@ StatusOr<uint64_t> MemoryPool::allocate(uint64_t bytes) {
 }
 
 void MemoryPool::release(uint64_t address) {
+  std::lock_guard<std::mutex> lock(mutex_);
   auto it = live_.find(address);
   assert(it != live_.end() && "release of a block the pool did not hand out");
   if (it == live_.end())
@@ -64,6 +66,16 @@ void MemoryPool::release(uint64_t address) {
 }
 
 void MemoryPool::trim() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  trimLocked();
+}
+
+MemoryPool::Stats MemoryPool::stats() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return stats_;
+}
+
+void MemoryPool::trimLocked() {
   for (auto &[bucket, blocks] : free_)
     for (uint64_t address : blocks)
       freeFn_(address);

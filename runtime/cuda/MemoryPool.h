@@ -12,6 +12,10 @@
 // The pool knows nothing of CUDA: it calls the two functions it is given,
 // which keeps it testable without a GPU.
 //
+// Thread-safe: one mutex guards the free lists, the live blocks and the
+// counters (the allocate and free functions run under it too, so they need
+// no locking of their own).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UTA_RUNTIME_CUDA_MEMORYPOOL_H
@@ -22,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -59,11 +64,17 @@ public:
     /// Bytes in blocks handed out / waiting on free lists.
     uint64_t liveBytes = 0, cachedBytes = 0;
   };
-  const Stats &stats() const { return stats_; }
+  /// A snapshot of the counters.
+  Stats stats() const;
 
 private:
+  /// trim() with the mutex held.
+  void trimLocked();
+
   AllocateFn allocateFn_;
   FreeFn freeFn_;
+  mutable std::mutex mutex_;
+  // Everything below is guarded by mutex_.
   /// Bucket size -> released blocks of that size.
   std::map<uint64_t, std::vector<uint64_t>> free_;
   /// Block handed out -> its bucket size.

@@ -413,18 +413,33 @@ StatusOr<DeviceBuffer> VulkanBackend::allocate(uint64_t bytes, uint64_t) {
   StatusOr<Allocation> allocation = createBuffer(bytes, Placement::kDevice);
   if (!allocation)
     return allocation.status();
+  std::lock_guard<std::mutex> lock(allocationsMutex_);
   uint64_t handle = nextHandle_++;
   allocations_[handle] = *allocation;
   return DeviceBuffer{handle, bytes};
 }
 
 void VulkanBackend::release(DeviceBuffer buffer) {
-  auto it = allocations_.find(buffer.handle);
-  if (it == allocations_.end())
-    return;
+  Allocation allocation;
+  {
+    std::lock_guard<std::mutex> lock(allocationsMutex_);
+    auto it = allocations_.find(buffer.handle);
+    if (it == allocations_.end())
+      return;
+    allocation = it->second;
+    allocations_.erase(it);
+  }
   // A run waits for its command buffer, so nothing still uses the buffer.
-  destroyBuffer(it->second);
-  allocations_.erase(it);
+  destroyBuffer(allocation);
+}
+
+std::optional<VulkanBackend::Allocation>
+VulkanBackend::findAllocation(uint64_t handle) const {
+  std::lock_guard<std::mutex> lock(allocationsMutex_);
+  auto it = allocations_.find(handle);
+  if (it == allocations_.end())
+    return std::nullopt;
+  return it->second;
 }
 
 template <typename Record> Status VulkanBackend::submitAndWait(Record record) {
@@ -449,6 +464,7 @@ template <typename Record> Status VulkanBackend::submitAndWait(Record record) {
 
 Status VulkanBackend::copyBuffer(VkBuffer from, VkBuffer to, uint64_t bytes) {
   const VulkanSymbols &vk = loader_->api();
+  std::lock_guard<std::mutex> lock(queueMutex_);
   return submitAndWait([&](VkCommandBuffer commands) {
     // Earlier shader writes (a run) and transfers finish before the copy.
     VkMemoryBarrier before = {};
@@ -475,10 +491,10 @@ Status VulkanBackend::copyBuffer(VkBuffer from, VkBuffer to, uint64_t bytes) {
 
 Status VulkanBackend::upload(DeviceBuffer buffer,
                              std::span<const std::byte> data) {
-  auto it = allocations_.find(buffer.handle);
-  if (it == allocations_.end())
+  std::optional<Allocation> found = findAllocation(buffer.handle);
+  if (!found)
     return Status::error("upload: unknown buffer", ErrorKind::kInternal);
-  Allocation &target = it->second;
+  const Allocation &target = *found;
   if (data.size() > target.bytes)
     return Status::error("upload: " + std::to_string(data.size()) +
                              " bytes into a buffer of " +
@@ -500,10 +516,10 @@ Status VulkanBackend::upload(DeviceBuffer buffer,
 }
 
 Status VulkanBackend::download(DeviceBuffer buffer, std::span<std::byte> data) {
-  auto it = allocations_.find(buffer.handle);
-  if (it == allocations_.end())
+  std::optional<Allocation> found = findAllocation(buffer.handle);
+  if (!found)
     return Status::error("download: unknown buffer", ErrorKind::kInternal);
-  Allocation &source = it->second;
+  const Allocation &source = *found;
   if (data.size() > source.bytes)
     return Status::error("download: " + std::to_string(data.size()) +
                              " bytes from a buffer of " +
@@ -570,7 +586,11 @@ public:
 VulkanExecutable::~VulkanExecutable() {
   const VulkanSymbols &vk = backend->loader().api();
   VkDevice device = backend->device();
-  vk.vkDeviceWaitIdle(device);
+  {
+    // vkDeviceWaitIdle uses the queue, which a run may be submitting to.
+    std::lock_guard<std::mutex> lock(backend->queueMutex_);
+    vk.vkDeviceWaitIdle(device);
+  }
   for (Kernel &kernel : kernels) {
     if (kernel.pipeline)
       vk.vkDestroyPipeline(device, kernel.pipeline, nullptr);
@@ -849,6 +869,9 @@ Status VulkanBackend::run(Executable &base,
     return Status::error(std::string("--profile: ") + properties_.deviceName +
                          " has no timestamps on its compute queue");
 
+  // The executable's descriptor and query pools serve one run at a time; the
+  // lock is held until the run's fence signals.
+  std::lock_guard<std::mutex> lock(queueMutex_);
   UTA_TRY(UTA_VK(*loader_, vkResetDescriptorPool, device_, executable.pool, 0));
   const size_t numLaunches = executable.launches.size();
   std::vector<std::vector<VkDescriptorSet>> sets(numLaunches);
@@ -875,13 +898,14 @@ Status VulkanBackend::run(Executable &base,
     }
     for (const VulkanExecutable::Binding &slot : kernel.bindings) {
       const Allocation *allocation = nullptr;
+      std::optional<Allocation> found;
       if (slot.bufferPosition >= 0) {
-        auto it = allocations_.find(buffers[slot.bufferPosition].handle);
-        if (it == allocations_.end())
+        found = findAllocation(buffers[slot.bufferPosition].handle);
+        if (!found)
           return Status::error("run: a buffer that this backend did not "
                                "allocate",
                                ErrorKind::kInternal);
-        allocation = &it->second;
+        allocation = &*found;
       } else {
         allocation = &executable.scalars[slot.scalar];
       }

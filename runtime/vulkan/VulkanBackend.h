@@ -18,7 +18,11 @@
 // the host (CPU devices, integrated GPUs, resizable BAR) they are mapped
 // and copied directly, otherwise through a staging buffer.
 //
-// Use from one thread at a time.
+// Thread-safe: any number of threads may allocate, copy, load and run at
+// once. The one queue, its command buffer and fence, and each executable's
+// descriptor and query pools are used under one submission mutex (a run
+// holds it from writing its descriptor sets until its fence signals); the
+// table of allocations has a lock of its own; mapped copies need neither.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +34,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -81,8 +86,10 @@ public:
 private:
   VulkanBackend() = default;
   /// Records `record` into the backend's command buffer, submits it and
-  /// waits for it.
+  /// waits for it; queueMutex_ must be held.
   template <typename Record> Status submitAndWait(Record record);
+  /// The allocation behind `handle`, or nullopt.
+  std::optional<Allocation> findAllocation(uint64_t handle) const;
   /// Copies `bytes` between buffers on the device and waits.
   Status copyBuffer(VkBuffer from, VkBuffer to, uint64_t bytes);
   std::optional<uint32_t> findMemoryType(uint32_t allowedTypes,
@@ -110,8 +117,12 @@ private:
     bool float64 = false;
   } features_;
 
-  std::map<uint64_t, Allocation> allocations_;
-  uint64_t nextHandle_ = 1;
+  /// Held for every use of queue_, commandBuffer_, fence_ and of an
+  /// executable's descriptor and query pools.
+  std::mutex queueMutex_;
+  mutable std::mutex allocationsMutex_;
+  std::map<uint64_t, Allocation> allocations_; // guarded by allocationsMutex_
+  uint64_t nextHandle_ = 1;                    // guarded by allocationsMutex_
 
   friend class VulkanExecutable;
 };

@@ -1,0 +1,375 @@
+//===- Runtime.h - Running compiled UTA graphs ------------------*- C++ -*-===//
+//
+// The runtime half of the UTA C++ API (docs/api.md): open a device, load a
+// compiled graph on it, and run it with host buffers or device buffers. A
+// compiled graph comes from uta::compile (Compiler.h) or from a manifest and
+// module that `utac -o` wrote. This header and the UTA::runtime library it
+// belongs to need no compiler: no MLIR or LLVM header or library.
+//
+//   uta::Expected<uta::Device> device = uta::Device::open("best");
+//   uta::Expected<uta::Executable> exe =
+//       uta::Executable::load(*device, "gelu_bias.spv.json");
+//   std::vector<float> x(512 * 768), b(768), y(512 * 768);
+//   uta::HostTensorView inputs[] = {{x, {512, 768}}, {b, {768}}};
+//   uta::HostTensorView outputs[] = {{y, {512, 768}}};
+//   uta::Status status = exe->run(inputs, outputs);
+//
+// Errors are values (the library is built without exceptions): functions
+// return a Status or an Expected<T>, whose message is one line.
+//
+// Thread safety: Device, DeviceTensor and Executable are handles to shared,
+// reference-counted objects; copies name the same object, which lives until
+// the last handle goes. Every const method may be called from any number of
+// threads at once, and one Executable may run on many threads at once (the
+// backends serialize their queue submissions). A DeviceTensor's contents are
+// the caller's to synchronize: two runs writing the same output race, as
+// they would on any device.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_RUNTIME_H
+#define UTA_RUNTIME_H
+
+#include "uta/Types.h"
+
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <ranges>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace uta {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// Why an operation failed; the same kinds as the exit codes of utac.
+enum class ErrorCode {
+  Ok,
+  /// Bad input: shapes, dtypes, files, options, a graph that does not
+  /// compile.
+  InvalidInput,
+  /// The backend is not available here: no driver, GPU or Vulkan device.
+  Unavailable,
+  /// Anything else that went wrong while running.
+  Internal,
+};
+
+/// Success, or an error with a one-line message.
+class [[nodiscard]] Status {
+public:
+  /// Success.
+  Status() = default;
+  static Status error(ErrorCode code, std::string message) {
+    Status status;
+    status.code_ = code == ErrorCode::Ok ? ErrorCode::Internal : code;
+    status.message_ = std::move(message);
+    return status;
+  }
+
+  bool ok() const { return code_ == ErrorCode::Ok; }
+  explicit operator bool() const { return ok(); }
+  ErrorCode code() const { return code_; }
+  /// "" on success.
+  const std::string &message() const { return message_; }
+
+private:
+  ErrorCode code_ = ErrorCode::Ok;
+  std::string message_;
+};
+
+/// A value, or the Status saying why there is none.
+template <typename T> class [[nodiscard]] Expected {
+public:
+  Expected(T value) : value_(std::move(value)) {}
+  /// `status` must be an error.
+  Expected(Status status) : status_(std::move(status)) {
+    assert(!status_.ok() && "an Expected needs a value or an error");
+    if (status_.ok())
+      status_ = Status::error(ErrorCode::Internal, "no value");
+  }
+
+  bool ok() const { return value_.has_value(); }
+  explicit operator bool() const { return ok(); }
+  /// Success when there is a value.
+  const Status &status() const { return status_; }
+
+  T &value() & {
+    assert(value_ && "value() of an error");
+    return *value_;
+  }
+  const T &value() const & {
+    assert(value_ && "value() of an error");
+    return *value_;
+  }
+  T &&value() && {
+    assert(value_ && "value() of an error");
+    return std::move(*value_);
+  }
+  T &operator*() & { return value(); }
+  const T &operator*() const & { return value(); }
+  T &&operator*() && { return std::move(*this).value(); }
+  T *operator->() { return &value(); }
+  const T *operator->() const { return &value(); }
+
+private:
+  std::optional<T> value_;
+  Status status_;
+};
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+/// What a compiled module is made of; utac's --target.
+enum class Target { Ptx, Spirv, Msl };
+
+/// "ptx", "spirv", "msl".
+const char *targetName(Target target);
+
+/// The type of a graph input or output.
+struct TensorType {
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+
+  /// The product of the sizes (1 for rank 0).
+  int64_t numElements() const;
+  size_t bytes() const { return size_t(numElements()) * dtypeSize(dtype); }
+  /// "f32 [8, 1000, 61]".
+  std::string str() const;
+  friend bool operator==(const TensorType &, const TensorType &) = default;
+};
+
+/// A tensor in host memory that the caller owns, row-major: float for f32,
+/// the raw 16-bit patterns (uint16_t) for f16 and bf16. Inputs may view
+/// const data; outputs must view writable data. Cheap to copy; the data must
+/// outlive the view's use.
+class HostTensorView {
+public:
+  /// An f32 tensor viewing `data` (a std::vector<float>, std::span<float>,
+  /// std::array, ...): writable unless the elements are const.
+  template <std::ranges::contiguous_range Range>
+  requires std::same_as < std::remove_cv_t<std::ranges::range_value_t<Range>>,
+  float > HostTensorView(Range &&data, std::vector<int64_t> shape)
+      : HostTensorView(DType::F32, std::ranges::data(data),
+                       writableOf(std::ranges::data(data)),
+                       std::ranges::size(data), std::move(shape)) {}
+
+  /// An f16 or bf16 tensor viewing the bit patterns in `bits`.
+  template <std::ranges::contiguous_range Range>
+  requires std::same_as<std::remove_cv_t<std::ranges::range_value_t<Range>>,
+                        uint16_t>
+  HostTensorView(DType dtype, Range &&bits, std::vector<int64_t> shape)
+      : HostTensorView(dtype, std::ranges::data(bits),
+                       writableOf(std::ranges::data(bits)),
+                       std::ranges::size(bits), std::move(shape)) {}
+
+  TensorType type() const { return {dtype_, shape_}; }
+  DType dtype() const { return dtype_; }
+  const std::vector<int64_t> &shape() const { return shape_; }
+  /// Elements in the viewed memory (checked against the shape by run()).
+  size_t size() const { return size_; }
+  bool writable() const { return writable_ != nullptr; }
+
+  std::span<const std::byte> bytes() const {
+    return {static_cast<const std::byte *>(data_), size_ * dtypeSize(dtype_)};
+  }
+  /// Empty when the view is not writable.
+  std::span<std::byte> writableBytes() const {
+    return {static_cast<std::byte *>(writable_),
+            writable_ ? size_ * dtypeSize(dtype_) : 0};
+  }
+
+private:
+  HostTensorView(DType dtype, const void *data, void *writable, size_t size,
+                 std::vector<int64_t> shape)
+      : dtype_(dtype), shape_(std::move(shape)), data_(data),
+        writable_(writable), size_(size) {}
+  /// `data` when its elements may be written, else null.
+  template <typename T> static void *writableOf(T *data) {
+    if constexpr (std::is_const_v<T>)
+      return nullptr;
+    else
+      return data;
+  }
+
+  DType dtype_;
+  std::vector<int64_t> shape_;
+  const void *data_ = nullptr;
+  void *writable_ = nullptr;
+  size_t size_ = 0;
+};
+
+/// float32 values rounded to f16 or bf16 bit patterns (nearest even).
+std::vector<uint16_t> toHalfBits(DType dtype, std::span<const float> values);
+/// f16 or bf16 bit patterns widened exactly to float32.
+std::vector<float> fromHalfBits(DType dtype, std::span<const uint16_t> bits);
+
+//===----------------------------------------------------------------------===//
+// Devices
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+struct DeviceImpl;
+struct DeviceTensorImpl;
+class ExecutableImpl;
+/// The library's way to the implementations behind the handles.
+struct Access;
+} // namespace detail
+
+class DeviceTensor;
+
+/// A backend and the device it drives: "cuda" (an NVIDIA GPU through the
+/// CUDA driver), "vulkan" (a Vulkan device: a GPU, else a CPU implementation
+/// such as lavapipe) or "reference" (host memory; runs graphs in the float64
+/// interpreter of the compiler library, UTA::uta).
+class Device {
+public:
+  /// Opens `backend`: "cuda", "vulkan", "reference", or "best" (cuda where a
+  /// GPU driver and device work, else vulkan). `index` picks the device
+  /// (vulkan numbers GPUs first). ErrorCode::Unavailable when the backend
+  /// cannot run here, in one line that says why.
+  static Expected<Device> open(std::string_view backend, int index = 0);
+
+  /// "cuda", "vulkan" or "reference".
+  const std::string &backend() const;
+  /// One line: "NVIDIA H100 80GB HBM3, sm_90, ...", "llvmpipe (cpu, ...)".
+  std::string description() const;
+  /// The target of the modules this device runs: ptx for cuda, spirv for
+  /// vulkan; nullopt for reference, which runs the graph itself.
+  std::optional<Target> target() const;
+  /// cuda: the compute capability the device runs, as utac's --sm spells it
+  /// ("90"); "" for other backends.
+  const std::string &sm() const;
+
+  /// A buffer of `type` on this device; its contents are unspecified.
+  Expected<DeviceTensor> allocate(const TensorType &type) const;
+
+private:
+  friend struct detail::Access;
+  explicit Device(std::shared_ptr<detail::DeviceImpl> impl)
+      : impl_(std::move(impl)) {}
+  std::shared_ptr<detail::DeviceImpl> impl_;
+};
+
+/// A tensor in a device's memory. Freed when the last handle goes.
+class DeviceTensor {
+public:
+  const TensorType &type() const;
+  /// Copies `from` (same dtype and shape) into the tensor, and waits.
+  Status upload(const HostTensorView &from) const;
+  /// Copies the tensor into `to` (writable, same dtype and shape), and
+  /// waits.
+  Status download(const HostTensorView &to) const;
+
+private:
+  friend struct detail::Access;
+  explicit DeviceTensor(std::shared_ptr<detail::DeviceTensorImpl> impl)
+      : impl_(std::move(impl)) {}
+  std::shared_ptr<detail::DeviceTensorImpl> impl_;
+};
+
+//===----------------------------------------------------------------------===//
+// Executables
+//===----------------------------------------------------------------------===//
+
+/// The GPU time of one kernel launch of a run.
+struct KernelTiming {
+  std::string kernel;
+  double milliseconds = 0.0;
+};
+
+struct RunOptions {
+  /// Fill the outputs (and intermediates) with NaN before the kernels run,
+  /// so an element no kernel writes reads back as NaN rather than as a
+  /// plausible stale value. Costs one copy per output.
+  bool poisonOutputs = true;
+  /// Where to append each launch's GPU time; null: not measured.
+  std::vector<KernelTiming> *timings = nullptr;
+};
+
+/// A compiled graph loaded on a device, ready to run any number of times,
+/// from any number of threads at once.
+class Executable {
+public:
+  /// Loads the manifest at `manifestPath` (written by `utac -o OUT`, at
+  /// OUT.json) and the module it names, next to it, on `device` (cuda for
+  /// ptx, vulkan for spirv).
+  static Expected<Executable> load(const Device &device,
+                                   const std::string &manifestPath);
+  /// The same, with the manifest's JSON text and the module's bytes at hand.
+  static Expected<Executable> load(const Device &device,
+                                   std::string_view manifest,
+                                   std::span<const std::byte> module);
+
+  /// The graph's function name.
+  const std::string &name() const;
+  const std::vector<TensorType> &inputs() const;
+  const std::vector<TensorType> &outputs() const;
+  const Device &device() const;
+
+  /// Runs the graph on host memory: one view per input and per output, in
+  /// order, each of exactly the declared dtype and shape (outputs writable).
+  /// Returns once the outputs are written.
+  Status run(std::span<const HostTensorView> inputs,
+             std::span<const HostTensorView> outputs,
+             const RunOptions &options = {}) const;
+  /// Runs the graph on tensors of this executable's device, which stay
+  /// there: no host copies. An output may not be an input's tensor.
+  Status run(std::span<const DeviceTensor> inputs,
+             std::span<const DeviceTensor> outputs,
+             const RunOptions &options = {}) const;
+
+private:
+  friend struct detail::Access;
+  Executable(Device device, std::shared_ptr<detail::ExecutableImpl> impl)
+      : device_(std::move(device)), impl_(std::move(impl)) {}
+  Device device_;
+  std::shared_ptr<detail::ExecutableImpl> impl_;
+};
+
+//===----------------------------------------------------------------------===//
+// Checking results
+//===----------------------------------------------------------------------===//
+
+/// Fills `values` with seeded standard-normal numbers, never zero: stream
+/// `stream` of seed `seed` of the generator of docs/random-inputs.md, the
+/// same bits as argument `stream` of `utac run --seed=SEED` (rounded to
+/// float32).
+void fillNormal(std::span<float> values, uint64_t seed, uint64_t stream = 0);
+
+/// The tolerance of DESIGN.md for a result of `dtype`: f32 1e-5, or 1e-4
+/// when the graph reduces (matmul, reductions, norms, clifford products);
+/// f16 and bf16 1e-2.
+double defaultTolerance(DType dtype, bool reduces);
+
+/// What comparing a result with its reference found (as `utac run --check`).
+struct Comparison {
+  bool passed = false;
+  /// ||out - ref|| / ||ref|| (absolute when ||ref|| = 0).
+  double relL2 = 0;
+  /// The largest elementwise error, relative to max(|ref_i|, rms(ref)).
+  double maxRel = 0;
+  /// Non-finite output elements (an unwritten, poisoned element is one).
+  int64_t nonFinite = 0;
+  /// One line: "y: rel_l2 3.1e-08 max_rel 2.4e-07 at [3, 17] (tol 1e-05) ok".
+  std::string report;
+};
+
+/// Compares `out` with `ref` (same element count as `shape`): passes when
+/// every output is finite and both errors are within `tolerance`.
+Comparison compare(std::string_view name, std::span<const float> out,
+                   std::span<const float> ref, std::span<const int64_t> shape,
+                   double tolerance);
+
+} // namespace uta
+
+#endif // UTA_RUNTIME_H
