@@ -66,6 +66,11 @@ struct UtacOptions {
       "uta-fusion",
       cl::desc("Fusion policy: default, or none (one kernel per op)"),
       cl::init("default"), cl::cat(category)};
+  cl::opt<std::string> vectorize{
+      "uta-vectorize",
+      cl::desc("Vector memory accesses: on (128-bit loads and stores where "
+               "alignment and shapes allow), or off (scalar accesses)"),
+      cl::init("on"), cl::cat(category)};
   /// --stats: LLVM owns a `-stats` option already (its pass statistics), so
   /// runUtacMain takes this flag out of argv before the parser sees it.
   bool stats = false;
@@ -192,6 +197,11 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       return kBadInput;
     }
   }
+  if (options.vectorize != "on" && options.vectorize != "off") {
+    llvm::errs() << "utac: unknown --uta-vectorize=" << options.vectorize
+                 << " (expected on or off)\n";
+    return kBadInput;
+  }
   if (!isSupportedSM(options.sm)) {
     llvm::errs() << "utac: unsupported --sm=" << options.sm
                  << " (expected 80, 86, 89, 90 or 90a)\n";
@@ -211,6 +221,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   PipelineOptions pipeline;
   pipeline.sm = options.sm;
   pipeline.fusion = options.fusion;
+  pipeline.vectorize = options.vectorize == "on";
   if (options.stats) {
     // The same graph partitioned without fusion and with the chosen policy.
     for (StringRef policy : {StringRef("none"), StringRef(pipeline.fusion)}) {
@@ -218,6 +229,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       PipelineOptions variant;
       variant.sm = pipeline.sm.getValue();
       variant.fusion = policy.str();
+      variant.vectorize = pipeline.vectorize.getValue();
       if (failed(runPipeline(*copy, Phase::Gpu, variant)))
         return kBadInput;
       printKernelStats(llvm::errs(),

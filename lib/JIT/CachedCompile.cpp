@@ -41,6 +41,7 @@ computeKey(ModuleOp module, func::FuncOp entry, const CompileOptions &options) {
       .add("target", getTargetName(options.target))
       .add("block-size", std::to_string(pipeline.blockSize))
       .add("fusion", pipeline.fusion.getValue())
+      .add("vectorize", pipeline.vectorize ? "on" : "off")
       .add("compiler", *identity);
   // Only PTX depends on the CUDA architecture and links libdevice.
   if (options.target == Target::Ptx) {

@@ -83,6 +83,7 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options) {
 static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options) {
   ConvertUTAToGPUPassOptions outline;
   outline.blockSize = options.blockSize;
+  outline.vectorize = options.vectorize;
   pm.addPass(createConvertUTAToGPUPass(outline));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

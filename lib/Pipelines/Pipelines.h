@@ -39,6 +39,11 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       *this, "fusion",
       llvm::cl::desc("Fusion policy: default, or none (one kernel per op)"),
       llvm::cl::init("default")};
+  Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Vectorize global memory accesses (128-bit loads and "
+                     "stores where alignment and shapes allow)"),
+      llvm::cl::init(true)};
   Option<unsigned> blockSize{*this, "block-size",
                              llvm::cl::desc("Threads per block"),
                              llvm::cl::init(256)};

@@ -34,6 +34,9 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
   let options = [
     Option<"blockSize", "block-size", "unsigned", /*default=*/"256",
            "Threads per block of every kernel">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "Let each thread of the kernels that allow it handle 4 "
+           "consecutive elements with vector loads and stores">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
