@@ -295,10 +295,10 @@ Tensor Graph::Impl::create(ArrayRef<Operand> operands, Args &&...args) {
   std::string prefix = ("'" + fullName + "' op ").str();
   StringRef reason(message);
   reason.consume_front(prefix);
-  std::string types;
-  for (const Operand &operand : operands)
-    types += (types.empty() ? "" : ", ") + operand.tensor.typeStr();
-  fail(what, reason + " (operand types " + types + ")");
+  std::string text = reason.empty() ? "the op does not verify" : reason.str();
+  for (auto [i, operand] : llvm::enumerate(operands))
+    text += (i == 0 ? " (operand types " : ", ") + operand.tensor.typeStr();
+  fail(what, operands.empty() ? text : text + ")");
   return {};
 }
 
