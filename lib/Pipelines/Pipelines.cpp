@@ -136,6 +136,7 @@ static void buildSpirvPhase(OpPassManager &pm) {
   pm.addPass(createConvertGPUToSPIRVPass());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModule.addPass(createUtaSPIRVVectorStoragePass());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
 }
 

@@ -79,6 +79,23 @@ def UtaSPIRVMapWorkgroupMemoryPass
                            "::mlir::spirv::SPIRVDialect"];
 }
 
+def UtaSPIRVVectorStoragePass
+    : Pass<"uta-spirv-vector-storage", "::mlir::spirv::ModuleOp"> {
+  let summary = "Give vector accesses of storage buffers a Vulkan-legal form";
+  let description = [{
+    MLIR lowers a `vector.load`/`vector.store` of a memref to an OpBitcast of
+    the element pointer to a vector pointer, which Vulkan's logical
+    addressing forbids. Run on the spirv.module after
+    `spirv-lower-abi-attrs`, this pass retypes each storage buffer
+    `struct { T[N] }` that such accesses use to `struct { vec4<T>[N/4] }`
+    (the same bytes) when N is a multiple of 4 and every vector access
+    carries an `Aligned` of the vector's size: vector access at element i ->
+    vec4 i/4; scalar access -> component i%4 of vec4 i/4 (an OpAccessChain
+    into the vector). The vector accesses of any other buffer become 4
+    scalar accesses each.
+  }];
+}
+
 def UtaTestSPIRVValidatePass
     : Pass<"uta-test-spirv-validate", "::mlir::ModuleOp"> {
   let summary = "Test only: serialize and validate each top-level spirv.module";

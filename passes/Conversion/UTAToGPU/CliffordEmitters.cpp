@@ -18,12 +18,28 @@
 // blade of a position from one reading of the operands there. scalar_gate
 // is also computed element by element.
 //
+// Vectorized (VectorAccess.h), a thread of a position-wise kernel handles 4
+// consecutive positions along the innermost axis when that axis is not the
+// blade axis and its size is a multiple of 4 (the features of [2^n, B, F]):
+// each blade is then one vector load or store for 4 positions. Otherwise
+// its accesses at constant innermost indices are grouped (the blades of a
+// multivector stored blade-last; the path weights w[f, p], 20 per feature
+// in Cl(3,0), which every layer kernel reads). grade_rms_norm gives each
+// thread 4 consecutive features per chunk in the same way.
+//
+// grade_rms_norm keeps the blades of its features in registers between its
+// two passes when they are few (at most kMaxResidentValues per thread: the
+// SGP layer at F = 512 holds 4 features of 8 blades), so a fused layer reads
+// its inputs and recomputes its producers once; with more features it
+// recomputes them in the second pass.
+//
 // Terms are summed in f32 in Cayley-table order (lhs blade, then rhs blade).
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 #include "passes/Conversion/UTAToGPU/ScalarMath.h"
+#include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -409,30 +425,107 @@ static void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
   }
 }
 
+/// How the threads of a position-wise kernel cover the positions of its
+/// result's non-blade axes.
+enum class PositionMapping {
+  /// One position per thread, scalar accesses (vectorization off).
+  Scalar,
+  /// One position per thread; accesses at constant innermost indices are
+  /// vectorized (an access group of one lane).
+  Single,
+  /// 4 consecutive positions along the innermost axis per thread, one lane
+  /// each.
+  Lanes,
+};
+
+/// The mapping of a kernel over positions of shape `positions` (the result
+/// without its blade axis `bladeAxis`, of `rank` axes).
+static PositionMapping getPositionMapping(ArrayRef<int64_t> positions,
+                                          int64_t bladeAxis, int64_t rank,
+                                          bool vectorize) {
+  if (!vectorize)
+    return PositionMapping::Scalar;
+  // Lanes along the innermost axis need it to be a position axis.
+  if (bladeAxis != rank - 1 && !positions.empty() &&
+      positions.back() % kVectorWidth == 0)
+    return PositionMapping::Lanes;
+  return PositionMapping::Single;
+}
+
+/// Emits `body` for each position thread `thread` handles under `mapping`,
+/// the position given by its indices over `positions`.
+static LogicalResult
+emitPositions(OpBuilder &b, Location loc, Value thread,
+              ArrayRef<int64_t> positions, PositionMapping mapping,
+              KernelIO &io,
+              llvm::function_ref<LogicalResult(ValueRange)> body) {
+  if (mapping == PositionMapping::Scalar)
+    return body(delinearize(b, loc, thread, positions));
+  if (mapping == PositionMapping::Single) {
+    SmallVector<Value> at = delinearize(b, loc, thread, positions);
+    io.beginAccessGroup(b, AccessLanes::single());
+    if (failed(body(at)))
+      return failure();
+    io.endAccessGroup(b, loc);
+    return success();
+  }
+  Value base = arith::MulIOp::create(
+      b, loc, thread, arith::ConstantIndexOp::create(b, loc, kVectorWidth));
+  SmallVector<Value> first = delinearize(b, loc, base, positions);
+  SmallVector<Value> inner = {first.back()};
+  for (int64_t k = 1; k < kVectorWidth; ++k)
+    inner.push_back(arith::AddIOp::create(
+        b, loc, first.back(), arith::ConstantIndexOp::create(b, loc, k)));
+  io.beginAccessGroup(b, AccessLanes::rows(inner));
+  for (int64_t k = 0; k < kVectorWidth; ++k) {
+    io.setLane(k);
+    SmallVector<Value> at(first);
+    at.back() = inner[k];
+    if (failed(body(at)))
+      return failure();
+  }
+  io.endAccessGroup(b, loc);
+  return success();
+}
+
 namespace {
 
 /// One thread per position of the result's non-blade axes; it reads the
 /// operands' blades there (broadcasting size-1 axes) and writes every blade
 /// of the result. A fused kernel recomputes such an op a position at a time.
 struct BladewiseEmitter : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
-    CliffordAttrs attrs = getCliffordAttrs(op);
-    return getNumElements(
-        dropAxis(getStaticShape(op->getResult(0)), attrs.bladeAxis));
+  static PositionMapping getMapping(Operation *op, bool vectorize) {
+    ArrayRef<int64_t> shape = getStaticShape(op->getResult(0));
+    int64_t axis = getCliffordAttrs(op).bladeAxis;
+    return getPositionMapping(dropAxis(shape, axis), axis, shape.size(),
+                              vectorize);
   }
 
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
+  int64_t getNumThreads(Operation *op, bool vectorize) const override {
+    CliffordAttrs attrs = getCliffordAttrs(op);
+    int64_t positions = getNumElements(
+        dropAxis(getStaticShape(op->getResult(0)), attrs.bladeAxis));
+    if (getMapping(op, vectorize) == PositionMapping::Lanes)
+      return positions / kVectorWidth;
+    return positions;
+  }
+
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool vectorize) const override {
     Location loc = op->getLoc();
     int64_t axis = getCliffordAttrs(op).bladeAxis;
-    SmallVector<Value> other = delinearize(
-        b, loc, thread, dropAxis(getStaticShape(op->getResult(0)), axis));
-    FailureOr<SmallVector<Value>> blades = emitBlades(b, op, other, io);
-    if (failed(blades))
-      return failure();
-    writeBlades(b, loc, io, other, axis, *blades);
-    return success();
+    return emitPositions(
+        b, loc, thread, dropAxis(getStaticShape(op->getResult(0)), axis),
+        getMapping(op, vectorize), io, [&](ValueRange other) {
+          FailureOr<SmallVector<Value>> blades = emitBlades(b, op, other, io);
+          if (failed(blades))
+            return failure();
+          writeBlades(b, loc, io, other, axis, *blades);
+          return success();
+        });
   }
+
+  bool isReplicable() const override { return true; }
 
   std::optional<int64_t> getBladeComputableAxis(Operation *op) const override {
     return getCliffordAttrs(op).bladeAxis;
@@ -484,21 +577,34 @@ struct ScalarGateEmitter final : BladewiseEmitter {
 /// x, y [2^n, B, F], w [F, P]: one thread per (b, f), which a fused kernel
 /// (the SGP layer's norm) recomputes a position at a time.
 struct WeightedProductEmitter final : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
-    return getNumElements(getStaticShape(op->getResult(0)).drop_front());
+  static PositionMapping getMapping(Operation *op, bool vectorize) {
+    ArrayRef<int64_t> shape = getStaticShape(op->getResult(0));
+    return getPositionMapping(shape.drop_front(), 0, shape.size(), vectorize);
   }
 
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
-    Location loc = op->getLoc();
-    SmallVector<Value> bf = delinearize(
-        b, loc, thread, getStaticShape(op->getResult(0)).drop_front());
-    FailureOr<SmallVector<Value>> blades = emitBlades(b, op, bf, io);
-    if (failed(blades))
-      return failure();
-    writeBlades(b, loc, io, bf, 0, *blades);
-    return success();
+  int64_t getNumThreads(Operation *op, bool vectorize) const override {
+    int64_t positions =
+        getNumElements(getStaticShape(op->getResult(0)).drop_front());
+    if (getMapping(op, vectorize) == PositionMapping::Lanes)
+      return positions / kVectorWidth;
+    return positions;
   }
+
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool vectorize) const override {
+    Location loc = op->getLoc();
+    return emitPositions(
+        b, loc, thread, getStaticShape(op->getResult(0)).drop_front(),
+        getMapping(op, vectorize), io, [&](ValueRange bf) {
+          FailureOr<SmallVector<Value>> blades = emitBlades(b, op, bf, io);
+          if (failed(blades))
+            return failure();
+          writeBlades(b, loc, io, bf, 0, *blades);
+          return success();
+        });
+  }
+
+  bool isReplicable() const override { return true; }
 
   std::optional<int64_t> getBladeComputableAxis(Operation *) const override {
     return 0;
@@ -524,12 +630,12 @@ struct WeightedProductEmitter final : OpKernelEmitter {
 /// x, y [2^n, B, Fin], w [P, Fin, Fout]: one thread per (b, o), a loop over
 /// the input features with one f32 accumulator per result blade.
 struct FcProductEmitter final : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
+  int64_t getNumThreads(Operation *op, bool) const override {
     return getNumElements(getStaticShape(op->getResult(0)).drop_front());
   }
 
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool) const override {
     auto product = cast<FcProductOp>(op);
     Location loc = op->getLoc();
     const Algebra &algebra = product.getAlgebra().getAlgebra();
@@ -565,62 +671,194 @@ struct FcProductEmitter final : OpKernelEmitter {
   }
 };
 
-/// x [2^n, B, F]: one block per batch element b, its threads striding over
-/// the features. A first pass sums the squares of each grade's blades, the
-/// block adds the threads' sums in a fixed tree in workgroup memory (the same
-/// order on every run, no atomics), and a second pass divides by
-/// sqrt(mean + epsilon). Each pass reads (or, fused, recomputes) x at (b, f)
-/// a multivector at a time.
+/// x [2^n, B, F]: one block per batch element b. The features are cut into
+/// chunks (4 consecutive features when vectorized and F is a multiple of 4,
+/// else single ones) and the block's threads stride over the chunks. A first
+/// pass sums the squares of each grade's blades, the block adds the threads'
+/// sums in a fixed tree in workgroup memory (the same order on every run, no
+/// atomics; every barrier at the kernel's top level, so the whole block
+/// reaches it), and a second pass divides by sqrt(mean + epsilon). The
+/// blades of x (read, or recomputed when fused) stay in registers between
+/// the passes when a thread holds few enough of them; otherwise the second
+/// pass reads (recomputes) them again.
 struct GradeRmsNormEmitter final : OpKernelEmitter {
-  /// Threads per batch element: a power of two covering the features, from
-  /// a warp to 256.
-  static int64_t getGroupSize(Operation *op) {
-    int64_t features = getStaticShape(op->getOperand(0))[2];
-    return std::clamp<int64_t>(llvm::PowerOf2Ceil(features), 32, 256);
+  /// The most blade values a thread keeps in registers between the passes.
+  static constexpr int64_t kMaxResidentValues = 64;
+
+  /// How a block covers the features of its batch element.
+  struct Plan {
+    /// Features per chunk: kVectorWidth (one lane each) or 1.
+    int64_t width;
+    int64_t chunks;
+    /// Threads per block: a power of two covering the chunks, from a warp
+    /// to 256.
+    int64_t group;
+    /// Chunks per thread (the last round may leave some threads without).
+    int64_t rounds;
+    /// Whether the blades stay in registers between the passes.
+    bool resident;
+    /// Whether accesses go through access groups (vectorization on).
+    bool vectorize;
+  };
+
+  static Plan getPlan(Operation *op, bool vectorize) {
+    ArrayRef<int64_t> shape = getStaticShape(op->getOperand(0));
+    int64_t blades = shape[0], features = shape[2];
+    Plan plan;
+    plan.vectorize = vectorize;
+    plan.width = vectorize && features % kVectorWidth == 0 ? kVectorWidth : 1;
+    plan.chunks = features / plan.width;
+    plan.group = std::clamp<int64_t>(llvm::PowerOf2Ceil(plan.chunks), 32, 256);
+    plan.rounds = llvm::divideCeil(plan.chunks, plan.group);
+    plan.resident = plan.rounds * plan.width * blades <= kMaxResidentValues;
+    return plan;
   }
 
-  int64_t getNumThreads(Operation *op) const override {
-    return getStaticShape(op->getResult(0))[1] * getGroupSize(op);
+  int64_t getNumThreads(Operation *op, bool vectorize) const override {
+    return getStaticShape(op->getResult(0))[1] * getPlan(op, vectorize).group;
   }
 
-  std::optional<int64_t> getBlockSize(Operation *op) const override {
-    return getGroupSize(op);
+  std::optional<int64_t> getBlockSize(Operation *op,
+                                      bool vectorize) const override {
+    return getPlan(op, vectorize).group;
   }
 
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool vectorize) const override {
     auto norm = cast<GradeRmsNormOp>(op);
     Location loc = op->getLoc();
     const Algebra &algebra = norm.getAlgebra().getAlgebra();
     int64_t features = getStaticShape(norm.getInput())[2];
-    unsigned grades = algebra.numGrades();
-    int64_t group = getGroupSize(op);
-    Value groupSize = arith::ConstantIndexOp::create(b, loc, group);
+    unsigned grades = algebra.numGrades(), blades = algebra.numBlades();
+    Plan plan = getPlan(op, vectorize);
+    Value groupSize = arith::ConstantIndexOp::create(b, loc, plan.group);
     Value lane = arith::RemUIOp::create(b, loc, thread, groupSize);
     Value batch = arith::DivUIOp::create(b, loc, thread, groupSize);
 
-    // This thread's sums of squares over features lane, lane + group, ...
-    SmallVector<Value> zeros(grades, f32Constant(b, loc, 0.0));
-    ValueRange partial =
-        emitLoop(b, loc, lane, features, group, zeros,
-                 [&](OpBuilder &nb, Value f, ValueRange acc) {
-                   Value at[] = {batch, f};
-                   BladeReader x(io, 0, at, 0);
-                   SmallVector<Value> next;
-                   for (unsigned g = 0; g < grades; ++g) {
-                     Value sum = acc[g];
-                     for (unsigned blade : algebra.bladesOfGrade(g)) {
-                       Value v = x.get(nb, loc, blade);
-                       sum = arith::AddFOp::create(
-                           nb, loc, sum, arith::MulFOp::create(nb, loc, v, v));
-                     }
-                     next.push_back(sum);
-                   }
-                   return next;
-                 });
+    // The features of chunk `chunk`, one per lane.
+    auto featuresOf = [&](OpBuilder &nb, Value chunk) {
+      if (plan.width == 1)
+        return SmallVector<Value>{chunk};
+      Value first = arith::MulIOp::create(
+          nb, loc, chunk, arith::ConstantIndexOp::create(nb, loc, plan.width));
+      SmallVector<Value> result = {first};
+      for (int64_t k = 1; k < plan.width; ++k)
+        result.push_back(arith::AddIOp::create(
+            nb, loc, first, arith::ConstantIndexOp::create(nb, loc, k)));
+      return result;
+    };
+    auto beginGroup = [&](OpBuilder &nb, ArrayRef<Value> lanes) {
+      if (plan.vectorize)
+        io.beginAccessGroup(nb, plan.width == 1 ? AccessLanes::single()
+                                                : AccessLanes::rows(lanes));
+    };
+    auto setLane = [&](unsigned k) {
+      if (plan.vectorize)
+        io.setLane(k);
+    };
+    auto endGroup = [&](OpBuilder &nb) {
+      if (plan.vectorize)
+        io.endAccessGroup(nb, loc);
+    };
+    // Every blade of x at the features of `chunk`, feature-major.
+    auto readChunk = [&](OpBuilder &nb, Value chunk) {
+      SmallVector<Value> lanes = featuresOf(nb, chunk);
+      beginGroup(nb, lanes);
+      SmallVector<Value> values;
+      for (auto [k, f] : llvm::enumerate(lanes)) {
+        setLane(k);
+        Value at[] = {batch, f};
+        BladeReader x(io, 0, at, 0);
+        for (unsigned blade = 0; blade < blades; ++blade)
+          values.push_back(x.get(nb, loc, blade));
+      }
+      endGroup(nb);
+      return values;
+    };
+    // `sums` plus the squares of `values`: feature by feature, each grade's
+    // blades in order.
+    auto accumulate = [&](OpBuilder &nb, ValueRange sums,
+                          ArrayRef<Value> values) {
+      SmallVector<Value> next(sums);
+      for (int64_t k = 0; k < plan.width; ++k)
+        for (unsigned g = 0; g < grades; ++g)
+          for (unsigned blade : algebra.bladesOfGrade(g)) {
+            Value v = values[k * blades + blade];
+            next[g] = arith::AddFOp::create(
+                nb, loc, next[g], arith::MulFOp::create(nb, loc, v, v));
+          }
+      return next;
+    };
+    auto writeChunk = [&](OpBuilder &nb, Value chunk, ArrayRef<Value> values,
+                          ArrayRef<Value> norms) {
+      SmallVector<Value> lanes = featuresOf(nb, chunk);
+      beginGroup(nb, lanes);
+      for (auto [k, f] : llvm::enumerate(lanes)) {
+        setLane(k);
+        for (unsigned blade = 0; blade < blades; ++blade) {
+          Value scaled = arith::DivFOp::create(
+              nb, loc, values[k * blades + blade], norms[algebra.grade(blade)]);
+          Value index = arith::ConstantIndexOp::create(nb, loc, blade);
+          io.write(nb, loc, 0, ValueRange{index, batch, f}, scaled);
+        }
+      }
+      endGroup(nb);
+    };
+    auto chunkOfRound = [&](int64_t round) -> Value {
+      if (round == 0)
+        return lane;
+      return arith::AddIOp::create(
+          b, loc, lane,
+          arith::ConstantIndexOp::create(b, loc, round * plan.group));
+    };
+    // Whether every thread has a chunk in round `round`.
+    auto isFullRound = [&](int64_t round) {
+      return (round + 1) * plan.group <= plan.chunks;
+    };
+    auto hasChunk = [&](Value chunk) -> Value {
+      return arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, chunk,
+          arith::ConstantIndexOp::create(b, loc, plan.chunks));
+    };
+
+    // Pass 1: this thread's sums of squares, per grade.
+    Value zero = f32Constant(b, loc, 0.0);
+    SmallVector<Value> partial(grades, zero);
+    SmallVector<SmallVector<Value>> held;
+    if (plan.resident) {
+      for (int64_t round = 0; round < plan.rounds; ++round) {
+        Value chunk = chunkOfRound(round);
+        SmallVector<Value> values;
+        if (isFullRound(round)) {
+          values = readChunk(b, chunk);
+        } else {
+          // A thread without a chunk holds zeros, which add nothing.
+          SmallVector<Type> types(plan.width * blades, b.getF32Type());
+          auto read = scf::IfOp::create(b, loc, types, hasChunk(chunk),
+                                        /*withElseRegion=*/true);
+          OpBuilder thenBuilder = read.getThenBodyBuilder();
+          scf::YieldOp::create(thenBuilder, loc, readChunk(thenBuilder, chunk));
+          OpBuilder elseBuilder = read.getElseBodyBuilder();
+          scf::YieldOp::create(elseBuilder, loc,
+                               SmallVector<Value>(types.size(), zero));
+          values.assign(read.getResults().begin(), read.getResults().end());
+        }
+        partial = accumulate(b, partial, values);
+        held.push_back(std::move(values));
+      }
+    } else {
+      ValueRange sums =
+          emitLoop(b, loc, lane, plan.chunks, plan.group, partial,
+                   [&](OpBuilder &nb, Value chunk, ValueRange acc) {
+                     return accumulate(nb, acc, readChunk(nb, chunk));
+                   });
+      partial.assign(sums.begin(), sums.end());
+    }
 
     // sums[g * group + lane]; halving strides fold the upper half of the
     // block's sums onto the lower, so sums[g * group] ends as the total.
+    // Only loads and stores are conditional; the barriers are not.
+    int64_t group = plan.group;
     Value sums = io.allocateWorkgroupBuffer(b, loc, grades * group);
     SmallVector<Value> slots;
     for (unsigned g = 0; g < grades; ++g) {
@@ -659,19 +897,26 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
           b, loc, arith::AddFOp::create(b, loc, mean, epsilon)));
     }
 
-    emitLoop(b, loc, lane, features, group, {},
-             [&](OpBuilder &nb, Value f, ValueRange) {
-               Value at[] = {batch, f};
-               BladeReader x(io, 0, at, 0);
-               for (unsigned blade = 0; blade < algebra.numBlades(); ++blade) {
-                 Value scaled =
-                     arith::DivFOp::create(nb, loc, x.get(nb, loc, blade),
-                                           norms[algebra.grade(blade)]);
-                 Value index = arith::ConstantIndexOp::create(nb, loc, blade);
-                 io.write(nb, loc, 0, ValueRange{index, batch, f}, scaled);
-               }
-               return SmallVector<Value>();
-             });
+    // Pass 2: the blades divided by their grade's norm.
+    if (!plan.resident) {
+      emitLoop(b, loc, lane, plan.chunks, plan.group, {},
+               [&](OpBuilder &nb, Value chunk, ValueRange) {
+                 writeChunk(nb, chunk, readChunk(nb, chunk), norms);
+                 return SmallVector<Value>();
+               });
+      return success();
+    }
+    for (int64_t round = 0; round < plan.rounds; ++round) {
+      Value chunk = chunkOfRound(round);
+      if (isFullRound(round)) {
+        writeChunk(b, chunk, held[round], norms);
+        continue;
+      }
+      auto write = scf::IfOp::create(b, loc, hasChunk(chunk),
+                                     /*withElseRegion=*/false);
+      OpBuilder thenBuilder = write.getThenBodyBuilder();
+      writeChunk(thenBuilder, chunk, held[round], norms);
+    }
     return success();
   }
 };

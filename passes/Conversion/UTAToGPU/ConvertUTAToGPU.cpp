@@ -9,6 +9,7 @@
 
 #include "passes/Conversion/Passes.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
+#include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
 #include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,6 +39,9 @@ struct KernelContext {
   const KernelEmitterRegistry &emitters;
   /// The kernel, which holds the workgroup buffers.
   gpu::GPUFuncOp kernel;
+  /// The open access group, whose vector accesses serve buffer reads and
+  /// writes (VectorAccess.h).
+  std::optional<VectorAccessGroup> group = std::nullopt;
 };
 
 /// A recomputed f32 value rounded to `elementType` and widened back, exactly
@@ -74,14 +78,18 @@ static Value selectBlade(OpBuilder &b, Location loc, ArrayRef<Value> blades,
 /// can only be computed that way.
 class KernelOperandIO final : public KernelIO {
 public:
-  KernelOperandIO(Operation *op, const KernelContext &context)
+  KernelOperandIO(Operation *op, KernelContext &context)
       : op(op), context(context) {}
 
   Value read(OpBuilder &b, Location loc, unsigned operand,
              ValueRange indices) override {
     Value value = op->getOperand(operand);
     if (Value buffer = context.buffers.lookupOrNull(value)) {
-      Value element = memref::LoadOp::create(b, loc, buffer, indices);
+      Value element;
+      if (context.group)
+        element = context.group->read(b, loc, buffer, indices);
+      if (!element)
+        element = memref::LoadOp::create(b, loc, buffer, indices);
       if (element.getType().isF32())
         return element;
       return arith::ExtFOp::create(b, loc, b.getF32Type(), element);
@@ -131,6 +139,9 @@ public:
         cast<MemRefType>(context.result.getType()).getElementType();
     if (elementType != value.getType())
       value = arith::TruncFOp::create(b, loc, elementType, value);
+    if (context.group &&
+        context.group->write(b, loc, context.result, indices, value))
+      return;
     memref::StoreOp::create(b, loc, value, context.result, indices);
   }
 
@@ -144,13 +155,29 @@ public:
     return kernel.addWorkgroupAttribution(type, loc);
   }
 
+  void beginAccessGroup(OpBuilder &b, const AccessLanes &lanes) override {
+    assert(!context.group && "access groups do not nest");
+    context.group.emplace(b.getInsertionBlock(), lanes);
+  }
+
+  void setLane(unsigned lane) override {
+    assert(context.group && "no access group is open");
+    context.group->setLane(lane);
+  }
+
+  void endAccessGroup(OpBuilder &b, Location loc) override {
+    assert(context.group && "no access group is open");
+    context.group->finish(b, loc);
+    context.group.reset();
+  }
+
 private:
   static Type getElementTypeOf(Value value) {
     return cast<RankedTensorType>(value.getType()).getElementType();
   }
 
   Operation *op;
-  const KernelContext &context;
+  KernelContext &context;
 };
 
 MemRefType getBufferType(Type tensorType) {
@@ -162,9 +189,10 @@ MemRefType getBufferType(Type tensorType) {
 class FunctionLowering {
 public:
   FunctionLowering(func::FuncOp func, gpu::GPUModuleOp kernelModule,
-                   const KernelEmitterRegistry &emitters, unsigned blockSize)
+                   const KernelEmitterRegistry &emitters, unsigned blockSize,
+                   bool vectorize)
       : func(func), kernelModule(kernelModule), emitters(emitters),
-        blockSize(blockSize) {}
+        blockSize(blockSize), vectorize(vectorize) {}
 
   LogicalResult run();
 
@@ -177,12 +205,14 @@ private:
   FailureOr<gpu::GPUFuncOp> buildKernel(Operation *kernelOp, Operation *root,
                                         ValueRange inputs,
                                         ValueRange inputsInKernel,
-                                        int64_t kernelBlockSize);
+                                        int64_t kernelBlockSize,
+                                        bool cooperative, bool vectorized);
 
   func::FuncOp func;
   gpu::GPUModuleOp kernelModule;
   const KernelEmitterRegistry &emitters;
   unsigned blockSize;
+  bool vectorize;
   IRMapping buffers;
   unsigned kernelCount = 0, constantCount = 0;
 };
@@ -268,7 +298,9 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   if (!emitter)
     return root->emitOpError("cannot be compiled for the GPU yet");
   // Every other op of a fused group is recomputed where it is read: element
-  // by element, or a multivector at a time.
+  // by element, or a multivector at a time; once per lane in a vectorized
+  // kernel, which only replicable producers allow.
+  bool vectorized = vectorize;
   if (auto fusion = dyn_cast<FusionOp>(kernelOp)) {
     for (Operation &member : fusion.getBody().front().without_terminator()) {
       if (&member == root)
@@ -278,13 +310,14 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
                         !producer->getBladeComputableAxis(&member)))
         return member.emitOpError("cannot be recomputed inside a fused "
                                   "kernel");
+      vectorized &= producer->isReplicable();
     }
   }
 
   Value result = memref::AllocOp::create(
       b, loc, getBufferType(kernelOp->getResult(0).getType()));
   buffers.map(kernelOp->getResult(0), result);
-  int64_t numThreads = emitter->getNumThreads(root);
+  int64_t numThreads = emitter->getNumThreads(root, vectorized);
   if (numThreads == 0)
     return success(); // An empty tensor needs no kernel.
   if (numThreads > std::numeric_limits<int32_t>::max())
@@ -292,14 +325,17 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
            << numThreads << " threads; kernels are limited to 2^31 - 1";
 
   // Cooperating threads need full blocks: every thread reaches a barrier.
-  int64_t kernelBlockSize = emitter->getBlockSize(root).value_or(blockSize);
-  if (emitter->getBlockSize(root) && numThreads % kernelBlockSize != 0)
+  std::optional<int64_t> cooperativeBlock =
+      emitter->getBlockSize(root, vectorized);
+  int64_t kernelBlockSize = cooperativeBlock.value_or(blockSize);
+  if (cooperativeBlock && numThreads % kernelBlockSize != 0)
     return root->emitOpError("needs ")
            << numThreads << " threads, not a multiple of its block size "
            << kernelBlockSize;
 
   FailureOr<gpu::GPUFuncOp> kernel =
-      buildKernel(kernelOp, root, inputs, inputsInKernel, kernelBlockSize);
+      buildKernel(kernelOp, root, inputs, inputsInKernel, kernelBlockSize,
+                  cooperativeBlock.has_value(), vectorized);
   if (failed(kernel))
     return failure();
 
@@ -323,7 +359,8 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
 FailureOr<gpu::GPUFuncOp>
 FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
                               ValueRange inputs, ValueRange inputsInKernel,
-                              int64_t kernelBlockSize) {
+                              int64_t kernelBlockSize, bool cooperative,
+                              bool vectorized) {
   Location loc = kernelOp->getLoc();
   SmallVector<Type> argTypes;
   for (Value input : inputs)
@@ -345,6 +382,8 @@ FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
   Block &body = kernel.getBody().front();
   b.setInsertionPointToStart(&body);
   // thread = blockIdx.x * kernelBlockSize + threadIdx.x; threads past n idle.
+  // Cooperative kernels have only full blocks (lowerKernel checked) and no
+  // guard, so that their barriers are reached by every thread of a block.
   Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value thread = arith::AddIOp::create(
@@ -353,22 +392,26 @@ FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
           b, loc, blockId,
           arith::ConstantIndexOp::create(b, loc, kernelBlockSize)),
       threadId);
-  Value count = arith::IndexCastOp::create(b, loc, b.getIndexType(),
-                                           body.getArguments().back());
-  Value inRange =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, thread, count);
-  auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
-  gpu::ReturnOp::create(b, loc);
+  auto ret = gpu::ReturnOp::create(b, loc);
+  b.setInsertionPoint(ret);
+  if (!cooperative) {
+    Value count = arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                             body.getArguments().back());
+    Value inRange =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, thread, count);
+    auto guard = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(guard.thenBlock());
+  }
 
-  b.setInsertionPointToStart(guard.thenBlock());
   KernelContext context{IRMapping(), body.getArgument(inputs.size()), emitters,
                         kernel};
   for (auto [value, arg] : llvm::zip_equal(
            inputsInKernel, body.getArguments().take_front(inputs.size())))
     context.buffers.map(value, arg);
   KernelOperandIO io(root, context);
-  if (failed(emitters.lookup(root)->emit(b, root, thread, io)))
+  if (failed(emitters.lookup(root)->emit(b, root, thread, io, vectorized)))
     return failure();
+  assert(!context.group && "an emitter left an access group open");
   return kernel;
 }
 
@@ -398,7 +441,8 @@ struct ConvertUTAToGPUPass final
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     b.getUnitAttr());
     for (func::FuncOp func : functions) {
-      FunctionLowering lowering(func, kernelModule, emitters, blockSize);
+      FunctionLowering lowering(func, kernelModule, emitters, blockSize,
+                                vectorize);
       if (failed(lowering.run()))
         return signalPassFailure();
     }

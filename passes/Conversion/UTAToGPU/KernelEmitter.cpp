@@ -1,8 +1,10 @@
 //===- KernelEmitter.cpp - Shared machinery of the kernel emitters --------===//
 
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
+#include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 using namespace mlir;
@@ -16,19 +18,91 @@ FailureOr<Value> OpKernelEmitter::emitElement(OpBuilder &, Operation *op,
   return op->emitOpError("cannot be computed element by element");
 }
 
-int64_t ElementEmitter::getNumThreads(Operation *op) const {
-  return getNumElements(getStaticShape(op->getResult(0)));
+int64_t ElementEmitter::getNumThreads(Operation *op, bool vectorize) const {
+  int64_t count = getNumElements(getStaticShape(op->getResult(0)));
+  return vectorize && isReplicable() ? llvm::divideCeil(count, kVectorWidth)
+                                     : count;
 }
 
-LogicalResult ElementEmitter::emit(OpBuilder &b, Operation *op, Value thread,
-                                   KernelIO &io) const {
+LogicalResult ElementEmitter::emitScalar(OpBuilder &b, Operation *op,
+                                         Value linear, KernelIO &io) const {
   Location loc = op->getLoc();
   SmallVector<Value> indices =
-      delinearize(b, loc, thread, getStaticShape(op->getResult(0)));
+      delinearize(b, loc, linear, getStaticShape(op->getResult(0)));
   FailureOr<Value> value = emitElement(b, op, indices, io);
   if (failed(value))
     return failure();
   io.write(b, loc, 0, indices, *value);
+  return success();
+}
+
+LogicalResult ElementEmitter::emit(OpBuilder &b, Operation *op, Value thread,
+                                   KernelIO &io, bool vectorize) const {
+  // Ops with loops (reductions, matmul) keep a thread per element.
+  if (!vectorize || !isReplicable())
+    return emitScalar(b, op, thread, io);
+  Location loc = op->getLoc();
+  ArrayRef<int64_t> shape = getStaticShape(op->getResult(0));
+  int64_t count = getNumElements(shape);
+  Value width = arith::ConstantIndexOp::create(b, loc, kVectorWidth);
+  Value base = arith::MulIOp::create(b, loc, thread, width);
+
+  // Rows: the 4 elements share their outer indices.
+  if (shape.back() % kVectorWidth == 0) {
+    SmallVector<Value> first = delinearize(b, loc, base, shape);
+    SmallVector<Value> inner = {first.back()};
+    for (int64_t k = 1; k < kVectorWidth; ++k)
+      inner.push_back(arith::AddIOp::create(
+          b, loc, first.back(), arith::ConstantIndexOp::create(b, loc, k)));
+    io.beginAccessGroup(b, AccessLanes::rows(inner));
+    for (int64_t k = 0; k < kVectorWidth; ++k) {
+      io.setLane(k);
+      SmallVector<Value> indices(first);
+      indices.back() = inner[k];
+      FailureOr<Value> value = emitElement(b, op, indices, io);
+      if (failed(value))
+        return failure();
+      io.write(b, loc, 0, indices, *value);
+    }
+    io.endAccessGroup(b, loc);
+    return success();
+  }
+
+  // Flat: threads below count / 4 compute 4 whole elements, the last thread
+  // the remaining count % 4 one by one.
+  SmallVector<Value> lanes = {base};
+  for (int64_t k = 1; k < kVectorWidth; ++k)
+    lanes.push_back(arith::AddIOp::create(
+        b, loc, base, arith::ConstantIndexOp::create(b, loc, k)));
+  auto emitVector = [&](OpBuilder &nb) -> LogicalResult {
+    SmallVector<SmallVector<Value>> indices;
+    for (int64_t k = 0; k < kVectorWidth; ++k)
+      indices.push_back(delinearize(nb, loc, lanes[k], shape));
+    io.beginAccessGroup(nb, AccessLanes::flat(base, indices, shape));
+    for (int64_t k = 0; k < kVectorWidth; ++k) {
+      io.setLane(k);
+      FailureOr<Value> value = emitElement(nb, op, indices[k], io);
+      if (failed(value))
+        return failure();
+      io.write(nb, loc, 0, indices[k], *value);
+    }
+    io.endAccessGroup(nb, loc);
+    return success();
+  };
+  int64_t whole = count / kVectorWidth, tail = count % kVectorWidth;
+  if (tail == 0)
+    return emitVector(b);
+  Value isWhole =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, thread,
+                            arith::ConstantIndexOp::create(b, loc, whole));
+  auto branch = scf::IfOp::create(b, loc, isWhole, /*withElseRegion=*/true);
+  OpBuilder thenBuilder = branch.getThenBodyBuilder();
+  if (failed(emitVector(thenBuilder)))
+    return failure();
+  OpBuilder elseBuilder = branch.getElseBodyBuilder();
+  for (int64_t k = 0; k < tail; ++k)
+    if (failed(emitScalar(elseBuilder, op, lanes[k], io)))
+      return failure();
   return success();
 }
 
@@ -50,6 +124,10 @@ SmallVector<Value> mlir::uta::delinearize(OpBuilder &b, Location loc,
   SmallVector<Value> indices(shape.size());
   Value rest = linear;
   for (int64_t dim = shape.size() - 1; dim >= 0; --dim) {
+    if (shape[dim] == 1) {
+      indices[dim] = arith::ConstantIndexOp::create(b, loc, 0);
+      continue;
+    }
     if (dim == 0) {
       indices[dim] = rest;
       break;

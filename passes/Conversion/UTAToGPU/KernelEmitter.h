@@ -13,6 +13,12 @@
 // Emitters compute in f32: KernelIO widens f16/bf16 on read and narrows on
 // write, which is how f16 and bf16 ops accumulate in f32 (SPEC.md §1.1).
 //
+// Vectorization (VectorAccess.h): when the pass lets it (`vectorize`), an
+// emitter may give each thread 4 consecutive points along the innermost
+// axis, emit each point's scalar code in turn as a lane of a KernelIO access
+// group, and so have its buffer accesses become aligned vector loads and
+// stores; getNumThreads and getBlockSize then count such threads.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UTA_PASSES_CONVERSION_UTATOGPU_KERNELEMITTER_H
@@ -27,6 +33,8 @@
 #include <optional>
 
 namespace mlir::uta {
+
+struct AccessLanes;
 
 /// Reads operands and writes results of the op being emitted, as f32 scalars
 /// at multi-indices in the tensors' own (static) shapes.
@@ -55,27 +63,49 @@ public:
   /// getBlockSize, whose blocks reach every barrier whole.
   virtual Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
                                         int64_t count) = 0;
+
+  /// Opens an access group in the current block: the buffer reads and
+  /// writes emitted directly in it, lane by lane, are served by aligned
+  /// vector accesses where `lanes` allows (VectorAccess.h). Groups do not
+  /// nest; lane 0 is current.
+  virtual void beginAccessGroup(OpBuilder &b, const AccessLanes &lanes) = 0;
+  /// The lane whose code is emitted next.
+  virtual void setLane(unsigned lane) = 0;
+  /// Emits the group's deferred stores at the current point (in the group's
+  /// block) and closes it.
+  virtual void endAccessGroup(OpBuilder &b, Location loc) = 0;
 };
 
 /// Emits the code one thread runs for an op.
 class OpKernelEmitter {
 public:
   virtual ~OpKernelEmitter();
-  /// The number of threads: the points of the op's iteration space.
-  virtual int64_t getNumThreads(Operation *op) const = 0;
+  /// The number of threads: the points of the op's iteration space, or
+  /// fewer when `vectorize` lets a thread handle several.
+  virtual int64_t getNumThreads(Operation *op, bool vectorize) const = 0;
   /// For emitters whose threads cooperate in blocks (workgroup memory and
   /// barriers, grade_rms_norm): the threads of one block, which divides
-  /// getNumThreads so that every block is full. std::nullopt when threads
-  /// work alone: blocks of the pass's block size, the last one partial.
-  virtual std::optional<int64_t> getBlockSize(Operation *op) const {
+  /// getNumThreads so that every block is full. Such kernels have no range
+  /// guard: every thread of every block runs the emitted code, so every
+  /// barrier is reached by the whole block. std::nullopt when threads work
+  /// alone: blocks of the pass's block size, the last one partial, threads
+  /// past getNumThreads idle.
+  virtual std::optional<int64_t> getBlockSize(Operation *op,
+                                              bool vectorize) const {
     return std::nullopt;
   }
-  /// Emits the work of thread `thread` (an index below getNumThreads).
+  /// Emits the work of thread `thread` (an index below getNumThreads). With
+  /// `vectorize`, the emitter may use vector accesses (KernelIO access
+  /// groups); every producer fused into the kernel is replicable then.
   virtual LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                             KernelIO &io) const = 0;
+                             KernelIO &io, bool vectorize) const = 0;
   /// Whether emitElement computes any single element of the op's result on
   /// its own: such an op can be recomputed inside the kernel that reads it.
   virtual bool isElementComputable() const { return false; }
+  /// Whether recomputing this op once per lane of a vectorized thread costs
+  /// no more than the threads it saves: ops that compute a point without
+  /// loops. A kernel is vectorized only when all its fused producers are.
+  virtual bool isReplicable() const { return false; }
   /// The f32 value of the op's (only) result at `indices`, reading operands
   /// through `io`. Only for element-computable ops.
   virtual FailureOr<Value> emitElement(OpBuilder &b, Operation *op,
@@ -96,13 +126,22 @@ public:
   }
 };
 
-/// An emitter whose kernel computes one result element per thread.
+/// An emitter whose kernel computes one result element per thread, or,
+/// vectorized (if the emitter is replicable), 4 consecutive elements of
+/// the row-major order: lanes along the innermost axis when its size is a
+/// multiple of 4, else lanes over the flattened result with a scalar tail
+/// for the last N % 4 elements.
 class ElementEmitter : public OpKernelEmitter {
 public:
-  int64_t getNumThreads(Operation *op) const override;
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override;
+  int64_t getNumThreads(Operation *op, bool vectorize) const override;
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool vectorize) const override;
   bool isElementComputable() const override { return true; }
+
+private:
+  /// The scalar work of element `linear` of the result.
+  LogicalResult emitScalar(OpBuilder &b, Operation *op, Value linear,
+                           KernelIO &io) const;
 };
 
 /// The emitters of all op families, by op.
@@ -135,7 +174,8 @@ void populateCliffordKernelEmitters(KernelEmitterRegistry &registry);
 /// The number of elements of a static shape.
 int64_t getNumElements(ArrayRef<int64_t> shape);
 
-/// Splits the row-major linear index `linear` over `shape` into indices.
+/// Splits the row-major linear index `linear` over `shape` into indices
+/// (constant 0 for dimensions of size 1).
 SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
                                ArrayRef<int64_t> shape);
 

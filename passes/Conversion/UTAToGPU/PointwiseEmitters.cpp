@@ -1,8 +1,11 @@
 //===- PointwiseEmitters.cpp - Kernels of elementwise and layout ops ------===//
 //
-// One thread per output element. Elementwise ops read their operands at the
-// broadcast index; transpose, reshape and broadcast_to only remap the index;
-// cast is a read (widening to f32) and a write (rounding to the result type).
+// One thread per output element, or 4 consecutive ones when vectorized
+// (ElementEmitter). Elementwise ops read their operands at the broadcast
+// index; transpose, reshape and broadcast_to only remap the index; cast is a
+// read (widening to f32) and a write (rounding to the result type). Reads
+// that keep the result's innermost index become vector loads; a transpose's
+// and a reshape's remapped reads stay scalar.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,8 @@ namespace {
 
 /// Elementwise ops with NumPy broadcasting of their operands.
 struct ElementwiseEmitter final : ElementEmitter {
+  bool isReplicable() const override { return true; }
+
   FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange indices,
                                KernelIO &io) const override {
     Location loc = op->getLoc();
@@ -32,6 +37,8 @@ struct ElementwiseEmitter final : ElementEmitter {
 
 /// Layout ops: the output element is one input element at a remapped index.
 struct LayoutEmitter final : ElementEmitter {
+  bool isReplicable() const override { return true; }
+
   FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange indices,
                                KernelIO &io) const override {
     return io.read(b, op->getLoc(), 0, mapToSourceIndices(b, op, indices));

@@ -108,14 +108,14 @@ struct ReduceEmitter final : ElementEmitter {
 
 /// softmax(x)_i = exp(x_i - max) / sum_j exp(x_j - max) along `dim`.
 struct SoftmaxEmitter final : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
+  int64_t getNumThreads(Operation *op, bool) const override {
     auto softmax = cast<SoftmaxOp>(op);
     ArrayRef<int64_t> shape = getStaticShape(softmax.getInput());
     return getNumElements(shape) / shape[softmax.getDim()];
   }
 
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool) const override {
     auto softmax = cast<SoftmaxOp>(op);
     Location loc = op->getLoc();
     ArrayRef<int64_t> shape = getStaticShape(softmax.getInput());
@@ -155,14 +155,14 @@ struct SoftmaxEmitter final : OpKernelEmitter {
 /// (x - mean) / sqrt(biased variance + epsilon) * weight + bias over the
 /// trailing dimensions axis..rank-1; the variance takes a second pass.
 struct LayerNormEmitter final : OpKernelEmitter {
-  int64_t getNumThreads(Operation *op) const override {
+  int64_t getNumThreads(Operation *op, bool) const override {
     auto norm = cast<LayerNormOp>(op);
     return getNumElements(
         getStaticShape(norm.getInput()).take_front(norm.getAxis()));
   }
 
-  LogicalResult emit(OpBuilder &b, Operation *op, Value thread,
-                     KernelIO &io) const override {
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool) const override {
     auto norm = cast<LayerNormOp>(op);
     Location loc = op->getLoc();
     ArrayRef<int64_t> shape = getStaticShape(norm.getInput());

@@ -1,4 +1,4 @@
-// RUN: uta-opt %s -split-input-file -uta-fuse-kernels -convert-uta-to-gpu -canonicalize > %t
+// RUN: uta-opt %s -split-input-file -uta-fuse-kernels -convert-uta-to-gpu="vectorize=false" -canonicalize > %t
 // RUN: FileCheck %s --input-file=%t
 // RUN: FileCheck %s --input-file=%t --check-prefix=COUNT
 // RUN: FileCheck %s --input-file=%t --check-prefix=ERF
@@ -9,11 +9,12 @@
 // blade order of SPEC.md §1.2 (Cl(2,0): 1, e1, e2, e12).
 
 // The SGP layer in Cl(2,0) is one kernel with no intermediate buffer: one
-// block of 32 threads per batch element (B = 2). In each pass a thread
-// computes, at its feature f, the gates gx_i = x_i Phi(x_0) with one erf per
-// operand, then the weighted product of the gated blades, e.g.
-// z0 = w[f,0] gx0 gy0 + w[f,3] (gx1 gy1 + gx2 gy2) + w[f,7] (-gx3 gy3),
-// whose square starts grade 0's sum.
+// block of 32 threads per batch element (B = 2). A thread with a feature f
+// (lane < F = 3) computes once, in registers, the gates gx_i = x_i Phi(x_0)
+// with one erf per operand, then the weighted product of the gated blades,
+// e.g. z0 = w[f,0] gx0 gy0 + w[f,3] (gx1 gy1 + gx2 gy2) + w[f,7] (-gx3 gy3),
+// whose square starts grade 0's sum; after the block's sums it divides the
+// blades it holds, without reading or recomputing anything again.
 // CHECK-LABEL: func.func @sgp_cl2
 //   CHECK-DAG:   %[[N:.*]] = arith.constant 64 : i32
 //   CHECK-DAG:   %[[BLOCKS:.*]] = arith.constant 2 : index
@@ -28,6 +29,7 @@
 //   CHECK-DAG:   %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
 //   CHECK-DAG:   %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 //   CHECK-DAG:   %[[RSQRT2:.*]] = arith.constant 0.707106769 : f32
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 //   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
 //   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
 //   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
@@ -35,71 +37,66 @@
 //   CHECK-DAG:   %[[C7:.*]] = arith.constant 7 : index
 //   CHECK-DAG:   %[[C32:.*]] = arith.constant 32 : index
 //       CHECK:   %[[T:.*]] = arith.addi
-//   CHECK-DAG:     %[[LANE:.*]] = arith.remui %[[T]], %[[C32]]
-//   CHECK-DAG:     %[[B:.*]] = arith.divui %[[T]], %[[C32]]
-//       CHECK:     scf.for %[[F:[^ ]+]] = %[[LANE]] to %[[C3]] step %[[C32]] iter_args(%[[G0:[^ ]+]] = %{{[^ ]+}}, %{{.*}}) -> (f32, f32, f32)
-//   CHECK-DAG:       %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[B]], %[[F]]]
-//   CHECK-DAG:       %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[B]], %[[F]]]
-//   CHECK-DAG:       %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[B]], %[[F]]]
-//   CHECK-DAG:       %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[B]], %[[F]]]
-//   CHECK-DAG:       %[[SX:.*]] = arith.mulf %[[X0]], %[[RSQRT2]] : f32
-//   CHECK-DAG:       %[[EX:.*]] = math.erf %[[SX]] : f32
-//   CHECK-DAG:       %[[AX:.*]] = arith.addf %[[EX]], %[[ONE]] : f32
-//   CHECK-DAG:       %[[PHIX:.*]] = arith.mulf %[[AX]], %[[HALF]] : f32
-//   CHECK-DAG:       %[[GX0:.*]] = arith.mulf %[[X0]], %[[PHIX]] : f32
-//   CHECK-DAG:       %[[GX1:.*]] = arith.mulf %[[X1]], %[[PHIX]] : f32
-//   CHECK-DAG:       %[[GX2:.*]] = arith.mulf %[[X2]], %[[PHIX]] : f32
-//   CHECK-DAG:       %[[GX3:.*]] = arith.mulf %[[X3]], %[[PHIX]] : f32
-//   CHECK-DAG:       %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[B]], %[[F]]]
-//   CHECK-DAG:       %[[Y1:.*]] = memref.load %[[Y]][%[[C1]], %[[B]], %[[F]]]
-//   CHECK-DAG:       %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %[[B]], %[[F]]]
-//   CHECK-DAG:       %[[Y3:.*]] = memref.load %[[Y]][%[[C3]], %[[B]], %[[F]]]
-//   CHECK-DAG:       %[[SY:.*]] = arith.mulf %[[Y0]], %[[RSQRT2]] : f32
-//   CHECK-DAG:       %[[EY:.*]] = math.erf %[[SY]] : f32
-//   CHECK-DAG:       %[[AY:.*]] = arith.addf %[[EY]], %[[ONE]] : f32
-//   CHECK-DAG:       %[[PHIY:.*]] = arith.mulf %[[AY]], %[[HALF]] : f32
-//   CHECK-DAG:       %[[GY0:.*]] = arith.mulf %[[Y0]], %[[PHIY]] : f32
-//   CHECK-DAG:       %[[GY1:.*]] = arith.mulf %[[Y1]], %[[PHIY]] : f32
-//   CHECK-DAG:       %[[GY2:.*]] = arith.mulf %[[Y2]], %[[PHIY]] : f32
-//   CHECK-DAG:       %[[GY3:.*]] = arith.mulf %[[Y3]], %[[PHIY]] : f32
-//   CHECK-DAG:       %[[P00:.*]] = arith.mulf %[[GX0]], %[[GY0]] : f32
-//   CHECK-DAG:       %[[P11:.*]] = arith.mulf %[[GX1]], %[[GY1]] : f32
-//   CHECK-DAG:       %[[P22:.*]] = arith.mulf %[[GX2]], %[[GY2]] : f32
-//   CHECK-DAG:       %[[P33:.*]] = arith.mulf %[[GX3]], %[[GY3]] : f32
-//   CHECK-DAG:       %[[W0:.*]] = memref.load %[[W]][%[[F]], %[[C0]]]
-//   CHECK-DAG:       %[[W3:.*]] = memref.load %[[W]][%[[F]], %[[C3]]]
-//   CHECK-DAG:       %[[W7:.*]] = memref.load %[[W]][%[[F]], %[[C7]]]
-//   CHECK-DAG:       %[[T0:.*]] = arith.mulf %[[W0]], %[[P00]] : f32
-//   CHECK-DAG:       %[[S3:.*]] = arith.addf %[[P11]], %[[P22]] : f32
-//   CHECK-DAG:       %[[T3:.*]] = arith.mulf %[[W3]], %[[S3]] : f32
-//   CHECK-DAG:       %[[S7:.*]] = arith.negf %[[P33]] : f32
-//   CHECK-DAG:       %[[T7:.*]] = arith.mulf %[[W7]], %[[S7]] : f32
-//   CHECK-DAG:       %[[U:.*]] = arith.addf %[[T0]], %[[T3]] : f32
-//   CHECK-DAG:       %[[Z0:.*]] = arith.addf %[[U]], %[[T7]] : f32
-//   CHECK-DAG:       %[[SQ0:.*]] = arith.mulf %[[Z0]], %[[Z0]] : f32
-//   CHECK-DAG:       %[[ACC0:.*]] = arith.addf %[[G0]], %[[SQ0]] : f32
-//       CHECK:       scf.yield %[[ACC0]], %{{.*}}, %{{.*}} : f32, f32, f32
-//       CHECK:     scf.for %[[F2:[^ ]+]] = %[[LANE]] to %[[C3]] step %[[C32]]
-//       CHECK:       memref.store %{{.*}}, %[[Z]][%[[C0]], %[[B]], %[[F2]]]
+//   CHECK-DAG:   %[[F:.*]] = arith.remui %[[T]], %[[C32]]
+//   CHECK-DAG:   %[[B:.*]] = arith.divui %[[T]], %[[C32]]
+//       CHECK:   %[[HAS:.*]] = arith.cmpi ult, %[[F]], %[[C3]]
+//       CHECK:   %[[V:.*]]:4 = scf.if %[[HAS]] -> (f32, f32, f32, f32)
+//   CHECK-DAG:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[SX:.*]] = arith.mulf %[[X0]], %[[RSQRT2]] : f32
+//   CHECK-DAG:     %[[EX:.*]] = math.erf %[[SX]] : f32
+//   CHECK-DAG:     %[[AX:.*]] = arith.addf %[[EX]], %[[ONE]] : f32
+//   CHECK-DAG:     %[[PHIX:.*]] = arith.mulf %[[AX]], %[[HALF]] : f32
+//   CHECK-DAG:     %[[GX0:.*]] = arith.mulf %[[X0]], %[[PHIX]] : f32
+//   CHECK-DAG:     %[[GX1:.*]] = arith.mulf %[[X1]], %[[PHIX]] : f32
+//   CHECK-DAG:     %[[GX2:.*]] = arith.mulf %[[X2]], %[[PHIX]] : f32
+//   CHECK-DAG:     %[[GX3:.*]] = arith.mulf %[[X3]], %[[PHIX]] : f32
+//   CHECK-DAG:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y1:.*]] = memref.load %[[Y]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y3:.*]] = memref.load %[[Y]][%[[C3]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[SY:.*]] = arith.mulf %[[Y0]], %[[RSQRT2]] : f32
+//   CHECK-DAG:     %[[EY:.*]] = math.erf %[[SY]] : f32
+//   CHECK-DAG:     %[[AY:.*]] = arith.addf %[[EY]], %[[ONE]] : f32
+//   CHECK-DAG:     %[[PHIY:.*]] = arith.mulf %[[AY]], %[[HALF]] : f32
+//   CHECK-DAG:     %[[GY0:.*]] = arith.mulf %[[Y0]], %[[PHIY]] : f32
+//   CHECK-DAG:     %[[GY1:.*]] = arith.mulf %[[Y1]], %[[PHIY]] : f32
+//   CHECK-DAG:     %[[GY2:.*]] = arith.mulf %[[Y2]], %[[PHIY]] : f32
+//   CHECK-DAG:     %[[GY3:.*]] = arith.mulf %[[Y3]], %[[PHIY]] : f32
+//   CHECK-DAG:     %[[P00:.*]] = arith.mulf %[[GX0]], %[[GY0]] : f32
+//   CHECK-DAG:     %[[P11:.*]] = arith.mulf %[[GX1]], %[[GY1]] : f32
+//   CHECK-DAG:     %[[P22:.*]] = arith.mulf %[[GX2]], %[[GY2]] : f32
+//   CHECK-DAG:     %[[P33:.*]] = arith.mulf %[[GX3]], %[[GY3]] : f32
+//   CHECK-DAG:     %[[W0:.*]] = memref.load %[[W]][%[[F]], %[[C0]]]
+//   CHECK-DAG:     %[[W3:.*]] = memref.load %[[W]][%[[F]], %[[C3]]]
+//   CHECK-DAG:     %[[W7:.*]] = memref.load %[[W]][%[[F]], %[[C7]]]
+//   CHECK-DAG:     %[[T0:.*]] = arith.mulf %[[W0]], %[[P00]] : f32
+//   CHECK-DAG:     %[[S3:.*]] = arith.addf %[[P11]], %[[P22]] : f32
+//   CHECK-DAG:     %[[T3:.*]] = arith.mulf %[[W3]], %[[S3]] : f32
+//   CHECK-DAG:     %[[S7:.*]] = arith.negf %[[P33]] : f32
+//   CHECK-DAG:     %[[T7:.*]] = arith.mulf %[[W7]], %[[S7]] : f32
+//   CHECK-DAG:     %[[U:.*]] = arith.addf %[[T0]], %[[T3]] : f32
+//   CHECK-DAG:     %[[Z0:.*]] = arith.addf %[[U]], %[[T7]] : f32
+//       CHECK:     scf.yield %[[Z0]], %{{.*}}, %{{.*}}, %{{.*}} : f32, f32, f32, f32
+//       CHECK:   } else {
+//       CHECK:     scf.yield %[[ZERO]], %[[ZERO]], %[[ZERO]], %[[ZERO]]
+//   CHECK-DAG:   %[[SQ0:.*]] = arith.mulf %[[V]]#0, %[[V]]#0 : f32
+//   CHECK-DAG:   %[[ACC0:.*]] = arith.addf %[[SQ0]], %[[ZERO]] : f32
+//       CHECK:   memref.store %[[ACC0]]
+//       CHECK:   %[[HAS2:.*]] = arith.cmpi ult, %[[F]], %[[C3]]
+//       CHECK:   scf.if %[[HAS2]]
+//       CHECK:     memref.store %{{.*}}, %[[Z]][%[[C0]], %[[B]], %[[F]]]
 //       CHECK:   gpu.return
-// Each pass reads the 4 blades of x and of y once and computes one gate per
+// The kernel reads the 4 blades of x and of y once and computes one gate per
 // operand; only the result is stored to global memory, 4 blades per feature.
 // COUNT-LABEL: gpu.func @sgp_cl2_k0_grade_rms_norm
 //  COUNT-SAME:   (%[[X:.*]]: memref<4x2x3xf32>, %[[Y:.*]]: memref<4x2x3xf32>, %[[W:.*]]: memref<3x10xf32>, %[[Z:.*]]: memref<4x2x3xf32>
-//       COUNT:   scf.for
-//  COUNT-COUNT-4:  memref.load %[[X]]
-//   COUNT-NOT:     memref.load %[[X]]
-//       COUNT:     scf.yield
-//       COUNT:   scf.for
 //  COUNT-COUNT-4:  memref.load %[[X]]
 //   COUNT-NOT:     memref.load %[[X]]
 //       COUNT:   gpu.return
 // ERF-LABEL: gpu.func @sgp_cl2_k0_grade_rms_norm
-//       ERF:   scf.for
-//  ERF-COUNT-2:  math.erf
-//   ERF-NOT:     math.erf
-//       ERF:     scf.yield
-//       ERF:   scf.for
 //  ERF-COUNT-2:  math.erf
 //   ERF-NOT:     math.erf
 //       ERF:   gpu.return

@@ -1,4 +1,4 @@
-// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu | FileCheck %s
+// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="vectorize=false" | FileCheck %s
 
 // Each op becomes one kernel launched over its output elements; a broadcast
 // operand is read at the broadcast index (here: only the column).

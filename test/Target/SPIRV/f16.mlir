@@ -17,9 +17,13 @@ func.func @half(%x: tensor<5x300xf16>) -> tensor<5x300xf16> {
 // CHECK: OpEntryPoint GLCompute %{{.*}} "half_k0_sigmoid"
 // CHECK-DAG: %[[HALF:[a-z0-9_]+]] = OpTypeFloat 16
 // CHECK-DAG: %[[FLOAT:[a-z0-9_]+]] = OpTypeFloat 32
+// Vectorized (300 is a multiple of 4): 4 halves per 64-bit load and store.
+// CHECK-DAG: %[[V4HALF:[a-z0-9_]+]] = OpTypeVector %[[HALF]] 4
 // CHECK: OpFunction
-// CHECK: %[[X:[0-9]+]] = OpLoad %[[HALF]]
+// CHECK: %[[V:[0-9]+]] = OpLoad %[[V4HALF]] %{{[0-9]+}} Aligned 8
+// CHECK: %[[X:[0-9]+]] = OpCompositeExtract %[[HALF]] %[[V]] 0
 // CHECK: OpFConvert %[[FLOAT]] %[[X]]
 // CHECK: OpExtInst %[[FLOAT]] %{{[0-9]+}} Exp
 // CHECK: %[[R:[0-9]+]] = OpFConvert %[[HALF]]
-// CHECK: OpStore %{{[0-9]+}} %[[R]]
+// CHECK: %[[W:[0-9]+]] = OpCompositeConstruct %[[V4HALF]] %[[R]]
+// CHECK: OpStore %{{[0-9]+}} %[[W]] Aligned 8

@@ -56,9 +56,10 @@ func.func @chain(%x: tensor<37x1027xf32>, %b: tensor<1027xf32>) -> tensor<37x102
 // MANIFEST-NEXT: "binding": {
 // MANIFEST-NEXT: "set": 0,
 // MANIFEST-NEXT: "binding": 1
-// 37 * 1027 = 37999 threads, in its own storage buffer at binding 2.
+// 37 * 1027 = 37999 elements, 4 per thread (vectorized) and the last 3 in
+// the last thread: 9500 threads, in its own storage buffer at binding 2.
 // MANIFEST: "kind": "i32",
-// MANIFEST-NEXT: "value": 37999,
+// MANIFEST-NEXT: "value": 9500,
 // MANIFEST-NEXT: "binding": {
 // MANIFEST-NEXT: "set": 0,
 // MANIFEST-NEXT: "binding": 2
@@ -76,12 +77,12 @@ func.func @chain(%x: tensor<37x1027xf32>, %b: tensor<1027xf32>) -> tensor<37x102
 // MANIFEST-NEXT: "set": 0,
 // MANIFEST-NEXT: "binding": 2
 // MANIFEST: "kind": "i32",
-// MANIFEST-NEXT: "value": 37999,
+// MANIFEST-NEXT: "value": 9500,
 // MANIFEST-NEXT: "binding": {
 // MANIFEST-NEXT: "set": 0,
 // MANIFEST-NEXT: "binding": 3
 // MANIFEST-LABEL: "launches":
 // MANIFEST: "kernel": "chain_k0_tanh",
-// 37999 / 256 rounded up.
+// 9500 / 256 rounded up.
 // MANIFEST-NEXT: "grid": [
-// MANIFEST-NEXT: 149,
+// MANIFEST-NEXT: 38,
