@@ -1,6 +1,6 @@
 // RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="vectorize=false" -canonicalize > %t
 // RUN: FileCheck %s --input-file=%t
-// RUN: FileCheck %s --input-file=%t --check-prefix=COUNT
+// RUN: FileCheck %s --input-file=%t --check-prefix=COUNT --strict-whitespace
 // RUN: FileCheck %s --input-file=%t --check-prefix=ONCE
 
 // CHECK holds the hand-worked terms; loads and independent products are
