@@ -438,16 +438,25 @@ enum class PositionMapping {
   Lanes,
 };
 
+/// The most blade values of one operand or result that the lanes of a
+/// thread hold together (4 lanes of 16 blades): the deferred vector stores
+/// keep every lane's result alive until the last lane is done, so larger
+/// algebras (32 and 64 blades) keep one position per thread rather than
+/// trade occupancy for registers.
+static constexpr int64_t kMaxLaneValues = 64;
+
 /// The mapping of a kernel over positions of shape `positions` (the result
-/// without its blade axis `bladeAxis`, of `rank` axes).
+/// without its blade axis `bladeAxis`, of `rank` axes) in an algebra of
+/// `blades` blades.
 static PositionMapping getPositionMapping(ArrayRef<int64_t> positions,
                                           int64_t bladeAxis, int64_t rank,
-                                          bool vectorize) {
+                                          int64_t blades, bool vectorize) {
   if (!vectorize)
     return PositionMapping::Scalar;
   // Lanes along the innermost axis need it to be a position axis.
   if (bladeAxis != rank - 1 && !positions.empty() &&
-      positions.back() % kVectorWidth == 0)
+      positions.back() % kVectorWidth == 0 &&
+      blades * kVectorWidth <= kMaxLaneValues)
     return PositionMapping::Lanes;
   return PositionMapping::Single;
 }
@@ -498,6 +507,7 @@ struct BladewiseEmitter : OpKernelEmitter {
     ArrayRef<int64_t> shape = getStaticShape(op->getResult(0));
     int64_t axis = getCliffordAttrs(op).bladeAxis;
     return getPositionMapping(dropAxis(shape, axis), axis, shape.size(),
+                              getCliffordAttrs(op).algebra->numBlades(),
                               vectorize);
   }
 
@@ -579,7 +589,8 @@ struct ScalarGateEmitter final : BladewiseEmitter {
 struct WeightedProductEmitter final : OpKernelEmitter {
   static PositionMapping getMapping(Operation *op, bool vectorize) {
     ArrayRef<int64_t> shape = getStaticShape(op->getResult(0));
-    return getPositionMapping(shape.drop_front(), 0, shape.size(), vectorize);
+    return getPositionMapping(shape.drop_front(), 0, shape.size(), shape[0],
+                              vectorize);
   }
 
   int64_t getNumThreads(Operation *op, bool vectorize) const override {
@@ -706,7 +717,10 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
     int64_t blades = shape[0], features = shape[2];
     Plan plan;
     plan.vectorize = vectorize;
-    plan.width = vectorize && features % kVectorWidth == 0 ? kVectorWidth : 1;
+    plan.width = vectorize && features % kVectorWidth == 0 &&
+                         blades * kVectorWidth <= kMaxLaneValues
+                     ? kVectorWidth
+                     : 1;
     plan.chunks = features / plan.width;
     plan.group = std::clamp<int64_t>(llvm::PowerOf2Ceil(plan.chunks), 32, 256);
     plan.rounds = llvm::divideCeil(plan.chunks, plan.group);
