@@ -25,6 +25,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
@@ -61,9 +62,14 @@ struct CompiledGraphImpl {
 
 namespace {
 
-/// Every dialect the pipelines reach; built once, then only read.
+/// Every dialect the pipelines reach; built once, then only read. Also
+/// registers the pass manager's command-line options once: runPipeline
+/// applies them, and MLIR's applyPassManagerCLOptions fails when they were
+/// never registered (the registration is idempotent, so a host program that
+/// registers them too is fine).
 const mlir::DialectRegistry &getRegistry() {
   static const mlir::DialectRegistry registry = [] {
+    mlir::registerPassManagerCLOptions();
     mlir::DialectRegistry registry;
     mlir::uta::registerUTADialects(registry);
     return registry;

@@ -237,9 +237,10 @@ TEST(JitReference, RunsTheGraphOnHostAndDeviceBuffers) {
 }
 
 TEST(JitReference, RoundsHalfOutputs) {
-  // 1 + 2^-11 is halfway between two f16 values and rounds to even (1.0);
-  // 1 + 3 * 2^-11 rounds up to 1 + 2^-9. With inputs 1 and 2^-11 (both
-  // exact in f16), the sum is exact in float64 and then rounded.
+  // Near 1, f16 values are 2^-10 apart. 1 + 2^-11 is halfway between 1 and
+  // 1 + 2^-10 and rounds to the even one, 1; 1 + 3 * 2^-11 is halfway
+  // between 1 + 2^-10 and 1 + 2^-9 and rounds to the even one, 1 + 2^-9.
+  // The inputs are exact in f16 and the sums exact in float64.
   uta::Graph g("half_add");
   uta::Tensor a = g.input({2}, uta::DType::F16);
   uta::Tensor b = g.input({2}, uta::DType::F16);
@@ -252,15 +253,17 @@ TEST(JitReference, RoundsHalfOutputs) {
   uta::Expected<uta::Device> reference = uta::Device::open("reference");
   uta::Expected<uta::Executable> exe = compiled->load(*reference);
   ASSERT_TRUE(exe) << exe.status().message();
-  // f16 bits: 1.0 = 0x3c00, 2^-11 = 0x1000, 3 * 2^-11 = 0x1200.
-  const std::vector<uint16_t> lhs = {0x3c00, 0x3c00}, rhs = {0x1000, 0x1200};
+  // f16 bits (sign, 5 exponent bits biased by 15, 10 mantissa bits):
+  // 1 = 0x3c00; 2^-11 = 0x1000 (exponent 4); 3 * 2^-11 = 1.5 * 2^-10 =
+  // 0x1600 (exponent 5, mantissa 0x200).
+  const std::vector<uint16_t> lhs = {0x3c00, 0x3c00}, rhs = {0x1000, 0x1600};
   std::vector<uint16_t> sum(2, 0xffff);
   uta::HostTensorView inputs[] = {{uta::DType::F16, lhs, {2}},
                                   {uta::DType::F16, rhs, {2}}};
   uta::HostTensorView outputs[] = {{uta::DType::F16, sum, {2}}};
   uta::Status status = exe->run(inputs, outputs);
   ASSERT_TRUE(status) << status.message();
-  // 1.0 = 0x3c00; 1 + 2^-9 = 0x3c02 (f16 has a 10-bit mantissa).
+  // 1 = 0x3c00; 1 + 2^-9 = 0x3c02 (mantissa 2 in units of 2^-10).
   EXPECT_EQ(sum, (std::vector<uint16_t>{0x3c00, 0x3c02}));
 }
 
@@ -275,12 +278,10 @@ TEST(JitVulkan, SgpAndLinearBiasGeluMatchTheReference) {
   ASSERT_TRUE(reference);
   TempDir dir;
   uta::KernelCache cache = openCache(dir.path());
-  for (uta::Graph graph : [] {
-         std::vector<uta::Graph> graphs;
-         graphs.push_back(buildSgp(5, 13));
-         graphs.push_back(buildLinearBiasGelu(19, 29, 23));
-         return graphs;
-       }()) {
+  std::vector<uta::Graph> graphs;
+  graphs.push_back(buildSgp(5, 13));
+  graphs.push_back(buildLinearBiasGelu(19, 29, 23));
+  for (const uta::Graph &graph : graphs) {
     SCOPED_TRACE(graph.name());
     ASSERT_TRUE(graph.ok()) << graph.error();
     uta::Expected<uta::CompiledGraph> compiled =
