@@ -27,7 +27,14 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
       op's iteration space (an output element; for clifford ops a whole
       multivector) and a `gpu.launch_func` of it;
     - kernels take their buffers and the thread count `n` (an i32) as
-      explicit arguments, so no target has to lower `memref.dim`.
+      explicit arguments, so no target has to lower `memref.dim`;
+    - with `vectorize` (the default), a thread of a kernel that allows it
+      computes 4 consecutive points along the innermost axis and accesses
+      its buffers with aligned `vector<4xT>` loads and stores (128 bits for
+      f32), the last thread taking any remainder one point at a time;
+    - kernels whose threads cooperate through workgroup memory run whole
+      blocks without a range guard, so every barrier is reached by the
+      whole block.
 
     Composite ops keep their own kernels; fusion happens before this pass.
   }];

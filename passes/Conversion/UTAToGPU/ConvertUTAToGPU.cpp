@@ -4,6 +4,8 @@
 // statically shaped memrefs that allocates buffers and launches one kernel
 // per op (gpu.launch_func), with the kernels in `gpu.module @kernels`. The
 // host function is what utac turns into the manifest's launch sequence.
+// With `vectorize`, kernels whose root and fused producers allow it give each
+// thread 4 consecutive points and vector memory accesses (VectorAccess.h).
 //
 //===----------------------------------------------------------------------===//
 
