@@ -18,10 +18,17 @@ FailureOr<Value> OpKernelEmitter::emitElement(OpBuilder &, Operation *op,
   return op->emitOpError("cannot be computed element by element");
 }
 
+bool ElementEmitter::hasLanes(Operation *op, bool vectorize) const {
+  // Ops with loops (reductions, matmul) keep a thread per element, and a
+  // rank-0 result has no innermost axis.
+  return vectorize && isReplicable() &&
+         !getStaticShape(op->getResult(0)).empty();
+}
+
 int64_t ElementEmitter::getNumThreads(Operation *op, bool vectorize) const {
   int64_t count = getNumElements(getStaticShape(op->getResult(0)));
-  return vectorize && isReplicable() ? llvm::divideCeil(count, kVectorWidth)
-                                     : count;
+  return hasLanes(op, vectorize) ? llvm::divideCeil(count, kVectorWidth)
+                                 : count;
 }
 
 LogicalResult ElementEmitter::emitScalar(OpBuilder &b, Operation *op,
@@ -38,8 +45,7 @@ LogicalResult ElementEmitter::emitScalar(OpBuilder &b, Operation *op,
 
 LogicalResult ElementEmitter::emit(OpBuilder &b, Operation *op, Value thread,
                                    KernelIO &io, bool vectorize) const {
-  // Ops with loops (reductions, matmul) keep a thread per element.
-  if (!vectorize || !isReplicable())
+  if (!hasLanes(op, vectorize))
     return emitScalar(b, op, thread, io);
   Location loc = op->getLoc();
   ArrayRef<int64_t> shape = getStaticShape(op->getResult(0));

@@ -139,6 +139,8 @@ public:
   bool isElementComputable() const override { return true; }
 
 private:
+  /// Whether threads take 4 elements each.
+  bool hasLanes(Operation *op, bool vectorize) const;
   /// The scalar work of element `linear` of the result.
   LogicalResult emitScalar(OpBuilder &b, Operation *op, Value linear,
                            KernelIO &io) const;

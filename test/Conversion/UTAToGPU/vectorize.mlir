@@ -282,3 +282,21 @@ func.func @rms(%x: tensor<4x2x8xf32>) -> tensor<4x2x8xf32> {
   %r = clifford.grade_rms_norm <2, 0, 0> %x : tensor<4x2x8xf32>
   return %r : tensor<4x2x8xf32>
 }
+
+// -----
+
+// A rank-0 result has no innermost axis: its kernel stays scalar (one
+// thread); the rank-0 operand of the add is one scalar load for all lanes.
+// CHECK-LABEL: gpu.func @rank0_k0_exp
+//   CHECK-NOT:   vector.
+//       CHECK:   gpu.return
+// CHECK-LABEL: gpu.func @rank0_k1_add
+//  CHECK-SAME:   (%[[Y:.*]]: memref<8xf32>, %[[E:.*]]: memref<f32>
+//       CHECK:     vector.load %[[Y]]
+//       CHECK:     memref.load %[[E]][] : memref<f32>
+//       CHECK:     vector.store
+func.func @rank0(%x: tensor<f32>, %y: tensor<8xf32>) -> tensor<8xf32> {
+  %e = uta.exp %x : tensor<f32>
+  %r = uta.add %y, %e : (tensor<8xf32>, tensor<f32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
