@@ -71,6 +71,11 @@ struct UtacOptions {
       cl::desc("Vector memory accesses: on (128-bit loads and stores where "
                "alignment and shapes allow), or off (scalar accesses)"),
       cl::init("on"), cl::cat(category)};
+  cl::opt<bool> remarks{
+      "remarks",
+      cl::desc("Report each fusion decision on stderr as a remark at the "
+               "producer: what it fused into, or why it stayed in memory"),
+      cl::init(false), cl::cat(category)};
   /// --stats: LLVM owns a `-stats` option already (its pass statistics), so
   /// runUtacMain takes this flag out of argv before the parser sees it.
   bool stats = false;
@@ -173,6 +178,8 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       "  utac IN.mlir --stats                  prints the kernels and the "
       "bytes they move,\n"
       "                                        without and with fusion\n"
+      "  utac IN.mlir --remarks                prints each fusion decision "
+      "and its reason\n"
       "  utac IN.mlir                          parses and verifies only\n"
       "  utac run IN.mlir --backend=B [--check] compiles, runs and checks "
       "(utac run --help)\n"
@@ -215,7 +222,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   OwningOpRef<ModuleOp> &module = input->getModule();
 
   // Only verification was asked for.
-  if (!phase && options.output.empty() && !options.stats)
+  if (!phase && options.output.empty() && !options.stats && !options.remarks)
     return kSuccess;
 
   PipelineOptions pipeline;
@@ -238,6 +245,19 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
                        collectKernelStats(*copy));
     }
   }
+  if (options.remarks) {
+    // The fusion decisions, reported once whatever else runs (a kernel cache
+    // hit skips the pipeline): the phases up to `fused`, on a copy.
+    OwningOpRef<ModuleOp> copy = module->clone();
+    PipelineOptions variant;
+    variant.sm = pipeline.sm.getValue();
+    variant.fusion = pipeline.fusion.getValue();
+    variant.vectorize = pipeline.vectorize.getValue();
+    variant.remarks = true;
+    if ((!options.entry.empty() && failed(selectEntry(*copy, options.entry))) ||
+        failed(runPipeline(*copy, Phase::Fused, variant)))
+      return kBadInput;
+  }
   // Printing a phase compiles every public function unless --entry picks
   // one; a manifest describes exactly one entry.
   if (phase) {
@@ -247,7 +267,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
                                                             : kBadInput;
   }
   if (options.output.empty())
-    return kSuccess; // --stats alone.
+    return kSuccess; // --stats or --remarks alone.
   FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
   if (failed(entry))
     return kBadInput;

@@ -66,8 +66,14 @@ std::string mlir::uta::getCudaToolkitPath(const PipelineOptions &options) {
   return "/usr/local/cuda";
 }
 
-/// Phase `uta`: simplification of the input graph.
+/// Phase `uta`: simplification of the input graph. The canonicalizer folds
+/// both dialects and erases dead ops; clifford-simplify-grades then folds
+/// what the grade analysis knows and records operand blades on products,
+/// which leaves dead producers and new constants for a second round.
 static void buildUtaPhase(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createCliffordSimplifyGradesPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -76,6 +82,7 @@ static void buildUtaPhase(OpPassManager &pm) {
 static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options) {
   UtaFuseKernelsPassOptions fuse;
   fuse.policy = options.fusion;
+  fuse.remarks = options.remarks;
   pm.addNestedPass<func::FuncOp>(createUtaFuseKernelsPass(fuse));
 }
 

@@ -39,6 +39,11 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       *this, "fusion",
       llvm::cl::desc("Fusion policy: default, or none (one kernel per op)"),
       llvm::cl::init("default")};
+  Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Report each fusion decision as a remark at the "
+                     "producer"),
+      llvm::cl::init(false)};
   Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Vectorize global memory accesses (128-bit loads and "

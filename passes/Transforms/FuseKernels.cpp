@@ -3,18 +3,25 @@
 // The `fused` phase: groups each kernel root with the producers it
 // recomputes into a uta.fusion op. The decisions come from one cost model
 // (FusionCostModel); convert-uta-to-gpu turns each group into one kernel.
+// With remarks=true each decision is reported at the producer, with the
+// reason the cost model gives.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Transforms/Passes.h"
+
+#include "passes/Analysis/GradeAnalysis.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "dialects/UTA/IR/UTAOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::uta {
 #define GEN_PASS_DEF_UTAFUSEKERNELSPASS
@@ -56,6 +63,30 @@ getMultivectorLayout(Operation *op) {
       .Default([](Operation *) { return Layout(); });
 }
 
+/// Whether a producer is recomputed inside a consumer's kernel, and why.
+struct FusionDecision {
+  bool fuse = false;
+  /// Why: the remark is "fused into 'consumer': <reason>" or "not fused
+  /// into 'consumer': <reason>".
+  std::string reason;
+
+  static FusionDecision yes(const Twine &why) { return {true, why.str()}; }
+  static FusionDecision no(const Twine &why) { return {false, why.str()}; }
+};
+
+/// How `op` is called in remarks: 'uta.add'.
+static std::string quoted(Operation *op) {
+  return ("'" + op->getName().getStringRef() + "'").str();
+}
+
+/// Seconds as a remark prints them: microseconds, three digits.
+static std::string formatMicroseconds(double seconds) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format("%.3g us", seconds * 1e6);
+  return text;
+}
+
 /// The one place that decides what fuses.
 class FusionCostModel {
 public:
@@ -77,21 +108,36 @@ public:
 
   /// Whether `producer` is recomputed inside the kernel of `consumer`, which
   /// computes each element of `consumer` `consumerComputations` times.
-  static bool shouldFuse(Operation *producer, Operation *consumer,
-                         int64_t consumerComputations) {
+  static FusionDecision decide(Operation *producer, Operation *consumer,
+                               int64_t consumerComputations) {
     OpKind producerKind = classify(producer);
-    if (producerKind == OpKind::kOpaque || !producer->hasOneUse())
-      return false;
+    if (producerKind == OpKind::kOpaque)
+      return FusionDecision::no(quoted(producer) +
+                                " is always a kernel of its own");
+    if (!producer->hasOneUse())
+      return decideShared(producer);
     if (producerKind == OpKind::kBladewise ||
         getMultivectorLayout(consumer).first)
-      return shouldFuseMultivector(producer, consumer, consumerComputations);
+      return decideMultivector(producer, consumer, consumerComputations);
     OpKind consumerKind = classify(consumer);
-    bool readsOnce = readsEachElementOnce(producer, consumer);
-    if (producerKind == OpKind::kElementAnchor)
-      return consumerKind == OpKind::kPointwise && readsOnce;
-    // A pointwise producer: into any consumer that reads it once.
-    return consumerKind != OpKind::kOpaque && !isa<MatmulOp>(consumer) &&
-           readsOnce;
+    if (consumerKind == OpKind::kOpaque)
+      return FusionDecision::no(quoted(consumer) +
+                                " is always a kernel of its own");
+    if (isa<MatmulOp>(consumer))
+      return FusionDecision::no(
+          "a matmul reads each element of its operands once per row or "
+          "column of its result, so it would be recomputed that often");
+    if (producerKind == OpKind::kElementAnchor &&
+        consumerKind != OpKind::kPointwise)
+      return FusionDecision::no(
+          "a matmul or reduction fuses only into a pointwise consumer, as "
+          "its epilogue; inside a reduction it would run serially in each "
+          "thread");
+    if (!readsEachElementOnce(producer, consumer))
+      return FusionDecision::no(
+          "the consumer broadcasts it and would recompute each element for "
+          "every copy");
+    return FusionDecision::yes("its consumer reads each element once");
   }
 
   /// How many times a fused `producer` is computed per element, inside a
@@ -104,6 +150,29 @@ public:
   }
 
 private:
+  /// A producer with several uses stays in memory: a kernel recomputes only
+  /// a producer that it alone reads.
+  static FusionDecision decideShared(Operation *producer) {
+    Value value = producer->getResult(0);
+    SmallPtrSet<Operation *, 4> users(value.getUsers().begin(),
+                                      value.getUsers().end());
+    std::string uses =
+        users.size() > 1
+            ? llvm::formatv("{0} consumers", users.size()).str()
+            : llvm::formatv("{0} uses in one consumer",
+                            std::distance(value.use_begin(), value.use_end()))
+                  .str();
+    if (isa<ReduceSumOp, ReduceMaxOp, ReduceMeanOp, MatmulOp>(producer))
+      return FusionDecision::no(
+          "the result is needed elsewhere (" + uses +
+          "): it is computed once and stored, since each recomputation "
+          "would repeat its loop");
+    return FusionDecision::no(
+        "it has " + uses +
+        ": it is stored once and read by each, since a kernel recomputes "
+        "only a producer that it alone reads");
+  }
+
   /// Whether computing all of `consumer` reads each element of `producer`'s
   /// result once: reductions do; pointwise ops do unless they broadcast it.
   static bool readsEachElementOnce(Operation *producer, Operation *consumer) {
@@ -125,30 +194,51 @@ private:
   /// position-wise consumers, 2 for grade_rms_norm (two passes over the
   /// features), the output features for fc_product, the broadcast copies for
   /// a broadcast operand, times R of the consumer itself.
-  static bool shouldFuseMultivector(Operation *producer, Operation *consumer,
-                                    int64_t consumerComputations) {
-    if (classify(producer) != OpKind::kBladewise)
-      return false;
+  static FusionDecision decideMultivector(Operation *producer,
+                                          Operation *consumer,
+                                          int64_t consumerComputations) {
     std::pair<clifford::AlgebraAttr, int64_t> layout =
         getMultivectorLayout(consumer);
-    if (!layout.first || getMultivectorLayout(producer) != layout)
-      return false;
+    if (classify(producer) != OpKind::kBladewise)
+      return FusionDecision::no("a uta producer is not recomputed inside a "
+                                "clifford consumer's kernel");
+    if (!layout.first)
+      return FusionDecision::no("a clifford producer is recomputed only "
+                                "inside a clifford consumer's kernel");
+    if (getMultivectorLayout(producer) != layout)
+      return FusionDecision::no(
+          "its algebra or blade axis differs from the consumer's, which "
+          "recomputes producers a multivector at a time along its own");
     std::optional<int64_t> reads = getReadsPerPosition(producer, consumer);
     if (!reads)
-      return false;
+      return FusionDecision::no(quoted(consumer) +
+                                " does not read this operand a multivector "
+                                "at a time");
     const ::uta::ga::Algebra &algebra = layout.first.getAlgebra();
     auto type = cast<RankedTensorType>(producer->getResult(0).getType());
     double positions =
         static_cast<double>(type.getNumElements()) / algebra.numBlades();
-    double extraSeconds =
-        static_cast<double>(*reads * consumerComputations - 1) *
-        estimateFlopsPerPosition(producer, algebra) * positions /
-        kFlopsPerSecond;
+    int64_t computations = *reads * consumerComputations;
+    double extraSeconds = static_cast<double>(computations - 1) *
+                          estimateFlopsPerPosition(producer, algebra) *
+                          positions / kFlopsPerSecond;
     double savedSeconds = 2.0 * type.getNumElements() *
                               type.getElementTypeBitWidth() / 8 /
                               kBytesPerSecond +
                           kLaunchSeconds;
-    return extraSeconds <= savedSeconds;
+    if (computations == 1)
+      return FusionDecision::yes(
+          "it is computed once per position either way, and fusing saves " +
+          formatMicroseconds(savedSeconds) +
+          " for a store, a reload and a launch");
+    std::string costs = llvm::formatv(
+        "computing it {0} times per position costs {1} more, against {2} "
+        "for a store, a reload and a launch",
+        computations, formatMicroseconds(extraSeconds),
+        formatMicroseconds(savedSeconds));
+    if (extraSeconds <= savedSeconds)
+      return FusionDecision::yes(costs);
+    return FusionDecision::no(costs);
   }
 
   /// How often `consumer`'s kernel reads each position of `producer`'s
@@ -180,17 +270,41 @@ private:
   }
 
   /// f32 operations to compute one position (every blade) of `op`, roughly:
-  /// products count every pair of blades, as in a non-degenerate algebra.
+  /// products count the Cayley terms their kernel holds, after the operand
+  /// blade sets that the grade analysis recorded.
   static double estimateFlopsPerPosition(Operation *op,
                                          const ::uta::ga::Algebra &algebra) {
     using namespace clifford;
     double blades = algebra.numBlades();
-    if (isa<GeometricProductOp, OuterProductOp, LeftContractionOp>(op))
-      return 2 * blades * blades; // a multiply and an add per term
-    if (isa<SandwichOp>(op))
-      return 4 * blades * blades; // two products
-    if (isa<WeightedProductOp>(op))
-      return 3 * blades * blades; // and a weight per (blade, path) group
+    auto mask = [](BladeSetAttr set) {
+      return set ? set.getBlades() : ~uint64_t(0);
+    };
+    auto terms = [&](auto product, ProductTerms kind) {
+      return static_cast<double>(
+          getNumProductTerms(algebra, kind, mask(product.getLhsBladesAttr()),
+                             mask(product.getRhsBladesAttr())));
+    };
+    // A multiply and an add per term.
+    if (auto p = dyn_cast<GeometricProductOp>(op))
+      return 2 * terms(p, ProductTerms::Geometric);
+    if (auto p = dyn_cast<OuterProductOp>(op))
+      return 2 * terms(p, ProductTerms::Outer);
+    if (auto p = dyn_cast<LeftContractionOp>(op))
+      return 2 * terms(p, ProductTerms::LeftContraction);
+    if (auto p = dyn_cast<SandwichOp>(op)) {
+      // r x, then (r x) reverse(r).
+      uint64_t rotor = mask(p.getRotorBladesAttr());
+      uint64_t input = mask(p.getInputBladesAttr());
+      uint64_t rx =
+          getProductBlades(algebra, ProductTerms::Geometric, rotor, input);
+      return 2.0 *
+             (getNumProductTerms(algebra, ProductTerms::Geometric, rotor,
+                                 input) +
+              getNumProductTerms(algebra, ProductTerms::Geometric, rx, rotor));
+    }
+    // And a weight per (blade, path) group.
+    if (auto p = dyn_cast<WeightedProductOp>(op))
+      return 3 * terms(p, ProductTerms::Geometric);
     if (isa<ScalarGateOp>(op))
       return blades + kErfFlops;
     return blades; // involutions, projection, dual: a sign per blade
@@ -251,10 +365,15 @@ struct UtaFuseKernelsPass final
           << policy << "' (expected default or none)";
       return signalPassFailure();
     }
-    if (policy == "none")
+    if (policy == "none") {
+      if (remarks)
+        getOperation().emitRemark(
+            "fusion is off (policy none): every op is a kernel of its own");
       return;
+    }
     Block &block = getOperation().getBody().front();
     llvm::SmallPtrSet<Operation *, 32> assigned;
+    llvm::DenseSet<std::pair<Operation *, Operation *>> remarked;
     SmallVector<std::pair<Operation *, SmallVector<Operation *>>> groups;
     // Consumers come after producers: walking backwards, every root is found
     // before the producers it may take.
@@ -268,15 +387,25 @@ struct UtaFuseKernelsPass final
       SmallVector<int64_t> computations{1};
       assigned.insert(&op);
       for (size_t next = 0; next < members.size(); ++next) {
-        for (Value operand : members[next]->getOperands()) {
+        Operation *consumer = members[next];
+        for (Value operand : consumer->getOperands()) {
           Operation *producer = operand.getDefiningOp();
           if (!producer || assigned.contains(producer) ||
               producer->getBlock() != &block ||
-              !FusionCostModel::shouldFuse(producer, members[next],
-                                           computations[next]))
+              !isa<UTADialect, clifford::CliffordDialect>(
+                  producer->getDialect()))
             continue;
-          int64_t count = FusionCostModel::getComputations(
-              producer, members[next], computations[next]);
+          FusionDecision decision =
+              FusionCostModel::decide(producer, consumer, computations[next]);
+          // One remark per producer and consumer, however often it reads it.
+          if (remarks && remarked.insert({producer, consumer}).second)
+            producer->emitRemark()
+                << (decision.fuse ? "fused into " : "not fused into ")
+                << quoted(consumer) << ": " << decision.reason;
+          if (!decision.fuse)
+            continue;
+          int64_t count = FusionCostModel::getComputations(producer, consumer,
+                                                           computations[next]);
           assigned.insert(producer);
           members.push_back(producer);
           computations.push_back(count);

@@ -13,11 +13,20 @@
 
 namespace mlir::uta {
 
+class GradeAnalysis;
+
 #define GEN_PASS_DECL
 #include "passes/Transforms/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
 #include "passes/Transforms/Passes.h.inc"
+
+/// The rewrites of clifford-simplify-grades: projections onto known grades,
+/// provably zero results, and the operand blade sets of products. The
+/// patterns ask `analysis`, which must outlive them and be told when ops are
+/// erased (GradeAnalysis::forget).
+void populateCliffordSimplifyGradesPatterns(RewritePatternSet &patterns,
+                                            GradeAnalysis &analysis);
 
 } // namespace mlir::uta
 

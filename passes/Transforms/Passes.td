@@ -9,6 +9,34 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CliffordSimplifyGradesPass
+    : Pass<"clifford-simplify-grades", "func::FuncOp"> {
+  let summary = "Simplify clifford ops by the blades that may be non-zero";
+  let description = [{
+    Runs the grade analysis (passes/Analysis/GradeAnalysis.h), which knows
+    for each multivector which blades may be non-zero, and rewrites:
+
+    - `grade_project(x)` -> `x` when every blade x may have lies in the kept
+      grades, and -> a zero constant when none does;
+    - any clifford op whose result has no blade that may be non-zero (the
+      outer product of two bivectors in Cl(3,0), the left contraction of a
+      bivector into a vector, a product with a projection onto disjoint
+      grades) -> a zero constant;
+    - on the products (`geometric_product`, `outer_product`,
+      `left_contraction`, `scalar_product`, `weighted_product`,
+      `fc_product`, `sandwich`) it records the blades each operand may have
+      as `lhs_blades`/`rhs_blades` (`rotor_blades`/`input_blades`), narrowing
+      any set already there, so that the lowering leaves out the Cayley terms
+      that multiply a blade known to be zero.
+
+    A blade is known to be zero when the rules give 0 * y = 0, so the
+    rewrites keep every result for finite inputs, up to the sign of a zero;
+    where a left-out zero would have met an infinity or a NaN, the NaN of
+    0 * inf is not made. Dead producers are left to the canonicalizer.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def UtaFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
   let summary = "Partition the graph into kernels (uta.fusion groups)";
   let description = [{
@@ -29,11 +57,15 @@ def UtaFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
       they are recomputed a whole multivector at a time. fc_product and
       grade_rms_norm are never recomputed inside another kernel.
 
-    With `policy=none` nothing fuses: every op is its own kernel.
+    With `policy=none` nothing fuses: every op is its own kernel. With
+    `remarks=true` every decision is reported as a remark at the producer:
+    what it fused into, or why it stayed in memory.
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"default\"",
            "Fusion policy: default or none">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for each fusion decision">,
   ];
   let dependentDialects = ["::mlir::uta::UTADialect"];
 }

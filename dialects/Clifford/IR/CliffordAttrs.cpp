@@ -1,7 +1,8 @@
-//===- CliffordAttrs.cpp - The #clifford.algebra attribute ----------------===//
+//===- CliffordAttrs.cpp - The attributes of the clifford dialect ---------===//
 //
-// Verifies signatures and hands out the algebra tables, built once per
-// signature and shared by every op that names it.
+// #clifford.algebra: verifies signatures and hands out the algebra tables,
+// built once per signature and shared by every op that names it.
+// #clifford.blades: a blade set, printed as its ascending blade indices.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <array>
+#include <bit>
 #include <mutex>
 
 using namespace mlir;
@@ -50,4 +52,47 @@ const ::uta::ga::Algebra &AlgebraAttr::getAlgebra() const {
     tables[slot] = ::uta::ga::Algebra::get(getP(), getQ(), getR());
   });
   return *tables[slot];
+}
+
+Attribute BladeSetAttr::parse(AsmParser &parser, Type) {
+  // `<` (index (`,` index)*)? `>`, indices strictly ascending and below 64.
+  uint64_t blades = 0;
+  int64_t last = -1;
+  if (parser.parseLess())
+    return {};
+  if (succeeded(parser.parseOptionalGreater()))
+    return BladeSetAttr::get(parser.getContext(), blades);
+  do {
+    SMLoc loc = parser.getCurrentLocation();
+    int64_t blade;
+    if (parser.parseInteger(blade))
+      return {};
+    if (blade < 0 || blade >= 64) {
+      parser.emitError(loc)
+          << "blade index " << blade << " is out of range (0 to 63)";
+      return {};
+    }
+    if (blade <= last) {
+      parser.emitError(loc) << "blade indices must be strictly ascending, but "
+                            << blade << " follows " << last;
+      return {};
+    }
+    blades |= uint64_t(1) << blade;
+    last = blade;
+  } while (succeeded(parser.parseOptionalComma()));
+  if (parser.parseGreater())
+    return {};
+  return BladeSetAttr::get(parser.getContext(), blades);
+}
+
+void BladeSetAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  bool first = true;
+  for (uint64_t rest = getBlades(); rest; rest &= rest - 1) {
+    if (!first)
+      printer << ", ";
+    printer << std::countr_zero(rest);
+    first = false;
+  }
+  printer << '>';
 }

@@ -48,6 +48,14 @@ def Clifford_Dialect : Dialect {
     Blades are ordered by grade, then lexicographically by their ascending
     basis-vector indices (Cl(3,0): 1, e1, e2, e3, e12, e13, e23, e123), and a
     blade's sign is that of its ascending product (e13 = e1 e3).
+
+    The products (`geometric_product`, `outer_product`, `left_contraction`,
+    `scalar_product`, `weighted_product`, `fc_product`) may carry
+    `lhs_blades` and `rhs_blades`, and `sandwich` `rotor_blades` and
+    `input_blades`: optional `#clifford.blades` sets that the grade analysis
+    records, promising that the operand's other blades are zero, so that
+    the lowering leaves out the terms that multiply them. Each set must name
+    blades of the op's algebra.
   }];
   let useDefaultAttributePrinterParser = 1;
   // Canonicalization may replace a value by an arith.constant zero.
@@ -98,6 +106,42 @@ def Clifford_AlgebraAttr : Clifford_Attr<"Algebra", "algebra"> {
     /// The tables of this algebra (computed once per signature). Only valid
     /// for a verified attribute.
     const ::uta::ga::Algebra &getAlgebra() const;
+  }];
+}
+
+def Clifford_BladeSetAttr : Clifford_Attr<"BladeSet", "blades"> {
+  let summary = "a set of blades that may be non-zero";
+  let description = [{
+    `#clifford.blades<i, j, ...>` lists blade indices (positions on the blade
+    axis, in the blade order of the algebra, strictly ascending); every blade
+    not listed is zero. `#clifford.blades<>` is the empty set. The grade
+    analysis (`clifford-simplify-grades`) records these sets on products as
+    `lhs_blades` and `rhs_blades` (`rotor_blades` and `input_blades` on
+    `sandwich`), and the lowering then leaves out every Cayley term that
+    multiplies a blade outside them:
+
+    ```mlir
+    // The lhs is a vector of Cl(3,0) (e1, e2, e3), the rhs a bivector.
+    %z = clifford.geometric_product <3, 0, 0> %v, %b
+        {lhs_blades = #clifford.blades<1, 2, 3>,
+         rhs_blades = #clifford.blades<4, 5, 6>}
+        : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    ```
+
+    The set is a promise about the operand: a term it leaves out is a
+    product with an exact zero, so for finite operands only the sign of a
+    zero result can change. Where the other factor is infinite or NaN the
+    full product would have made a NaN (0 * inf) that the pruned one does
+    not, the same convention as the terms that the Cayley table itself
+    drops. An op without the attribute reads every blade.
+  }];
+  let parameters = (ins "uint64_t":$blades);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// Whether blade `blade` (an index on the blade axis) is in the set.
+    bool contains(unsigned blade) const {
+      return blade < 64 && ((getBlades() >> blade) & 1);
+    }
   }];
 }
 

@@ -13,6 +13,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <bit>
 #include <cmath>
 
 using namespace mlir;
@@ -162,6 +163,20 @@ static LogicalResult verifyPathCount(Operation *op, AlgebraAttr algebra,
   return success();
 }
 
+/// An optional blade set (`lhs_blades`, ...) names only blades of `algebra`.
+static LogicalResult verifyBladeSet(Operation *op, AlgebraAttr algebra,
+                                    BladeSetAttr set, StringRef name) {
+  if (!set)
+    return success();
+  int64_t blades = algebra.getNumBlades();
+  uint64_t outside = blades >= 64 ? 0 : set.getBlades() >> blades;
+  if (outside == 0)
+    return success();
+  return op->emitOpError() << name << " names blade "
+                           << blades + std::countr_zero(outside) << " but "
+                           << algebra << " has " << blades << " blades";
+}
+
 //===----------------------------------------------------------------------===//
 // Products
 //===----------------------------------------------------------------------===//
@@ -171,8 +186,14 @@ template <typename OpTy>
 static LogicalResult verifyBinaryProduct(OpTy op, bool scalarResult) {
   NamedTensor operands[] = {named("lhs", op.getLhs()),
                             named("rhs", op.getRhs())};
-  return verifyBroadcastOp(op, op.getAlgebra(), op.getBladeAxis(), operands,
-                           named("result", op.getResult()), scalarResult);
+  if (failed(verifyBroadcastOp(op, op.getAlgebra(), op.getBladeAxis(), operands,
+                               named("result", op.getResult()), scalarResult)))
+    return failure();
+  return success(
+      succeeded(verifyBladeSet(op, op.getAlgebra(), op.getLhsBladesAttr(),
+                               "lhs_blades")) &&
+      succeeded(verifyBladeSet(op, op.getAlgebra(), op.getRhsBladesAttr(),
+                               "rhs_blades")));
 }
 
 LogicalResult GeometricProductOp::verify() {
@@ -194,9 +215,15 @@ LogicalResult ScalarProductOp::verify() {
 LogicalResult SandwichOp::verify() {
   NamedTensor operands[] = {named("rotor", getRotor()),
                             named("input", getInput())};
-  return verifyBroadcastOp(*this, getAlgebra(), getBladeAxis(), operands,
-                           named("result", getResult()),
-                           /*scalarResult=*/false);
+  if (failed(verifyBroadcastOp(*this, getAlgebra(), getBladeAxis(), operands,
+                               named("result", getResult()),
+                               /*scalarResult=*/false)))
+    return failure();
+  return success(
+      succeeded(verifyBladeSet(*this, getAlgebra(), getRotorBladesAttr(),
+                               "rotor_blades")) &&
+      succeeded(verifyBladeSet(*this, getAlgebra(), getInputBladesAttr(),
+                               "input_blades")));
 }
 
 //===----------------------------------------------------------------------===//
@@ -252,9 +279,20 @@ LogicalResult DualOp::verify() {
 // Flash Clifford layers
 //===----------------------------------------------------------------------===//
 
+/// lhs_blades and rhs_blades of weighted_product and fc_product.
+template <typename OpTy> static LogicalResult verifyLayerBladeSets(OpTy op) {
+  return success(
+      succeeded(verifyBladeSet(op, op.getAlgebra(), op.getLhsBladesAttr(),
+                               "lhs_blades")) &&
+      succeeded(verifyBladeSet(op, op.getAlgebra(), op.getRhsBladesAttr(),
+                               "rhs_blades")));
+}
+
 LogicalResult WeightedProductOp::verify() {
   NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
-  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)))
+  if (failed(
+          verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)) ||
+      failed(verifyLayerBladeSets(*this)))
     return failure();
 
   // weights: [features, paths].
@@ -280,7 +318,9 @@ LogicalResult WeightedProductOp::verify() {
 
 LogicalResult FcProductOp::verify() {
   NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
-  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)))
+  if (failed(
+          verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)) ||
+      failed(verifyLayerBladeSets(*this)))
     return failure();
 
   // weights: [paths, input features, output features].

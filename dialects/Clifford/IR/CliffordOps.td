@@ -22,7 +22,9 @@ class Clifford_BinaryOp<string mnemonic, list<Trait> traits = []>
     : Clifford_Op<mnemonic, !listconcat([Pure], traits)> {
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs,
-                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       OptionalAttr<Clifford_BladeSetAttr>:$lhs_blades,
+                       OptionalAttr<Clifford_BladeSetAttr>:$rhs_blades);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
@@ -124,7 +126,9 @@ def Clifford_SandwichOp : Clifford_Op<"sandwich", [Pure]> {
   }];
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$rotor,
                        Clifford_Tensor:$input,
-                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       OptionalAttr<Clifford_BladeSetAttr>:$rotor_blades,
+                       OptionalAttr<Clifford_BladeSetAttr>:$input_blades);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $rotor `,` $input attr-dict `:` functional-type(operands, results)
@@ -252,7 +256,9 @@ def Clifford_WeightedProductOp : Clifford_Op<"weighted_product", [Pure]> {
   }];
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs, Clifford_Tensor:$weights,
-                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       OptionalAttr<Clifford_BladeSetAttr>:$lhs_blades,
+                       OptionalAttr<Clifford_BladeSetAttr>:$rhs_blades);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $lhs `,` $rhs `,` $weights attr-dict `:`
@@ -278,7 +284,9 @@ def Clifford_FcProductOp : Clifford_Op<"fc_product", [Pure]> {
   }];
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs, Clifford_Tensor:$weights,
-                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       OptionalAttr<Clifford_BladeSetAttr>:$lhs_blades,
+                       OptionalAttr<Clifford_BladeSetAttr>:$rhs_blades);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $lhs `,` $rhs `,` $weights attr-dict `:`

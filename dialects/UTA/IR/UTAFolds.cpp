@@ -54,7 +54,10 @@ static bool hasResultType(Operation *op, Value value) {
 // x = -0.0, IEEE gives -0.0 + (+0.0) = +0.0, but the fold returns x and so
 // keeps -0.0. Only the sign of a zero can differ (x + (-0.0) is exact for
 // every x), which no comparison in this project distinguishes; the fold is
-// the one every tensor compiler makes.
+// the one every tensor compiler makes. This is the phase's one decision
+// about zeros (docs/phases.md): the sign of a zero result is not kept, here
+// and in the zeros of clifford-simplify-grades, although a later 1 / x would
+// turn it into the sign of an infinity.
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
   if (hasResultType(*this, getLhs()) && isSplatZero(adaptor.getRhs()))
     return getLhs();

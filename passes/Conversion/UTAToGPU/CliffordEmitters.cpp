@@ -34,6 +34,9 @@
 // recomputes them in the second pass.
 //
 // Terms are summed in f32 in Cayley-table order (lhs blade, then rhs blade).
+// A product that carries operand blade sets (lhs_blades, rhs_blades;
+// rotor_blades, input_blades) leaves out the terms of the blades outside
+// them, which clifford-simplify-grades proved zero.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,13 +105,21 @@ static CliffordAttrs getCliffordAttrs(Operation *op) {
 
 /// The non-zero terms of a product of `kind`, bucketed by result blade
 /// (everything lands on blade 0 for the scalar product), each bucket in
-/// Cayley-table order.
-static SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
-                                                    ProductKind kind) {
+/// Cayley-table order. Terms whose lhs blade is not in `lhsBlades` or whose
+/// rhs blade is not in `rhsBlades` are left out: those blades are zero (the
+/// sets clifford-simplify-grades records on the op, see getOperandBlades).
+static SmallVector<SmallVector<Term>>
+expandProduct(const Algebra &algebra, ProductKind kind,
+              uint64_t lhsBlades = ~uint64_t(0),
+              uint64_t rhsBlades = ~uint64_t(0)) {
   unsigned blades = algebra.numBlades();
   SmallVector<SmallVector<Term>> buckets(blades);
   for (unsigned i = 0; i < blades; ++i) {
+    if (!((lhsBlades >> i) & 1))
+      continue;
     for (unsigned j = 0; j < blades; ++j) {
+      if (!((rhsBlades >> j) & 1))
+        continue;
       ::uta::ga::BladeProduct product = algebra.product(i, j);
       if (product.sign == 0)
         continue;
@@ -129,6 +140,26 @@ static SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
     }
   }
   return buckets;
+}
+
+/// The blades of a product's two operands that may be non-zero: the
+/// `#clifford.blades` sets on the op (lhs and rhs, or rotor and input), every
+/// blade where there is none.
+static std::pair<uint64_t, uint64_t> getOperandBlades(Operation *op) {
+  auto mask = [](BladeSetAttr set) {
+    return set ? set.getBlades() : ~uint64_t(0);
+  };
+  using Blades = std::pair<uint64_t, uint64_t>;
+  return llvm::TypeSwitch<Operation *, Blades>(op)
+      .Case<GeometricProductOp, OuterProductOp, LeftContractionOp,
+            ScalarProductOp, WeightedProductOp, FcProductOp>([&](auto p) {
+        return Blades(mask(p.getLhsBladesAttr()), mask(p.getRhsBladesAttr()));
+      })
+      .Case([&](SandwichOp p) {
+        return Blades(mask(p.getRotorBladesAttr()),
+                      mask(p.getInputBladesAttr()));
+      })
+      .Default([](Operation *) { return Blades(~uint64_t(0), ~uint64_t(0)); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -327,8 +358,10 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
     };
   };
   auto noSign = [](unsigned) { return 1; };
+  auto [lhsBlades, rhsBlades] = getOperandBlades(op);
   auto product = [&](ProductKind kind) {
-    SmallVector<SmallVector<Term>> buckets = expandProduct(algebra, kind);
+    SmallVector<SmallVector<Term>> buckets =
+        expandProduct(algebra, kind, lhsBlades, rhsBlades);
     if (kind == ProductKind::Scalar)
       buckets.resize(1);
     return emitBilinear(b, loc, buckets, reader(0), reader(1), noSign);
@@ -353,14 +386,20 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
       .Case([&](SandwichOp) {
         // (r x) reverse(r): two products of 4^n terms each at most, far
         // fewer than the 8^n of the triple sum; the reverse's signs fold
-        // into the second product's terms.
-        SmallVector<SmallVector<Term>> buckets =
-            expandProduct(algebra, ProductKind::Geometric);
+        // into the second product's terms. r x has only the blades that
+        // some term of the first product lands on.
+        SmallVector<SmallVector<Term>> first = expandProduct(
+            algebra, ProductKind::Geometric, lhsBlades, rhsBlades);
+        uint64_t rxBlades = 0;
+        for (auto [blade, bucket] : llvm::enumerate(first))
+          if (!bucket.empty())
+            rxBlades |= uint64_t(1) << blade;
         SmallVector<Value> rx =
-            emitBilinear(b, loc, buckets, reader(0), reader(1), noSign);
+            emitBilinear(b, loc, first, reader(0), reader(1), noSign);
         return emitBilinear(
-            b, loc, buckets, [&](unsigned blade) { return rx[blade]; },
-            reader(0),
+            b, loc,
+            expandProduct(algebra, ProductKind::Geometric, rxBlades, lhsBlades),
+            [&](unsigned blade) { return rx[blade]; }, reader(0),
             [&](unsigned blade) { return algebra.reverseSign(blade); });
       })
       .Case([&](ReverseOp) {
@@ -632,9 +671,11 @@ struct WeightedProductEmitter final : OpKernelEmitter {
     PathWeightReader w(io, 2, [&](Value path) {
       return SmallVector<Value>{f, path};
     });
-    return emitPathWeighted(b, loc, algebra,
-                            expandProduct(algebra, ProductKind::Geometric), x,
-                            y, w);
+    auto [lhsBlades, rhsBlades] = getOperandBlades(op);
+    return emitPathWeighted(
+        b, loc, algebra,
+        expandProduct(algebra, ProductKind::Geometric, lhsBlades, rhsBlades), x,
+        y, w);
   }
 };
 
@@ -654,8 +695,9 @@ struct FcProductEmitter final : OpKernelEmitter {
         b, loc, thread, getStaticShape(product.getResult()).drop_front());
     Value batch = bo[0], o = bo[1];
     int64_t inFeatures = getStaticShape(product.getLhs())[2];
+    auto [lhsBlades, rhsBlades] = getOperandBlades(op);
     SmallVector<SmallVector<Term>> buckets =
-        expandProduct(algebra, ProductKind::Geometric);
+        expandProduct(algebra, ProductKind::Geometric, lhsBlades, rhsBlades);
 
     SmallVector<Value> zeros(algebra.numBlades(), f32Constant(b, loc, 0.0));
     ValueRange sums =

@@ -159,6 +159,44 @@ func.func @no_div_one_lhs(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// x - (-0.0) -> x, under the same sign-of-zero decision as x + (+0.0)
+// (UTAFolds.cpp): only x = -0.0 differs (IEEE gives +0.0).
+// CHECK-LABEL: func @sub_minus_zero
+//  CHECK-SAME:   (%[[X:.*]]: tensor<4xf32>)
+//   CHECK-NOT:   uta.sub
+//       CHECK:   return %[[X]]
+func.func @sub_minus_zero(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %z = arith.constant dense<-0.0> : tensor<4xf32>
+  %0 = uta.sub %x, %z : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// x * 0 is not 0: NaN * 0 and inf * 0 are NaN, and -2 * 0 is -0.0.
+// CHECK-LABEL: func @no_mul_zero
+//       CHECK:   %[[R:.*]] = uta.mul
+//       CHECK:   return %[[R]]
+func.func @no_mul_zero(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %z = arith.constant dense<0.0> : tensor<4xf32>
+  %0 = uta.mul %x, %z : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// 0 / x is not 0: 0 / 0 is NaN.
+// CHECK-LABEL: func @no_div_zero_lhs
+//       CHECK:   %[[R:.*]] = uta.div
+//       CHECK:   return %[[R]]
+func.func @no_div_zero_lhs(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %z = arith.constant dense<0.0> : tensor<4xf32>
+  %0 = uta.div %z, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // max(x, x) -> x and min(x, x) -> x.
 // CHECK-LABEL: func @max_min_same
 //  CHECK-SAME:   (%[[X:.*]]: tensor<4xf32>)

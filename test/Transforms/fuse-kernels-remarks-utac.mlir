@@ -1,0 +1,18 @@
+// utac --remarks prints the fusion decisions of the graph as located remarks
+// on stderr, alone or with another action, and not without the flag.
+// RUN: utac %s --remarks 2>&1 >/dev/null | FileCheck %s
+// RUN: utac %s --compile-to=fused --remarks 2>&1 >/dev/null | FileCheck %s
+// RUN: utac %s --compile-to=fused 2>&1 >/dev/null | FileCheck %s --allow-empty --check-prefix=QUIET
+// QUIET-NOT: remark:
+
+// The exp feeds two consumers, so it stays in memory; the mul is read once
+// by the add.
+// CHECK-DAG: fuse-kernels-remarks-utac.mlir:[[@LINE+3]]:8: remark: not fused into 'uta.add': it has 2 consumers
+// CHECK-DAG: fuse-kernels-remarks-utac.mlir:[[@LINE+2]]:8: remark: not fused into 'uta.mul': it has 2 consumers
+func.func @graph(%a: tensor<64xf32>, %b: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = uta.exp %a : tensor<64xf32>
+  // CHECK-DAG: fuse-kernels-remarks-utac.mlir:[[@LINE+1]]:8: remark: fused into 'uta.add': its consumer reads each element once
+  %1 = uta.mul %0, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %2 = uta.add %1, %0 : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  return %2 : tensor<64xf32>
+}

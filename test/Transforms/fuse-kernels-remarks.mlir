@@ -1,0 +1,224 @@
+// The remarks of uta-fuse-kernels: one per producer and consumer, at the
+// producer, saying what it fused into or why it stayed in memory. Every
+// decision kind of the cost model has a case, the must-not-fuse ones
+// included (a value with several consumers; a reduction needed elsewhere).
+// RUN: uta-opt %s -split-input-file -uta-fuse-kernels=remarks=true -verify-diagnostics -o /dev/null
+// Without the option there are no remarks, and with fusion off one remark
+// per function says so (the expected-remark lines are taken out first, as
+// uta-opt would check them).
+// RUN: sed -e '/expected-remark/d' %s | uta-opt -split-input-file -uta-fuse-kernels 2>&1 >/dev/null | FileCheck %s --allow-empty --check-prefix=QUIET
+// QUIET-NOT: remark:
+// RUN: sed -e '/expected-remark/d' %s | uta-opt -split-input-file -uta-fuse-kernels="policy=none remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NONE
+// NONE-COUNT-17: remark: fusion is off (policy none): every op is a kernel of its own
+// NONE-NOT: remark:
+
+// An elementwise chain: each producer is read once by its consumer.
+func.func @fuse_chain(%a: tensor<64xf32>, %b: tensor<64xf32>, %c: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-remark@+1 {{fused into 'uta.add': its consumer reads each element once}}
+  %0 = uta.mul %a, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  // expected-remark@+1 {{fused into 'uta.gelu': its consumer reads each element once}}
+  %1 = uta.add %0, %c : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %2 = uta.gelu %1 : tensor<64xf32>
+  return %2 : tensor<64xf32>
+}
+
+// -----
+
+// A matmul fuses into its pointwise epilogue.
+func.func @fuse_matmul_epilogue(%x: tensor<8x16xf32>, %w: tensor<32x16xf32>, %b: tensor<32xf32>) -> tensor<8x32xf32> {
+  // expected-remark@+1 {{fused into 'uta.add': its consumer reads each element once}}
+  %0 = uta.matmul %x, %w {transpose_b = true} : (tensor<8x16xf32>, tensor<32x16xf32>) -> tensor<8x32xf32>
+  // expected-remark@+1 {{fused into 'uta.gelu'}}
+  %1 = uta.add %0, %b : (tensor<8x32xf32>, tensor<32xf32>) -> tensor<8x32xf32>
+  %2 = uta.gelu %1 : tensor<8x32xf32>
+  return %2 : tensor<8x32xf32>
+}
+
+// -----
+
+// Must not fuse: a value with several consumers is stored once and read by
+// each rather than recomputed in each of their kernels.
+func.func @no_fuse_several_consumers(%a: tensor<64xf32>, %b: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  // expected-remark@+2 {{not fused into 'uta.mul': it has 2 consumers: it is stored once and read by each, since a kernel recomputes only a producer that it alone reads}}
+  // expected-remark@+1 {{not fused into 'uta.add': it has 2 consumers}}
+  %0 = uta.exp %a : tensor<64xf32>
+  %1 = uta.add %0, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %2 = uta.mul %0, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  return %1, %2 : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+// One consumer reading a value twice: still two uses, one remark.
+func.func @no_fuse_two_uses_one_consumer(%a: tensor<64xf32>) -> tensor<64xf32> {
+  // expected-remark@+1 {{not fused into 'uta.add': it has 2 uses in one consumer}}
+  %0 = uta.exp %a : tensor<64xf32>
+  %1 = uta.add %0, %0 : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  return %1 : tensor<64xf32>
+}
+
+// -----
+
+// Must not fuse: a reduction needed elsewhere is computed once; its own
+// elementwise producer still fuses into it.
+func.func @no_fuse_shared_reduction(%a: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  // expected-remark@+1 {{fused into 'uta.reduce_max': its consumer reads each element once}}
+  %e = uta.exp %a : tensor<8x16xf32>
+  // expected-remark@+2 {{not fused into 'uta.mul': the result is needed elsewhere (2 consumers): it is computed once and stored, since each recomputation would repeat its loop}}
+  // expected-remark@+1 {{not fused into 'uta.sub': the result is needed elsewhere (2 consumers)}}
+  %m = uta.reduce_max %e dims [1] {keep_dims = true} : tensor<8x16xf32> -> tensor<8x1xf32>
+  %s = uta.sub %a, %m : (tensor<8x16xf32>, tensor<8x1xf32>) -> tensor<8x16xf32>
+  %p = uta.mul %a, %m : (tensor<8x16xf32>, tensor<8x1xf32>) -> tensor<8x16xf32>
+  return %s, %p : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// A matmul operand would be recomputed once per row or column.
+func.func @no_fuse_matmul_prologue(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  // expected-remark@+1 {{not fused into 'uta.matmul': a matmul reads each element of its operands once per row or column of its result}}
+  %0 = uta.exp %a : tensor<8x16xf32>
+  %1 = uta.matmul %0, %b : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  return %1 : tensor<8x4xf32>
+}
+
+// -----
+
+// A broadcast producer would be recomputed for every copy.
+func.func @no_fuse_broadcast_producer(%a: tensor<16xf32>, %b: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-remark@+1 {{not fused into 'uta.add': the consumer broadcasts it and would recompute each element for every copy}}
+  %0 = uta.exp %a : tensor<16xf32>
+  %1 = uta.add %0, %b : (tensor<16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+
+// -----
+
+// A reduction inside a reduction would run serially in each thread.
+func.func @no_fuse_reduction_into_reduction(%a: tensor<8x16xf32>) -> tensor<f32> {
+  // expected-remark@+1 {{not fused into 'uta.reduce_max': a matmul or reduction fuses only into a pointwise consumer, as its epilogue}}
+  %0 = uta.reduce_sum %a dims [1] : tensor<8x16xf32> -> tensor<8xf32>
+  %1 = uta.reduce_max %0 dims [0] : tensor<8xf32> -> tensor<f32>
+  return %1 : tensor<f32>
+}
+
+// -----
+
+// Ops that are always kernels of their own, as producer and as consumer.
+func.func @no_fuse_opaque(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-remark@+1 {{not fused into 'uta.softmax': 'uta.softmax' is always a kernel of its own}}
+  %0 = uta.exp %a : tensor<8x16xf32>
+  // expected-remark@+1 {{not fused into 'uta.relu': 'uta.softmax' is always a kernel of its own}}
+  %1 = uta.softmax %0 dim 1 : tensor<8x16xf32>
+  %2 = uta.relu %1 : tensor<8x16xf32>
+  return %2 : tensor<8x16xf32>
+}
+
+// -----
+
+// The SGP layer: the norm's two passes compute the weighted product twice
+// per position, 192 operations each in Cl(3,0); over 8 * 100 * 61 / 8 =
+// 6100 positions the second time costs 192 * 6100 / 30e12 s = 0.039 us,
+// against 2 * 48800 * 4 B / 4e12 B/s + 4 us = 4.1 us. Each gate (8 + 20
+// operations) is then computed twice too: 28 * 6100 / 30e12 s = 0.00569 us.
+func.func @fuse_sgp_layer(%x: tensor<8x100x61xf32>, %y: tensor<8x100x61xf32>, %w: tensor<61x20xf32>) -> tensor<8x100x61xf32> {
+  // expected-remark@+1 {{fused into 'clifford.weighted_product': computing it 2 times per position costs 0.00569 us more, against 4.1 us for a store, a reload and a launch}}
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x100x61xf32>
+  // expected-remark@+1 {{fused into 'clifford.weighted_product': computing it 2 times per position costs 0.00569 us more}}
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x100x61xf32>
+  // expected-remark@+1 {{fused into 'clifford.grade_rms_norm': computing it 2 times per position costs 0.039 us more, against 4.1 us for a store, a reload and a launch}}
+  %p = clifford.weighted_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x100x61xf32>, tensor<8x100x61xf32>, tensor<61x20xf32>) -> tensor<8x100x61xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x100x61xf32>
+  return %n : tensor<8x100x61xf32>
+}
+
+// -----
+
+// The cost model says no: in Cl(6,0) the second computation of the weighted
+// product (3 * 64^2 = 12288 operations for each of 64000 positions: 26.2 us)
+// costs more than its round trip (2 * 4096000 * 4 B / 4e12 B/s = 8.19 us)
+// and a launch (4 us): 12.2 us.
+func.func @no_fuse_large_product_into_norm(%x: tensor<64x1000x64xf32>, %y: tensor<64x1000x64xf32>, %w: tensor<64x84xf32>) -> tensor<64x1000x64xf32> {
+  // The gates are read once by the weighted product, which is a kernel of
+  // its own: they fuse, saving the same 12.2 us each.
+  // expected-remark@+1 {{fused into 'clifford.weighted_product': it is computed once per position either way, and fusing saves 12.2 us for a store, a reload and a launch}}
+  %gx = clifford.scalar_gate <6, 0, 0> %x : tensor<64x1000x64xf32>
+  // expected-remark@+1 {{fused into 'clifford.weighted_product'}}
+  %gy = clifford.scalar_gate <6, 0, 0> %y : tensor<64x1000x64xf32>
+  // expected-remark@+1 {{not fused into 'clifford.grade_rms_norm': computing it 2 times per position costs 26.2 us more, against 12.2 us for a store, a reload and a launch}}
+  %p = clifford.weighted_product <6, 0, 0> %gx, %gy, %w
+      : (tensor<64x1000x64xf32>, tensor<64x1000x64xf32>, tensor<64x84xf32>) -> tensor<64x1000x64xf32>
+  %n = clifford.grade_rms_norm <6, 0, 0> %p : tensor<64x1000x64xf32>
+  return %n : tensor<64x1000x64xf32>
+}
+
+// -----
+
+// Clifford producers fuse only into clifford consumers, and uta producers
+// not into clifford ones.
+func.func @no_fuse_across_dialects(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  // expected-remark@+1 {{not fused into 'uta.add': a clifford producer is recomputed only inside a clifford consumer's kernel}}
+  %g = clifford.scalar_gate <3, 0, 0> %x : tensor<8x5xf32>
+  // expected-remark@+1 {{fused into 'uta.exp': its consumer reads each element once}}
+  %z = uta.add %g, %y : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  // expected-remark@+1 {{not fused into 'clifford.reverse': a uta producer is not recomputed inside a clifford consumer's kernel}}
+  %e = uta.exp %z : tensor<8x5xf32>
+  %r = clifford.reverse <3, 0, 0> %e : tensor<8x5xf32>
+  return %r : tensor<8x5xf32>
+}
+
+// -----
+
+// A consumer recomputes producers a multivector at a time along its own
+// blade axis.
+func.func @no_fuse_other_blade_axis(%x: tensor<8x8x5xf32>, %y: tensor<8x8x5xf32>) -> tensor<8x8x5xf32> {
+  // expected-remark@+1 {{not fused into 'clifford.geometric_product': its algebra or blade axis differs from the consumer's}}
+  %g = clifford.scalar_gate <3, 0, 0> %x {blade_axis = 1} : tensor<8x8x5xf32>
+  %z = clifford.geometric_product <3, 0, 0> %g, %y : (tensor<8x8x5xf32>, tensor<8x8x5xf32>) -> tensor<8x8x5xf32>
+  return %z : tensor<8x8x5xf32>
+}
+
+// -----
+
+// scalar_product is a kernel of its own and reads no producer a
+// multivector at a time.
+func.func @no_fuse_into_scalar_product(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<1x5xf32> {
+  // expected-remark@+1 {{not fused into 'clifford.scalar_product': 'clifford.scalar_product' does not read this operand a multivector at a time}}
+  %r = clifford.reverse <3, 0, 0> %x : tensor<8x5xf32>
+  %s = clifford.scalar_product <3, 0, 0> %r, %y : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<1x5xf32>
+  return %s : tensor<1x5xf32>
+}
+
+// -----
+
+// A product costs only the Cayley terms its kernel holds. A broadcast
+// Cl(6,0) product read by all 100000 positions of a sandwich is computed
+// 100000 times: unpruned, 64 * 64 terms of 2 operations each cost
+// 99999 * 8192 / 30e12 s = 27.3 us, more than a launch and a round trip of
+// its 64 blades (4 us); with both operands known to be vectors (blades 1 to
+// 6) it has 36 terms: 99999 * 72 / 30e12 s = 0.24 us, and it fuses.
+func.func @fuse_pruned_product(%a: tensor<64x1xf32>, %b: tensor<64x1xf32>, %x: tensor<64x100000xf32>) -> tensor<64x100000xf32> {
+  // expected-remark@+1 {{fused into 'clifford.sandwich': computing it 100000 times per position costs 0.24 us more, against 4 us for a store, a reload and a launch}}
+  %r = clifford.geometric_product <6, 0, 0> %a, %b {lhs_blades = #clifford.blades<1, 2, 3, 4, 5, 6>, rhs_blades = #clifford.blades<1, 2, 3, 4, 5, 6>} : (tensor<64x1xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+  %y = clifford.sandwich <6, 0, 0> %r, %x : (tensor<64x1xf32>, tensor<64x100000xf32>) -> tensor<64x100000xf32>
+  return %y : tensor<64x100000xf32>
+}
+
+// -----
+
+func.func @no_fuse_unpruned_product(%a: tensor<64x1xf32>, %b: tensor<64x1xf32>, %x: tensor<64x100000xf32>) -> tensor<64x100000xf32> {
+  // expected-remark@+1 {{not fused into 'clifford.sandwich': computing it 100000 times per position costs 27.3 us more, against 4 us for a store, a reload and a launch}}
+  %r = clifford.geometric_product <6, 0, 0> %a, %b : (tensor<64x1xf32>, tensor<64x1xf32>) -> tensor<64x1xf32>
+  %y = clifford.sandwich <6, 0, 0> %r, %x : (tensor<64x1xf32>, tensor<64x100000xf32>) -> tensor<64x100000xf32>
+  return %y : tensor<64x100000xf32>
+}
+
+// -----
+
+// Constants and arguments are buffers, not decisions: no remark.
+func.func @no_remark_for_constants(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant dense<2.0> : tensor<4xf32>
+  %0 = uta.mul %a, %c : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
