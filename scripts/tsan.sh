@@ -16,6 +16,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-tsan}
 jobs=${UTA_JOBS:-$(nproc)}
+# Relative paths in ccache's hashes: the objects this build does not
+# instrument are the main build's, from the cache.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
 cmake -G Ninja -S "$root" -B "$build" \
   -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DCMAKE_BUILD_TYPE=Release \

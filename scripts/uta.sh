@@ -8,12 +8,17 @@
 # toolkit is expected at /usr/local/cuda (part of these machines' image).
 #
 # Environment: UTA_BUILD_DIR (default ./build), UTA_JOBS (default: all cores).
+# With CI=true (.ci/run), `test` also runs scripts/tsan.sh in BUILD-tsan.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${UTA_BUILD_DIR:-$root/build}
 jobs=${UTA_JOBS:-$(nproc)}
+# Paths under the checkout hash as relative paths, so that the
+# ThreadSanitizer build (scripts/tsan.sh, another build folder) reuses every
+# object it does not instrument from ccache.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
 # Debian packages UTA builds and tests with (TOOLCHAIN.md §1).
 packages=(
@@ -51,6 +56,11 @@ run_demo() {
 
 run_tests() {
   (cd "$build" && ctest -j "$jobs" --output-on-failure)
+  # CI also runs the thread tests of the C++ API under ThreadSanitizer
+  # (docs/api.md), in a build folder of their own.
+  if [ "${CI:-}" = true ]; then
+    UTA_JOBS=$jobs "$root/scripts/tsan.sh" "${build}-tsan"
+  fi
 }
 
 case "${1:-}" in
