@@ -94,6 +94,9 @@ struct CompileOptions {
   /// Threads per block (workgroup size).
   unsigned blockSize = 256;
   Fusion fusion = Fusion::Default;
+  /// 128-bit global loads and stores where alignment and shapes allow
+  /// (utac's --uta-vectorize=on|off).
+  bool vectorize = true;
   /// The cache to compile through; nullopt: KernelCache::processCache(), or
   /// no cache (with a warning on stderr) where that cannot be opened.
   std::optional<KernelCache> cache;

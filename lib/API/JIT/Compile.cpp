@@ -296,6 +296,7 @@ Expected<CompiledGraph> uta::compile(const Graph &graph,
   pipeline.sm = options.sm;
   pipeline.blockSize = options.blockSize;
   pipeline.fusion = options.fusion == Fusion::None ? "none" : "default";
+  pipeline.vectorize = options.vectorize;
   mlir::uta::CompileOptions compileOptions;
   compileOptions.target = toCompilerTarget(options.target);
   compileOptions.entry = impl->name;

@@ -396,12 +396,18 @@ TEST(JitCache, SecondCompileIsAHitByTheCounters) {
   EXPECT_EQ(other.stats().diskHits, 1u);
   EXPECT_EQ(other.stats().misses, 0u);
 
-  // Another target is another key: a miss.
+  // Another target, or another option, is another key: a miss.
   uta::Expected<uta::CompiledGraph> msl =
       uta::compile(graph, optionsFor(uta::Target::Msl, cache));
   ASSERT_TRUE(msl) << msl.status().message();
   EXPECT_FALSE(msl->cacheHit());
   EXPECT_EQ(cache.stats().misses, 2u);
+  uta::CompileOptions scalar = optionsFor(uta::Target::Spirv, cache);
+  scalar.vectorize = false;
+  uta::Expected<uta::CompiledGraph> unvectorized = uta::compile(graph, scalar);
+  ASSERT_TRUE(unvectorized) << unvectorized.status().message();
+  EXPECT_FALSE(unvectorized->cacheHit());
+  EXPECT_EQ(cache.stats().misses, 3u);
 }
 
 TEST(JitCache, TheProcessCacheIsUsedByDefault) {
