@@ -221,6 +221,19 @@ StatusOr<RunOutput> Executor::run(std::span<const HostTensor> arguments,
   return output;
 }
 
+/// Whether a caller passed as many arguments and results as the graph has.
+static Status checkCounts(const Manifest &manifest, size_t expectedArguments,
+                          size_t expectedResults, size_t arguments,
+                          size_t results) {
+  if (arguments == expectedArguments && results == expectedResults)
+    return Status::ok();
+  return Status::error(
+      manifest.entry + " takes " + std::to_string(expectedArguments) +
+      " arguments and returns " + std::to_string(expectedResults) +
+      " results, got " + std::to_string(arguments) + " and " +
+      std::to_string(results));
+}
+
 Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
                          std::span<const std::span<std::byte>> results,
                          const RunOptions &options,
@@ -228,13 +241,8 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
   const std::vector<BufferDesc> &descs = manifest_.buffers;
   std::vector<size_t> argumentBuffers = manifest_.argumentBuffers();
   std::vector<size_t> resultBuffers = manifest_.resultBuffers();
-  if (arguments.size() != argumentBuffers.size() ||
-      results.size() != resultBuffers.size())
-    return Status::error(
-        manifest_.entry + " takes " + std::to_string(argumentBuffers.size()) +
-        " arguments and returns " + std::to_string(resultBuffers.size()) +
-        " results, got " + std::to_string(arguments.size()) + " and " +
-        std::to_string(results.size()));
+  UTA_TRY(checkCounts(manifest_, argumentBuffers.size(), resultBuffers.size(),
+                      arguments.size(), results.size()));
   for (size_t a = 0; a < arguments.size(); ++a)
     if (arguments[a].size() != descs[argumentBuffers[a]].bytes)
       return Status::error("argument " + std::to_string(a) + ": holds " +
@@ -275,13 +283,8 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
   const std::vector<BufferDesc> &descs = manifest_.buffers;
   std::vector<size_t> argumentBuffers = manifest_.argumentBuffers();
   std::vector<size_t> resultBuffers = manifest_.resultBuffers();
-  if (arguments.size() != argumentBuffers.size() ||
-      results.size() != resultBuffers.size())
-    return Status::error(
-        manifest_.entry + " takes " + std::to_string(argumentBuffers.size()) +
-        " arguments and returns " + std::to_string(resultBuffers.size()) +
-        " results, got " + std::to_string(arguments.size()) + " and " +
-        std::to_string(results.size()));
+  UTA_TRY(checkCounts(manifest_, argumentBuffers.size(), resultBuffers.size(),
+                      arguments.size(), results.size()));
   RunBuffers run(*backend_, descs.size());
   for (size_t a = 0; a < arguments.size(); ++a) {
     if (arguments[a].bytes < descs[argumentBuffers[a]].bytes)
