@@ -1,0 +1,269 @@
+//===- CliffordExpansion.cpp - Clifford ops expanded into scalar code ----===//
+//
+// The helpers that CliffordExpansion.h declares.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/UTAToGPU/CliffordExpansion.h"
+#include "passes/Conversion/UTAToGPU/VectorAccess.h"
+
+#include "dialects/Clifford/IR/CliffordOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+using namespace mlir::uta::clifford;
+using namespace mlir::uta::clifford_kernels;
+using ::uta::ga::Algebra;
+
+namespace mlir::uta::clifford_kernels {
+
+//===----------------------------------------------------------------------===//
+// Compile-time expansion of the products
+//===----------------------------------------------------------------------===//
+
+CliffordAttrs getCliffordAttrs(Operation *op) {
+  return llvm::TypeSwitch<Operation *, CliffordAttrs>(op)
+      .Case<GeometricProductOp, OuterProductOp, LeftContractionOp,
+            ScalarProductOp, SandwichOp, ReverseOp, GradeInvolutionOp,
+            ConjugateOp, GradeProjectOp, DualOp, ScalarGateOp,
+            WeightedProductOp, FcProductOp, GradeRmsNormOp>([](auto op) {
+        return CliffordAttrs{&op.getAlgebra().getAlgebra(),
+                             static_cast<int64_t>(op.getBladeAxis())};
+      })
+      .Default([](Operation *) { return CliffordAttrs(); });
+}
+
+SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
+                                             ProductKind kind,
+                                             uint64_t lhsBlades,
+                                             uint64_t rhsBlades) {
+  unsigned blades = algebra.numBlades();
+  SmallVector<SmallVector<Term>> buckets(blades);
+  for (unsigned i = 0; i < blades; ++i) {
+    if (!((lhsBlades >> i) & 1))
+      continue;
+    for (unsigned j = 0; j < blades; ++j) {
+      if (!((rhsBlades >> j) & 1))
+        continue;
+      ::uta::ga::BladeProduct product = algebra.product(i, j);
+      if (product.sign == 0)
+        continue;
+      unsigned gi = algebra.grade(i), gj = algebra.grade(j);
+      unsigned gk = algebra.grade(product.blade);
+      bool keep =
+          kind == ProductKind::Geometric ||
+          (kind == ProductKind::Outer && gk == gi + gj) ||
+          (kind == ProductKind::LeftContraction && gj >= gi && gk == gj - gi) ||
+          (kind == ProductKind::Scalar && gk == 0);
+      if (!keep)
+        continue;
+      // A non-zero term lies on a path by the definition of paths.
+      std::optional<unsigned> path = algebra.pathIndex(gi, gk, gj);
+      assert(path && "a non-zero product must lie on a path");
+      buckets[product.blade].push_back(
+          {i, j, product.blade, product.sign, path.value_or(0)});
+    }
+  }
+  return buckets;
+}
+
+std::pair<uint64_t, uint64_t> getOperandBlades(Operation *op) {
+  auto mask = [](BladeSetAttr set) {
+    return set ? set.getBlades() : ~uint64_t(0);
+  };
+  using Blades = std::pair<uint64_t, uint64_t>;
+  return llvm::TypeSwitch<Operation *, Blades>(op)
+      .Case<GeometricProductOp, OuterProductOp, LeftContractionOp,
+            ScalarProductOp, WeightedProductOp, FcProductOp>([&](auto p) {
+        return Blades(mask(p.getLhsBladesAttr()), mask(p.getRhsBladesAttr()));
+      })
+      .Case([&](SandwichOp p) {
+        return Blades(mask(p.getRotorBladesAttr()),
+                      mask(p.getInputBladesAttr()));
+      })
+      .Default([](Operation *) { return Blades(~uint64_t(0), ~uint64_t(0)); });
+}
+
+//===----------------------------------------------------------------------===//
+// Emission helpers
+//===----------------------------------------------------------------------===//
+
+Value emitSignedSum(OpBuilder &b, Location loc, ArrayRef<SignedValue> terms) {
+  if (terms.empty())
+    return f32Constant(b, loc, 0.0);
+  Value sum = terms.front().value;
+  if (terms.front().sign < 0)
+    sum = arith::NegFOp::create(b, loc, sum);
+  for (const SignedValue &term : terms.drop_front()) {
+    if (term.sign > 0)
+      sum = arith::AddFOp::create(b, loc, sum, term.value);
+    else
+      sum = arith::SubFOp::create(b, loc, sum, term.value);
+  }
+  return sum;
+}
+
+SmallVector<Value> insertIndex(ValueRange indices, int64_t axis, Value index) {
+  SmallVector<Value> result(indices);
+  result.insert(result.begin() + axis, index);
+  return result;
+}
+
+SmallVector<int64_t> dropAxis(ArrayRef<int64_t> shape, int64_t axis) {
+  SmallVector<int64_t> result(shape);
+  result.erase(result.begin() + axis);
+  return result;
+}
+
+Value BladeReader::get(OpBuilder &b, Location loc, unsigned blade) {
+  if (!askedForBlades) {
+    askedForBlades = true;
+    computed = io.readBlades(b, loc, operand, otherIndices, bladeAxis);
+  }
+  if (computed)
+    return (*computed)[blade];
+  Value &value = cache[blade];
+  if (!value) {
+    Value index = arith::ConstantIndexOp::create(b, loc, blade);
+    value =
+        io.read(b, loc, operand, insertIndex(otherIndices, bladeAxis, index));
+  }
+  return value;
+}
+
+Value PathWeightReader::get(OpBuilder &b, Location loc, unsigned path) {
+  Value &value = cache[path];
+  if (!value)
+    value =
+        io.read(b, loc, operand,
+                indicesOfPath(arith::ConstantIndexOp::create(b, loc, path)));
+  return value;
+}
+
+SmallVector<Value> emitBilinear(OpBuilder &b, Location loc,
+                                ArrayRef<SmallVector<Term>> buckets,
+                                llvm::function_ref<Value(unsigned)> lhs,
+                                llvm::function_ref<Value(unsigned)> rhs,
+                                llvm::function_ref<int(unsigned)> rhsSign) {
+  SmallVector<Value> blades;
+  for (ArrayRef<Term> bucket : buckets) {
+    SmallVector<SignedValue> products;
+    for (const Term &t : bucket) {
+      // Named reads: argument order is unspecified, the IR's must not be.
+      Value l = lhs(t.lhs), r = rhs(t.rhs);
+      Value product = arith::MulFOp::create(b, loc, l, r);
+      products.push_back({t.sign * rhsSign(t.rhs), product});
+    }
+    blades.push_back(emitSignedSum(b, loc, products));
+  }
+  return blades;
+}
+
+SmallVector<Value> emitPathWeighted(OpBuilder &b, Location loc,
+                                    const Algebra &algebra,
+                                    ArrayRef<SmallVector<Term>> buckets,
+                                    BladeReader &x, BladeReader &y,
+                                    PathWeightReader &w) {
+  SmallVector<Value> blades;
+  for (ArrayRef<Term> bucket : buckets) {
+    SmallVector<SmallVector<SignedValue>> byPath(algebra.numPaths());
+    for (const Term &t : bucket) {
+      Value l = x.get(b, loc, t.lhs), r = y.get(b, loc, t.rhs);
+      Value product = arith::MulFOp::create(b, loc, l, r);
+      byPath[t.path].push_back({t.sign, product});
+    }
+    SmallVector<SignedValue> weighted;
+    for (auto [path, terms] : llvm::enumerate(byPath)) {
+      if (terms.empty())
+        continue;
+      Value sum = emitSignedSum(b, loc, terms);
+      weighted.push_back(
+          {+1, arith::MulFOp::create(b, loc, w.get(b, loc, path), sum)});
+    }
+    blades.push_back(emitSignedSum(b, loc, weighted));
+  }
+  return blades;
+}
+
+ValueRange
+emitLoop(OpBuilder &b, Location loc, Value lower, int64_t upper, int64_t step,
+         ValueRange inits,
+         llvm::function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
+             body) {
+  auto loop = scf::ForOp::create(
+      b, loc, lower, arith::ConstantIndexOp::create(b, loc, upper),
+      arith::ConstantIndexOp::create(b, loc, step), inits,
+      [&](OpBuilder &nb, Location, Value i, ValueRange acc) {
+        scf::YieldOp::create(nb, loc, body(nb, i, acc));
+      });
+  return loop.getResults();
+}
+
+ValueRange
+emitLoop(OpBuilder &b, Location loc, int64_t count, ValueRange inits,
+         llvm::function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>
+             body) {
+  return emitLoop(b, loc, arith::ConstantIndexOp::create(b, loc, 0), count, 1,
+                  inits, body);
+}
+
+void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
+                 ValueRange otherIndices, int64_t bladeAxis,
+                 ArrayRef<Value> blades) {
+  for (auto [blade, value] : llvm::enumerate(blades)) {
+    Value index = arith::ConstantIndexOp::create(b, loc, blade);
+    io.write(b, loc, 0, insertIndex(otherIndices, bladeAxis, index), value);
+  }
+}
+
+PositionMapping getPositionMapping(ArrayRef<int64_t> positions,
+                                   int64_t bladeAxis, int64_t rank,
+                                   int64_t blades, bool vectorize) {
+  if (!vectorize)
+    return PositionMapping::Scalar;
+  // Lanes along the innermost axis need it to be a position axis.
+  if (bladeAxis != rank - 1 && !positions.empty() &&
+      positions.back() % kVectorWidth == 0 &&
+      blades * kVectorWidth <= kMaxLaneValues)
+    return PositionMapping::Lanes;
+  return PositionMapping::Single;
+}
+
+LogicalResult
+emitPositions(OpBuilder &b, Location loc, Value thread,
+              ArrayRef<int64_t> positions, PositionMapping mapping,
+              KernelIO &io,
+              llvm::function_ref<LogicalResult(ValueRange)> body) {
+  if (mapping == PositionMapping::Scalar)
+    return body(delinearize(b, loc, thread, positions));
+  if (mapping == PositionMapping::Single) {
+    SmallVector<Value> at = delinearize(b, loc, thread, positions);
+    io.beginAccessGroup(b, AccessLanes::single());
+    if (failed(body(at)))
+      return failure();
+    io.endAccessGroup(b, loc);
+    return success();
+  }
+  Value base = arith::MulIOp::create(
+      b, loc, thread, arith::ConstantIndexOp::create(b, loc, kVectorWidth));
+  SmallVector<Value> first = delinearize(b, loc, base, positions);
+  SmallVector<Value> inner = {first.back()};
+  for (int64_t k = 1; k < kVectorWidth; ++k)
+    inner.push_back(arith::AddIOp::create(
+        b, loc, first.back(), arith::ConstantIndexOp::create(b, loc, k)));
+  io.beginAccessGroup(b, AccessLanes::rows(inner));
+  for (int64_t k = 0; k < kVectorWidth; ++k) {
+    io.setLane(k);
+    SmallVector<Value> at(first);
+    at.back() = inner[k];
+    if (failed(body(at)))
+      return failure();
+  }
+  io.endAccessGroup(b, loc);
+  return success();
+}
+
+} // namespace mlir::uta::clifford_kernels

@@ -1,0 +1,206 @@
+//===- CliffordExpansion.h - Clifford ops expanded into scalar code -*- C++
+//-*-===//
+//
+// What the clifford kernel emitters share: the compile-time expansion of
+// the products from the algebra's tables (SPEC.md §1.2) into the terms
+// that may be non-zero, the emission of those terms as f32 arithmetic, the
+// readers of operand blades and path weights, and the mapping of a kernel's
+// threads onto the positions of a multivector tensor. The emitters
+// themselves live in CliffordEmitters.cpp (position-wise ops),
+// FcProductEmitter.cpp and GradeRmsNormEmitter.cpp.
+//
+// Terms are summed in f32 in Cayley-table order (lhs blade, then rhs blade).
+// A product that carries operand blade sets (lhs_blades, rhs_blades;
+// rotor_blades, input_blades) leaves out the terms of the blades outside
+// them, which clifford-simplify-grades proved zero.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_PASSES_CONVERSION_UTATOGPU_CLIFFORDEXPANSION_H
+#define UTA_PASSES_CONVERSION_UTATOGPU_CLIFFORDEXPANSION_H
+
+#include "passes/Conversion/UTAToGPU/KernelEmitter.h"
+
+#include "dialects/Clifford/Algebra/Algebra.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <functional>
+
+namespace mlir::uta {
+
+class KernelEmitterRegistry;
+
+namespace clifford_kernels {
+
+/// Which terms of the geometric product a product keeps.
+enum class ProductKind { Geometric, Outer, LeftContraction, Scalar };
+
+/// blade(lhs) * blade(rhs) = sign * blade(result), a non-zero term on the
+/// grade path `path` (an index into Algebra::paths()).
+struct Term {
+  unsigned lhs, rhs, result;
+  int sign;
+  unsigned path;
+};
+
+/// A value with the sign it enters a sum with.
+struct SignedValue {
+  int sign;
+  Value value;
+};
+
+/// The algebra and blade axis that every clifford op carries.
+struct CliffordAttrs {
+  const ::uta::ga::Algebra *algebra = nullptr;
+  int64_t bladeAxis = 0;
+};
+
+/// The algebra and blade axis of a clifford op; a null algebra otherwise.
+CliffordAttrs getCliffordAttrs(Operation *op);
+
+/// The non-zero terms of a product of `kind`, bucketed by result blade
+/// (everything lands on blade 0 for the scalar product), each bucket in
+/// Cayley-table order. Terms whose lhs blade is not in `lhsBlades` or whose
+/// rhs blade is not in `rhsBlades` are left out: those blades are zero (the
+/// sets clifford-simplify-grades records on the op, see getOperandBlades).
+SmallVector<SmallVector<Term>> expandProduct(const ::uta::ga::Algebra &algebra,
+                                             ProductKind kind,
+                                             uint64_t lhsBlades = ~uint64_t(0),
+                                             uint64_t rhsBlades = ~uint64_t(0));
+
+/// The blades of a product's two operands that may be non-zero: the
+/// `#clifford.blades` sets on the op (lhs and rhs, or rotor and input), every
+/// blade where there is none.
+std::pair<uint64_t, uint64_t> getOperandBlades(Operation *op);
+
+/// sum of sign * value over `terms`, in order; 0 when there are none.
+Value emitSignedSum(OpBuilder &b, Location loc, ArrayRef<SignedValue> terms);
+
+/// `indices` with `index` inserted at position `axis`.
+SmallVector<Value> insertIndex(ValueRange indices, int64_t axis, Value index);
+
+/// `shape` without dimension `axis`.
+SmallVector<int64_t> dropAxis(ArrayRef<int64_t> shape, int64_t axis);
+
+/// Reads the blades of one multivector operand at one position of its other
+/// axes, each blade at most once and only when asked for. An operand that a
+/// fused producer computes a multivector at a time is computed once, at the
+/// first request, and every blade comes from that one computation.
+class BladeReader {
+public:
+  /// `otherIndices` index the operand's non-blade axes, in order.
+  BladeReader(KernelIO &io, unsigned operand, ValueRange otherIndices,
+              int64_t bladeAxis)
+      : io(io), operand(operand), otherIndices(otherIndices),
+        bladeAxis(bladeAxis) {}
+
+  Value get(OpBuilder &b, Location loc, unsigned blade);
+
+private:
+  KernelIO &io;
+  unsigned operand;
+  SmallVector<Value> otherIndices;
+  int64_t bladeAxis;
+  bool askedForBlades = false;
+  std::optional<SmallVector<Value>> computed;
+  llvm::SmallDenseMap<unsigned, Value, 16> cache;
+};
+
+/// Reads w[f, p] (weighted_product) or w[p, fi, o] (fc_product) for path p,
+/// each path at most once.
+class PathWeightReader {
+public:
+  /// The weight's indices for a path index; owned, as callers pass lambdas.
+  using IndexFn = std::function<SmallVector<Value>(Value)>;
+  PathWeightReader(KernelIO &io, unsigned operand, IndexFn indicesOfPath)
+      : io(io), operand(operand), indicesOfPath(std::move(indicesOfPath)) {}
+
+  Value get(OpBuilder &b, Location loc, unsigned path);
+
+private:
+  KernelIO &io;
+  unsigned operand;
+  IndexFn indicesOfPath;
+  llvm::SmallDenseMap<unsigned, Value, 32> cache;
+};
+
+/// Every blade of a bilinear product of `lhs` and `rhs` from `buckets`: per
+/// result blade, the signed sum of lhs_i * rhs_j. `rhsSign(j)` folds a sign
+/// of the rhs blade into the term (the reverse in the sandwich).
+SmallVector<Value> emitBilinear(OpBuilder &b, Location loc,
+                                ArrayRef<SmallVector<Term>> buckets,
+                                llvm::function_ref<Value(unsigned)> lhs,
+                                llvm::function_ref<Value(unsigned)> rhs,
+                                llvm::function_ref<int(unsigned)> rhsSign);
+
+/// The weighted blades of the layer products: per result blade,
+/// sum over paths p of w_p * (signed sum of x_i * y_j over the terms on p).
+/// Grouping by path multiplies by each weight once per (blade, path).
+SmallVector<Value> emitPathWeighted(OpBuilder &b, Location loc,
+                                    const ::uta::ga::Algebra &algebra,
+                                    ArrayRef<SmallVector<Term>> buckets,
+                                    BladeReader &x, BladeReader &y,
+                                    PathWeightReader &w);
+
+/// The body of a loop: the values to yield, given the builder inside the
+/// loop, the induction variable and the iteration arguments.
+using LoopBody =
+    llvm::function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)>;
+
+/// Emits `for i in [lower, upper) step step` with `inits` as iter_args.
+/// Returns the loop's results.
+ValueRange emitLoop(OpBuilder &b, Location loc, Value lower, int64_t upper,
+                    int64_t step, ValueRange inits, LoopBody body);
+
+/// Emits `for i in [0, count)`; see above.
+ValueRange emitLoop(OpBuilder &b, Location loc, int64_t count, ValueRange inits,
+                    LoopBody body);
+
+/// Writes `blades` as the result's blades at `otherIndices`.
+void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
+                 ValueRange otherIndices, int64_t bladeAxis,
+                 ArrayRef<Value> blades);
+
+/// How the threads of a position-wise kernel cover the positions of its
+/// result's non-blade axes.
+enum class PositionMapping {
+  /// One position per thread, scalar accesses (vectorization off).
+  Scalar,
+  /// One position per thread; accesses at constant innermost indices are
+  /// vectorized (an access group of one lane).
+  Single,
+  /// 4 consecutive positions along the innermost axis per thread, one lane
+  /// each.
+  Lanes,
+};
+
+/// The most blade values of one operand or result that the lanes of a
+/// thread hold together (4 lanes of 16 blades): the deferred vector stores
+/// keep every lane's result alive until the last lane is done, so larger
+/// algebras (32 and 64 blades) keep one position per thread rather than
+/// trade occupancy for registers.
+inline constexpr int64_t kMaxLaneValues = 64;
+
+/// The mapping of a kernel over positions of shape `positions` (the result
+/// without its blade axis `bladeAxis`, of `rank` axes) in an algebra of
+/// `blades` blades.
+PositionMapping getPositionMapping(ArrayRef<int64_t> positions,
+                                   int64_t bladeAxis, int64_t rank,
+                                   int64_t blades, bool vectorize);
+
+/// Emits `body` for each position thread `thread` handles under `mapping`,
+/// the position given by its indices over `positions`.
+LogicalResult emitPositions(OpBuilder &b, Location loc, Value thread,
+                            ArrayRef<int64_t> positions,
+                            PositionMapping mapping, KernelIO &io,
+                            llvm::function_ref<LogicalResult(ValueRange)> body);
+
+/// fc_product's emitter (FcProductEmitter.cpp).
+void addFcProductEmitter(KernelEmitterRegistry &registry);
+/// grade_rms_norm's emitter (GradeRmsNormEmitter.cpp).
+void addGradeRmsNormEmitter(KernelEmitterRegistry &registry);
+
+} // namespace clifford_kernels
+} // namespace mlir::uta
+
+#endif // UTA_PASSES_CONVERSION_UTATOGPU_CLIFFORDEXPANSION_H

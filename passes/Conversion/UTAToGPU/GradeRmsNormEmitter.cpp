@@ -1,0 +1,288 @@
+//===- GradeRmsNormEmitter.cpp - The kernel of clifford.grade_rms_norm
+//------===//
+//
+// x [2^n, B, F]: each grade of each batch element divided by the root mean
+// square over the features of that grade's norms (SPEC.md), in one block
+// per batch element with a fixed-order reduction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/UTAToGPU/CliffordExpansion.h"
+#include "passes/Conversion/UTAToGPU/VectorAccess.h"
+
+#include "dialects/Clifford/IR/CliffordOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::uta;
+using namespace mlir::uta::clifford;
+using namespace mlir::uta::clifford_kernels;
+using ::uta::ga::Algebra;
+
+namespace {
+
+/// x [2^n, B, F]: one block per batch element b. The features are cut into
+/// chunks (4 consecutive features when vectorized and F is a multiple of 4,
+/// else single ones) and the block's threads stride over the chunks. A first
+/// pass sums the squares of each grade's blades, the block adds the threads'
+/// sums in a fixed tree in workgroup memory (the same order on every run, no
+/// atomics; every barrier at the kernel's top level, so the whole block
+/// reaches it), and a second pass divides by sqrt(mean + epsilon). The
+/// blades of x (read, or recomputed when fused) stay in registers between
+/// the passes when a thread holds few enough of them; otherwise the second
+/// pass reads (recomputes) them again.
+struct GradeRmsNormEmitter final : OpKernelEmitter {
+  /// The most blade values a thread keeps in registers between the passes.
+  static constexpr int64_t kMaxResidentValues = 64;
+
+  /// How a block covers the features of its batch element.
+  struct Plan {
+    /// Features per chunk: kVectorWidth (one lane each) or 1.
+    int64_t width;
+    int64_t chunks;
+    /// Threads per block: a power of two covering the chunks, from a warp
+    /// to 256.
+    int64_t group;
+    /// Chunks per thread (the last round may leave some threads without).
+    int64_t rounds;
+    /// Whether the blades stay in registers between the passes.
+    bool resident;
+    /// Whether accesses go through access groups (vectorization on).
+    bool vectorize;
+  };
+
+  static Plan getPlan(Operation *op, bool vectorize) {
+    ArrayRef<int64_t> shape = getStaticShape(op->getOperand(0));
+    int64_t blades = shape[0], features = shape[2];
+    Plan plan;
+    plan.vectorize = vectorize;
+    plan.width = vectorize && features % kVectorWidth == 0 &&
+                         blades * kVectorWidth <= kMaxLaneValues
+                     ? kVectorWidth
+                     : 1;
+    plan.chunks = features / plan.width;
+    plan.group = std::clamp<int64_t>(llvm::PowerOf2Ceil(plan.chunks), 32, 256);
+    plan.rounds = llvm::divideCeil(plan.chunks, plan.group);
+    plan.resident = plan.rounds * plan.width * blades <= kMaxResidentValues;
+    return plan;
+  }
+
+  int64_t getNumThreads(Operation *op, bool vectorize) const override {
+    return getStaticShape(op->getResult(0))[1] * getPlan(op, vectorize).group;
+  }
+
+  std::optional<int64_t> getBlockSize(Operation *op,
+                                      bool vectorize) const override {
+    return getPlan(op, vectorize).group;
+  }
+
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool vectorize) const override {
+    auto norm = cast<GradeRmsNormOp>(op);
+    Location loc = op->getLoc();
+    const Algebra &algebra = norm.getAlgebra().getAlgebra();
+    int64_t features = getStaticShape(norm.getInput())[2];
+    unsigned grades = algebra.numGrades(), blades = algebra.numBlades();
+    Plan plan = getPlan(op, vectorize);
+    Value groupSize = arith::ConstantIndexOp::create(b, loc, plan.group);
+    Value lane = arith::RemUIOp::create(b, loc, thread, groupSize);
+    Value batch = arith::DivUIOp::create(b, loc, thread, groupSize);
+
+    // The features of chunk `chunk`, one per lane.
+    auto featuresOf = [&](OpBuilder &nb, Value chunk) {
+      if (plan.width == 1)
+        return SmallVector<Value>{chunk};
+      Value first = arith::MulIOp::create(
+          nb, loc, chunk, arith::ConstantIndexOp::create(nb, loc, plan.width));
+      SmallVector<Value> result = {first};
+      for (int64_t k = 1; k < plan.width; ++k)
+        result.push_back(arith::AddIOp::create(
+            nb, loc, first, arith::ConstantIndexOp::create(nb, loc, k)));
+      return result;
+    };
+    auto beginGroup = [&](OpBuilder &nb, ArrayRef<Value> lanes) {
+      if (plan.vectorize)
+        io.beginAccessGroup(nb, plan.width == 1 ? AccessLanes::single()
+                                                : AccessLanes::rows(lanes));
+    };
+    auto setLane = [&](unsigned k) {
+      if (plan.vectorize)
+        io.setLane(k);
+    };
+    auto endGroup = [&](OpBuilder &nb) {
+      if (plan.vectorize)
+        io.endAccessGroup(nb, loc);
+    };
+    // Every blade of x at the features of `chunk`, feature-major.
+    auto readChunk = [&](OpBuilder &nb, Value chunk) {
+      SmallVector<Value> lanes = featuresOf(nb, chunk);
+      beginGroup(nb, lanes);
+      SmallVector<Value> values;
+      for (auto [k, f] : llvm::enumerate(lanes)) {
+        setLane(k);
+        Value at[] = {batch, f};
+        BladeReader x(io, 0, at, 0);
+        for (unsigned blade = 0; blade < blades; ++blade)
+          values.push_back(x.get(nb, loc, blade));
+      }
+      endGroup(nb);
+      return values;
+    };
+    // `sums` plus the squares of `values`: feature by feature, each grade's
+    // blades in order.
+    auto accumulate = [&](OpBuilder &nb, ValueRange sums,
+                          ArrayRef<Value> values) {
+      SmallVector<Value> next(sums);
+      for (int64_t k = 0; k < plan.width; ++k)
+        for (unsigned g = 0; g < grades; ++g)
+          for (unsigned blade : algebra.bladesOfGrade(g)) {
+            Value v = values[k * blades + blade];
+            next[g] = arith::AddFOp::create(
+                nb, loc, next[g], arith::MulFOp::create(nb, loc, v, v));
+          }
+      return next;
+    };
+    auto writeChunk = [&](OpBuilder &nb, Value chunk, ArrayRef<Value> values,
+                          ArrayRef<Value> norms) {
+      SmallVector<Value> lanes = featuresOf(nb, chunk);
+      beginGroup(nb, lanes);
+      for (auto [k, f] : llvm::enumerate(lanes)) {
+        setLane(k);
+        for (unsigned blade = 0; blade < blades; ++blade) {
+          Value scaled = arith::DivFOp::create(
+              nb, loc, values[k * blades + blade], norms[algebra.grade(blade)]);
+          Value index = arith::ConstantIndexOp::create(nb, loc, blade);
+          io.write(nb, loc, 0, ValueRange{index, batch, f}, scaled);
+        }
+      }
+      endGroup(nb);
+    };
+    auto chunkOfRound = [&](int64_t round) -> Value {
+      if (round == 0)
+        return lane;
+      return arith::AddIOp::create(
+          b, loc, lane,
+          arith::ConstantIndexOp::create(b, loc, round * plan.group));
+    };
+    // Whether every thread has a chunk in round `round`.
+    auto isFullRound = [&](int64_t round) {
+      return (round + 1) * plan.group <= plan.chunks;
+    };
+    auto hasChunk = [&](Value chunk) -> Value {
+      return arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, chunk,
+          arith::ConstantIndexOp::create(b, loc, plan.chunks));
+    };
+
+    // Pass 1: this thread's sums of squares, per grade.
+    Value zero = f32Constant(b, loc, 0.0);
+    SmallVector<Value> partial(grades, zero);
+    SmallVector<SmallVector<Value>> held;
+    if (plan.resident) {
+      for (int64_t round = 0; round < plan.rounds; ++round) {
+        Value chunk = chunkOfRound(round);
+        SmallVector<Value> values;
+        if (isFullRound(round)) {
+          values = readChunk(b, chunk);
+        } else {
+          // A thread without a chunk holds zeros, which add nothing.
+          SmallVector<Type> types(plan.width * blades, b.getF32Type());
+          auto read = scf::IfOp::create(b, loc, types, hasChunk(chunk),
+                                        /*withElseRegion=*/true);
+          OpBuilder thenBuilder = read.getThenBodyBuilder();
+          scf::YieldOp::create(thenBuilder, loc, readChunk(thenBuilder, chunk));
+          OpBuilder elseBuilder = read.getElseBodyBuilder();
+          scf::YieldOp::create(elseBuilder, loc,
+                               SmallVector<Value>(types.size(), zero));
+          values.assign(read.getResults().begin(), read.getResults().end());
+        }
+        partial = accumulate(b, partial, values);
+        held.push_back(std::move(values));
+      }
+    } else {
+      ValueRange sums =
+          emitLoop(b, loc, lane, plan.chunks, plan.group, partial,
+                   [&](OpBuilder &nb, Value chunk, ValueRange acc) {
+                     return accumulate(nb, acc, readChunk(nb, chunk));
+                   });
+      partial.assign(sums.begin(), sums.end());
+    }
+
+    // sums[g * group + lane]; halving strides fold the upper half of the
+    // block's sums onto the lower, so sums[g * group] ends as the total.
+    // Only loads and stores are conditional; the barriers are not.
+    int64_t group = plan.group;
+    Value sums = io.allocateWorkgroupBuffer(b, loc, grades * group);
+    SmallVector<Value> slots;
+    for (unsigned g = 0; g < grades; ++g) {
+      slots.push_back(arith::AddIOp::create(
+          b, loc, lane, arith::ConstantIndexOp::create(b, loc, g * group)));
+      memref::StoreOp::create(b, loc, partial[g], sums, slots[g]);
+    }
+    gpu::BarrierOp::create(b, loc);
+    for (int64_t stride = group / 2; stride >= 1; stride /= 2) {
+      Value strideIndex = arith::ConstantIndexOp::create(b, loc, stride);
+      Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           lane, strideIndex);
+      auto fold = scf::IfOp::create(b, loc, active, /*withElseRegion=*/false);
+      OpBuilder nb = fold.getThenBodyBuilder();
+      for (unsigned g = 0; g < grades; ++g) {
+        Value mine = memref::LoadOp::create(nb, loc, sums, slots[g]);
+        Value theirs = memref::LoadOp::create(
+            nb, loc, sums,
+            arith::AddIOp::create(nb, loc, slots[g], strideIndex).getResult());
+        memref::StoreOp::create(nb, loc,
+                                arith::AddFOp::create(nb, loc, mine, theirs),
+                                sums, slots[g]);
+      }
+      gpu::BarrierOp::create(b, loc);
+    }
+
+    Value count = f32Constant(b, loc, static_cast<double>(features));
+    Value epsilon = arith::ConstantOp::create(b, loc, norm.getEpsilonAttr());
+    SmallVector<Value> norms;
+    for (unsigned g = 0; g < grades; ++g) {
+      Value sum = memref::LoadOp::create(
+          b, loc, sums,
+          arith::ConstantIndexOp::create(b, loc, g * group).getResult());
+      Value mean = arith::DivFOp::create(b, loc, sum, count);
+      norms.push_back(math::SqrtOp::create(
+          b, loc, arith::AddFOp::create(b, loc, mean, epsilon)));
+    }
+
+    // Pass 2: the blades divided by their grade's norm.
+    if (!plan.resident) {
+      emitLoop(b, loc, lane, plan.chunks, plan.group, {},
+               [&](OpBuilder &nb, Value chunk, ValueRange) {
+                 writeChunk(nb, chunk, readChunk(nb, chunk), norms);
+                 return SmallVector<Value>();
+               });
+      return success();
+    }
+    for (int64_t round = 0; round < plan.rounds; ++round) {
+      Value chunk = chunkOfRound(round);
+      if (isFullRound(round)) {
+        writeChunk(b, chunk, held[round], norms);
+        continue;
+      }
+      auto write = scf::IfOp::create(b, loc, hasChunk(chunk),
+                                     /*withElseRegion=*/false);
+      OpBuilder thenBuilder = write.getThenBodyBuilder();
+      writeChunk(thenBuilder, chunk, held[round], norms);
+    }
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::uta::clifford_kernels::addGradeRmsNormEmitter(
+    KernelEmitterRegistry &registry) {
+  registry.add<GradeRmsNormEmitter, GradeRmsNormOp>();
+}
