@@ -226,21 +226,22 @@ func.func @gp_blades_last(%x: tensor<3x5x4xf32>, %y: tensor<3x5x4xf32>) -> tenso
 
 // -----
 
-// The Cl(3,0) weighted product reads w[f, p] for the 20 paths p of each of
-// its 4 features: 5 aligned vectors per feature (paths 0-3, 4-7, ..., 16-19)
-// instead of 20 scalars; x and y are 8 vector loads each.
+// The Cl(3,0) weighted product: one feature per thread (8 blades are too
+// many for lanes of 4 features), so x and y are 8 scalar loads each, but
+// the 20 path weights w[f, 0..19] of its feature are 5 aligned vectors
+// (paths 0-3, 4-7, ..., 16-19) instead of 20 scalars; 8 scalar stores.
 // CHECK-LABEL: gpu.func @weighted_k0_weighted_product
 //  CHECK-SAME:   (%{{.*}}: memref<8x1x4xf32>, %{{.*}}: memref<8x1x4xf32>, %[[W:.*]]: memref<4x20xf32>
 //   CHECK-DAG:   %[[C16:.*]] = arith.constant 16 : index
-//       CHECK:     %[[F0:.*]] = arith.remui
-//       CHECK:     %[[F1:.*]] = arith.addi %[[F0]]
-//       CHECK:     vector.load %[[W]][%[[F0]], %[[C16]]] {alignment = 16 : i64}
-//       CHECK:     vector.load %[[W]][%[[F1]], %[[C16]]] {alignment = 16 : i64}
+//       CHECK:     %[[F:.*]] = arith.remui
+//       CHECK:     vector.load %[[W]][%[[F]], %[[C16]]] {alignment = 16 : i64}
 // COUNT-LABEL: gpu.func @weighted_k0_weighted_product
-//  COUNT-COUNT-36:  vector.load
+//  COUNT-COUNT-16:  memref.load
+//   COUNT-COUNT-5:  vector.load
 //   COUNT-NOT:     vector.load
 //   COUNT-NOT:     memref.load
-//  COUNT-COUNT-8:  vector.store
+//  COUNT-COUNT-8:  memref.store
+//   COUNT-NOT:     vector.store
 //       COUNT:   gpu.return
 func.func @weighted(%x: tensor<8x1x4xf32>, %y: tensor<8x1x4xf32>, %w: tensor<4x20xf32>) -> tensor<8x1x4xf32> {
   %z = clifford.weighted_product <3, 0, 0> %x, %y, %w : (tensor<8x1x4xf32>, tensor<8x1x4xf32>, tensor<4x20xf32>) -> tensor<8x1x4xf32>

@@ -1,12 +1,14 @@
 // Vectorized kernels in the PTX text have 128-bit global loads and stores
 // (ld.global.v4.b32 / st.global.v4.b32: LLVM 22's NVPTX spells 32-bit
 // float accesses .b32), 64-bit ones for f16 (4 halves), a scalar tail where
-// the element count is not a multiple of 4, and the Flash Clifford SGP layer
-// at F = 512 with no scalar global access left. --uta-vectorize=off gives
+// the element count is not a multiple of 4, and in the Flash Clifford SGP
+// layer in Cl(3,0) vector loads of the path weights (its multivectors are
+// accessed blade by blade, PTXSCALAR). --uta-vectorize=off gives
 // scalar accesses only. ptxas accepts both for sm_90.
 // REQUIRES: ptxas
 // RUN: utac %s --compile-to=ptx > %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
+// RUN: FileCheck %s --check-prefix=PTXSCALAR --input-file=%t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: utac %s --compile-to=ptx --uta-vectorize=off > %t.scalar.ptx
 // RUN: FileCheck %s --check-prefix=SCALAR --input-file=%t.scalar.ptx
@@ -61,14 +63,20 @@ func.func @half(%x: tensor<3x1000xf16>) -> tensor<3x1000xf16> {
   return %0 : tensor<3x1000xf16>
 }
 
-// SGP in Cl(3,0), F = 512, one kernel: per thread (4 features) 8 vectors of
-// x, 8 of y and 4 * 5 of the path weights w[f, 0..19]; 8 vector stores.
+// SGP in Cl(3,0), F = 512, one kernel: one feature per thread and round (8
+// blades are too many for lanes), 2 rounds: per feature 8 scalar loads of x
+// and of y, 5 vector loads of the path weights w[f, 0..19], 8 scalar stores.
 // PTX-LABEL: .entry sgp_k0_grade_rms_norm(
-//  PTX-COUNT-36: ld.global.v4.b32
-//    PTX-NOT: ld.global
-//  PTX-COUNT-8: st.global.v4.b32
-//    PTX-NOT: st.global
+//  PTX-COUNT-10: ld.global.v4.b32
+//    PTX-NOT: ld.global.v4
+//    PTX-NOT: st.global.v4
 //        PTX: ret;
+// PTXSCALAR-LABEL: .entry sgp_k0_grade_rms_norm(
+//  PTXSCALAR-COUNT-32: ld.global.b32
+//    PTXSCALAR-NOT: ld.global.b32
+//  PTXSCALAR-COUNT-16: st.global.b32
+//    PTXSCALAR-NOT: st.global
+//        PTXSCALAR: ret;
 func.func @sgp(%x: tensor<8x64x512xf32>, %y: tensor<8x64x512xf32>,
                %w: tensor<512x20xf32>) -> tensor<8x64x512xf32> {
   %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x64x512xf32>
