@@ -63,6 +63,9 @@ private:
   CudaBackend() = default;
   /// Makes the device's primary context current on this thread.
   Status makeCurrent() const;
+  /// Queues a write of the whole cache-flush buffer (allocated on first
+  /// use) on stream_; caller holds streamMutex_.
+  Status queueCacheFlush();
 
   std::shared_ptr<CudaDriver> driver_;
   int ordinal_ = 0;
@@ -72,6 +75,9 @@ private:
   std::unique_ptr<MemoryPool> pool_;
   std::string deviceName_;
   int ccMajor_ = 0, ccMinor_ = 0;
+  int l2Bytes_ = 0;
+  /// Written before each timed launch (guarded by streamMutex_).
+  DeviceBuffer cacheFlush_;
   /// Held for each submission to stream_, up to its synchronization.
   std::mutex streamMutex_;
   mutable std::mutex logMutex_;

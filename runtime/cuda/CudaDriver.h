@@ -52,6 +52,7 @@ namespace uta::runtime::cuda {
   X(cuMemFree, true)                                                           \
   X(cuMemcpyHtoDAsync, true)                                                   \
   X(cuMemcpyDtoHAsync, true)                                                   \
+  X(cuMemsetD32Async, true)                                                    \
   X(cuModuleLoadDataEx, true)                                                  \
   X(cuModuleUnload, true)                                                      \
   X(cuModuleGetFunction, true)                                                 \

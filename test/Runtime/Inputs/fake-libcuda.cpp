@@ -17,6 +17,7 @@
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -124,6 +125,11 @@ CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t bytes,
 CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t bytes,
                               CUstream) {
   std::memcpy(dst, reinterpret_cast<const void *>(src), bytes);
+  return CUDA_SUCCESS;
+}
+CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
+                          CUstream) {
+  std::fill_n(reinterpret_cast<uint32_t *>(dst), count, value);
   return CUDA_SUCCESS;
 }
 CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned count,
