@@ -10,6 +10,7 @@
 
 #include "passes/Transforms/Passes.h"
 
+#include "passes/Analysis/FcProductTiling.h"
 #include "passes/Analysis/GradeAnalysis.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
@@ -192,8 +193,9 @@ private:
   /// computations cost less than what fusing saves: a store and a load of
   /// its 2^n blades per position, and one kernel launch. R is 1 for the
   /// position-wise consumers, 2 for grade_rms_norm (two passes over the
-  /// features), the output features for fc_product, the broadcast copies for
-  /// a broadcast operand, times R of the consumer itself.
+  /// features), the output tiles of fc_product's blocks (FcProductTiling.h),
+  /// the broadcast copies for a broadcast operand, times R of the consumer
+  /// itself.
   static FusionDecision decideMultivector(Operation *producer,
                                           Operation *consumer,
                                           int64_t consumerComputations) {
@@ -251,12 +253,13 @@ private:
         getMultivectorLayout(consumer).first.getAlgebra().numBlades();
     if (isa<GradeRmsNormOp>(consumer))
       return 2;
-    // Each output feature's thread loops over all input features.
+    // Each block stages the x and y of its rows and input features: once
+    // per output tile.
     if (auto fc = dyn_cast<FcProductOp>(consumer))
       return value == fc.getWeights()
                  ? std::nullopt
                  : std::optional<int64_t>(
-                       getStaticShape(fc.getResult()).back());
+                       getFcProductTiling(fc).getOperandReads());
     if (classify(consumer) != OpKind::kBladewise)
       return std::nullopt;
     // One thread per result position reads each operand there: a broadcast

@@ -1,15 +1,21 @@
-//===- FcProductEmitter.cpp - The kernel of clifford.fc_product
-//-------------===//
+//===- FcProductEmitter.cpp - The kernel of clifford.fc_product -----------===//
 //
 // x, y [2^n, B, Fin], w [P, Fin, Fout] -> [2^n, B, Fout]: the fully
-// connected geometric product of the FCGP layer (SPEC.md).
+// connected geometric product of the FCGP layer (SPEC.md), as a tiled
+// kernel whose plan (tile sizes per algebra and shape) is
+// passes/Analysis/FcProductTiling.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/UTAToGPU/CliffordExpansion.h"
 
+#include "passes/Analysis/FcProductTiling.h"
+
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -19,11 +25,29 @@ using ::uta::ga::Algebra;
 
 namespace {
 
-/// x, y [2^n, B, Fin], w [P, Fin, Fout]: one thread per (b, o), a loop over
-/// the input features with one f32 accumulator per result blade.
+/// z_k[b, o] = sum over fi and paths p of w[p, fi, o] * Q[b, fi, (p, k)],
+/// where Q[b, fi, (p, k)] is the signed sum of the Cayley terms
+/// x_i[b, fi] * y_j[b, fi] on path p that land on blade k: a matrix product
+/// whose left side is computed on the fly. Each block owns blockRows batch
+/// rows by blockCols output features and walks Fin in chunks. Per chunk the
+/// block's threads compute Q for every (row, fi) of the chunk into the
+/// workgroup stage (x and y read, or a fused producer recomputed, once per
+/// (b, fi) per block: once per output tile in all), then each thread adds
+/// w[p, fi, o] * Q to its register tile of tileRows rows by tileCols
+/// outputs by every result blade. A barrier closes the staging and another
+/// the accumulation, before the next chunk overwrites the stage; both sit
+/// directly in the loop over chunks, whose bounds are constants, so every
+/// thread of the block reaches them (no range guard: partial tiles guard
+/// only loads and stores). Each accumulator sums over fi in order, and
+/// within one fi over the paths in order: the same order on every run.
 struct FcProductEmitter final : OpKernelEmitter {
   int64_t getNumThreads(Operation *op, bool) const override {
-    return getNumElements(getStaticShape(op->getResult(0)).drop_front());
+    FcProductTiling plan = getFcProductTiling(cast<FcProductOp>(op));
+    return plan.getNumBlocks() * plan.threads;
+  }
+
+  std::optional<int64_t> getBlockSize(Operation *op, bool) const override {
+    return getFcProductTiling(cast<FcProductOp>(op)).threads;
   }
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
@@ -31,35 +55,241 @@ struct FcProductEmitter final : OpKernelEmitter {
     auto product = cast<FcProductOp>(op);
     Location loc = op->getLoc();
     const Algebra &algebra = product.getAlgebra().getAlgebra();
-    SmallVector<Value> bo = delinearize(
-        b, loc, thread, getStaticShape(product.getResult()).drop_front());
-    Value batch = bo[0], o = bo[1];
-    int64_t inFeatures = getStaticShape(product.getLhs())[2];
+    ArrayRef<int64_t> lhsShape = getStaticShape(product.getLhs());
+    int64_t batch = lhsShape[1], inFeatures = lhsShape[2];
+    int64_t outFeatures = getStaticShape(product.getResult())[2];
+    unsigned blades = algebra.numBlades();
+    FcProductTiling plan = getFcProductTiling(product);
+    int64_t numSlots = plan.slots.size();
+
+    // The terms of each slot, in Cayley-table order.
     auto [lhsBlades, rhsBlades] = getOperandBlades(op);
     SmallVector<SmallVector<Term>> buckets =
         expandProduct(algebra, ProductKind::Geometric, lhsBlades, rhsBlades);
+    llvm::DenseMap<std::pair<unsigned, unsigned>, int64_t> slotOf;
+    for (auto [index, slot] : llvm::enumerate(plan.slots))
+      slotOf[{slot.path, slot.blade}] = index;
+    SmallVector<SmallVector<Term>> slotTerms(numSlots);
+    for (ArrayRef<Term> bucket : buckets)
+      for (const Term &t : bucket)
+        slotTerms[slotOf.lookup({t.path, t.result})].push_back(t);
 
-    SmallVector<Value> zeros(algebra.numBlades(), f32Constant(b, loc, 0.0));
-    ValueRange sums =
-        emitLoop(b, loc, inFeatures, zeros,
-                 [&](OpBuilder &nb, Value fi, ValueRange acc) {
-                   Value at[] = {batch, fi};
-                   BladeReader x(io, 0, at, 0), y(io, 1, at, 0);
-                   PathWeightReader w(io, 2, [&](Value path) {
-                     return SmallVector<Value>{path, fi, o};
-                   });
-                   SmallVector<Value> terms =
-                       emitPathWeighted(nb, loc, algebra, buckets, x, y, w);
-                   SmallVector<Value> next;
-                   for (auto [sum, term] : llvm::zip_equal(acc, terms))
-                     next.push_back(arith::AddFOp::create(nb, loc, sum, term));
-                   return next;
-                 });
-    for (auto [blade, value] : llvm::enumerate(sums))
-      io.write(
-          b, loc, 0,
-          insertIndex(bo, 0, arith::ConstantIndexOp::create(b, loc, blade)),
-          value);
+    // Accumulator of each result blade that a slot lands on; -1 elsewhere.
+    SmallVector<int64_t> accOfBlade(blades, -1);
+    int64_t resultBlades = 0;
+    for (unsigned blade = 0; blade < blades; ++blade)
+      if ((plan.resultBlades >> blade) & 1)
+        accOfBlade[blade] = resultBlades++;
+    int64_t tileRows = plan.tileRows, tileCols = plan.tileCols;
+    auto accIndex = [&](int64_t i, int64_t j, unsigned blade) {
+      return (i * tileCols + j) * resultBlades + accOfBlade[blade];
+    };
+
+    auto index = [&](OpBuilder &nb, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(nb, loc, v);
+    };
+    auto add = [&](OpBuilder &nb, Value l, Value r) -> Value {
+      return arith::AddIOp::create(nb, loc, l, r);
+    };
+    auto mul = [&](OpBuilder &nb, Value l, int64_t r) -> Value {
+      return arith::MulIOp::create(nb, loc, l, index(nb, r));
+    };
+    auto less = [&](OpBuilder &nb, Value l, int64_t r) -> Value {
+      return arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::ult, l,
+                                   index(nb, r));
+    };
+
+    // Block `block` = rowTile * colTiles + colTile: the blocks of one row
+    // tile run side by side and share its x and y in the caches.
+    Value local =
+        arith::RemUIOp::create(b, loc, thread, index(b, plan.threads));
+    Value block =
+        arith::DivUIOp::create(b, loc, thread, index(b, plan.threads));
+    Value colTile =
+        arith::RemUIOp::create(b, loc, block, index(b, plan.colTiles));
+    Value rowTile =
+        arith::DivUIOp::create(b, loc, block, index(b, plan.colTiles));
+    Value col =
+        arith::RemUIOp::create(b, loc, local, index(b, plan.colThreads));
+    Value rowGroup =
+        arith::DivUIOp::create(b, loc, local, index(b, plan.colThreads));
+    Value firstRow = mul(b, rowTile, plan.blockRows);
+    Value firstCol = add(b, mul(b, colTile, plan.blockCols), col);
+    // This thread's rows: consecutive; its outputs: colThreads apart, so
+    // that consecutive threads take consecutive outputs.
+    Value firstRowInBlock = mul(b, rowGroup, tileRows);
+    SmallVector<Value> rowsInBlock, rows, cols, weightCols;
+    for (int64_t i = 0; i < tileRows; ++i) {
+      rowsInBlock.push_back(i == 0 ? firstRowInBlock
+                                   : add(b, firstRowInBlock, index(b, i)));
+      rows.push_back(add(b, firstRow, rowsInBlock.back()));
+    }
+    bool partialRows = batch % plan.blockRows != 0;
+    bool partialCols = outFeatures % plan.blockCols != 0;
+    for (int64_t j = 0; j < tileCols; ++j) {
+      cols.push_back(j == 0 ? firstCol
+                            : add(b, firstCol, index(b, j * plan.colThreads)));
+      // Outputs past Fout compute on the last column's weights, in bounds,
+      // and are never stored.
+      weightCols.push_back(
+          partialCols ? arith::MinUIOp::create(b, loc, cols.back(),
+                                               index(b, outFeatures - 1))
+                            .getResult()
+                      : cols.back());
+    }
+
+    Value zero = f32Constant(b, loc, 0.0);
+    SmallVector<Value> sums(tileRows * tileCols * resultBlades, zero);
+    if (numSlots > 0 && inFeatures > 0) {
+      Value stage = io.allocateWorkgroupBuffer(b, loc, plan.getStageSize());
+      // Slot s of (row, f) of the chunk: consecutive f are consecutive
+      // values, so the staging threads store to consecutive banks.
+      auto stageIndex = [&](OpBuilder &nb, int64_t slot, Value row,
+                            Value f) -> Value {
+        Value rowBase =
+            mul(nb, add(nb, index(nb, slot * plan.blockRows), row), plan.chunk);
+        return add(nb, rowBase, f);
+      };
+
+      // Q at (b, fi), every slot.
+      auto emitSlots = [&](OpBuilder &nb, Value row, Value fi) {
+        Value at[] = {row, fi};
+        BladeReader x(io, 0, at, 0), y(io, 1, at, 0);
+        SmallVector<Value> values;
+        for (ArrayRef<Term> terms : slotTerms) {
+          SmallVector<SignedValue> products;
+          for (const Term &t : terms) {
+            // Named reads: argument order is unspecified, the IR's must not
+            // be.
+            Value l = x.get(nb, loc, t.lhs), r = y.get(nb, loc, t.rhs);
+            products.push_back({t.sign, arith::MulFOp::create(nb, loc, l, r)});
+          }
+          values.push_back(emitSignedSum(nb, loc, products));
+        }
+        return values;
+      };
+
+      // One chunk of `width` input features from `chunkStart`.
+      auto emitChunk = [&](OpBuilder &nb, Value chunkStart, int64_t width,
+                           ValueRange acc) -> SmallVector<Value> {
+        // Staging: entry e = (row e / width, feature e % width), the
+        // block's threads taking consecutive entries in rounds.
+        int64_t entries = plan.blockRows * width;
+        for (int64_t first = 0; first < entries; first += plan.threads) {
+          OpBuilder sb = nb;
+          Value entry = first == 0 ? local : add(nb, local, index(nb, first));
+          if (first + plan.threads > entries) {
+            auto has = scf::IfOp::create(nb, loc, less(nb, entry, entries),
+                                         /*withElseRegion=*/false);
+            sb = has.getThenBodyBuilder();
+          }
+          Value row = arith::DivUIOp::create(sb, loc, entry, index(sb, width));
+          Value f = arith::RemUIOp::create(sb, loc, entry, index(sb, width));
+          Value batchRow = add(sb, firstRow, row);
+          Value fi = add(sb, chunkStart, f);
+          SmallVector<Value> values;
+          if (partialRows) {
+            // Rows past B stage zeros.
+            SmallVector<Type> types(numSlots, sb.getF32Type());
+            auto inRange =
+                scf::IfOp::create(sb, loc, types, less(sb, batchRow, batch),
+                                  /*withElseRegion=*/true);
+            OpBuilder thenBuilder = inRange.getThenBodyBuilder();
+            scf::YieldOp::create(thenBuilder, loc,
+                                 emitSlots(thenBuilder, batchRow, fi));
+            OpBuilder elseBuilder = inRange.getElseBodyBuilder();
+            scf::YieldOp::create(elseBuilder, loc,
+                                 SmallVector<Value>(numSlots, zero));
+            values.assign(inRange.getResults().begin(),
+                          inRange.getResults().end());
+          } else {
+            values = emitSlots(sb, batchRow, fi);
+          }
+          for (auto [slot, value] : llvm::enumerate(values))
+            memref::StoreOp::create(sb, loc, value, stage,
+                                    stageIndex(sb, slot, row, f));
+        }
+        gpu::BarrierOp::create(nb, loc);
+
+        // Accumulation: per input feature, per path, the thread's weights
+        // of that path, then each row's staged slots of the path times
+        // them.
+        ValueRange next = emitLoop(
+            nb, loc, width, acc,
+            [&](OpBuilder &lb, Value f, ValueRange current) {
+              SmallVector<Value> updated(current);
+              Value fi = add(lb, chunkStart, f);
+              for (int64_t s = 0; s < numSlots;) {
+                unsigned path = plan.slots[s].path;
+                int64_t end = s;
+                while (end < numSlots && plan.slots[end].path == path)
+                  ++end;
+                SmallVector<Value> weights;
+                for (Value o : weightCols)
+                  weights.push_back(
+                      io.read(lb, loc, 2, {index(lb, path), fi, o}));
+                for (int64_t i = 0; i < tileRows; ++i)
+                  for (int64_t slot = s; slot < end; ++slot) {
+                    Value q = memref::LoadOp::create(
+                        lb, loc, stage,
+                        stageIndex(lb, slot, rowsInBlock[i], f));
+                    for (int64_t j = 0; j < tileCols; ++j) {
+                      Value &sum =
+                          updated[accIndex(i, j, plan.slots[slot].blade)];
+                      sum = arith::AddFOp::create(
+                          lb, loc, sum,
+                          arith::MulFOp::create(lb, loc, weights[j], q));
+                    }
+                  }
+                s = end;
+              }
+              return updated;
+            });
+        SmallVector<Value> result(next);
+        gpu::BarrierOp::create(nb, loc);
+        return result;
+      };
+
+      int64_t fullChunks = inFeatures / plan.chunk;
+      int64_t tail = inFeatures % plan.chunk;
+      if (fullChunks > 0) {
+        ValueRange afterLoop = emitLoop(
+            b, loc, fullChunks, sums,
+            [&](OpBuilder &nb, Value c, ValueRange acc) {
+              return emitChunk(nb, mul(nb, c, plan.chunk), plan.chunk, acc);
+            });
+        sums.assign(afterLoop.begin(), afterLoop.end());
+      }
+      if (tail > 0)
+        sums = emitChunk(b, index(b, fullChunks * plan.chunk), tail, sums);
+    }
+
+    // Every blade of each (row, output) of the tile; the blades no slot
+    // lands on are zero.
+    for (int64_t i = 0; i < tileRows; ++i)
+      for (int64_t j = 0; j < tileCols; ++j) {
+        OpBuilder wb = b;
+        Value inRange;
+        if (partialRows)
+          inRange = less(b, rows[i], batch);
+        if (partialCols) {
+          Value colIn = less(b, cols[j], outFeatures);
+          inRange =
+              inRange
+                  ? arith::AndIOp::create(b, loc, inRange, colIn).getResult()
+                  : colIn;
+        }
+        if (inRange) {
+          auto store = scf::IfOp::create(b, loc, inRange,
+                                         /*withElseRegion=*/false);
+          wb = store.getThenBodyBuilder();
+        }
+        for (unsigned blade = 0; blade < blades; ++blade) {
+          Value value =
+              accOfBlade[blade] < 0 ? zero : sums[accIndex(i, j, blade)];
+          io.write(wb, loc, 0, {index(wb, blade), rows[i], cols[j]}, value);
+        }
+      }
     return success();
   }
 };
