@@ -189,8 +189,8 @@ Status CudaBackend::queueCacheFlush() {
       return address.status();
     cacheFlush_ = DeviceBuffer{*address, bytes};
   }
-  return UTA_CU(*driver_, cuMemsetD32Async, CUdeviceptr(cacheFlush_.handle),
-                0u, size_t(cacheFlush_.bytes / 4), stream_);
+  return UTA_CU(*driver_, cuMemsetD32Async, CUdeviceptr(cacheFlush_.handle), 0u,
+                size_t(cacheFlush_.bytes / 4), stream_);
 }
 
 std::string CudaBackend::jitInfoLog() const {

@@ -12,13 +12,10 @@
 // (emitBlades): every blade of a position from one reading of the operands
 // there. scalar_gate is also computed element by element.
 //
-// Vectorized (VectorAccess.h), a thread handles 4 consecutive positions
-// along the innermost axis when that axis is not the blade axis and its size
-// is a multiple of 4 (the features of [2^n, B, F]): each blade is then one
-// vector load or store for 4 positions. Otherwise its accesses at constant
-// innermost indices are grouped (the blades of a multivector stored
-// blade-last; the path weights w[f, p], 20 per feature in Cl(3,0), which
-// every layer kernel reads).
+// Vectorized (VectorAccess.h), a thread's accesses at constant innermost
+// indices are grouped (the blades of a multivector stored blade-last; the
+// path weights w[f, p], 20 per feature in Cl(3,0), which every layer kernel
+// reads); a thread still computes one position (emitPositions says why).
 //
 //===----------------------------------------------------------------------===//
 
@@ -155,21 +152,9 @@ namespace {
 /// operands' blades there (broadcasting size-1 axes) and writes every blade
 /// of the result. A fused kernel recomputes such an op a position at a time.
 struct BladewiseEmitter : OpKernelEmitter {
-  static PositionMapping getMapping(Operation *op, bool vectorize) {
-    ArrayRef<int64_t> shape = getStaticShape(op->getResult(0));
-    int64_t axis = getCliffordAttrs(op).bladeAxis;
-    return getPositionMapping(dropAxis(shape, axis), axis, shape.size(),
-                              getCliffordAttrs(op).algebra->numBlades(),
-                              vectorize);
-  }
-
-  int64_t getNumThreads(Operation *op, bool vectorize) const override {
-    CliffordAttrs attrs = getCliffordAttrs(op);
-    int64_t positions = getNumElements(
-        dropAxis(getStaticShape(op->getResult(0)), attrs.bladeAxis));
-    if (getMapping(op, vectorize) == PositionMapping::Lanes)
-      return positions / kVectorWidth;
-    return positions;
+  int64_t getNumThreads(Operation *op, bool) const override {
+    return getNumElements(dropAxis(getStaticShape(op->getResult(0)),
+                                   getCliffordAttrs(op).bladeAxis));
   }
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
@@ -178,7 +163,7 @@ struct BladewiseEmitter : OpKernelEmitter {
     int64_t axis = getCliffordAttrs(op).bladeAxis;
     return emitPositions(
         b, loc, thread, dropAxis(getStaticShape(op->getResult(0)), axis),
-        getMapping(op, vectorize), io, [&](ValueRange other) {
+        vectorize, io, [&](ValueRange other) {
           FailureOr<SmallVector<Value>> blades = emitBlades(b, op, other, io);
           if (failed(blades))
             return failure();
@@ -239,18 +224,8 @@ struct ScalarGateEmitter final : BladewiseEmitter {
 /// x, y [2^n, B, F], w [F, P]: one thread per (b, f), which a fused kernel
 /// (the SGP layer's norm) recomputes a position at a time.
 struct WeightedProductEmitter final : OpKernelEmitter {
-  static PositionMapping getMapping(Operation *op, bool vectorize) {
-    ArrayRef<int64_t> shape = getStaticShape(op->getResult(0));
-    return getPositionMapping(shape.drop_front(), 0, shape.size(), shape[0],
-                              vectorize);
-  }
-
-  int64_t getNumThreads(Operation *op, bool vectorize) const override {
-    int64_t positions =
-        getNumElements(getStaticShape(op->getResult(0)).drop_front());
-    if (getMapping(op, vectorize) == PositionMapping::Lanes)
-      return positions / kVectorWidth;
-    return positions;
+  int64_t getNumThreads(Operation *op, bool) const override {
+    return getNumElements(getStaticShape(op->getResult(0)).drop_front());
   }
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
@@ -258,7 +233,7 @@ struct WeightedProductEmitter final : OpKernelEmitter {
     Location loc = op->getLoc();
     return emitPositions(
         b, loc, thread, getStaticShape(op->getResult(0)).drop_front(),
-        getMapping(op, vectorize), io, [&](ValueRange bf) {
+        vectorize, io, [&](ValueRange bf) {
           FailureOr<SmallVector<Value>> blades = emitBlades(b, op, bf, io);
           if (failed(blades))
             return failure();

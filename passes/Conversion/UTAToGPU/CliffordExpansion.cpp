@@ -219,49 +219,16 @@ void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
   }
 }
 
-PositionMapping getPositionMapping(ArrayRef<int64_t> positions,
-                                   int64_t bladeAxis, int64_t rank,
-                                   int64_t blades, bool vectorize) {
-  if (!vectorize)
-    return PositionMapping::Scalar;
-  // Lanes along the innermost axis need it to be a position axis.
-  if (bladeAxis != rank - 1 && !positions.empty() &&
-      positions.back() % kVectorWidth == 0 &&
-      blades * kVectorWidth <= kMaxLaneValues)
-    return PositionMapping::Lanes;
-  return PositionMapping::Single;
-}
-
 LogicalResult
 emitPositions(OpBuilder &b, Location loc, Value thread,
-              ArrayRef<int64_t> positions, PositionMapping mapping,
-              KernelIO &io,
+              ArrayRef<int64_t> positions, bool vectorize, KernelIO &io,
               llvm::function_ref<LogicalResult(ValueRange)> body) {
-  if (mapping == PositionMapping::Scalar)
-    return body(delinearize(b, loc, thread, positions));
-  if (mapping == PositionMapping::Single) {
-    SmallVector<Value> at = delinearize(b, loc, thread, positions);
-    io.beginAccessGroup(b, AccessLanes::single());
-    if (failed(body(at)))
-      return failure();
-    io.endAccessGroup(b, loc);
-    return success();
-  }
-  Value base = arith::MulIOp::create(
-      b, loc, thread, arith::ConstantIndexOp::create(b, loc, kVectorWidth));
-  SmallVector<Value> first = delinearize(b, loc, base, positions);
-  SmallVector<Value> inner = {first.back()};
-  for (int64_t k = 1; k < kVectorWidth; ++k)
-    inner.push_back(arith::AddIOp::create(
-        b, loc, first.back(), arith::ConstantIndexOp::create(b, loc, k)));
-  io.beginAccessGroup(b, AccessLanes::rows(inner));
-  for (int64_t k = 0; k < kVectorWidth; ++k) {
-    io.setLane(k);
-    SmallVector<Value> at(first);
-    at.back() = inner[k];
-    if (failed(body(at)))
-      return failure();
-  }
+  SmallVector<Value> at = delinearize(b, loc, thread, positions);
+  if (!vectorize)
+    return body(at);
+  io.beginAccessGroup(b, AccessLanes::single());
+  if (failed(body(at)))
+    return failure();
   io.endAccessGroup(b, loc);
   return success();
 }

@@ -161,41 +161,21 @@ void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
                  ValueRange otherIndices, int64_t bladeAxis,
                  ArrayRef<Value> blades);
 
-/// How the threads of a position-wise kernel cover the positions of its
-/// result's non-blade axes.
-enum class PositionMapping {
-  /// One position per thread, scalar accesses (vectorization off).
-  Scalar,
-  /// One position per thread; accesses at constant innermost indices are
-  /// vectorized (an access group of one lane).
-  Single,
-  /// 4 consecutive positions along the innermost axis per thread, one lane
-  /// each.
-  Lanes,
-};
-
-/// The most blade values of one operand or result that the lanes of a
-/// thread hold together: 4 lanes of 4 blades (Cl(2,0) and smaller). The
-/// deferred vector stores keep every lane's result alive until the last
-/// lane is done, and a thread holds 4 features of each operand, result and
-/// path weight; from 8 blades on that costs more occupancy than the wider
-/// accesses give back (the SGP layer in Cl(3,0) at [8, 4096, 512] on an
-/// H200: 120 registers and 75.7 us with lanes, 77 registers and 61.8 us
-/// with one feature per thread, both with vector loads of the weights).
-inline constexpr int64_t kMaxLaneValues = 16;
-
-/// The mapping of a kernel over positions of shape `positions` (the result
-/// without its blade axis `bladeAxis`, of `rank` axes) in an algebra of
-/// `blades` blades.
-PositionMapping getPositionMapping(ArrayRef<int64_t> positions,
-                                   int64_t bladeAxis, int64_t rank,
-                                   int64_t blades, bool vectorize);
-
-/// Emits `body` for each position thread `thread` handles under `mapping`,
-/// the position given by its indices over `positions`.
+/// Emits `body` for the position of the result's non-blade axes (of shape
+/// `positions`) that thread `thread` computes: one position per thread.
+/// With `vectorize`, the accesses of `body` at constant innermost indices
+/// are grouped into aligned vectors (an access group of one lane: the path
+/// weights w[f, 0..P), a multivector stored blade-last).
+///
+/// A thread never takes 4 consecutive positions (the lanes that elementwise
+/// kernels use): it would hold 4 multivectors of each operand and result,
+/// and 4 features of path weights, live until the deferred vector stores.
+/// Measured on an H200 (bench/RESULTS.md), lanes lost at every size tried:
+/// the SGP layer in Cl(3,0) at [8, 4096, 512], 120 registers and 75.7 us
+/// (ncu) against 77 and 61.8 us; in Cl(2,0) 0.049 against 0.033 ms.
 LogicalResult emitPositions(OpBuilder &b, Location loc, Value thread,
-                            ArrayRef<int64_t> positions,
-                            PositionMapping mapping, KernelIO &io,
+                            ArrayRef<int64_t> positions, bool vectorize,
+                            KernelIO &io,
                             llvm::function_ref<LogicalResult(ValueRange)> body);
 
 /// fc_product's emitter (FcProductEmitter.cpp).

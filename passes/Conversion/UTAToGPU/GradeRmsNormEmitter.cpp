@@ -1,5 +1,4 @@
-//===- GradeRmsNormEmitter.cpp - The kernel of clifford.grade_rms_norm
-//------===//
+//===- GradeRmsNormEmitter.cpp - The kernel of clifford.grade_rms_norm ---===//
 //
 // x [2^n, B, F]: each grade of each batch element divided by the root mean
 // square over the features of that grade's norms (SPEC.md), in one block
@@ -27,9 +26,9 @@ using ::uta::ga::Algebra;
 
 namespace {
 
-/// x [2^n, B, F]: one block per batch element b. The features are cut into
-/// chunks (4 consecutive features when vectorized and F is a multiple of 4,
-/// else single ones) and the block's threads stride over the chunks. A first
+/// x [2^n, B, F]: one block per batch element b, its threads striding over
+/// the features, one feature at a time (as the position-wise clifford
+/// kernels: emitPositions in CliffordExpansion.h says why not 4). A first
 /// pass sums the squares of each grade's blades, the block adds the threads'
 /// sums in a fixed tree in workgroup memory (the same order on every run, no
 /// atomics; every barrier at the kernel's top level, so the whole block
@@ -43,13 +42,11 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
 
   /// How a block covers the features of its batch element.
   struct Plan {
-    /// Features per chunk: kVectorWidth (one lane each) or 1.
-    int64_t width;
-    int64_t chunks;
-    /// Threads per block: a power of two covering the chunks, from a warp
-    /// to 256.
+    int64_t features;
+    /// Threads per block: a power of two covering the features, from a
+    /// warp to 256.
     int64_t group;
-    /// Chunks per thread (the last round may leave some threads without).
+    /// Features per thread (the last round may leave some threads without).
     int64_t rounds;
     /// Whether the blades stay in registers between the passes.
     bool resident;
@@ -62,14 +59,11 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
     int64_t blades = shape[0], features = shape[2];
     Plan plan;
     plan.vectorize = vectorize;
-    plan.width = vectorize && features % kVectorWidth == 0 &&
-                         blades * kVectorWidth <= kMaxLaneValues
-                     ? kVectorWidth
-                     : 1;
-    plan.chunks = features / plan.width;
-    plan.group = std::clamp<int64_t>(llvm::PowerOf2Ceil(plan.chunks), 32, 256);
-    plan.rounds = llvm::divideCeil(plan.chunks, plan.group);
-    plan.resident = plan.rounds * plan.width * blades <= kMaxResidentValues;
+    plan.features = features;
+    plan.group =
+        std::clamp<int64_t>(llvm::PowerOf2Ceil(plan.features), 32, 256);
+    plan.rounds = llvm::divideCeil(plan.features, plan.group);
+    plan.resident = plan.rounds * blades <= kMaxResidentValues;
     return plan;
   }
 
@@ -94,90 +88,65 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
     Value lane = arith::RemUIOp::create(b, loc, thread, groupSize);
     Value batch = arith::DivUIOp::create(b, loc, thread, groupSize);
 
-    // The features of chunk `chunk`, one per lane.
-    auto featuresOf = [&](OpBuilder &nb, Value chunk) {
-      if (plan.width == 1)
-        return SmallVector<Value>{chunk};
-      Value first = arith::MulIOp::create(
-          nb, loc, chunk, arith::ConstantIndexOp::create(nb, loc, plan.width));
-      SmallVector<Value> result = {first};
-      for (int64_t k = 1; k < plan.width; ++k)
-        result.push_back(arith::AddIOp::create(
-            nb, loc, first, arith::ConstantIndexOp::create(nb, loc, k)));
-      return result;
-    };
-    auto beginGroup = [&](OpBuilder &nb, ArrayRef<Value> lanes) {
+    // Vectorized, the accesses of a feature at constant innermost indices
+    // (the path weights of a fused layer) form aligned vectors.
+    auto beginGroup = [&](OpBuilder &nb) {
       if (plan.vectorize)
-        io.beginAccessGroup(nb, plan.width == 1 ? AccessLanes::single()
-                                                : AccessLanes::rows(lanes));
-    };
-    auto setLane = [&](unsigned k) {
-      if (plan.vectorize)
-        io.setLane(k);
+        io.beginAccessGroup(nb, AccessLanes::single());
     };
     auto endGroup = [&](OpBuilder &nb) {
       if (plan.vectorize)
         io.endAccessGroup(nb, loc);
     };
-    // Every blade of x at the features of `chunk`, feature-major.
-    auto readChunk = [&](OpBuilder &nb, Value chunk) {
-      SmallVector<Value> lanes = featuresOf(nb, chunk);
-      beginGroup(nb, lanes);
+    // Every blade of x at feature `f`.
+    auto readFeature = [&](OpBuilder &nb, Value f) {
+      beginGroup(nb);
+      Value at[] = {batch, f};
+      BladeReader x(io, 0, at, 0);
       SmallVector<Value> values;
-      for (auto [k, f] : llvm::enumerate(lanes)) {
-        setLane(k);
-        Value at[] = {batch, f};
-        BladeReader x(io, 0, at, 0);
-        for (unsigned blade = 0; blade < blades; ++blade)
-          values.push_back(x.get(nb, loc, blade));
-      }
+      for (unsigned blade = 0; blade < blades; ++blade)
+        values.push_back(x.get(nb, loc, blade));
       endGroup(nb);
       return values;
     };
-    // `sums` plus the squares of `values`: feature by feature, each grade's
-    // blades in order.
+    // `sums` plus the squares of `values`: each grade's blades in order.
     auto accumulate = [&](OpBuilder &nb, ValueRange sums,
                           ArrayRef<Value> values) {
       SmallVector<Value> next(sums);
-      for (int64_t k = 0; k < plan.width; ++k)
-        for (unsigned g = 0; g < grades; ++g)
-          for (unsigned blade : algebra.bladesOfGrade(g)) {
-            Value v = values[k * blades + blade];
-            next[g] = arith::AddFOp::create(
-                nb, loc, next[g], arith::MulFOp::create(nb, loc, v, v));
-          }
+      for (unsigned g = 0; g < grades; ++g)
+        for (unsigned blade : algebra.bladesOfGrade(g)) {
+          Value v = values[blade];
+          next[g] = arith::AddFOp::create(nb, loc, next[g],
+                                          arith::MulFOp::create(nb, loc, v, v));
+        }
       return next;
     };
-    auto writeChunk = [&](OpBuilder &nb, Value chunk, ArrayRef<Value> values,
-                          ArrayRef<Value> norms) {
-      SmallVector<Value> lanes = featuresOf(nb, chunk);
-      beginGroup(nb, lanes);
-      for (auto [k, f] : llvm::enumerate(lanes)) {
-        setLane(k);
-        for (unsigned blade = 0; blade < blades; ++blade) {
-          Value scaled = arith::DivFOp::create(
-              nb, loc, values[k * blades + blade], norms[algebra.grade(blade)]);
-          Value index = arith::ConstantIndexOp::create(nb, loc, blade);
-          io.write(nb, loc, 0, ValueRange{index, batch, f}, scaled);
-        }
+    auto writeFeature = [&](OpBuilder &nb, Value f, ArrayRef<Value> values,
+                            ArrayRef<Value> norms) {
+      beginGroup(nb);
+      for (unsigned blade = 0; blade < blades; ++blade) {
+        Value scaled = arith::DivFOp::create(nb, loc, values[blade],
+                                             norms[algebra.grade(blade)]);
+        Value index = arith::ConstantIndexOp::create(nb, loc, blade);
+        io.write(nb, loc, 0, ValueRange{index, batch, f}, scaled);
       }
       endGroup(nb);
     };
-    auto chunkOfRound = [&](int64_t round) -> Value {
+    auto featureOfRound = [&](int64_t round) -> Value {
       if (round == 0)
         return lane;
       return arith::AddIOp::create(
           b, loc, lane,
           arith::ConstantIndexOp::create(b, loc, round * plan.group));
     };
-    // Whether every thread has a chunk in round `round`.
+    // Whether every thread has a feature in round `round`.
     auto isFullRound = [&](int64_t round) {
-      return (round + 1) * plan.group <= plan.chunks;
+      return (round + 1) * plan.group <= plan.features;
     };
-    auto hasChunk = [&](Value chunk) -> Value {
+    auto hasFeature = [&](Value f) -> Value {
       return arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ult, chunk,
-          arith::ConstantIndexOp::create(b, loc, plan.chunks));
+          b, loc, arith::CmpIPredicate::ult, f,
+          arith::ConstantIndexOp::create(b, loc, plan.features));
     };
 
     // Pass 1: this thread's sums of squares, per grade.
@@ -186,17 +155,17 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
     SmallVector<SmallVector<Value>> held;
     if (plan.resident) {
       for (int64_t round = 0; round < plan.rounds; ++round) {
-        Value chunk = chunkOfRound(round);
+        Value f = featureOfRound(round);
         SmallVector<Value> values;
         if (isFullRound(round)) {
-          values = readChunk(b, chunk);
+          values = readFeature(b, f);
         } else {
-          // A thread without a chunk holds zeros, which add nothing.
-          SmallVector<Type> types(plan.width * blades, b.getF32Type());
-          auto read = scf::IfOp::create(b, loc, types, hasChunk(chunk),
+          // A thread without a feature holds zeros, which add nothing.
+          SmallVector<Type> types(blades, b.getF32Type());
+          auto read = scf::IfOp::create(b, loc, types, hasFeature(f),
                                         /*withElseRegion=*/true);
           OpBuilder thenBuilder = read.getThenBodyBuilder();
-          scf::YieldOp::create(thenBuilder, loc, readChunk(thenBuilder, chunk));
+          scf::YieldOp::create(thenBuilder, loc, readFeature(thenBuilder, f));
           OpBuilder elseBuilder = read.getElseBodyBuilder();
           scf::YieldOp::create(elseBuilder, loc,
                                SmallVector<Value>(types.size(), zero));
@@ -207,9 +176,9 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
       }
     } else {
       ValueRange sums =
-          emitLoop(b, loc, lane, plan.chunks, plan.group, partial,
-                   [&](OpBuilder &nb, Value chunk, ValueRange acc) {
-                     return accumulate(nb, acc, readChunk(nb, chunk));
+          emitLoop(b, loc, lane, plan.features, plan.group, partial,
+                   [&](OpBuilder &nb, Value f, ValueRange acc) {
+                     return accumulate(nb, acc, readFeature(nb, f));
                    });
       partial.assign(sums.begin(), sums.end());
     }
@@ -258,23 +227,23 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
 
     // Pass 2: the blades divided by their grade's norm.
     if (!plan.resident) {
-      emitLoop(b, loc, lane, plan.chunks, plan.group, {},
-               [&](OpBuilder &nb, Value chunk, ValueRange) {
-                 writeChunk(nb, chunk, readChunk(nb, chunk), norms);
+      emitLoop(b, loc, lane, plan.features, plan.group, {},
+               [&](OpBuilder &nb, Value f, ValueRange) {
+                 writeFeature(nb, f, readFeature(nb, f), norms);
                  return SmallVector<Value>();
                });
       return success();
     }
     for (int64_t round = 0; round < plan.rounds; ++round) {
-      Value chunk = chunkOfRound(round);
+      Value f = featureOfRound(round);
       if (isFullRound(round)) {
-        writeChunk(b, chunk, held[round], norms);
+        writeFeature(b, f, held[round], norms);
         continue;
       }
-      auto write = scf::IfOp::create(b, loc, hasChunk(chunk),
+      auto write = scf::IfOp::create(b, loc, hasFeature(f),
                                      /*withElseRegion=*/false);
       OpBuilder thenBuilder = write.getThenBodyBuilder();
-      writeChunk(thenBuilder, chunk, held[round], norms);
+      writeFeature(thenBuilder, f, held[round], norms);
     }
     return success();
   }

@@ -63,8 +63,8 @@ func.func @half(%x: tensor<3x1000xf16>) -> tensor<3x1000xf16> {
   return %0 : tensor<3x1000xf16>
 }
 
-// SGP in Cl(3,0), F = 512, one kernel: one feature per thread and round (8
-// blades are too many for lanes), 2 rounds: per feature 8 scalar loads of x
+// SGP in Cl(3,0), F = 512, one kernel: one feature per thread and round, 2
+// rounds: per feature 8 scalar loads of x
 // and of y, 5 vector loads of the path weights w[f, 0..19], 8 scalar stores.
 // PTX-LABEL: .entry sgp_k0_grade_rms_norm(
 //  PTX-COUNT-10: ld.global.v4.b32

@@ -20,9 +20,6 @@
 // RUN: spirv-val --target-env vulkan1.1 %t/tail.spv
 // RUN: utac %s --entry=sgp --target=spirv -o %t/sgp.spv
 // RUN: spirv-val --target-env vulkan1.1 %t/sgp.spv
-// RUN: utac %s --entry=sgp2 --compile-to=spirv | FileCheck %s --check-prefix=SGP2
-// RUN: utac %s --entry=sgp2 --target=spirv -o %t/sgp2.spv
-// RUN: spirv-val --target-env vulkan1.1 %t/sgp2.spv
 
 // x [37, 1024] is 9472 vec4, r [1024] 256; each thread loads one vec4 of
 // each at element 4t / 4 and stores one.
@@ -83,7 +80,7 @@ func.func @tail(%x: tensor<1003xf32>) -> tensor<1003xf32> {
 }
 
 // The fused SGP layer in Cl(3,0) at F = 512: one feature per thread and
-// round (8 blades are too many for lanes), so x, y and the result keep
+// round, so x, y and the result keep
 // their float arrays (8 * 3 * 512 = 12288) and are accessed blade by blade;
 // the path weights w [512, 20] are 2560 vec4, 5 per feature, 2 features
 // per thread. (The float array of 1024 is the grade norm's workgroup sums.)
@@ -102,26 +99,4 @@ func.func @sgp(%x: tensor<8x3x512xf32>, %y: tensor<8x3x512xf32>,
       : (tensor<8x3x512xf32>, tensor<8x3x512xf32>, tensor<512x20xf32>) -> tensor<8x3x512xf32>
   %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x3x512xf32>
   return %n : tensor<8x3x512xf32>
-}
-
-// The SGP layer in Cl(2,0) (4 blades) at F = 512: lanes of 4 features per
-// thread, so x, y and the result (4 * 3 * 512 / 4 = 1536 vec4) are read and
-// written as vec4, one per blade and operand: 4 + 4 loads and 4 stores.
-// The weights w [512, 10] have 10 paths per feature, not a multiple of 4,
-// and keep their float array.
-// SGP2-DAG: %{{.*}} = OpTypeArray %v4float %uint_1536
-// SGP2-DAG: %{{.*}} = OpTypeArray %float %uint_5120
-// SGP2: OpFunction
-// SGP2-COUNT-8: OpLoad %v4float {{.*}} Aligned 16
-// SGP2-NOT: OpLoad %v4float
-// SGP2-COUNT-4: OpStore {{.*}} Aligned 16
-// SGP2: OpFunctionEnd
-func.func @sgp2(%x: tensor<4x3x512xf32>, %y: tensor<4x3x512xf32>,
-                %w: tensor<512x10xf32>) -> tensor<4x3x512xf32> {
-  %gx = clifford.scalar_gate <2, 0, 0> %x : tensor<4x3x512xf32>
-  %gy = clifford.scalar_gate <2, 0, 0> %y : tensor<4x3x512xf32>
-  %p = clifford.weighted_product <2, 0, 0> %gx, %gy, %w
-      : (tensor<4x3x512xf32>, tensor<4x3x512xf32>, tensor<512x10xf32>) -> tensor<4x3x512xf32>
-  %n = clifford.grade_rms_norm <2, 0, 0> %p : tensor<4x3x512xf32>
-  return %n : tensor<4x3x512xf32>
 }
