@@ -69,7 +69,10 @@ FcProductTiling mlir::uta::getFcProductTiling(const Algebra &algebra,
   // Narrow outputs: fewer per thread, so that a warp's columns are used.
   while (plan.tileCols > 1 && outFeatures <= plan.tileCols / 2 * 32)
     plan.tileCols /= 2;
-  plan.tileRows = outputsPerThread / plan.tileCols;
+  // Rows per thread: the rest of the register tile, no more than B needs.
+  plan.tileRows =
+      std::min<int64_t>(outputsPerThread / plan.tileCols,
+                        llvm::PowerOf2Ceil(std::max<int64_t>(1, batch)));
   plan.colThreads = std::min<int64_t>(
       32, llvm::PowerOf2Ceil(std::max<int64_t>(
               1, llvm::divideCeil(outFeatures, plan.tileCols))));

@@ -171,7 +171,7 @@ struct FcProductEmitter final : OpKernelEmitter {
 
       // One chunk of `width` input features from `chunkStart`.
       auto emitChunk = [&](OpBuilder &nb, Value chunkStart, int64_t width,
-                           ValueRange acc) -> SmallVector<Value> {
+                           bool more, ValueRange acc) -> SmallVector<Value> {
         // Staging: entry e = (row e / width, feature e % width), the
         // block's threads taking consecutive entries in rounds.
         int64_t entries = plan.blockRows * width;
@@ -246,7 +246,10 @@ struct FcProductEmitter final : OpKernelEmitter {
               return updated;
             });
         SmallVector<Value> result(next);
-        gpu::BarrierOp::create(nb, loc);
+        // The next chunk's staging overwrites what slower threads may
+        // still be reading.
+        if (more)
+          gpu::BarrierOp::create(nb, loc);
         return result;
       };
 
@@ -256,29 +259,29 @@ struct FcProductEmitter final : OpKernelEmitter {
         ValueRange afterLoop = emitLoop(
             b, loc, fullChunks, sums,
             [&](OpBuilder &nb, Value c, ValueRange acc) {
-              return emitChunk(nb, mul(nb, c, plan.chunk), plan.chunk, acc);
+              return emitChunk(nb, mul(nb, c, plan.chunk), plan.chunk,
+                               /*more=*/fullChunks > 1 || tail > 0, acc);
             });
         sums.assign(afterLoop.begin(), afterLoop.end());
       }
       if (tail > 0)
-        sums = emitChunk(b, index(b, fullChunks * plan.chunk), tail, sums);
+        sums = emitChunk(b, index(b, fullChunks * plan.chunk), tail,
+                         /*more=*/false, sums);
     }
 
     // Every blade of each (row, output) of the tile; the blades no slot
     // lands on are zero.
+    SmallVector<Value> rowInRange(tileRows), colInRange(tileCols);
+    for (int64_t i = 0; partialRows && i < tileRows; ++i)
+      rowInRange[i] = less(b, rows[i], batch);
+    for (int64_t j = 0; partialCols && j < tileCols; ++j)
+      colInRange[j] = less(b, cols[j], outFeatures);
     for (int64_t i = 0; i < tileRows; ++i)
       for (int64_t j = 0; j < tileCols; ++j) {
         OpBuilder wb = b;
-        Value inRange;
-        if (partialRows)
-          inRange = less(b, rows[i], batch);
-        if (partialCols) {
-          Value colIn = less(b, cols[j], outFeatures);
-          inRange =
-              inRange
-                  ? arith::AndIOp::create(b, loc, inRange, colIn).getResult()
-                  : colIn;
-        }
+        Value inRange = rowInRange[i] ? rowInRange[i] : colInRange[j];
+        if (rowInRange[i] && colInRange[j])
+          inRange = arith::AndIOp::create(b, loc, rowInRange[i], colInRange[j]);
         if (inRange) {
           auto store = scf::IfOp::create(b, loc, inRange,
                                          /*withElseRegion=*/false);
