@@ -9,7 +9,7 @@
 // RUN: sed -e '/expected-remark/d' %s | uta-opt -split-input-file -uta-fuse-kernels 2>&1 >/dev/null | FileCheck %s --allow-empty --check-prefix=QUIET
 // QUIET-NOT: remark:
 // RUN: sed -e '/expected-remark/d' %s | uta-opt -split-input-file -uta-fuse-kernels="policy=none remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NONE
-// NONE-COUNT-17: remark: fusion is off (policy none): every op is a kernel of its own
+// NONE-COUNT-19: remark: fusion is off (policy none): every op is a kernel of its own
 // NONE-NOT: remark:
 
 // An elementwise chain: each producer is read once by its consumer.
@@ -151,6 +151,42 @@ func.func @no_fuse_large_product_into_norm(%x: tensor<64x1000x64xf32>, %y: tenso
       : (tensor<64x1000x64xf32>, tensor<64x1000x64xf32>, tensor<64x84xf32>) -> tensor<64x1000x64xf32>
   %n = clifford.grade_rms_norm <6, 0, 0> %p : tensor<64x1000x64xf32>
   return %n : tensor<64x1000x64xf32>
+}
+
+// -----
+
+// FCGP at the benchmark's size, Cl(3,0) [8, 4096, 512] -> 512: fc_product's
+// blocks stage the gates once per output tile of 128 (FcProductTiling.h),
+// 4 tiles: 3 extra gates of 28 operations for each of 2^21 positions cost
+// 3 * 28 * 2097152 / 30e12 s = 5.87 us, against 2 * 2^24 * 4 B / 4e12 B/s
+// + 4 us = 37.6 us.
+func.func @fuse_fcgp_bench(%x: tensor<8x4096x512xf32>, %y: tensor<8x4096x512xf32>, %w: tensor<20x512x512xf32>) -> tensor<8x4096x512xf32> {
+  // expected-remark@+1 {{fused into 'clifford.fc_product': computing it 4 times per position costs 5.87 us more, against 37.6 us for a store, a reload and a launch}}
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4096x512xf32>
+  // expected-remark@+1 {{fused into 'clifford.fc_product': computing it 4 times per position costs 5.87 us more}}
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x4096x512xf32>
+  // expected-remark@+1 {{not fused into 'clifford.grade_rms_norm': 'clifford.fc_product' is always a kernel of its own}}
+  %p = clifford.fc_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x4096x512xf32>, tensor<8x4096x512xf32>, tensor<20x512x512xf32>) -> tensor<8x4096x512xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x4096x512xf32>
+  return %n : tensor<8x4096x512xf32>
+}
+
+// -----
+
+// 4096 outputs are 32 tiles of 128: 31 extra gates for each of 2^20
+// positions, 31 * 28 * 1048576 / 30e12 s = 30.3 us, against
+// 2 * 2^23 * 4 B / 4e12 B/s + 4 us = 20.8 us: the gates stay in memory.
+func.func @no_fuse_fcgp_wide(%x: tensor<8x4096x256xf32>, %y: tensor<8x4096x256xf32>, %w: tensor<20x256x4096xf32>) -> tensor<8x4096x4096xf32> {
+  // expected-remark@+1 {{not fused into 'clifford.fc_product': computing it 32 times per position costs 30.3 us more, against 20.8 us for a store, a reload and a launch}}
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4096x256xf32>
+  // expected-remark@+1 {{not fused into 'clifford.fc_product': computing it 32 times per position costs 30.3 us more}}
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x4096x256xf32>
+  // expected-remark@+1 {{not fused into 'clifford.grade_rms_norm': 'clifford.fc_product' is always a kernel of its own}}
+  %p = clifford.fc_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x4096x256xf32>, tensor<8x4096x256xf32>, tensor<20x256x4096xf32>) -> tensor<8x4096x4096xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x4096x4096xf32>
+  return %n : tensor<8x4096x4096xf32>
 }
 
 // -----

@@ -157,11 +157,11 @@ func.func @no_fuse_large_product_into_norm(%x: tensor<64x1000x64xf32>, %y: tenso
 
 // -----
 
-// fc_product reads each gate position once per output feature (47 times).
-// At this size the 46 extra gates per position (28 operations each, 1.3 us
-// for 31049 positions) cost less than a gate kernel's launch and round trip
-// (4.3 us): FCGP is two kernels. fc_product itself loops over the input
-// features, so the norm never recomputes it.
+// fc_product's blocks each stage the gated x and y of their batch rows, once
+// per output tile (passes/Analysis/FcProductTiling.h): 47 outputs are one
+// tile of 64 (2 outputs per thread, 32 column threads), so each gate
+// position is computed once either way and FCGP is two kernels. fc_product
+// itself loops over the input features, so the norm never recomputes it.
 // CHECK-LABEL: func @fuse_fcgp_gates_small
 //       CHECK:   %[[P:.*]] = uta.fusion
 //       CHECK:     clifford.scalar_gate
@@ -180,21 +180,45 @@ func.func @fuse_fcgp_gates_small(%x: tensor<8x509x61xf32>, %y: tensor<8x509x61xf
 
 // -----
 
-// With 256 output features over 2^20 positions the 255 extra gates per
-// position (250 us) cost far more than a gate kernel (21 us): the gates stay
-// kernels of their own.
-// CHECK-LABEL: func @no_fuse_fcgp_gates_large
+// The benchmark's FCGP in Cl(3,0), [8, 4096, 512] -> 512: tiles of 128
+// outputs (4 per thread, 32 column threads), so 4 output tiles recompute
+// each of the 2^21 gate positions; the 3 extra gates (28 operations each)
+// cost 5.87 us against 37.6 us for a gate kernel's store, reload and
+// launch: the gates fuse and FCGP is two kernels.
+// CHECK-LABEL: func @fuse_fcgp_gates_bench
+//       CHECK:   %[[P:.*]] = uta.fusion
+//       CHECK:     clifford.scalar_gate <3, 0, 0>
+//       CHECK:     clifford.scalar_gate <3, 0, 0>
+//       CHECK:     clifford.fc_product
+//       CHECK:     uta.yield
+//   CHECK-NOT:   clifford.scalar_gate
+//       CHECK:   clifford.grade_rms_norm <3, 0, 0> %[[P]]
+func.func @fuse_fcgp_gates_bench(%x: tensor<8x4096x512xf32>, %y: tensor<8x4096x512xf32>, %w: tensor<20x512x512xf32>) -> tensor<8x4096x512xf32> {
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4096x512xf32>
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x4096x512xf32>
+  %p = clifford.fc_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x4096x512xf32>, tensor<8x4096x512xf32>, tensor<20x512x512xf32>) -> tensor<8x4096x512xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x4096x512xf32>
+  return %n : tensor<8x4096x512xf32>
+}
+
+// -----
+
+// With 4096 output features, 32 tiles of 128 recompute each of the 2^20
+// gate positions: 31 extra gates per position (30.3 us) cost more than a
+// gate kernel (20.8 us), so the gates stay kernels of their own.
+// CHECK-LABEL: func @no_fuse_fcgp_gates_wide
 //   CHECK-NOT:   uta.fusion
 //       CHECK:   %[[GX:.*]] = clifford.scalar_gate
 //       CHECK:   %[[GY:.*]] = clifford.scalar_gate
 //       CHECK:   clifford.fc_product <3, 0, 0> %[[GX]], %[[GY]]
-func.func @no_fuse_fcgp_gates_large(%x: tensor<8x4096x256xf32>, %y: tensor<8x4096x256xf32>, %w: tensor<20x256x256xf32>) -> tensor<8x4096x256xf32> {
+func.func @no_fuse_fcgp_gates_wide(%x: tensor<8x4096x256xf32>, %y: tensor<8x4096x256xf32>, %w: tensor<20x256x4096xf32>) -> tensor<8x4096x4096xf32> {
   %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4096x256xf32>
   %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x4096x256xf32>
   %p = clifford.fc_product <3, 0, 0> %gx, %gy, %w
-      : (tensor<8x4096x256xf32>, tensor<8x4096x256xf32>, tensor<20x256x256xf32>) -> tensor<8x4096x256xf32>
-  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x4096x256xf32>
-  return %n : tensor<8x4096x256xf32>
+      : (tensor<8x4096x256xf32>, tensor<8x4096x256xf32>, tensor<20x256x4096xf32>) -> tensor<8x4096x4096xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x4096x4096xf32>
+  return %n : tensor<8x4096x4096xf32>
 }
 
 // -----

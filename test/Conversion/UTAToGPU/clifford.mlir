@@ -562,28 +562,118 @@ func.func @weighted_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
 
 // -----
 
-// Fully connected product in Cl(2,0): one thread per (b, o) of [2, 5], a
-// loop over the 3 input features with one accumulator per blade; w is read
-// at [path, fi, o].
+// Fully connected product in Cl(2,0), x [4, 2, 3], w [10, 3, 5]: the tiled
+// kernel (passes/Analysis/FcProductTiling.h). Its 14 slots, the (path,
+// blade) pairs that a term lands on, by path (gx, gz, gy) then blade:
+//   0 (0,0,0) 1: x0 y0         7 (1,1,2) e1: -x2 y3  (e2 e12 = -e1)
+//   1 (0,1,1) e1: x0 y1        8 (1,1,2) e2: x1 y3   (e1 e12 = e2)
+//   2 (0,1,1) e2: x0 y2        9 (1,2,1) e12: x1 y2 - x2 y1
+//   3 (0,2,2) e12: x0 y3      10 (2,0,2) 1: -x3 y3
+//   4 (1,0,1) 1: x1 y1 + x2 y2 11 (2,1,1) e1: x3 y2  (e12 e2 = e1)
+//   5 (1,1,0) e1: x1 y0       12 (2,1,1) e2: -x3 y1 (e12 e1 = -e2)
+//   6 (1,1,0) e2: x2 y0       13 (2,2,0) e12: x3 y0
+// 4 blades allow 16 (row, output) pairs per thread; 5 outputs take one
+// each and 8 column threads (a power of two), 2 batch rows are one thread's
+// rows: one block of 8 threads. The 3 input features are one chunk; the
+// stage holds 14 slots x 2 rows x 3 features = 84 f32, slot s of (row r,
+// feature f) at (2 s + r) * 3 + f. Threads 0..5 stage one (r, f) each
+// (r = t / 3, f = t % 3), then a barrier at the kernel's top level; each
+// thread then adds w[p, fi, o] * slot over fi in order, paths in order, for
+// its 2 rows and 4 blades (8 accumulators). Columns 5..7 read the weights of
+// column 4 (in bounds) and store nothing.
 // CHECK-LABEL: func.func @fc_cl2
-//       CHECK:   arith.constant 10 : i32
+//   CHECK-DAG:   %[[N:.*]] = arith.constant 8 : i32
+//   CHECK-DAG:   %[[ONE:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[THREADS:.*]] = arith.constant 8 : index
+//       CHECK:   gpu.launch_func @kernels::@fc_cl2_k0_fc_product blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
+//  CHECK-SAME:     %[[N]] : i32)
 // CHECK-LABEL: gpu.func @fc_cl2_k0_fc_product
-//  CHECK-SAME:   (%[[X:.*]]: memref<4x2x3xf32>, %[[Y:.*]]: memref<4x2x3xf32>, %[[W:.*]]: memref<10x3x5xf32>, %[[Z:.*]]: memref<4x2x5xf32>
+//  CHECK-SAME:   (%[[X:.*]]: memref<4x2x3xf32>, %[[Y:.*]]: memref<4x2x3xf32>, %[[W:.*]]: memref<10x3x5xf32>, %[[Z:.*]]: memref<4x2x5xf32>, %{{.*}}: i32) workgroup(%[[Q:.*]] : memref<84xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 8, 1, 1>}
 //   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 //   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
 //   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
 //   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
 //   CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
-//       CHECK:     %[[O:.*]] = arith.remui %{{.*}}, %[[C5]]
-//       CHECK:     %[[B:.*]] = arith.divui %{{.*}}, %[[C5]]
-//       CHECK:     %[[ACC:[^ ]+]]:4 = scf.for %[[FI:[^ ]+]] = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%[[A0:[^ ]+]] = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]]) -> (f32, f32, f32, f32)
-//       CHECK:       memref.load %[[X]][%[[C0]], %[[B]], %[[FI]]]
-//       CHECK:       memref.load %[[Y]][%[[C0]], %[[B]], %[[FI]]]
-//       CHECK:       memref.load %[[W]][%[[C0]], %[[FI]], %[[O]]]
-//       CHECK:       %[[N0:.*]] = arith.addf %[[A0]], %{{.*}} : f32
-//       CHECK:       scf.yield %[[N0]], %{{.*}}, %{{.*}}, %{{.*}} : f32, f32, f32, f32
-//       CHECK:     memref.store %[[ACC]]#0, %[[Z]][%[[C0]], %[[B]], %[[O]]]
-//       CHECK:     memref.store %[[ACC]]#3, %[[Z]][%[[C3]], %[[B]], %[[O]]]
+//   CHECK-DAG:   %[[C6:.*]] = arith.constant 6 : index
+//   CHECK-DAG:   %[[C8:.*]] = arith.constant 8 : index
+//   CHECK-DAG:   %[[C9:.*]] = arith.constant 9 : index
+//   CHECK-DAG:   %[[C14:.*]] = arith.constant 14 : index
+//   CHECK-DAG:   %[[C18:.*]] = arith.constant 18 : index
+//   CHECK-DAG:   %[[C20:.*]] = arith.constant 20 : index
+//       CHECK:   %[[LOCAL:.*]] = arith.remui %{{.*}}, %[[C8]]
+//       CHECK:   %[[O:.*]] = arith.remui %[[LOCAL]], %[[C8]]
+//       CHECK:   %[[OW:.*]] = arith.minui %[[O]], %[[C4]]
+//       CHECK:   %[[STAGING:.*]] = arith.cmpi ult, %[[LOCAL]], %[[C6]]
+//       CHECK:   scf.if %[[STAGING]] {
+//       CHECK:     %[[R:.*]] = arith.divui %[[LOCAL]], %[[C3]]
+//       CHECK:     %[[F:.*]] = arith.remui %[[LOCAL]], %[[C3]]
+//       CHECK:     %[[B:.*]] = arith.addi %{{.*}}, %[[R]]
+//   CHECK-DAG:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y1:.*]] = memref.load %[[Y]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y3:.*]] = memref.load %[[Y]][%[[C3]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[P00:.*]] = arith.mulf %[[X0]], %[[Y0]] : f32
+//   CHECK-DAG:     %[[P11:.*]] = arith.mulf %[[X1]], %[[Y1]] : f32
+//   CHECK-DAG:     %[[P22:.*]] = arith.mulf %[[X2]], %[[Y2]] : f32
+//   CHECK-DAG:     %[[S4:.*]] = arith.addf %[[P11]], %[[P22]] : f32
+//   CHECK-DAG:     %[[P23:.*]] = arith.mulf %[[X2]], %[[Y3]] : f32
+//   CHECK-DAG:     %[[S7:.*]] = arith.negf %[[P23]] : f32
+//   CHECK-DAG:     %[[P12:.*]] = arith.mulf %[[X1]], %[[Y2]] : f32
+//   CHECK-DAG:     %[[P21:.*]] = arith.mulf %[[X2]], %[[Y1]] : f32
+//   CHECK-DAG:     %[[S9:.*]] = arith.subf %[[P12]], %[[P21]] : f32
+//   CHECK-DAG:     %[[P33:.*]] = arith.mulf %[[X3]], %[[Y3]] : f32
+//   CHECK-DAG:     %[[S10:.*]] = arith.negf %[[P33]] : f32
+//       CHECK:     %[[I0:.*]] = arith.muli %[[R]], %[[C3]]
+//       CHECK:     %[[J0:.*]] = arith.addi %[[I0]], %[[F]]
+//       CHECK:     memref.store %[[P00]], %[[Q]][%[[J0]]]
+//       CHECK:     %[[I4:.*]] = arith.addi %[[R]], %[[C8]]
+//       CHECK:     %[[K4:.*]] = arith.muli %[[I4]], %[[C3]]
+//       CHECK:     %[[J4:.*]] = arith.addi %[[K4]], %[[F]]
+//       CHECK:     memref.store %[[S4]], %[[Q]][%[[J4]]]
+//       CHECK:     %[[I7:.*]] = arith.addi %[[R]], %[[C14]]
+//       CHECK:     %[[K7:.*]] = arith.muli %[[I7]], %[[C3]]
+//       CHECK:     %[[J7:.*]] = arith.addi %[[K7]], %[[F]]
+//       CHECK:     memref.store %[[S7]], %[[Q]][%[[J7]]]
+//       CHECK:     %[[I9:.*]] = arith.addi %[[R]], %[[C18]]
+//       CHECK:     %[[K9:.*]] = arith.muli %[[I9]], %[[C3]]
+//       CHECK:     %[[J9:.*]] = arith.addi %[[K9]], %[[F]]
+//       CHECK:     memref.store %[[S9]], %[[Q]][%[[J9]]]
+//       CHECK:     %[[I10:.*]] = arith.addi %[[R]], %[[C20]]
+//       CHECK:     %[[K10:.*]] = arith.muli %[[I10]], %[[C3]]
+//       CHECK:     %[[J10:.*]] = arith.addi %[[K10]], %[[F]]
+//       CHECK:     memref.store %[[S10]], %[[Q]][%[[J10]]]
+//       CHECK:   }
+//  CHECK-NEXT: {{^      }}gpu.barrier
+//       CHECK:   %[[ACC:[^ ]+]]:8 = scf.for %[[FI:[^ ]+]] = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%[[A0:[^ ]+]] = %[[ZERO]], {{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32)
+//       CHECK:     %[[W0:.*]] = memref.load %[[W]][%[[C0]], %[[FI]], %[[OW]]]
+//       CHECK:     %[[Q0:.*]] = memref.load %[[Q]]
+//       CHECK:     %[[T0:.*]] = arith.mulf %[[W0]], %[[Q0]] : f32
+//       CHECK:     arith.addf %[[A0]], %[[T0]] : f32
+//       CHECK:     memref.load %[[W]][%[[C1]], %[[FI]], %[[OW]]]
+//       CHECK:     memref.load %[[W]][%[[C9]], %[[FI]], %[[OW]]]
+//   CHECK-NOT:     memref.load %[[W]]
+//       CHECK:     scf.yield
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   %[[IN:.*]] = arith.cmpi ult, %[[O]], %[[C5]]
+//       CHECK:   scf.if %[[IN]] {
+//       CHECK:     memref.store %[[ACC]]#0, %[[Z]][%[[C0]], %{{.*}}, %[[O]]]
+//       CHECK:     memref.store %[[ACC]]#3, %[[Z]][%[[C3]], %{{.*}}, %[[O]]]
+//       CHECK:     memref.store %[[ACC]]#4, %[[Z]][%[[C0]], %{{.*}}, %[[O]]]
+//       CHECK:     memref.store %[[ACC]]#7, %[[Z]][%[[C3]], %{{.*}}, %[[O]]]
+//       CHECK:   gpu.return
+// COUNT-LABEL: gpu.func @fc_cl2_k0_fc_product
+//  COUNT-COUNT-16: arith.mulf
+//   COUNT-NOT:     gpu.barrier
+//  COUNT-COUNT-1: gpu.barrier
+//  COUNT-COUNT-28: arith.mulf
+//   COUNT-NOT:     arith.mulf
+//       COUNT:   gpu.return
 func.func @fc_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
                   %w: tensor<10x3x5xf32>) -> tensor<4x2x5xf32> {
   %z = clifford.fc_product <2, 0, 0> %x, %y, %w
