@@ -151,22 +151,29 @@ struct FcProductEmitter final : OpKernelEmitter {
         return add(nb, rowBase, f);
       };
 
-      // Q at (b, fi), every slot.
-      auto emitSlots = [&](OpBuilder &nb, Value row, Value fi) {
-        Value at[] = {row, fi};
+      // Stages Q at (b, fi) as (row, f) of the chunk, slot by slot, each
+      // value stored as soon as it is summed (the large algebras have
+      // hundreds of slots); zeros when `zeros`.
+      auto stageSlots = [&](OpBuilder &nb, Value row, Value f, Value batchRow,
+                            Value fi, bool zeros) {
+        Value at[] = {batchRow, fi};
         BladeReader x(io, 0, at, 0), y(io, 1, at, 0);
-        SmallVector<Value> values;
-        for (ArrayRef<Term> terms : slotTerms) {
-          SmallVector<SignedValue> products;
-          for (const Term &t : terms) {
-            // Named reads: argument order is unspecified, the IR's must not
-            // be.
-            Value l = x.get(nb, loc, t.lhs), r = y.get(nb, loc, t.rhs);
-            products.push_back({t.sign, arith::MulFOp::create(nb, loc, l, r)});
+        for (auto [slot, terms] : llvm::enumerate(slotTerms)) {
+          Value value = zero;
+          if (!zeros) {
+            SmallVector<SignedValue> products;
+            for (const Term &t : terms) {
+              // Named reads: argument order is unspecified, the IR's must
+              // not be.
+              Value l = x.get(nb, loc, t.lhs), r = y.get(nb, loc, t.rhs);
+              products.push_back(
+                  {t.sign, arith::MulFOp::create(nb, loc, l, r)});
+            }
+            value = emitSignedSum(nb, loc, products);
           }
-          values.push_back(emitSignedSum(nb, loc, products));
+          memref::StoreOp::create(nb, loc, value, stage,
+                                  stageIndex(nb, slot, row, f));
         }
-        return values;
       };
 
       // One chunk of `width` input features from `chunkStart`.
@@ -187,27 +194,17 @@ struct FcProductEmitter final : OpKernelEmitter {
           Value f = arith::RemUIOp::create(sb, loc, entry, index(sb, width));
           Value batchRow = add(sb, firstRow, row);
           Value fi = add(sb, chunkStart, f);
-          SmallVector<Value> values;
           if (partialRows) {
             // Rows past B stage zeros.
-            SmallVector<Type> types(numSlots, sb.getF32Type());
-            auto inRange =
-                scf::IfOp::create(sb, loc, types, less(sb, batchRow, batch),
-                                  /*withElseRegion=*/true);
+            auto inRange = scf::IfOp::create(sb, loc, less(sb, batchRow, batch),
+                                             /*withElseRegion=*/true);
             OpBuilder thenBuilder = inRange.getThenBodyBuilder();
-            scf::YieldOp::create(thenBuilder, loc,
-                                 emitSlots(thenBuilder, batchRow, fi));
+            stageSlots(thenBuilder, row, f, batchRow, fi, /*zeros=*/false);
             OpBuilder elseBuilder = inRange.getElseBodyBuilder();
-            scf::YieldOp::create(elseBuilder, loc,
-                                 SmallVector<Value>(numSlots, zero));
-            values.assign(inRange.getResults().begin(),
-                          inRange.getResults().end());
+            stageSlots(elseBuilder, row, f, batchRow, fi, /*zeros=*/true);
           } else {
-            values = emitSlots(sb, batchRow, fi);
+            stageSlots(sb, row, f, batchRow, fi, /*zeros=*/false);
           }
-          for (auto [slot, value] : llvm::enumerate(values))
-            memref::StoreOp::create(sb, loc, value, stage,
-                                    stageIndex(sb, slot, row, f));
         }
         gpu::BarrierOp::create(nb, loc);
 

@@ -577,10 +577,11 @@ func.func @weighted_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
 // rows: one block of 8 threads. The 3 input features are one chunk; the
 // stage holds 14 slots x 2 rows x 3 features = 84 f32, slot s of (row r,
 // feature f) at (2 s + r) * 3 + f. Threads 0..5 stage one (r, f) each
-// (r = t / 3, f = t % 3), then a barrier at the kernel's top level; each
-// thread then adds w[p, fi, o] * slot over fi in order, paths in order, for
-// its 2 rows and 4 blades (8 accumulators). Columns 5..7 read the weights of
-// column 4 (in bounds) and store nothing.
+// (r = t / 3, f = t % 3), storing each slot as soon as it is summed, then
+// a barrier at the kernel's top level; each thread then adds
+// w[p, fi, o] * slot over fi in order, paths in order, for its 2 rows and 4
+// blades (8 accumulators). Columns 5..7 read the weights of column 4 (in
+// bounds) and store nothing.
 // CHECK-LABEL: func.func @fc_cl2
 //   CHECK-DAG:   %[[N:.*]] = arith.constant 8 : i32
 //   CHECK-DAG:   %[[ONE:.*]] = arith.constant 1 : index
@@ -611,42 +612,42 @@ func.func @weighted_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
 //       CHECK:     %[[F:.*]] = arith.remui %[[LOCAL]], %[[C3]]
 //       CHECK:     %[[B:.*]] = arith.addi %{{.*}}, %[[R]]
 //   CHECK-DAG:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[P00:.*]] = arith.mulf %[[X0]], %[[Y0]] : f32
+//   CHECK-DAG:     %[[I0:.*]] = arith.muli %[[R]], %[[C3]]
+//   CHECK-DAG:     %[[J0:.*]] = arith.addi %[[I0]], %[[F]]
+//       CHECK:     memref.store %[[P00]], %[[Q]][%[[J0]]]
 //   CHECK-DAG:     %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[B]], %[[F]]]
 //   CHECK-DAG:     %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[B]], %[[F]]]
-//   CHECK-DAG:     %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[B]], %[[F]]]
-//   CHECK-DAG:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[B]], %[[F]]]
 //   CHECK-DAG:     %[[Y1:.*]] = memref.load %[[Y]][%[[C1]], %[[B]], %[[F]]]
 //   CHECK-DAG:     %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %[[B]], %[[F]]]
 //   CHECK-DAG:     %[[Y3:.*]] = memref.load %[[Y]][%[[C3]], %[[B]], %[[F]]]
-//   CHECK-DAG:     %[[P00:.*]] = arith.mulf %[[X0]], %[[Y0]] : f32
 //   CHECK-DAG:     %[[P11:.*]] = arith.mulf %[[X1]], %[[Y1]] : f32
 //   CHECK-DAG:     %[[P22:.*]] = arith.mulf %[[X2]], %[[Y2]] : f32
 //   CHECK-DAG:     %[[S4:.*]] = arith.addf %[[P11]], %[[P22]] : f32
+//   CHECK-DAG:     %[[I4:.*]] = arith.addi %[[R]], %[[C8]]
+//   CHECK-DAG:     %[[K4:.*]] = arith.muli %[[I4]], %[[C3]]
+//   CHECK-DAG:     %[[J4:.*]] = arith.addi %[[K4]], %[[F]]
+//       CHECK:     memref.store %[[S4]], %[[Q]][%[[J4]]]
 //   CHECK-DAG:     %[[P23:.*]] = arith.mulf %[[X2]], %[[Y3]] : f32
 //   CHECK-DAG:     %[[S7:.*]] = arith.negf %[[P23]] : f32
+//   CHECK-DAG:     %[[I7:.*]] = arith.addi %[[R]], %[[C14]]
+//   CHECK-DAG:     %[[K7:.*]] = arith.muli %[[I7]], %[[C3]]
+//   CHECK-DAG:     %[[J7:.*]] = arith.addi %[[K7]], %[[F]]
+//       CHECK:     memref.store %[[S7]], %[[Q]][%[[J7]]]
 //   CHECK-DAG:     %[[P12:.*]] = arith.mulf %[[X1]], %[[Y2]] : f32
 //   CHECK-DAG:     %[[P21:.*]] = arith.mulf %[[X2]], %[[Y1]] : f32
 //   CHECK-DAG:     %[[S9:.*]] = arith.subf %[[P12]], %[[P21]] : f32
+//   CHECK-DAG:     %[[I9:.*]] = arith.addi %[[R]], %[[C18]]
+//   CHECK-DAG:     %[[K9:.*]] = arith.muli %[[I9]], %[[C3]]
+//   CHECK-DAG:     %[[J9:.*]] = arith.addi %[[K9]], %[[F]]
+//       CHECK:     memref.store %[[S9]], %[[Q]][%[[J9]]]
+//   CHECK-DAG:     %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[B]], %[[F]]]
 //   CHECK-DAG:     %[[P33:.*]] = arith.mulf %[[X3]], %[[Y3]] : f32
 //   CHECK-DAG:     %[[S10:.*]] = arith.negf %[[P33]] : f32
-//       CHECK:     %[[I0:.*]] = arith.muli %[[R]], %[[C3]]
-//       CHECK:     %[[J0:.*]] = arith.addi %[[I0]], %[[F]]
-//       CHECK:     memref.store %[[P00]], %[[Q]][%[[J0]]]
-//       CHECK:     %[[I4:.*]] = arith.addi %[[R]], %[[C8]]
-//       CHECK:     %[[K4:.*]] = arith.muli %[[I4]], %[[C3]]
-//       CHECK:     %[[J4:.*]] = arith.addi %[[K4]], %[[F]]
-//       CHECK:     memref.store %[[S4]], %[[Q]][%[[J4]]]
-//       CHECK:     %[[I7:.*]] = arith.addi %[[R]], %[[C14]]
-//       CHECK:     %[[K7:.*]] = arith.muli %[[I7]], %[[C3]]
-//       CHECK:     %[[J7:.*]] = arith.addi %[[K7]], %[[F]]
-//       CHECK:     memref.store %[[S7]], %[[Q]][%[[J7]]]
-//       CHECK:     %[[I9:.*]] = arith.addi %[[R]], %[[C18]]
-//       CHECK:     %[[K9:.*]] = arith.muli %[[I9]], %[[C3]]
-//       CHECK:     %[[J9:.*]] = arith.addi %[[K9]], %[[F]]
-//       CHECK:     memref.store %[[S9]], %[[Q]][%[[J9]]]
-//       CHECK:     %[[I10:.*]] = arith.addi %[[R]], %[[C20]]
-//       CHECK:     %[[K10:.*]] = arith.muli %[[I10]], %[[C3]]
-//       CHECK:     %[[J10:.*]] = arith.addi %[[K10]], %[[F]]
+//   CHECK-DAG:     %[[I10:.*]] = arith.addi %[[R]], %[[C20]]
+//   CHECK-DAG:     %[[K10:.*]] = arith.muli %[[I10]], %[[C3]]
+//   CHECK-DAG:     %[[J10:.*]] = arith.addi %[[K10]], %[[F]]
 //       CHECK:     memref.store %[[S10]], %[[Q]][%[[J10]]]
 //       CHECK:   }
 //  CHECK-NEXT: {{^      }}gpu.barrier

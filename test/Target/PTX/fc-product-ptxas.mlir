@@ -1,0 +1,69 @@
+// fc_product's tiled kernels compile to PTX that ptxas accepts for sm_90:
+// Cl(2,0) to Cl(6,0) and a degenerate algebra, partial tiles, chunk tails,
+// the benchmark's FCGP with its gates fused (two kernels). Each fc_product
+// kernel stages its slots in shared memory between barriers, with no
+// atomics.
+// REQUIRES: ptxas
+// RUN: utac %s --compile-to=ptx > %t.ptx
+// RUN: FileCheck %s --input-file=%t.ptx
+// RUN: grep -c "^\.visible \.entry" %t.ptx | FileCheck %s --check-prefix=ENTRIES
+// RUN: not grep -wE "(atom|red)\.[a-z0-9.]+" %t.ptx
+// RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+
+// One kernel per fc_product, two for FCGP.
+// ENTRIES: {{^}}7{{$}}
+
+// CHECK-LABEL: .entry fc_cl200_k0_fc_product(
+//       CHECK: .shared
+//       CHECK: bar.sync
+// CHECK-LABEL: .entry fc_cl300_k0_fc_product(
+//       CHECK: .shared
+//       CHECK: bar.sync
+// CHECK-LABEL: .entry fc_cl400_k0_fc_product(
+//       CHECK: .shared
+//       CHECK: bar.sync
+// CHECK-LABEL: .entry fc_cl301_k0_fc_product(
+//       CHECK: .shared
+//       CHECK: bar.sync
+// CHECK-LABEL: .entry fc_cl600_k0_fc_product(
+//       CHECK: .shared
+//       CHECK: bar.sync
+// CHECK-LABEL: .entry fcgp_bench_k0_fc_product(
+//       CHECK: .shared
+//       CHECK: bar.sync
+//   CHECK-NOT: .entry
+//       CHECK: .entry fcgp_bench_k1_grade_rms_norm(
+
+func.func @fc_cl200(%x: tensor<4x67x31xf32>, %y: tensor<4x67x31xf32>, %w: tensor<10x31x17xf32>) -> tensor<4x67x17xf32> {
+  %r = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x67x31xf32>, tensor<4x67x31xf32>, tensor<10x31x17xf32>) -> tensor<4x67x17xf32>
+  return %r : tensor<4x67x17xf32>
+}
+
+func.func @fc_cl300(%x: tensor<8x37x13xf32>, %y: tensor<8x37x13xf32>, %w: tensor<20x13x40xf32>) -> tensor<8x37x40xf32> {
+  %r = clifford.fc_product <3, 0, 0> %x, %y, %w : (tensor<8x37x13xf32>, tensor<8x37x13xf32>, tensor<20x13x40xf32>) -> tensor<8x37x40xf32>
+  return %r : tensor<8x37x40xf32>
+}
+
+func.func @fc_cl400(%x: tensor<16x50x21xf32>, %y: tensor<16x50x21xf32>, %w: tensor<35x21x70xf32>) -> tensor<16x50x70xf32> {
+  %r = clifford.fc_product <4, 0, 0> %x, %y, %w : (tensor<16x50x21xf32>, tensor<16x50x21xf32>, tensor<35x21x70xf32>) -> tensor<16x50x70xf32>
+  return %r : tensor<16x50x70xf32>
+}
+
+func.func @fc_cl301(%x: tensor<16x9x13xf32>, %y: tensor<16x9x13xf32>, %w: tensor<34x13x6xf32>) -> tensor<16x9x6xf32> {
+  %r = clifford.fc_product <3, 0, 1> %x, %y, %w : (tensor<16x9x13xf32>, tensor<16x9x13xf32>, tensor<34x13x6xf32>) -> tensor<16x9x6xf32>
+  return %r : tensor<16x9x6xf32>
+}
+
+func.func @fc_cl600(%x: tensor<64x5x7xf32>, %y: tensor<64x5x7xf32>, %w: tensor<84x7x3xf32>) -> tensor<64x5x3xf32> {
+  %r = clifford.fc_product <6, 0, 0> %x, %y, %w : (tensor<64x5x7xf32>, tensor<64x5x7xf32>, tensor<84x7x3xf32>) -> tensor<64x5x3xf32>
+  return %r : tensor<64x5x3xf32>
+}
+
+func.func @fcgp_bench(%x: tensor<8x4096x512xf32>, %y: tensor<8x4096x512xf32>, %w: tensor<20x512x512xf32>) -> tensor<8x4096x512xf32> {
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4096x512xf32>
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x4096x512xf32>
+  %p = clifford.fc_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x4096x512xf32>, tensor<8x4096x512xf32>, tensor<20x512x512xf32>) -> tensor<8x4096x512xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x4096x512xf32>
+  return %n : tensor<8x4096x512xf32>
+}
