@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Analysis/FcProductTiling.h"
+#include "passes/Analysis/GradeAnalysis.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "llvm/Support/MathExtras.h"
@@ -39,21 +40,14 @@ FcProductTiling mlir::uta::getFcProductTiling(const Algebra &algebra,
 
   // The result blades each path reaches from the operands' blades.
   SmallVector<uint64_t> bladesOfPath(algebra.numPaths(), 0);
-  for (unsigned i = 0; i < blades; ++i) {
-    if (!((lhsBlades >> i) & 1))
-      continue;
-    for (unsigned j = 0; j < blades; ++j) {
-      if (!((rhsBlades >> j) & 1))
-        continue;
-      ::uta::ga::BladeProduct product = algebra.product(i, j);
-      if (product.sign == 0)
-        continue;
-      std::optional<unsigned> path = algebra.pathIndex(
-          algebra.grade(i), algebra.grade(product.blade), algebra.grade(j));
-      if (path)
-        bladesOfPath[*path] |= uint64_t(1) << product.blade;
-    }
-  }
+  forEachProductTerm(
+      algebra, ProductTerms::Geometric, lhsBlades, rhsBlades,
+      [&](unsigned i, unsigned j, ::uta::ga::BladeProduct product) {
+        std::optional<unsigned> path = algebra.pathIndex(
+            algebra.grade(i), algebra.grade(product.blade), algebra.grade(j));
+        if (path)
+          bladesOfPath[*path] |= uint64_t(1) << product.blade;
+      });
   for (auto [path, mask] : llvm::enumerate(bladesOfPath))
     for (unsigned blade = 0; blade < blades; ++blade)
       if ((mask >> blade) & 1)

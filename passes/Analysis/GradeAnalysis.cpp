@@ -76,11 +76,9 @@ static bool keepsTerm(ProductTerms terms, unsigned gi, unsigned gj,
   llvm_unreachable("unknown product terms");
 }
 
-/// Calls `fn(product)` for every kept term of a product of `terms` between
-/// blades of `lhs` and `rhs`.
-template <typename Fn>
-static void forEachTerm(const Algebra &algebra, ProductTerms terms,
-                        uint64_t lhs, uint64_t rhs, Fn fn) {
+void mlir::uta::forEachProductTerm(
+    const Algebra &algebra, ProductTerms terms, uint64_t lhs, uint64_t rhs,
+    llvm::function_ref<void(unsigned, unsigned, ::uta::ga::BladeProduct)> fn) {
   uint64_t all = getAllBlades(algebra.numBlades());
   for (uint64_t i = lhs & all; i; i &= i - 1) {
     unsigned a = std::countr_zero(i);
@@ -90,7 +88,7 @@ static void forEachTerm(const Algebra &algebra, ProductTerms terms,
       if (product.sign != 0 &&
           keepsTerm(terms, algebra.grade(a), algebra.grade(b),
                     algebra.grade(product.blade)))
-        fn(product);
+        fn(a, b, product);
     }
   }
 }
@@ -98,9 +96,10 @@ static void forEachTerm(const Algebra &algebra, ProductTerms terms,
 uint64_t mlir::uta::getProductBlades(const Algebra &algebra, ProductTerms terms,
                                      uint64_t lhs, uint64_t rhs) {
   uint64_t result = 0;
-  forEachTerm(algebra, terms, lhs, rhs, [&](::uta::ga::BladeProduct product) {
-    result |= uint64_t(1) << product.blade;
-  });
+  forEachProductTerm(algebra, terms, lhs, rhs,
+                     [&](unsigned, unsigned, ::uta::ga::BladeProduct product) {
+                       result |= uint64_t(1) << product.blade;
+                     });
   // The scalar product's result has one blade, the scalar.
   if (terms == ProductTerms::Scalar)
     return result ? 1 : 0;
@@ -111,8 +110,9 @@ unsigned mlir::uta::getNumProductTerms(const Algebra &algebra,
                                        ProductTerms terms, uint64_t lhs,
                                        uint64_t rhs) {
   unsigned count = 0;
-  forEachTerm(algebra, terms, lhs, rhs,
-              [&](::uta::ga::BladeProduct) { ++count; });
+  forEachProductTerm(
+      algebra, terms, lhs, rhs,
+      [&](unsigned, unsigned, ::uta::ga::BladeProduct) { ++count; });
   return count;
 }
 

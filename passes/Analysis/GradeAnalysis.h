@@ -39,6 +39,16 @@ uint64_t getGradeBlades(const ::uta::ga::Algebra &algebra,
 uint64_t getProductBlades(const ::uta::ga::Algebra &algebra, ProductTerms terms,
                           uint64_t lhs, uint64_t rhs);
 
+/// Calls `fn(lhsBlade, rhsBlade, product)` for every Cayley term that a
+/// product keeping `terms` has between a blade of `lhs` and a blade of
+/// `rhs`: blade(lhsBlade) * blade(rhsBlade) = product.sign *
+/// blade(product.blade), sign non-zero. In Cayley-table order (lhs blade,
+/// then rhs blade), the order in which the kernels sum the terms.
+void forEachProductTerm(
+    const ::uta::ga::Algebra &algebra, ProductTerms terms, uint64_t lhs,
+    uint64_t rhs,
+    llvm::function_ref<void(unsigned, unsigned, ::uta::ga::BladeProduct)> fn);
+
 /// How many Cayley terms a product keeping `terms` has when its operands'
 /// blades are restricted to `lhs` and `rhs`: the terms its kernel computes.
 unsigned getNumProductTerms(const ::uta::ga::Algebra &algebra,

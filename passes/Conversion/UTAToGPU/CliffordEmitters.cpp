@@ -51,10 +51,10 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
   };
   auto noSign = [](unsigned) { return 1; };
   auto [lhsBlades, rhsBlades] = getOperandBlades(op);
-  auto product = [&](ProductKind kind) {
+  auto product = [&](ProductTerms terms) {
     SmallVector<SmallVector<Term>> buckets =
-        expandProduct(algebra, kind, lhsBlades, rhsBlades);
-    if (kind == ProductKind::Scalar)
+        expandProduct(algebra, terms, lhsBlades, rhsBlades);
+    if (terms == ProductTerms::Scalar)
       buckets.resize(1);
     return emitBilinear(b, loc, buckets, reader(0), reader(1), noSign);
   };
@@ -69,19 +69,20 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
 
   using Result = FailureOr<SmallVector<Value>>;
   return llvm::TypeSwitch<Operation *, Result>(op)
-      .Case([&](GeometricProductOp) { return product(ProductKind::Geometric); })
-      .Case([&](OuterProductOp) { return product(ProductKind::Outer); })
+      .Case(
+          [&](GeometricProductOp) { return product(ProductTerms::Geometric); })
+      .Case([&](OuterProductOp) { return product(ProductTerms::Outer); })
       .Case([&](LeftContractionOp) {
-        return product(ProductKind::LeftContraction);
+        return product(ProductTerms::LeftContraction);
       })
-      .Case([&](ScalarProductOp) { return product(ProductKind::Scalar); })
+      .Case([&](ScalarProductOp) { return product(ProductTerms::Scalar); })
       .Case([&](SandwichOp) {
         // (r x) reverse(r): two products of 4^n terms each at most, far
         // fewer than the 8^n of the triple sum; the reverse's signs fold
         // into the second product's terms. r x has only the blades that
         // some term of the first product lands on.
         SmallVector<SmallVector<Term>> first = expandProduct(
-            algebra, ProductKind::Geometric, lhsBlades, rhsBlades);
+            algebra, ProductTerms::Geometric, lhsBlades, rhsBlades);
         uint64_t rxBlades = 0;
         for (auto [blade, bucket] : llvm::enumerate(first))
           if (!bucket.empty())
@@ -90,7 +91,8 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
             emitBilinear(b, loc, first, reader(0), reader(1), noSign);
         return emitBilinear(
             b, loc,
-            expandProduct(algebra, ProductKind::Geometric, rxBlades, lhsBlades),
+            expandProduct(algebra, ProductTerms::Geometric, rxBlades,
+                          lhsBlades),
             [&](unsigned blade) { return rx[blade]; }, reader(0),
             [&](unsigned blade) { return algebra.reverseSign(blade); });
       })
@@ -262,8 +264,8 @@ struct WeightedProductEmitter final : OpKernelEmitter {
     auto [lhsBlades, rhsBlades] = getOperandBlades(op);
     return emitPathWeighted(
         b, loc, algebra,
-        expandProduct(algebra, ProductKind::Geometric, lhsBlades, rhsBlades), x,
-        y, w);
+        expandProduct(algebra, ProductTerms::Geometric, lhsBlades, rhsBlades),
+        x, y, w);
   }
 };
 

@@ -37,36 +37,20 @@ CliffordAttrs getCliffordAttrs(Operation *op) {
 }
 
 SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
-                                             ProductKind kind,
+                                             ProductTerms terms,
                                              uint64_t lhsBlades,
                                              uint64_t rhsBlades) {
-  unsigned blades = algebra.numBlades();
-  SmallVector<SmallVector<Term>> buckets(blades);
-  for (unsigned i = 0; i < blades; ++i) {
-    if (!((lhsBlades >> i) & 1))
-      continue;
-    for (unsigned j = 0; j < blades; ++j) {
-      if (!((rhsBlades >> j) & 1))
-        continue;
-      ::uta::ga::BladeProduct product = algebra.product(i, j);
-      if (product.sign == 0)
-        continue;
-      unsigned gi = algebra.grade(i), gj = algebra.grade(j);
-      unsigned gk = algebra.grade(product.blade);
-      bool keep =
-          kind == ProductKind::Geometric ||
-          (kind == ProductKind::Outer && gk == gi + gj) ||
-          (kind == ProductKind::LeftContraction && gj >= gi && gk == gj - gi) ||
-          (kind == ProductKind::Scalar && gk == 0);
-      if (!keep)
-        continue;
-      // A non-zero term lies on a path by the definition of paths.
-      std::optional<unsigned> path = algebra.pathIndex(gi, gk, gj);
-      assert(path && "a non-zero product must lie on a path");
-      buckets[product.blade].push_back(
-          {i, j, product.blade, product.sign, path.value_or(0)});
-    }
-  }
+  SmallVector<SmallVector<Term>> buckets(algebra.numBlades());
+  forEachProductTerm(
+      algebra, terms, lhsBlades, rhsBlades,
+      [&](unsigned i, unsigned j, ::uta::ga::BladeProduct product) {
+        // A non-zero term lies on a path by the definition of paths.
+        std::optional<unsigned> path = algebra.pathIndex(
+            algebra.grade(i), algebra.grade(product.blade), algebra.grade(j));
+        assert(path && "a non-zero product must lie on a path");
+        buckets[product.blade].push_back(
+            {i, j, product.blade, product.sign, path.value_or(0)});
+      });
   return buckets;
 }
 

@@ -19,6 +19,7 @@
 #ifndef UTA_PASSES_CONVERSION_UTATOGPU_CLIFFORDEXPANSION_H
 #define UTA_PASSES_CONVERSION_UTATOGPU_CLIFFORDEXPANSION_H
 
+#include "passes/Analysis/GradeAnalysis.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 
 #include "dialects/Clifford/Algebra/Algebra.h"
@@ -31,9 +32,6 @@ namespace mlir::uta {
 class KernelEmitterRegistry;
 
 namespace clifford_kernels {
-
-/// Which terms of the geometric product a product keeps.
-enum class ProductKind { Geometric, Outer, LeftContraction, Scalar };
 
 /// blade(lhs) * blade(rhs) = sign * blade(result), a non-zero term on the
 /// grade path `path` (an index into Algebra::paths()).
@@ -58,13 +56,13 @@ struct CliffordAttrs {
 /// The algebra and blade axis of a clifford op; a null algebra otherwise.
 CliffordAttrs getCliffordAttrs(Operation *op);
 
-/// The non-zero terms of a product of `kind`, bucketed by result blade
+/// The non-zero terms of a product keeping `terms`, bucketed by result blade
 /// (everything lands on blade 0 for the scalar product), each bucket in
 /// Cayley-table order. Terms whose lhs blade is not in `lhsBlades` or whose
 /// rhs blade is not in `rhsBlades` are left out: those blades are zero (the
 /// sets clifford-simplify-grades records on the op, see getOperandBlades).
 SmallVector<SmallVector<Term>> expandProduct(const ::uta::ga::Algebra &algebra,
-                                             ProductKind kind,
+                                             ProductTerms terms,
                                              uint64_t lhsBlades = ~uint64_t(0),
                                              uint64_t rhsBlades = ~uint64_t(0));
 

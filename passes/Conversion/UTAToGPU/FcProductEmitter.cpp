@@ -65,7 +65,7 @@ struct FcProductEmitter final : OpKernelEmitter {
     // The terms of each slot, in Cayley-table order.
     auto [lhsBlades, rhsBlades] = getOperandBlades(op);
     SmallVector<SmallVector<Term>> buckets =
-        expandProduct(algebra, ProductKind::Geometric, lhsBlades, rhsBlades);
+        expandProduct(algebra, ProductTerms::Geometric, lhsBlades, rhsBlades);
     llvm::DenseMap<std::pair<unsigned, unsigned>, int64_t> slotOf;
     for (auto [index, slot] : llvm::enumerate(plan.slots))
       slotOf[{slot.path, slot.blade}] = index;
