@@ -97,6 +97,10 @@ struct CompileOptions {
   /// 128-bit global loads and stores where alignment and shapes allow
   /// (utac's --uta-vectorize=on|off).
   bool vectorize = true;
+  /// ptx: f32 matmuls in plain TF32 on tensor cores (about 1e-3 relative
+  /// error) instead of 3xTF32, which keeps f32 accuracy (utac's
+  /// --allow-tf32; docs/gemm.md).
+  bool allowTf32 = false;
   /// The cache to compile through; nullopt: KernelCache::processCache(), or
   /// no cache (with a warning on stderr) where that cannot be opened.
   std::optional<KernelCache> cache;

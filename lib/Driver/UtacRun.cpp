@@ -70,6 +70,11 @@ struct RunOptions {
                       cl::cat(category)};
   cl::opt<std::string> sm{"sm", cl::desc("CUDA architecture of the kernels"),
                           cl::init("90"), cl::cat(category)};
+  cl::opt<bool> allowTf32{
+      "allow-tf32",
+      cl::desc("f32 matmuls in plain TF32 on CUDA tensor cores (about 1e-3 "
+               "relative error; --check then uses the tf32 tolerance)"),
+      cl::init(false), cl::cat(category)};
 };
 
 int fail(const rt::Status &status) {
@@ -237,6 +242,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   std::unique_ptr<rt::KernelCache> cache = openKernelCacheOrWarn();
   PipelineOptions pipeline;
   pipeline.sm = options.sm;
+  pipeline.allowTf32 = options.allowTf32;
   CompileOptions compileOptions;
   compileOptions.target = vulkan ? Target::Spirv : Target::Ptx;
   compileOptions.entry = entry->getName().str();
@@ -286,8 +292,12 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     bool reduces = hasReductions(referenceEntry);
     for (auto [i, result] : llvm::enumerate(output->results)) {
       std::vector<float> values = result.toFloat32();
-      double tolerance =
-          rt::getDefaultTolerance(getPrecision(result.type), reduces);
+      // Plain TF32 matmuls (CUDA only) keep 10 mantissa bits.
+      rt::CheckPrecision precision = getPrecision(result.type);
+      if (options.allowTf32 && !vulkan && reduces &&
+          precision == rt::CheckPrecision::kF32)
+        precision = rt::CheckPrecision::kTF32;
+      double tolerance = rt::getDefaultTolerance(precision, reduces);
       rt::StatusOr<rt::Comparison> comparison =
           rt::compareResult("result" + std::to_string(i), values,
                             (*expected)[i].data, result.shape, tolerance);

@@ -42,6 +42,8 @@ computeKey(ModuleOp module, func::FuncOp entry, const CompileOptions &options) {
       .add("block-size", std::to_string(pipeline.blockSize))
       .add("fusion", pipeline.fusion.getValue())
       .add("vectorize", pipeline.vectorize ? "on" : "off")
+      .add("tensor-cores", pipeline.tensorCores ? "on" : "off")
+      .add("allow-tf32", pipeline.allowTf32 ? "on" : "off")
       .add("compiler", *identity);
   // Only PTX depends on the CUDA architecture and links libdevice.
   if (options.target == Target::Ptx) {

@@ -15,6 +15,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cstdlib>
@@ -86,11 +87,22 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createUtaFuseKernelsPass(fuse));
 }
 
-/// Phase `gpu`: kernels outlined, host side a launch sequence.
-static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options) {
+/// Phase `gpu`: kernels outlined, host side a launch sequence. `cuda`: the
+/// kernels are for a CUDA target of architecture `options.sm`, whose
+/// matmuls may use tensor cores.
+static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
+                          bool cuda) {
   ConvertUTAToGPUPassOptions outline;
   outline.blockSize = options.blockSize;
   outline.vectorize = options.vectorize;
+  // "90a" is compute capability 90 with the architecture-specific features.
+  unsigned sm = 0;
+  if (cuda)
+    StringRef(options.sm).take_while(llvm::isDigit).getAsInteger(10, sm);
+  outline.sm = sm;
+  outline.tensorCores = options.tensorCores;
+  outline.allowTf32 = options.allowTf32;
+  outline.remarks = options.remarks;
   pm.addPass(createConvertUTAToGPUPass(outline));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -110,6 +122,8 @@ static void buildLlvmPhase(OpPassManager &pm, const PipelineOptions &options) {
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(createConvertPreciseMathToLLVMPass());
+  // The GEMM engine's cp.async, ldmatrix and mma.sync.
+  kernels.addPass(createConvertNVGPUToNVVMPass());
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   // Static shapes: a buffer is one pointer (TOOLCHAIN.md pitfall 7).
   nvvm.useBarePtrCallConv = true;
@@ -155,7 +169,7 @@ void mlir::uta::buildPipeline(OpPassManager &pm, Phase last,
   buildFusedPhase(pm, options);
   if (last == Phase::Fused)
     return;
-  buildGpuPhase(pm, options);
+  buildGpuPhase(pm, options, last != Phase::Spirv && last != Phase::Msl);
   if (last == Phase::Gpu)
     return;
   if (last == Phase::Spirv || last == Phase::Msl)

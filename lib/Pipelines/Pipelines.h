@@ -49,6 +49,17 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Vectorize global memory accesses (128-bit loads and "
                      "stores where alignment and shapes allow)"),
       llvm::cl::init(true)};
+  Option<bool> tensorCores{
+      *this, "tensor-cores",
+      llvm::cl::desc("Matmuls on tensor cores (mma.sync, CUDA sm_80 and up); "
+                     "false, the spirv pipeline and utac's --target=spirv "
+                     "or msl use the tiled SIMT GEMM"),
+      llvm::cl::init(true)};
+  Option<bool> allowTf32{
+      *this, "allow-tf32",
+      llvm::cl::desc("f32 matmuls in plain TF32 on tensor cores (about 1e-3 "
+                     "relative error) instead of 3xTF32 (f32 accuracy)"),
+      llvm::cl::init(false)};
   Option<unsigned> blockSize{*this, "block-size",
                              llvm::cl::desc("Threads per block"),
                              llvm::cl::init(256)};

@@ -44,11 +44,26 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
     Option<"vectorize", "vectorize", "bool", /*default=*/"true",
            "Let each thread of the kernels that allow it handle 4 "
            "consecutive elements with vector loads and stores">,
+    Option<"sm", "sm", "unsigned", /*default=*/"0",
+           "CUDA compute capability of the target (80, 86, 89, 90); 0 for "
+           "targets without CUDA tensor cores (SPIR-V, MSL). Matmuls use "
+           "mma.sync tensor cores from 80 on, the tiled SIMT GEMM below">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Let matmuls use tensor cores where the target has them; false: "
+           "the tiled SIMT GEMM everywhere">,
+    Option<"allowTf32", "allow-tf32", "bool", /*default=*/"false",
+           "f32 matmuls on tensor cores in plain TF32 (10-bit mantissas, "
+           "about 1e-3 relative error) instead of 3xTF32 (f32 accuracy, "
+           "three tensor-core products)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report the GEMM engine's plan of each matmul as a remark">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::NVVM::NVVMDialect", "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::scf::SCFDialect", "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

@@ -297,6 +297,7 @@ Expected<CompiledGraph> uta::compile(const Graph &graph,
   pipeline.blockSize = options.blockSize;
   pipeline.fusion = options.fusion == Fusion::None ? "none" : "default";
   pipeline.vectorize = options.vectorize;
+  pipeline.allowTf32 = options.allowTf32;
   mlir::uta::CompileOptions compileOptions;
   compileOptions.target = toCompilerTarget(options.target);
   compileOptions.entry = impl->name;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/Passes.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 #include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
@@ -44,6 +45,9 @@ struct KernelContext {
   /// The open access group, whose vector accesses serve buffer reads and
   /// writes (VectorAccess.h).
   std::optional<VectorAccessGroup> group = std::nullopt;
+  /// Values the kernel's anchor computed at the point being emitted (its
+  /// f32 result element, for the epilogue that reads it).
+  llvm::DenseMap<Value, Value> computed = {};
 };
 
 /// A recomputed f32 value rounded to `elementType` and widened back, exactly
@@ -86,6 +90,8 @@ public:
   Value read(OpBuilder &b, Location loc, unsigned operand,
              ValueRange indices) override {
     Value value = op->getOperand(operand);
+    if (Value element = context.computed.lookup(value))
+      return roundLikeStored(b, loc, element, getElementTypeOf(value));
     if (Value buffer = context.buffers.lookupOrNull(value)) {
       Value element;
       if (context.group)
@@ -149,12 +155,22 @@ public:
 
   Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
                                 int64_t count) override {
+    return allocateWorkgroupBuffer(b, loc, {count}, b.getF32Type());
+  }
+
+  Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
+                                ArrayRef<int64_t> shape,
+                                Type elementType) override {
     auto workgroup = gpu::AddressSpaceAttr::get(
         b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-    auto type = MemRefType::get({count}, b.getF32Type(),
+    auto type = MemRefType::get(shape, elementType,
                                 MemRefLayoutAttrInterface(), workgroup);
     gpu::GPUFuncOp kernel = context.kernel;
     return kernel.addWorkgroupAttribution(type, loc);
+  }
+
+  Value getOperandBuffer(unsigned operand) override {
+    return context.buffers.lookupOrNull(op->getOperand(operand));
   }
 
   void beginAccessGroup(OpBuilder &b, const AccessLanes &lanes) override {
@@ -205,7 +221,7 @@ private:
   LogicalResult lowerKernel(OpBuilder &b, Operation *kernelOp, Operation *root,
                             ValueRange inputs, ValueRange inputsInKernel);
   FailureOr<gpu::GPUFuncOp> buildKernel(Operation *kernelOp, Operation *root,
-                                        ValueRange inputs,
+                                        Operation *anchor, ValueRange inputs,
                                         ValueRange inputsInKernel,
                                         int64_t kernelBlockSize,
                                         bool cooperative, bool vectorized);
@@ -296,18 +312,28 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   if (kernelOp->getNumResults() != 1)
     return kernelOp->emitOpError("must have exactly one result to become a "
                                  "kernel");
-  const OpKernelEmitter *emitter = emitters.lookup(root);
-  if (!emitter)
+  if (!emitters.lookup(root))
     return root->emitOpError("cannot be compiled for the GPU yet");
-  // Every other op of a fused group is recomputed where it is read: element
-  // by element, or a multivector at a time; once per lane in a vectorized
-  // kernel, which only replicable producers allow.
+  // The op that shapes the kernel: the root, or a fused anchor (a matmul,
+  // whose consumers up to the root become its epilogue). Every other op of
+  // a fused group is recomputed where it is read: element by element, or a
+  // multivector at a time; once per lane in a vectorized kernel, which only
+  // replicable producers allow.
+  Operation *anchor = root;
   bool vectorized = vectorize;
   if (auto fusion = dyn_cast<FusionOp>(kernelOp)) {
     for (Operation &member : fusion.getBody().front().without_terminator()) {
       if (&member == root)
         continue;
       const OpKernelEmitter *producer = emitters.lookup(&member);
+      if (producer && producer->isKernelAnchor()) {
+        if (anchor != root)
+          return member.emitOpError("cannot share a kernel with another "
+                                    "anchor ('")
+                 << anchor->getName() << "')";
+        anchor = &member;
+        continue;
+      }
       if (!producer || (!producer->isElementComputable() &&
                         !producer->getBladeComputableAxis(&member)))
         return member.emitOpError("cannot be recomputed inside a fused "
@@ -315,11 +341,18 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
       vectorized &= producer->isReplicable();
     }
   }
+  const OpKernelEmitter *emitter = emitters.lookup(anchor);
+  if (anchor != root) {
+    vectorized = false;
+    if (!emitters.lookup(root)->isElementComputable())
+      return root->emitOpError("cannot be the epilogue of '")
+             << anchor->getName() << "'";
+  }
 
   Value result = memref::AllocOp::create(
       b, loc, getBufferType(kernelOp->getResult(0).getType()));
   buffers.map(kernelOp->getResult(0), result);
-  int64_t numThreads = emitter->getNumThreads(root, vectorized);
+  int64_t numThreads = emitter->getNumThreads(anchor, vectorized);
   if (numThreads == 0)
     return success(); // An empty tensor needs no kernel.
   if (numThreads > std::numeric_limits<int32_t>::max())
@@ -328,16 +361,16 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
 
   // Cooperating threads need full blocks: every thread reaches a barrier.
   std::optional<int64_t> cooperativeBlock =
-      emitter->getBlockSize(root, vectorized);
+      emitter->getBlockSize(anchor, vectorized);
   int64_t kernelBlockSize = cooperativeBlock.value_or(blockSize);
   if (cooperativeBlock && numThreads % kernelBlockSize != 0)
-    return root->emitOpError("needs ")
+    return anchor->emitOpError("needs ")
            << numThreads << " threads, not a multiple of its block size "
            << kernelBlockSize;
 
   FailureOr<gpu::GPUFuncOp> kernel =
-      buildKernel(kernelOp, root, inputs, inputsInKernel, kernelBlockSize,
-                  cooperativeBlock.has_value(), vectorized);
+      buildKernel(kernelOp, root, anchor, inputs, inputsInKernel,
+                  kernelBlockSize, cooperativeBlock.has_value(), vectorized);
   if (failed(kernel))
     return failure();
 
@@ -360,7 +393,8 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
 
 FailureOr<gpu::GPUFuncOp>
 FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
-                              ValueRange inputs, ValueRange inputsInKernel,
+                              Operation *anchor, ValueRange inputs,
+                              ValueRange inputsInKernel,
                               int64_t kernelBlockSize, bool cooperative,
                               bool vectorized) {
   Location loc = kernelOp->getLoc();
@@ -411,8 +445,31 @@ FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
            inputsInKernel, body.getArguments().take_front(inputs.size())))
     context.buffers.map(value, arg);
   KernelOperandIO io(root, context);
-  if (failed(emitters.lookup(root)->emit(b, root, thread, io, vectorized)))
-    return failure();
+  if (anchor == root) {
+    if (failed(emitters.lookup(root)->emit(b, root, thread, io, vectorized)))
+      return failure();
+  } else {
+    // The root, computed from the anchor's element where it reads it.
+    KernelOperandIO anchorIO(anchor, context);
+    const OpKernelEmitter *rootEmitter = emitters.lookup(root);
+    LogicalResult epilogueResult = success();
+    auto epilogue = [&](OpBuilder &nb, Location elementLoc, ValueRange indices,
+                        Value value) {
+      context.computed[anchor->getResult(0)] = value;
+      FailureOr<Value> element =
+          rootEmitter->emitElement(nb, root, indices, io);
+      context.computed.erase(anchor->getResult(0));
+      if (failed(element)) {
+        epilogueResult = failure();
+        return;
+      }
+      io.write(nb, elementLoc, 0, indices, *element);
+    };
+    if (failed(emitters.lookup(anchor)->emitAnchored(b, anchor, anchorIO,
+                                                     epilogue)) ||
+        failed(epilogueResult))
+      return failure();
+  }
   assert(!context.group && "an emitter left an access group open");
   return kernel;
 }
@@ -434,7 +491,11 @@ struct ConvertUTAToGPUPass final
     KernelEmitterRegistry emitters;
     populatePointwiseKernelEmitters(emitters);
     populateReductionKernelEmitters(emitters);
-    populateMatmulKernelEmitters(emitters);
+    GemmTarget gemmTarget;
+    gemmTarget.sm = sm;
+    gemmTarget.tensorCores = tensorCores;
+    gemmTarget.allowTf32 = allowTf32;
+    populateMatmulKernelEmitters(emitters, gemmTarget, remarks);
     populateCliffordKernelEmitters(emitters);
 
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());

@@ -28,6 +28,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/TypeID.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <optional>
@@ -35,6 +36,7 @@
 namespace mlir::uta {
 
 struct AccessLanes;
+struct GemmTarget;
 
 /// Reads operands and writes results of the op being emitted, as f32 scalars
 /// at multi-indices in the tensors' own (static) shapes.
@@ -63,6 +65,15 @@ public:
   /// getBlockSize, whose blocks reach every barrier whole.
   virtual Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
                                         int64_t count) = 0;
+  /// A new workgroup buffer of `shape` and `elementType` (the GEMM engine's
+  /// typed, multi-dimensional tiles); the same rules as above.
+  virtual Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
+                                        ArrayRef<int64_t> shape,
+                                        Type elementType) = 0;
+  /// The buffer that holds operand `operand`, in its own element type, or
+  /// null when a fused producer computes it. For emitters that copy raw
+  /// tiles (the GEMM engine's cp.async).
+  virtual Value getOperandBuffer(unsigned operand) = 0;
 
   /// Opens an access group in the current block: the buffer reads and
   /// writes emitted directly in it, lane by lane, are served by aligned
@@ -75,6 +86,12 @@ public:
   /// block) and closes it.
   virtual void endAccessGroup(OpBuilder &b, Location loc) = 0;
 };
+
+/// What a kernel anchored by an op does with each element the op computes:
+/// the fused consumers up to the kernel's root evaluated on `value` (the
+/// op's f32 result at `indices`), and the store.
+using ElementEpilogue = llvm::function_ref<void(
+    OpBuilder &b, Location loc, ValueRange indices, Value value)>;
 
 /// Emits the code one thread runs for an op.
 class OpKernelEmitter {
@@ -116,6 +133,18 @@ public:
   virtual std::optional<int64_t> getBladeComputableAxis(Operation *op) const {
     return std::nullopt;
   }
+  /// Whether `op`'s kernel is shaped by `op` even when `op` is fused into
+  /// consumers (a matmul's GEMM tiles): the kernel then has getNumThreads
+  /// and getBlockSize of `op`, and runs its consumers up to the root on each
+  /// of `op`'s elements (emitAnchored) instead of recomputing `op` per
+  /// element of the root.
+  virtual bool isKernelAnchor() const { return false; }
+  /// Emits a kernel anchored by `op` (isKernelAnchor): computes `op`'s
+  /// result and hands each element to `epilogue` once.
+  virtual LogicalResult emitAnchored(OpBuilder &b, Operation *op, KernelIO &io,
+                                     ElementEpilogue epilogue) const {
+    return op->emitOpError("cannot anchor a kernel");
+  }
   /// The f32 blades, in blade order, of `op`'s result at `otherIndices` (the
   /// indices of its non-blade axes, in order), reading operands through `io`.
   /// Only for ops with a getBladeComputableAxis.
@@ -149,8 +178,9 @@ private:
 /// The emitters of all op families, by op.
 class KernelEmitterRegistry {
 public:
-  template <typename Emitter, typename... Ops> void add() {
-    auto emitter = std::make_shared<Emitter>();
+  template <typename Emitter, typename... Ops, typename... Args>
+  void add(Args &&...args) {
+    auto emitter = std::make_shared<Emitter>(std::forward<Args>(args)...);
     (emitters.try_emplace(TypeID::get<Ops>(), emitter), ...);
   }
   /// The emitter of `op`, or null when no family handles it.
@@ -164,8 +194,9 @@ private:
 void populatePointwiseKernelEmitters(KernelEmitterRegistry &registry);
 /// reduce_sum, reduce_max, reduce_mean, softmax, layer_norm.
 void populateReductionKernelEmitters(KernelEmitterRegistry &registry);
-/// matmul.
-void populateMatmulKernelEmitters(KernelEmitterRegistry &registry);
+/// matmul, on the GEMM engine (Gemm/GemmPlan.h) for `target`.
+void populateMatmulKernelEmitters(KernelEmitterRegistry &registry,
+                                  const GemmTarget &target, bool remarks);
 /// Every clifford op.
 void populateCliffordKernelEmitters(KernelEmitterRegistry &registry);
 

@@ -1,63 +1,71 @@
-//===- MatmulEmitter.cpp - Kernel of uta.matmul ---------------------------===//
+//===- MatmulEmitter.cpp - Kernel of uta.matmul on the GEMM engine --------===//
 //
-// One thread per output element: a dot product over K in f32 (f16 and bf16
-// operands are widened on read). Batch dimensions broadcast NumPy-style.
-// This is the simple, correct kernel; tiled tensor-core kernels replace it
-// where they apply.
+// uta.matmul anchors its kernel (isKernelAnchor): whether alone or with
+// fused pointwise consumers, the kernel is one of the GEMM engine's
+// schedules (Gemm/GemmSchedules.h) for the plan of Gemm/GemmPlan.h, and the
+// consumers run on each accumulator as its epilogue before the store.
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 
 #include "dialects/UTA/IR/UTAOps.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
-struct MatmulEmitter final : ElementEmitter {
-  FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange out,
-                               KernelIO &io) const override {
-    auto matmul = cast<MatmulOp>(op);
-    Location loc = op->getLoc();
-    ArrayRef<int64_t> lhsShape = getStaticShape(matmul.getLhs());
-    ArrayRef<int64_t> rhsShape = getStaticShape(matmul.getRhs());
-    bool transposeB = matmul.getTransposeB();
-    int64_t k = lhsShape.back();
+class GemmEmitter final : public OpKernelEmitter {
+public:
+  GemmEmitter(const GemmTarget &target, bool remarks)
+      : target(target), remarks(remarks) {}
 
-    ValueRange outBatch = ValueRange(out).drop_back(2);
-    Value m = out[out.size() - 2], n = out.back();
-    SmallVector<Value> lhsBatch =
-        broadcastIndices(b, loc, outBatch, lhsShape.drop_back(2));
-    SmallVector<Value> rhsBatch =
-        broadcastIndices(b, loc, outBatch, rhsShape.drop_back(2));
-
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value upper = arith::ConstantIndexOp::create(b, loc, k);
-    auto loop = scf::ForOp::create(
-        b, loc, zero, upper, one, ValueRange{f32Constant(b, loc, 0.0)},
-        [&](OpBuilder &nb, Location, Value kk, ValueRange acc) {
-          SmallVector<Value> lhsIndex(lhsBatch), rhsIndex(rhsBatch);
-          lhsIndex.append({m, kk});
-          if (transposeB)
-            rhsIndex.append({n, kk});
-          else
-            rhsIndex.append({kk, n});
-          Value lhs = io.read(nb, loc, 0, lhsIndex);
-          Value rhs = io.read(nb, loc, 1, rhsIndex);
-          Value product = arith::MulFOp::create(nb, loc, lhs, rhs);
-          scf::YieldOp::create(
-              nb, loc,
-              ValueRange{arith::AddFOp::create(nb, loc, acc[0], product)});
-        });
-    return loop.getResult(0);
+  GemmPlan getPlan(Operation *op) const {
+    return planGemm(getGemmProblem(cast<MatmulOp>(op)), target);
   }
+
+  int64_t getNumThreads(Operation *op, bool) const override {
+    GemmPlan plan = getPlan(op);
+    return plan.getNumBlocks() * plan.config.getNumThreads();
+  }
+
+  std::optional<int64_t> getBlockSize(Operation *op, bool) const override {
+    return getPlan(op).config.getNumThreads();
+  }
+
+  bool isKernelAnchor() const override { return true; }
+
+  LogicalResult emit(OpBuilder &b, Operation *op, Value, KernelIO &io,
+                     bool) const override {
+    return emitAnchored(b, op, io,
+                        [&](OpBuilder &nb, Location loc, ValueRange indices,
+                            Value value) { io.write(nb, loc, 0, indices, value); });
+  }
+
+  LogicalResult emitAnchored(OpBuilder &b, Operation *op, KernelIO &io,
+                             ElementEpilogue epilogue) const override {
+    GemmPlan plan = getPlan(op);
+    if (remarks)
+      op->emitRemark() << "GEMM " << plan.describe();
+    switch (plan.config.schedule) {
+    case GemmSchedule::Simt:
+      return emitSimtGemm(b, op->getLoc(), plan, io, epilogue);
+    case GemmSchedule::MmaSync:
+      return emitMmaSyncGemm(b, op->getLoc(), plan, io, epilogue);
+    }
+    llvm_unreachable("unknown GEMM schedule");
+  }
+
+private:
+  GemmTarget target;
+  bool remarks;
 };
 } // namespace
 
-void mlir::uta::populateMatmulKernelEmitters(KernelEmitterRegistry &registry) {
-  registry.add<MatmulEmitter, MatmulOp>();
+void mlir::uta::populateMatmulKernelEmitters(KernelEmitterRegistry &registry,
+                                             const GemmTarget &target,
+                                             bool remarks) {
+  registry.add<GemmEmitter, MatmulOp>(target, remarks);
 }

@@ -1,0 +1,192 @@
+//===- GemmPlan.cpp - The GEMM engine's configuration table and heuristic -===//
+
+#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
+
+#include "dialects/UTA/IR/UTAOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+
+int64_t GemmProblem::getBatchCount() const {
+  int64_t count = 1;
+  for (int64_t size : batchShape)
+    count *= size;
+  return count;
+}
+
+unsigned GemmProblem::getElementBytes() const {
+  return elementType.getIntOrFloatBitWidth() / 8;
+}
+
+int64_t GemmConfig::getNumThreads() const {
+  return schedule == GemmSchedule::MmaSync ? 32 * warpsM * warpsN
+                                           : warpsM * warpsN;
+}
+
+namespace {
+/// A configuration and the element size it is for (0: any).
+struct ConfigRow {
+  GemmConfig config;
+  unsigned elementBytes;
+};
+} // namespace
+
+/// The table. mma.sync rows keep a tile row of shared memory at 64 bytes
+/// (32 f16/bf16 or 16 f32 along K) so that one XOR swizzle serves every
+/// operand, and three stages in the 48 KiB a block gets without opting in
+/// to more. Each dtype has a large tile (4 warps of 64x64, the usual warp
+/// tile of mma.sync kernels) and a small one for problems too small to fill
+/// the GPU with large tiles. SIMT: 16x16 threads with 4x4 outputs each.
+static const ConfigRow kConfigRows[] = {
+    {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 3, "mma128x128x32"}, 2},
+    {{GemmSchedule::MmaSync, 64, 64, 32, 2, 2, 3, "mma64x64x32"}, 2},
+    {{GemmSchedule::MmaSync, 128, 128, 16, 2, 2, 3, "mma128x128x16"}, 4},
+    {{GemmSchedule::MmaSync, 64, 64, 16, 2, 2, 3, "mma64x64x16"}, 4},
+    {{GemmSchedule::Simt, 64, 64, 16, 16, 16, 1, "simt64x64x16"}, 0},
+};
+
+ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
+  static const SmallVector<GemmConfig> table = [] {
+    SmallVector<GemmConfig> configs;
+    for (const ConfigRow &row : kConfigRows)
+      configs.push_back(row.config);
+    return configs;
+  }();
+  return table;
+}
+
+int64_t GemmPlan::getTilesM() const {
+  return llvm::divideCeil(problem.m, config.tileM);
+}
+
+int64_t GemmPlan::getTilesN() const {
+  return llvm::divideCeil(problem.n, config.tileN);
+}
+
+int64_t GemmPlan::getNumBlocks() const {
+  return problem.getBatchCount() * getTilesM() * getTilesN();
+}
+
+int64_t GemmPlan::getSharedMemoryBytes() const {
+  const GemmConfig &c = config;
+  if (c.schedule == GemmSchedule::Simt)
+    return (c.tileM + c.tileN) * c.tileK * 4;
+  return c.stages * (c.tileM + c.tileN) * c.tileK * problem.getElementBytes();
+}
+
+StringRef mlir::uta::getPrecisionName(GemmPrecision precision) {
+  switch (precision) {
+  case GemmPrecision::F32:
+    return "f32";
+  case GemmPrecision::Tf32:
+    return "tf32";
+  case GemmPrecision::Tf32x3:
+    return "3xTF32 (f32 accuracy)";
+  case GemmPrecision::Half:
+    return "exact products";
+  }
+  llvm_unreachable("unknown precision");
+}
+
+/// Streaming multiprocessors of the usual part of each architecture: the
+/// heuristic wants at least one block per SM.
+static int64_t getNumSMs(unsigned sm) {
+  switch (sm) {
+  case 80:
+    return 108; // A100
+  case 86:
+    return 84; // RTX 3090
+  case 89:
+    return 128; // RTX 4090, L40
+  default:
+    return 132; // H100 SXM
+  }
+}
+
+std::string GemmPlan::describe() const {
+  const GemmConfig &c = config;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0}x{1}x{2} {3}: ", problem.m, problem.n, problem.k,
+                      problem.elementType);
+  if (c.schedule == GemmSchedule::MmaSync) {
+    os << llvm::formatv("mma.sync, {0}, tile {1} ({2}x{3}x{4}, {5} warps of "
+                        "{6}x{7}, {8} stages, {9} B shared), ",
+                        getPrecisionName(precision), c.name, c.tileM, c.tileN,
+                        c.tileK, c.warpsM * c.warpsN, c.tileM / c.warpsM,
+                        c.tileN / c.warpsN, c.stages, getSharedMemoryBytes());
+    os << "A " << (asyncCopyA ? "cp.async 16 B" : "copied by element")
+       << ", B " << (asyncCopyB ? "cp.async 16 B" : "copied by element")
+       << ", ";
+  } else {
+    os << llvm::formatv("tiled SIMT, {0}, tile {1} ({2}x{3}x{4}, {5} threads "
+                        "of {6}x{7} outputs), ",
+                        getPrecisionName(precision), c.name, c.tileM, c.tileN,
+                        c.tileK, c.getNumThreads(), c.tileM / c.warpsM,
+                        c.tileN / c.warpsN);
+  }
+  os << llvm::formatv("{0} blocks", getNumBlocks());
+  return text;
+}
+
+GemmProblem mlir::uta::getGemmProblem(MatmulOp matmul) {
+  auto lhs = cast<RankedTensorType>(matmul.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(matmul.getRhs().getType());
+  auto result = cast<RankedTensorType>(matmul.getResult().getType());
+  GemmProblem problem;
+  problem.batchShape.assign(result.getShape().drop_back(2).begin(),
+                            result.getShape().drop_back(2).end());
+  problem.lhsBatchShape.assign(lhs.getShape().drop_back(2).begin(),
+                               lhs.getShape().drop_back(2).end());
+  problem.rhsBatchShape.assign(rhs.getShape().drop_back(2).begin(),
+                               rhs.getShape().drop_back(2).end());
+  problem.m = result.getShape()[result.getRank() - 2];
+  problem.n = result.getShape().back();
+  problem.k = lhs.getShape().back();
+  problem.transposeB = matmul.getTransposeB();
+  problem.elementType = lhs.getElementType();
+  return problem;
+}
+
+GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
+                             const GemmTarget &target) {
+  GemmPlan plan;
+  plan.problem = problem;
+  bool half = problem.getElementBytes() == 2;
+  GemmSchedule schedule = target.sm >= 80 && target.tensorCores
+                              ? GemmSchedule::MmaSync
+                              : GemmSchedule::Simt;
+  if (half)
+    plan.precision = GemmPrecision::Half;
+  else if (schedule == GemmSchedule::Simt)
+    plan.precision = GemmPrecision::F32;
+  else
+    plan.precision =
+        target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
+
+  // The first row of the schedule and element size that gives every SM a
+  // block, else the last (smallest) one.
+  const ConfigRow *chosen = nullptr;
+  for (const ConfigRow &row : kConfigRows) {
+    if (row.config.schedule != schedule ||
+        (row.elementBytes && row.elementBytes != problem.getElementBytes()))
+      continue;
+    chosen = &row;
+    plan.config = row.config;
+    if (plan.getNumBlocks() >= getNumSMs(target.sm))
+      break;
+  }
+  assert(chosen && "the table has a row for every schedule and dtype");
+  plan.config = chosen->config;
+
+  // 16-byte cp.async needs every row of a tile to start 16-byte aligned:
+  // the contiguous extent of each operand a multiple of 16 bytes.
+  unsigned bytes = problem.getElementBytes();
+  plan.asyncCopyA = problem.k * bytes % 16 == 0;
+  plan.asyncCopyB =
+      (problem.transposeB ? problem.k : problem.n) * bytes % 16 == 0;
+  return plan;
+}

@@ -1,0 +1,131 @@
+//===- GemmPlan.h - What the GEMM engine runs for one matmul ----*- C++ -*-===//
+//
+// The GEMM engine computes C[batch, m, n] = sum_k A[batch, m, k] *
+// B[batch, k, n] for every matmul-shaped op. A GemmPlan is everything the
+// engine decides before emitting a kernel: the problem (GemmProblem), the
+// schedule (how a block computes its tile: tiled SIMT, or tensor cores
+// through mma.sync), the precision of f32 products, and the tile
+// configuration. The configurations live in one table (getGemmConfigTable)
+// and one heuristic picks among them (planGemm), so that an autotuner or a
+// new schedule (Hopper's TMA + wgmma) replaces a table row or adds a
+// schedule, not an engine.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMPLAN_H
+#define UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMPLAN_H
+
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir::uta {
+
+class MatmulOp;
+
+/// The target facts the engine plans with.
+struct GemmTarget {
+  /// The CUDA compute capability (80 for sm_80); 0 for targets without CUDA
+  /// tensor cores (SPIR-V, MSL).
+  unsigned sm = 0;
+  /// Whether tensor cores may be used where the target has them.
+  bool tensorCores = true;
+  /// f32 products in plain TF32 (10-bit mantissas) instead of f32 accuracy.
+  bool allowTf32 = false;
+};
+
+/// How a block computes its tile.
+enum class GemmSchedule {
+  /// Workgroup-memory tiles, a register tile per thread, f32 FMAs. Every
+  /// target, every dtype.
+  Simt,
+  /// cp.async multi-stage pipeline into swizzled shared memory, ldmatrix,
+  /// warp-level mma.sync (m16n8k16 for f16/bf16, m16n8k8 for tf32). CUDA
+  /// sm_80 and up.
+  MmaSync,
+};
+
+/// How the products are formed; accumulation is f32 in every mode.
+enum class GemmPrecision {
+  /// f32 operands, f32 FMAs (SIMT).
+  F32,
+  /// f32 operands rounded to TF32 (10-bit mantissa) for the tensor cores.
+  Tf32,
+  /// f32 accuracy on tensor cores: each operand split into a TF32 high part
+  /// and a TF32 remainder, three products (hi*hi + hi*lo + lo*hi).
+  Tf32x3,
+  /// f16 or bf16 operands, exact products.
+  Half,
+};
+
+/// The problem of one matmul, in the engine's terms.
+struct GemmProblem {
+  /// Batch dimensions of the result (NumPy-broadcast of the operands').
+  SmallVector<int64_t> batchShape;
+  /// The operands' own batch dimensions (a prefix may be missing; size-1
+  /// dimensions broadcast).
+  SmallVector<int64_t> lhsBatchShape, rhsBatchShape;
+  int64_t m = 0, n = 0, k = 0;
+  /// B is stored [N, K] (K contiguous) rather than [K, N].
+  bool transposeB = false;
+  /// The operands' element type (f32, f16 or bf16).
+  Type elementType;
+
+  int64_t getBatchCount() const;
+  unsigned getElementBytes() const;
+};
+
+/// One row of the configuration table.
+struct GemmConfig {
+  GemmSchedule schedule = GemmSchedule::Simt;
+  /// Block tile.
+  int64_t tileM = 0, tileN = 0, tileK = 0;
+  /// Warps along M and N (mma.sync); the SIMT schedule uses threadsM x
+  /// threadsN threads with a register tile of (tileM / threadsM) x
+  /// (tileN / threadsN) outputs each.
+  int64_t warpsM = 0, warpsN = 0;
+  /// Shared-memory stages of the cp.async pipeline (mma.sync); 1 for SIMT.
+  int64_t stages = 1;
+  /// Short name for remarks and docs.
+  const char *name = "";
+
+  int64_t getNumThreads() const;
+};
+
+/// The configuration table, in the order planGemm prefers its rows.
+llvm::ArrayRef<GemmConfig> getGemmConfigTable();
+
+struct GemmPlan {
+  GemmProblem problem;
+  GemmConfig config;
+  GemmPrecision precision = GemmPrecision::F32;
+  /// Whether the operand rows are 16-byte aligned so that tiles are copied
+  /// with 16-byte cp.async; otherwise element by element (mma.sync only).
+  bool asyncCopyA = false, asyncCopyB = false;
+
+  int64_t getTilesM() const;
+  int64_t getTilesN() const;
+  /// Blocks in the grid: batch x tiles along M x tiles along N.
+  int64_t getNumBlocks() const;
+  /// Bytes of workgroup memory a block uses.
+  int64_t getSharedMemoryBytes() const;
+  /// One line for --remarks: schedule, precision, tile and why.
+  std::string describe() const;
+};
+
+/// The problem of `matmul`.
+GemmProblem getGemmProblem(MatmulOp matmul);
+
+/// Picks the schedule, precision and configuration for `problem` on
+/// `target`.
+GemmPlan planGemm(const GemmProblem &problem, const GemmTarget &target);
+
+llvm::StringRef getPrecisionName(GemmPrecision precision);
+
+} // namespace mlir::uta
+
+#endif // UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMPLAN_H

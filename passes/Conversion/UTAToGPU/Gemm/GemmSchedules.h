@@ -1,0 +1,57 @@
+//===- GemmSchedules.h - The GEMM engine's kernel schedules -----*- C++ -*-===//
+//
+// Each schedule emits the body of one GEMM kernel for a GemmPlan: blocks of
+// getNumThreads() threads, one block per output tile (getNumBlocks() in
+// all), every thread reaching every barrier. What a schedule shares with
+// the others (where a block's tile is, how an operand's batch indices
+// broadcast, the guarded hand-off of each result element to the epilogue)
+// is here; how a block computes its tile is each schedule's own file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMSCHEDULES_H
+#define UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMSCHEDULES_H
+
+#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
+#include "passes/Conversion/UTAToGPU/KernelEmitter.h"
+
+namespace mlir::uta {
+
+/// Where a block's output tile is.
+struct GemmBlockPosition {
+  /// Indices of the result's batch dimensions, and of each operand's own
+  /// batch dimensions (broadcast).
+  SmallVector<Value> batch, lhsBatch, rhsBatch;
+  /// The first row (M) and column (N) of the tile.
+  Value row, column;
+};
+
+/// The tile of the current block. Blocks walk the tiles of one batch
+/// element in groups of rows (kGroupRows tiles along M per group, N
+/// fastest inside a group), so that blocks running together share rows of
+/// A and columns of B in L2.
+GemmBlockPosition emitGemmBlockPosition(OpBuilder &b, Location loc,
+                                        const GemmPlan &plan);
+
+/// Hands the element (row, column) of the tile to `epilogue` with `value`,
+/// guarded by the problem's bounds where the tiles do not divide them.
+void emitGemmEpilogueElement(OpBuilder &b, Location loc, const GemmPlan &plan,
+                             const GemmBlockPosition &block, Value row,
+                             Value column, Value value,
+                             ElementEpilogue epilogue);
+
+/// Tiled SIMT GEMM: A and B tiles staged in workgroup memory (operands read
+/// through `io`, so f16/bf16 widen to f32), a register tile of FMAs per
+/// thread.
+LogicalResult emitSimtGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
+                           KernelIO &io, ElementEpilogue epilogue);
+
+/// Tensor-core GEMM: a multi-stage cp.async pipeline into swizzled shared
+/// memory, ldmatrix, mma.sync, the precision of `plan` (3xTF32 splits).
+/// Operands must be buffers (io.getOperandBuffer).
+LogicalResult emitMmaSyncGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
+                              KernelIO &io, ElementEpilogue epilogue);
+
+} // namespace mlir::uta
+
+#endif // UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMSCHEDULES_H

@@ -1,0 +1,522 @@
+//===- MmaSyncGemm.cpp - The mma.sync schedule of the GEMM engine ---------===//
+//
+// CUDA sm_80 and up. A block of warpsM x warpsN warps computes a tileM x
+// tileN tile; each warp a (tileM / warpsM) x (tileN / warpsN) warp tile of
+// m16n8 accumulators (vector<2x2xf32> per thread: rows g and g + 8, columns
+// 2t and 2t + 1 of its 16x8, for lane = 4g + t).
+//
+// Pipeline: `stages` shared-memory buffers per operand. Before the K loop,
+// the copies of the first stages - 1 K tiles are issued, one cp.async group
+// each. Step s waits until at most stages - 2 groups are pending (so tile s
+// has landed), passes one barrier (every thread's copies of tile s have
+// landed, and every warp is done with tile s - 1, whose buffer is reused),
+// issues the copies of tile s + stages - 1 (an empty group past the end),
+// and computes tile s. One barrier per step.
+//
+// Shared memory: A tiles [tileM][tileK], B tiles [tileN][tileK] when B is
+// K-contiguous (transpose_b) or [tileK][tileN]; rows are XOR-swizzled at
+// 16-byte granularity so that ldmatrix's eight row reads and the cp.async
+// writes hit distinct banks. Fragments come from ldmatrix (x4, .trans for a
+// 16-bit B that is N-contiguous) except a f32 B that is N-contiguous, which
+// ldmatrix cannot transpose: plain 32-bit shared loads.
+//
+// Operands whose rows are not 16-byte aligned are copied element by element
+// (synchronous loads, same buffers and barriers); elements past M, N or K
+// are zeros (cp.async's zero fill, or stored zeros).
+//
+// f32: Tf32 rounds each fragment to TF32 (round to nearest, ties away, as
+// cvt.rna.tf32.f32); Tf32x3 splits x into big = tf32(x) and small =
+// tf32(x - big) and accumulates small*big + big*small + big*big, which
+// keeps about 21 bits of each product: f32 accuracy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+
+namespace {
+
+/// chunk' = chunk ^ (((row >> rowShift) & rowMask) << xorShift), on 16-byte
+/// chunks of a shared-memory row.
+struct Swizzle {
+  int64_t rowShift, rowMask, xorShift;
+};
+
+/// One operand's shared-memory tiles.
+struct StagedOperand {
+  /// memref<stages x rows x columns x T, workgroup>.
+  Value buffer;
+  /// Rows and columns of one stage's tile; columns are contiguous.
+  int64_t rows, columns;
+  Swizzle swizzle;
+  /// The global buffer and the operand's batch indices.
+  Value global;
+  SmallVector<Value> batch;
+  /// Whether rows run along the operand's first matrix axis (M of A, or N of
+  /// a transposed B, or K of B) and the extents of its two matrix axes, for
+  /// bounds.
+  int64_t globalRows, globalColumns;
+  bool asyncCopy;
+};
+
+class MmaSyncGemmEmitter {
+public:
+  MmaSyncGemmEmitter(OpBuilder &b, Location loc, const GemmPlan &plan,
+                     KernelIO &io)
+      : b(b), loc(loc), plan(plan), c(plan.config), p(plan.problem), io(io) {}
+
+  LogicalResult emit(ElementEpilogue epilogue);
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
+  Value mul(Value x, int64_t y) {
+    return arith::MulIOp::create(b, loc, x, index(y));
+  }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, loc, x, index(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, loc, x, index(y));
+  }
+
+  /// Elements per 16-byte chunk.
+  int64_t vectorElements() const { return 16 / p.getElementBytes(); }
+  /// The swizzled column of element `column` of `row`.
+  Value swizzleColumn(const StagedOperand &operand, Value row, Value column);
+  /// Issues the copies of K tile `step` into stage `stage`.
+  void copyTile(StagedOperand &operand, Value step, Value stage);
+  void copyTiles(Value step, Value stage) {
+    copyTile(a, step, stage);
+    copyTile(bOperand, step, stage);
+  }
+  /// Computes one stage into the accumulators.
+  void computeStage(Value stage, SmallVectorImpl<Value> &acc);
+  /// A fragments of m16 tile `mi` at K step `ks`.
+  Value loadA(Value stage, int64_t mi, int64_t ks);
+  /// B fragments of n8 tiles `nj` and `nj + 1` at K step `ks`.
+  std::pair<Value, Value> loadBPair(Value stage, int64_t nj, int64_t ks);
+  /// The fragment rounded to TF32 (round to nearest, ties away from zero).
+  Value roundToTf32(Value fragment);
+  Value mma(Value a, Value bFragment, Value acc);
+  /// mma.sync m16n8k16 on bf16, which nvgpu.mma.sync does not lower: NVVM's
+  /// own op on the fragments' 32-bit registers.
+  Value mmaBf16(Value a, Value bFragment, Value acc);
+  Value rowsOf(Value vector, int64_t first, int64_t count);
+
+  OpBuilder &b;
+  Location loc;
+  const GemmPlan &plan;
+  const GemmConfig &c;
+  const GemmProblem &p;
+  KernelIO &io;
+  GemmBlockPosition block;
+  Value threadId, lane, warpRow, warpColumn;
+  StagedOperand a, bOperand;
+};
+
+} // namespace
+
+Value MmaSyncGemmEmitter::swizzleColumn(const StagedOperand &operand,
+                                        Value row, Value column) {
+  int64_t vec = vectorElements();
+  Value chunk = div(column, vec);
+  Value key = arith::AndIOp::create(
+      b, loc,
+      arith::ShRUIOp::create(b, loc, row, index(operand.swizzle.rowShift)),
+      index(operand.swizzle.rowMask));
+  key = arith::ShLIOp::create(b, loc, key, index(operand.swizzle.xorShift));
+  Value swizzled = arith::XOrIOp::create(b, loc, chunk, key);
+  return add(mul(swizzled, vec), rem(column, vec));
+}
+
+void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
+                                  Value stage) {
+  int64_t vec = vectorElements();
+  int64_t chunksPerRow = operand.columns / vec;
+  int64_t threads = c.getNumThreads();
+  // Which of the tile's two axes is K, and the tile's origin in the operand.
+  bool rowsAreK = &operand == &bOperand && !p.transposeB;
+  Value k0 = mul(step, c.tileK);
+  Value rowOrigin = rowsAreK ? k0 : (&operand == &a ? block.row : block.column);
+  Value columnOrigin = rowsAreK ? block.column : k0;
+  Type elementType = p.elementType;
+  for (int64_t first = 0; first < operand.rows * chunksPerRow;
+       first += threads) {
+    Value chunkId = add(threadId, first);
+    Value row = div(chunkId, chunksPerRow);
+    Value column = mul(rem(chunkId, chunksPerRow), vec);
+    Value globalRow = add(rowOrigin, row);
+    Value globalColumn = add(columnOrigin, column);
+    Value inRange;
+    auto require = [&](Value i, int64_t size) {
+      Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                          index(size));
+      inRange = inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
+    };
+    int64_t rowTile = operand.rows, columnTile = operand.columns;
+    if (operand.globalRows % rowTile != 0)
+      require(globalRow, operand.globalRows);
+    if (operand.globalColumns % columnTile != 0)
+      require(globalColumn, operand.globalColumns);
+    Value destinationColumn = swizzleColumn(operand, row, column);
+    SmallVector<Value> destination{stage, row, destinationColumn};
+
+    if (operand.asyncCopy) {
+      // Past the bounds: copy 0 bytes (cp.async zero-fills) from the
+      // operand's first element, a valid address.
+      Value sourceElements = index(vec);
+      if (inRange) {
+        sourceElements =
+            arith::SelectOp::create(b, loc, inRange, index(vec), index(0));
+        globalRow = arith::SelectOp::create(b, loc, inRange, globalRow,
+                                            index(0));
+        globalColumn = arith::SelectOp::create(b, loc, inRange, globalColumn,
+                                               index(0));
+      }
+      SmallVector<Value> source(operand.batch);
+      source.append({globalRow, globalColumn});
+      nvgpu::DeviceAsyncCopyOp::create(
+          b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
+          operand.buffer, destination, operand.global, source,
+          b.getIndexAttr(vec), inRange ? sourceElements : Value(),
+          /*bypassL1=*/b.getUnitAttr());
+      continue;
+    }
+    // Unaligned rows: element by element, each checked on its own.
+    for (int64_t e = 0; e < vec; ++e) {
+      Value elementColumn = add(globalColumn, e);
+      Value elementInRange = inRange;
+      if (operand.globalColumns % vec != 0 ||
+          operand.globalColumns % columnTile != 0) {
+        Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            elementColumn,
+                                            index(operand.globalColumns));
+        elementInRange =
+            inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
+      }
+      SmallVector<Value> source(operand.batch);
+      source.append({globalRow, elementColumn});
+      Value value;
+      if (!elementInRange) {
+        value = memref::LoadOp::create(b, loc, operand.global, source);
+      } else {
+        auto guard = scf::IfOp::create(b, loc, TypeRange{elementType},
+                                       elementInRange, true);
+        OpBuilder::InsertionGuard insertion(b);
+        b.setInsertionPointToStart(guard.thenBlock());
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{memref::LoadOp::create(b, loc, operand.global, source)});
+        b.setInsertionPointToStart(guard.elseBlock());
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{arith::ConstantOp::create(
+                b, loc, b.getFloatAttr(elementType, 0.0))});
+        value = guard.getResult(0);
+      }
+      SmallVector<Value> slot{stage, row, add(destinationColumn, e)};
+      memref::StoreOp::create(b, loc, value, operand.buffer, slot);
+    }
+  }
+}
+
+Value MmaSyncGemmEmitter::rowsOf(Value vector, int64_t first, int64_t count) {
+  auto type = cast<VectorType>(vector.getType());
+  auto resultType = VectorType::get({count, type.getDimSize(1)},
+                                    type.getElementType());
+  Value result = ub::PoisonOp::create(b, loc, resultType);
+  for (int64_t i = 0; i < count; ++i)
+    result = vector::InsertOp::create(
+        b, loc, vector::ExtractOp::create(b, loc, vector, first + i), result,
+        i);
+  return result;
+}
+
+Value MmaSyncGemmEmitter::loadA(Value stage, int64_t mi, int64_t ks) {
+  bool half = p.getElementBytes() == 2;
+  int64_t kStep = half ? 16 : 8;
+  int64_t warpRows = c.tileM / c.warpsM;
+  // Lanes 0-15 address rows 0-15 at k 0, lanes 16-31 rows 0-15 at k + kStep/2.
+  Value row = add(add(mul(warpRow, warpRows), mi * 16), rem(lane, 16));
+  Value column = add(mul(div(lane, 16), kStep / 2), ks * kStep);
+  auto type = VectorType::get({4, half ? 2 : 1}, p.elementType);
+  return nvgpu::LdMatrixOp::create(
+      b, loc, type, a.buffer,
+      ValueRange{stage, row, swizzleColumn(a, row, column)},
+      /*transpose=*/false, /*numTiles=*/4);
+}
+
+std::pair<Value, Value> MmaSyncGemmEmitter::loadBPair(Value stage, int64_t nj,
+                                                      int64_t ks) {
+  bool half = p.getElementBytes() == 2;
+  int64_t kStep = half ? 16 : 8;
+  int64_t warpColumns = c.tileN / c.warpsN;
+  Value n0 = add(mul(warpColumn, warpColumns), nj * 8);
+  if (p.transposeB) {
+    // [n][k]: matrices (n 0-7, k lo), (n 0-7, k hi), (n 8-15, k lo),
+    // (n 8-15, k hi).
+    Value row = add(add(n0, rem(lane, 8)), mul(div(lane, 16), 8));
+    Value column =
+        add(mul(rem(div(lane, 8), 2), kStep / 2), ks * kStep);
+    auto type = VectorType::get({4, half ? 2 : 1}, p.elementType);
+    Value four = nvgpu::LdMatrixOp::create(
+        b, loc, type, bOperand.buffer,
+        ValueRange{stage, row, swizzleColumn(bOperand, row, column)},
+        /*transpose=*/false, /*numTiles=*/4);
+    return {rowsOf(four, 0, 2), rowsOf(four, 2, 2)};
+  }
+  if (half) {
+    // [k][n], transposed on load: matrices (k 0-7, n 0-7), (k 8-15, n 0-7),
+    // (k 0-7, n 8-15), (k 8-15, n 8-15).
+    Value row = add(add(rem(lane, 8), mul(rem(div(lane, 8), 2), 8)),
+                    ks * kStep);
+    Value column = add(n0, mul(div(lane, 16), 8));
+    auto type = VectorType::get({4, 2}, p.elementType);
+    Value four = nvgpu::LdMatrixOp::create(
+        b, loc, type, bOperand.buffer,
+        ValueRange{stage, row, swizzleColumn(bOperand, row, column)},
+        /*transpose=*/true, /*numTiles=*/4);
+    return {rowsOf(four, 0, 2), rowsOf(four, 2, 2)};
+  }
+  // f32 [k][n]: b0 = B[t][g], b1 = B[t + 4][g] of each n8 tile.
+  Value g = div(lane, 4), t = rem(lane, 4);
+  auto fragmentType = VectorType::get({2, 1}, p.elementType);
+  auto fragment = [&](int64_t tile) {
+    Value result = ub::PoisonOp::create(b, loc, fragmentType);
+    Value column = add(add(n0, tile * 8), g);
+    for (int64_t half = 0; half < 2; ++half) {
+      Value row = add(t, ks * kStep + half * 4);
+      Value value = memref::LoadOp::create(
+          b, loc, bOperand.buffer,
+          ValueRange{stage, row, swizzleColumn(bOperand, row, column)});
+      result = vector::InsertOp::create(b, loc, value, result,
+                                        ArrayRef<int64_t>{half, 0});
+    }
+    return result;
+  };
+  return {fragment(0), fragment(1)};
+}
+
+Value MmaSyncGemmEmitter::roundToTf32(Value fragment) {
+  auto type = cast<VectorType>(fragment.getType());
+  auto intType = VectorType::get(type.getShape(), b.getI32Type());
+  auto splat = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(intType, b.getI32IntegerAttr(v)));
+  };
+  // Adding half a TF32 ulp to the magnitude bits and dropping the 13 low
+  // mantissa bits rounds to nearest, ties away from zero.
+  Value bits = arith::BitcastOp::create(b, loc, intType, fragment);
+  bits = arith::AddIOp::create(b, loc, bits, splat(0x1000));
+  bits = arith::AndIOp::create(b, loc, bits, splat(~int64_t(0x1fff)));
+  return arith::BitcastOp::create(b, loc, type, bits);
+}
+
+Value MmaSyncGemmEmitter::mma(Value aFragment, Value bFragment, Value acc) {
+  bool half = p.getElementBytes() == 2;
+  if (p.elementType.isBF16())
+    return mmaBf16(aFragment, bFragment, acc);
+  return nvgpu::MmaSyncOp::create(
+      b, loc, aFragment, bFragment, acc,
+      ArrayRef<int64_t>{16, 8, half ? 16 : 8}, /*tf32Enabled=*/!half);
+}
+
+void MmaSyncGemmEmitter::computeStage(Value stage,
+                                      SmallVectorImpl<Value> &acc) {
+  bool half = p.getElementBytes() == 2;
+  int64_t kStep = half ? 16 : 8;
+  int64_t mTiles = c.tileM / c.warpsM / 16, nTiles = c.tileN / c.warpsN / 8;
+  for (int64_t ks = 0; ks < c.tileK / kStep; ++ks) {
+    SmallVector<Value> aFragments, bFragments;
+    for (int64_t mi = 0; mi < mTiles; ++mi)
+      aFragments.push_back(loadA(stage, mi, ks));
+    for (int64_t nj = 0; nj < nTiles; nj += 2) {
+      auto [first, second] = loadBPair(stage, nj, ks);
+      bFragments.append({first, second});
+    }
+    SmallVector<Value> aSmall, bSmall;
+    switch (plan.precision) {
+    case GemmPrecision::Half:
+    case GemmPrecision::F32:
+      break;
+    case GemmPrecision::Tf32:
+      for (Value &f : llvm::concat<Value>(aFragments, bFragments))
+        f = roundToTf32(f);
+      break;
+    case GemmPrecision::Tf32x3:
+      for (auto [fragments, smalls] :
+           {std::pair{&aFragments, &aSmall}, std::pair{&bFragments, &bSmall}})
+        for (Value &f : *fragments) {
+          Value big = roundToTf32(f);
+          smalls->push_back(
+              roundToTf32(arith::SubFOp::create(b, loc, f, big)));
+          f = big;
+        }
+      break;
+    }
+    for (int64_t mi = 0; mi < mTiles; ++mi)
+      for (int64_t ni = 0; ni < nTiles; ++ni) {
+        Value &sum = acc[mi * nTiles + ni];
+        // The small terms first: they are the smaller addends.
+        if (plan.precision == GemmPrecision::Tf32x3) {
+          sum = mma(aSmall[mi], bFragments[ni], sum);
+          sum = mma(aFragments[mi], bSmall[ni], sum);
+        }
+        sum = mma(aFragments[mi], bFragments[ni], sum);
+      }
+  }
+}
+
+Value MmaSyncGemmEmitter::mmaBf16(Value aFragment, Value bFragment,
+                                  Value acc) {
+  // Registers of two bf16 each, as the instruction takes them.
+  auto registers = [&](Value fragment) {
+    SmallVector<Value> words;
+    auto rows = cast<VectorType>(fragment.getType()).getDimSize(0);
+    auto wordType = VectorType::get({1}, b.getI32Type());
+    for (int64_t row = 0; row < rows; ++row) {
+      Value pair = vector::ExtractOp::create(b, loc, fragment, row);
+      Value word = vector::BitCastOp::create(b, loc, wordType, pair);
+      words.push_back(vector::ExtractOp::create(b, loc, word, 0));
+    }
+    return words;
+  };
+  SmallVector<Value> accumulators;
+  for (int64_t i = 0; i < 2; ++i)
+    for (int64_t j = 0; j < 2; ++j)
+      accumulators.push_back(
+          vector::ExtractOp::create(b, loc, acc, ArrayRef<int64_t>{i, j}));
+  Type f32 = b.getF32Type();
+  auto resultType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  Value result = NVVM::MmaOp::create(
+      b, loc, resultType, registers(aFragment), registers(bFragment),
+      accumulators, ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                    NVVM::MMATypes::bf16},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  Value sum = ub::PoisonOp::create(b, loc, acc.getType());
+  for (int64_t i = 0; i < 2; ++i)
+    for (int64_t j = 0; j < 2; ++j)
+      sum = vector::InsertOp::create(
+          b, loc, LLVM::ExtractValueOp::create(b, loc, result, 2 * i + j),
+          sum, ArrayRef<int64_t>{i, j});
+  return sum;
+}
+
+LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
+  a.global = io.getOperandBuffer(0);
+  bOperand.global = io.getOperandBuffer(1);
+  if (!a.global || !bOperand.global)
+    return emitError(loc, "the mma.sync GEMM reads its operands from buffers");
+  threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value warp = div(threadId, 32);
+  lane = rem(threadId, 32);
+  warpRow = div(warp, c.warpsN);
+  warpColumn = rem(warp, c.warpsN);
+  block = emitGemmBlockPosition(b, loc, plan);
+
+  // Shared-memory rows of 64 bytes (the table's K tiles) repeat every two
+  // rows in the 128-byte bank window: swizzle by row pairs. Wider rows
+  // (a [k][n] B): by row, for ldmatrix.trans's eight rows, or by twice the
+  // row for the 32-bit loads of four rows and eight columns.
+  auto rowSwizzle = [&](int64_t columns) -> Swizzle {
+    int64_t rowBytes = columns * p.getElementBytes();
+    if (rowBytes <= 64)
+      return {1, 3, 0};
+    if (p.getElementBytes() == 2)
+      return {0, 7, 0};
+    return {0, 3, 1};
+  };
+  a.rows = c.tileM;
+  a.columns = c.tileK;
+  a.batch = block.lhsBatch;
+  a.globalRows = p.m;
+  a.globalColumns = p.k;
+  a.asyncCopy = plan.asyncCopyA;
+  bOperand.rows = p.transposeB ? c.tileN : c.tileK;
+  bOperand.columns = p.transposeB ? c.tileK : c.tileN;
+  bOperand.batch = block.rhsBatch;
+  bOperand.globalRows = p.transposeB ? p.n : p.k;
+  bOperand.globalColumns = p.transposeB ? p.k : p.n;
+  bOperand.asyncCopy = plan.asyncCopyB;
+  for (StagedOperand *operand : {&a, &bOperand}) {
+    operand->swizzle = rowSwizzle(operand->columns);
+    operand->buffer = io.allocateWorkgroupBuffer(
+        b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
+  }
+
+  int64_t steps = llvm::divideCeil(p.k, c.tileK);
+  for (int64_t s = 0; s + 1 < c.stages; ++s) {
+    if (s < steps)
+      copyTiles(index(s), index(s));
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  }
+
+  int64_t mTiles = c.tileM / c.warpsM / 16, nTiles = c.tileN / c.warpsN / 8;
+  auto accType = VectorType::get({2, 2}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
+  SmallVector<Value> zeros(mTiles * nTiles, zero);
+  auto loop = scf::ForOp::create(
+      b, loc, index(0), index(steps), index(1), zeros,
+      [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
+        OpBuilder::InsertionGuard insertion(b);
+        b.setInsertionPointToEnd(nb.getInsertionBlock());
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
+        gpu::BarrierOp::create(b, loc);
+        Value next = add(step, c.stages - 1);
+        Value hasNext = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ult, next, index(steps));
+        auto issue = scf::IfOp::create(b, loc, hasNext, false);
+        {
+          OpBuilder::InsertionGuard inIf(b);
+          b.setInsertionPointToStart(issue.thenBlock());
+          copyTiles(next, rem(next, c.stages));
+        }
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+        SmallVector<Value> acc(accumulators);
+        computeStage(rem(step, c.stages), acc);
+        scf::YieldOp::create(b, loc, acc);
+      });
+  // Only empty groups can be pending here; leave none behind.
+  NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
+
+  int64_t warpRows = c.tileM / c.warpsM, warpColumns = c.tileN / c.warpsN;
+  Value g = div(lane, 4), t = rem(lane, 4);
+  for (int64_t mi = 0; mi < mTiles; ++mi)
+    for (int64_t ni = 0; ni < nTiles; ++ni)
+      for (int64_t i = 0; i < 2; ++i)
+        for (int64_t j = 0; j < 2; ++j) {
+          Value row = add(add(mul(warpRow, warpRows), mi * 16 + 8 * i), g);
+          Value column =
+              add(add(mul(warpColumn, warpColumns), ni * 8 + j), mul(t, 2));
+          Value value = vector::ExtractOp::create(
+              b, loc, loop.getResult(mi * nTiles + ni),
+              ArrayRef<int64_t>{i, j});
+          emitGemmEpilogueElement(b, loc, plan, block, row, column, value,
+                                  epilogue);
+        }
+  return success();
+}
+
+LogicalResult mlir::uta::emitMmaSyncGemm(OpBuilder &b, Location loc,
+                                         const GemmPlan &plan, KernelIO &io,
+                                         ElementEpilogue epilogue) {
+  return MmaSyncGemmEmitter(b, loc, plan, io).emit(epilogue);
+}

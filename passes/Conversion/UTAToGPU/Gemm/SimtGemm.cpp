@@ -1,0 +1,186 @@
+//===- SimtGemm.cpp - The tiled SIMT schedule of the GEMM engine ----------===//
+//
+// Every target, every dtype: per K step of tileK, the block stages an A tile
+// (stored K-major, [tileK][tileM]) and a B tile ([tileK][tileN]) in
+// workgroup memory, widened to f32; each thread then accumulates a register
+// tile of (tileM / threadsM) x (tileN / threadsN) outputs with FMAs. Thread
+// (tx, ty) owns rows ty + threadsM * i and columns tx + threadsN * j, so
+// that the threads of a warp read consecutive words of the B tile and the
+// same word of the A tile (no bank conflicts), and store consecutive
+// columns. Elements past M, N or K are staged as zeros.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+
+namespace {
+/// Emits one block's work; the state every step shares.
+class SimtGemmEmitter {
+public:
+  SimtGemmEmitter(OpBuilder &b, Location loc, const GemmPlan &plan,
+                  KernelIO &io)
+      : b(b), loc(loc), plan(plan), c(plan.config), p(plan.problem), io(io) {}
+
+  void emit(ElementEpilogue epilogue);
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  /// operand[batch..., row, column], or 0 where row >= rows or column >=
+  /// columns (checked only where tiles do not divide the extent).
+  Value readGuarded(unsigned operand, ArrayRef<Value> batch, Value row,
+                    Value column, int64_t rows, int64_t rowTile,
+                    int64_t columns, int64_t columnTile);
+  /// Stages the A and B tiles of K step `k0`.
+  void stageTiles(Value k0);
+
+  OpBuilder &b;
+  Location loc;
+  const GemmPlan &plan;
+  const GemmConfig &c;
+  const GemmProblem &p;
+  KernelIO &io;
+  GemmBlockPosition block;
+  Value threadId, aTile, bTile;
+};
+} // namespace
+
+Value SimtGemmEmitter::readGuarded(unsigned operand, ArrayRef<Value> batch,
+                                   Value row, Value column, int64_t rows,
+                                   int64_t rowTile, int64_t columns,
+                                   int64_t columnTile) {
+  SmallVector<Value> indices(batch);
+  indices.append({row, column});
+  Value inRange;
+  auto require = [&](Value i, int64_t size, int64_t tile) {
+    if (size % tile == 0)
+      return;
+    Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
+                                        index(size));
+    inRange = inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
+  };
+  require(row, rows, rowTile);
+  require(column, columns, columnTile);
+  if (!inRange)
+    return io.read(b, loc, operand, indices);
+  auto guard = scf::IfOp::create(b, loc, TypeRange{b.getF32Type()}, inRange,
+                                 /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard insertion(b);
+    b.setInsertionPointToStart(guard.thenBlock());
+    scf::YieldOp::create(b, loc, io.read(b, loc, operand, indices));
+    b.setInsertionPointToStart(guard.elseBlock());
+    scf::YieldOp::create(b, loc, f32Constant(b, loc, 0.0));
+  }
+  return guard.getResult(0);
+}
+
+void SimtGemmEmitter::stageTiles(Value k0) {
+  int64_t threads = c.getNumThreads();
+  // A: consecutive threads read consecutive k of one row.
+  for (int64_t first = 0; first < c.tileM * c.tileK; first += threads) {
+    Value e = arith::AddIOp::create(b, loc, threadId, index(first));
+    Value row = arith::DivUIOp::create(b, loc, e, index(c.tileK));
+    Value kk = arith::RemUIOp::create(b, loc, e, index(c.tileK));
+    Value value = readGuarded(
+        0, block.lhsBatch, arith::AddIOp::create(b, loc, block.row, row),
+        arith::AddIOp::create(b, loc, k0, kk), p.m, c.tileM, p.k, c.tileK);
+    Value slot = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, kk, index(c.tileM)), row);
+    memref::StoreOp::create(b, loc, value, aTile, slot);
+  }
+  // B: consecutive threads read B's contiguous axis (n, or k when
+  // transposed).
+  for (int64_t first = 0; first < c.tileN * c.tileK; first += threads) {
+    Value e = arith::AddIOp::create(b, loc, threadId, index(first));
+    Value kk, column, value;
+    if (p.transposeB) {
+      column = arith::DivUIOp::create(b, loc, e, index(c.tileK));
+      kk = arith::RemUIOp::create(b, loc, e, index(c.tileK));
+      value = readGuarded(1, block.rhsBatch,
+                          arith::AddIOp::create(b, loc, block.column, column),
+                          arith::AddIOp::create(b, loc, k0, kk), p.n, c.tileN,
+                          p.k, c.tileK);
+    } else {
+      kk = arith::DivUIOp::create(b, loc, e, index(c.tileN));
+      column = arith::RemUIOp::create(b, loc, e, index(c.tileN));
+      value = readGuarded(1, block.rhsBatch,
+                          arith::AddIOp::create(b, loc, k0, kk),
+                          arith::AddIOp::create(b, loc, block.column, column),
+                          p.k, c.tileK, p.n, c.tileN);
+    }
+    Value slot = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, kk, index(c.tileN)), column);
+    memref::StoreOp::create(b, loc, value, bTile, slot);
+  }
+}
+
+void SimtGemmEmitter::emit(ElementEpilogue epilogue) {
+  int64_t threadsM = c.warpsM, threadsN = c.warpsN;
+  int64_t rowsPerThread = c.tileM / threadsM;
+  int64_t columnsPerThread = c.tileN / threadsN;
+  threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  block = emitGemmBlockPosition(b, loc, plan);
+  aTile = io.allocateWorkgroupBuffer(b, loc, c.tileK * c.tileM);
+  bTile = io.allocateWorkgroupBuffer(b, loc, c.tileK * c.tileN);
+  Value tx = arith::RemUIOp::create(b, loc, threadId, index(threadsN));
+  Value ty = arith::DivUIOp::create(b, loc, threadId, index(threadsN));
+
+  SmallVector<Value> zeros(rowsPerThread * columnsPerThread,
+                           f32Constant(b, loc, 0.0));
+  int64_t steps = llvm::divideCeil(p.k, c.tileK);
+  auto loop = scf::ForOp::create(
+      b, loc, index(0), index(steps), index(1), zeros,
+      [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
+        OpBuilder::InsertionGuard insertion(b);
+        b.setInsertionPointToEnd(nb.getInsertionBlock());
+        stageTiles(arith::MulIOp::create(b, loc, step, index(c.tileK)));
+        gpu::BarrierOp::create(b, loc);
+        SmallVector<Value> acc(accumulators);
+        for (int64_t kk = 0; kk < c.tileK; ++kk) {
+          SmallVector<Value> as, bs;
+          for (int64_t i = 0; i < rowsPerThread; ++i)
+            as.push_back(memref::LoadOp::create(
+                b, loc, aTile,
+                ValueRange{arith::AddIOp::create(
+                    b, loc, ty, index(kk * c.tileM + threadsM * i))}));
+          for (int64_t j = 0; j < columnsPerThread; ++j)
+            bs.push_back(memref::LoadOp::create(
+                b, loc, bTile,
+                ValueRange{arith::AddIOp::create(
+                    b, loc, tx, index(kk * c.tileN + threadsN * j))}));
+          for (int64_t i = 0; i < rowsPerThread; ++i)
+            for (int64_t j = 0; j < columnsPerThread; ++j) {
+              Value &sum = acc[i * columnsPerThread + j];
+              sum = math::FmaOp::create(b, loc, as[i], bs[j], sum);
+            }
+        }
+        // The next step overwrites the tiles.
+        gpu::BarrierOp::create(b, loc);
+        scf::YieldOp::create(b, loc, acc);
+      });
+
+  for (int64_t i = 0; i < rowsPerThread; ++i)
+    for (int64_t j = 0; j < columnsPerThread; ++j) {
+      Value row = arith::AddIOp::create(b, loc, ty, index(threadsM * i));
+      Value column = arith::AddIOp::create(b, loc, tx, index(threadsN * j));
+      emitGemmEpilogueElement(b, loc, plan, block, row, column,
+                              loop.getResult(i * columnsPerThread + j),
+                              epilogue);
+    }
+}
+
+LogicalResult mlir::uta::emitSimtGemm(OpBuilder &b, Location loc,
+                                      const GemmPlan &plan, KernelIO &io,
+                                      ElementEpilogue epilogue) {
+  SimtGemmEmitter(b, loc, plan, io).emit(epilogue);
+  return success();
+}
