@@ -7,6 +7,9 @@
 #       examples/*.mlir) to OUT_DIR/<case>/k.ptx and k.spv (each with its
 #       .json manifest), save the float64 reference results of seed 1 to
 #       OUT_DIR/<case>/ref, copy uta-run;
+#       A case whose first line is `// gpu-check: FLAGS` is compiled to PTX
+#       with the utac FLAGS; `--allow-tf32` also sets the tf32 tolerance
+#       (1e-3) of its PTX run.
 #   scripts/gpu-check.sh run OUT_DIR [ptx|spv]
 #       there: run every case's PTX (default) or SPIR-V build with
 #       `uta-run --seed=1 --expect=ref` (CUDA or Vulkan) and print one line
@@ -32,7 +35,12 @@ prepare() {
       grep -q "bf16 is not supported by the spirv target" "$out/$name/spv.err" ||
         { cat "$out/$name/spv.err" >&2; echo "prepare: $name failed" >&2; exit 1; }
     fi
-    "$build/bin/utac" "$f" --target=ptx -o "$out/$name/k.ptx" &&
+    local flags=""
+    flags=$(sed -n '1s|^// gpu-check: ||p' "$f")
+    # shellcheck disable=SC2086
+    [[ $flags == *--allow-tf32* ]] && echo "--tolerance=1e-3" >"$out/$name/ptx.flags"
+    # shellcheck disable=SC2086
+    "$build/bin/utac" "$f" --target=ptx $flags -o "$out/$name/k.ptx" &&
       "$build/bin/utac" run "$f" --backend=reference --seed=1 \
         --save="$out/$name/ref" >/dev/null ||
       { echo "prepare: $name failed" >&2; exit 1; }
@@ -49,7 +57,10 @@ run() {
       continue
     fi
     local lines
-    lines=$("$out/uta-run" "$dir/k.$module.json" --seed=1 --expect="$dir/ref" 2>&1)
+    local flags=""
+    [ -f "$dir/$module.flags" ] && flags=$(cat "$dir/$module.flags")
+    # shellcheck disable=SC2086
+    lines=$("$out/uta-run" "$dir/k.$module.json" --seed=1 --expect="$dir/ref" $flags 2>&1)
     local code=$?
     [ $code -ne 0 ] && status=2
     while IFS= read -r line; do

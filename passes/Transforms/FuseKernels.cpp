@@ -141,6 +141,41 @@ public:
     return FusionDecision::yes("its consumer reads each element once");
   }
 
+  /// A matmul shapes its kernel (the GEMM engine's tiles) and runs the
+  /// consumers it fuses into as its epilogue, on each accumulator where it
+  /// is computed. So it fuses only where every op from `consumer` up to the
+  /// kernel's root writes element i where it reads the matmul's element i
+  /// (`consumerAligned`: elementwise ops and casts of the matmul's shape),
+  /// and only into a kernel that runs no other matmul.
+  static std::optional<FusionDecision>
+  decideEpilogue(Operation *producer, Operation *consumer,
+                 bool consumerAligned, bool kernelHasMatmul) {
+    if (!isa<MatmulOp>(producer))
+      return std::nullopt;
+    if (kernelHasMatmul)
+      return FusionDecision::no(
+          "the kernel already runs a matmul, and the GEMM engine runs one "
+          "per kernel");
+    if (!consumerAligned || !isIndexAligned(producer, consumer))
+      return FusionDecision::no(
+          "a matmul's epilogue runs on each accumulator where it is "
+          "computed, so its consumers up to the kernel's root must write "
+          "each element where they read it (elementwise ops and casts of the "
+          "matmul's shape)");
+    return std::nullopt;
+  }
+
+  /// Whether `consumer` writes element i of its result from element i of
+  /// `producer`'s: an elementwise op or cast whose result has the
+  /// producer's shape.
+  static bool isIndexAligned(Operation *producer, Operation *consumer) {
+    if (classify(consumer) != OpKind::kPointwise ||
+        isa<TransposeOp, ReshapeOp, BroadcastToOp>(consumer))
+      return false;
+    return getStaticShape(producer->getResult(0)) ==
+           getStaticShape(consumer->getResult(0));
+  }
+
   /// How many times a fused `producer` is computed per element, inside a
   /// consumer computed `consumerComputations` times per element.
   static int64_t getComputations(Operation *producer, Operation *consumer,
@@ -388,6 +423,10 @@ struct UtaFuseKernelsPass final
       SmallVector<Operation *> members{&op};
       // How many times the kernel computes each element of a member.
       SmallVector<int64_t> computations{1};
+      // Whether the kernel writes element i of its root from element i of
+      // the member (FusionCostModel::decideEpilogue).
+      SmallVector<bool> aligned{true};
+      bool hasMatmul = isa<MatmulOp>(op);
       assigned.insert(&op);
       for (size_t next = 0; next < members.size(); ++next) {
         Operation *consumer = members[next];
@@ -399,7 +438,10 @@ struct UtaFuseKernelsPass final
                   producer->getDialect()))
             continue;
           FusionDecision decision =
-              FusionCostModel::decide(producer, consumer, computations[next]);
+              FusionCostModel::decideEpilogue(producer, consumer,
+                                              aligned[next], hasMatmul)
+                  .value_or(FusionCostModel::decide(producer, consumer,
+                                                    computations[next]));
           // One remark per producer and consumer, however often it reads it.
           if (remarks && remarked.insert({producer, consumer}).second)
             producer->emitRemark()
@@ -412,6 +454,9 @@ struct UtaFuseKernelsPass final
           assigned.insert(producer);
           members.push_back(producer);
           computations.push_back(count);
+          aligned.push_back(aligned[next] && FusionCostModel::isIndexAligned(
+                                                  producer, consumer));
+          hasMatmul |= isa<MatmulOp>(producer);
         }
       }
       if (members.size() > 1)
