@@ -7,9 +7,10 @@
 #       examples/*.mlir) to OUT_DIR/<case>/k.ptx and k.spv (each with its
 #       .json manifest), save the float64 reference results of seed 1 to
 #       OUT_DIR/<case>/ref, copy uta-run;
-#       A case whose first line is `// gpu-check: FLAGS` is compiled to PTX
-#       with the utac FLAGS; `--allow-tf32` also sets the tf32 tolerance
-#       (1e-3) of its PTX run.
+#       A case's header may say how to build and check it: a line
+#       `// gpu-check: FLAGS` compiles its PTX with the utac FLAGS, and
+#       `// gpu-check-tolerance: T` checks its results with tolerance T
+#       (for a result whose dtype hides the arithmetic's precision).
 #   scripts/gpu-check.sh run OUT_DIR [ptx|spv]
 #       there: run every case's PTX (default) or SPIR-V build with
 #       `uta-run --seed=1 --expect=ref` (CUDA or Vulkan) and print one line
@@ -36,9 +37,13 @@ prepare() {
         { cat "$out/$name/spv.err" >&2; echo "prepare: $name failed" >&2; exit 1; }
     fi
     local flags=""
-    flags=$(sed -n '1s|^// gpu-check: ||p' "$f")
-    # shellcheck disable=SC2086
-    [[ $flags == *--allow-tf32* ]] && echo "--tolerance=1e-3" >"$out/$name/ptx.flags"
+    flags=$(sed -n 's|^// gpu-check: ||p' "$f")
+    local tolerance
+    tolerance=$(sed -n 's|^// gpu-check-tolerance: ||p' "$f")
+    if [ -n "$tolerance" ]; then
+      echo "--tolerance=$tolerance" >"$out/$name/ptx.flags"
+      echo "--tolerance=$tolerance" >"$out/$name/spv.flags"
+    fi
     # shellcheck disable=SC2086
     "$build/bin/utac" "$f" --target=ptx $flags -o "$out/$name/k.ptx" &&
       "$build/bin/utac" run "$f" --backend=reference --seed=1 \

@@ -53,16 +53,3 @@ func.func @norm(%x: tensor<4x10xf32>, %w: tensor<10xf32>, %b: tensor<10xf32>) ->
   return %0 : tensor<4x10xf32>
 }
 
-// -----
-
-// matmul with transpose_b reads b[n, k].
-// CHECK-LABEL: gpu.func @linear_k0_matmul
-//       CHECK:   %[[N:.*]] = arith.remui
-//       CHECK:   %[[M:.*]] = arith.divui
-//       CHECK:   scf.for %[[K:.*]] = {{.*}} iter_args
-//       CHECK:     memref.load %{{.*}}[%[[M]], %[[K]]] : memref<5x8xf32>
-//       CHECK:     memref.load %{{.*}}[%[[N]], %[[K]]] : memref<3x8xf32>
-func.func @linear(%a: tensor<5x8xf32>, %b: tensor<3x8xf32>) -> tensor<5x3xf32> {
-  %0 = uta.matmul %a, %b {transpose_b = true} : (tensor<5x8xf32>, tensor<3x8xf32>) -> tensor<5x3xf32>
-  return %0 : tensor<5x3xf32>
-}

@@ -1,3 +1,4 @@
+// gpu-check-tolerance: 1e-2
 // GEMM engine epilogue: gelu (tanh form) of x W + b, cast to f32, one kernel.
 func.func @gemm_epilogue_bf16_gelu_tanh_cast(%x: tensor<70x48xbf16>, %w: tensor<48x136xbf16>, %b: tensor<136xbf16>) -> tensor<70x136xf32> {
   %0 = uta.matmul %x, %w : (tensor<70x48xbf16>, tensor<48x136xbf16>) -> tensor<70x136xbf16>

@@ -38,13 +38,16 @@ struct ConfigRow {
 /// (32 f16/bf16 or 16 f32 along K) so that one XOR swizzle serves every
 /// operand, and three stages in the 48 KiB a block gets without opting in
 /// to more. Each dtype has a large tile (4 warps of 64x64, the usual warp
-/// tile of mma.sync kernels) and a small one for problems too small to fill
-/// the GPU with large tiles. SIMT: 16x16 threads with 4x4 outputs each.
+/// tile of mma.sync kernels; for f32, 8 warps of 64x32, since 3xTF32 keeps
+/// a second set of accumulators and split fragments) and a small one for
+/// problems too small to fill the GPU with large tiles. SIMT: 16x16
+/// threads with 8x8 outputs each, or 4x4 for small problems.
 static const ConfigRow kConfigRows[] = {
     {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 3, "mma128x128x32"}, 2},
     {{GemmSchedule::MmaSync, 64, 64, 32, 2, 2, 3, "mma64x64x32"}, 2},
-    {{GemmSchedule::MmaSync, 128, 128, 16, 2, 2, 3, "mma128x128x16"}, 4},
+    {{GemmSchedule::MmaSync, 128, 128, 16, 2, 4, 3, "mma128x128x16"}, 4},
     {{GemmSchedule::MmaSync, 64, 64, 16, 2, 2, 3, "mma64x64x16"}, 4},
+    {{GemmSchedule::Simt, 128, 128, 16, 16, 16, 1, "simt128x128x16"}, 0},
     {{GemmSchedule::Simt, 64, 64, 16, 16, 16, 1, "simt64x64x16"}, 0},
 };
 

@@ -27,7 +27,8 @@
 // f32: Tf32 rounds each fragment to TF32 (round to nearest, ties away, as
 // cvt.rna.tf32.f32); Tf32x3 splits x into big = tf32(x) and small =
 // tf32(x - big) and accumulates small*big + big*small + big*big, which
-// keeps about 21 bits of each product: f32 accuracy.
+// keeps about 21 bits of each product, and sums each K tile apart from the
+// running accumulator (see the K loop): f32 accuracy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -491,7 +492,18 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
         }
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
         SmallVector<Value> acc(accumulators);
-        computeStage(rem(step, c.stages), acc);
+        if (plan.precision == GemmPrecision::Tf32x3) {
+          // Tensor cores add into their accumulator rounding toward zero,
+          // which over thousands of steps biases the sum by about 1e-4:
+          // each K tile sums into fresh accumulators, added to the running
+          // ones with round-to-nearest f32 adds.
+          SmallVector<Value> tile(acc.size(), zero);
+          computeStage(rem(step, c.stages), tile);
+          for (auto [sum, part] : llvm::zip_equal(acc, tile))
+            sum = arith::AddFOp::create(b, loc, sum, part);
+        } else {
+          computeStage(rem(step, c.stages), acc);
+        }
         scf::YieldOp::create(b, loc, acc);
       });
   // Only empty groups can be pending here; leave none behind.
