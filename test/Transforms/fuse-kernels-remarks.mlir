@@ -9,7 +9,7 @@
 // RUN: sed -e '/expected-remark/d' %s | uta-opt -split-input-file -uta-fuse-kernels 2>&1 >/dev/null | FileCheck %s --allow-empty --check-prefix=QUIET
 // QUIET-NOT: remark:
 // RUN: sed -e '/expected-remark/d' %s | uta-opt -split-input-file -uta-fuse-kernels="policy=none remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NONE
-// NONE-COUNT-19: remark: fusion is off (policy none): every op is a kernel of its own
+// NONE-COUNT-21: remark: fusion is off (policy none): every op is a kernel of its own
 // NONE-NOT: remark:
 
 // An elementwise chain: each producer is read once by its consumer.
@@ -257,4 +257,30 @@ func.func @no_remark_for_constants(%a: tensor<4xf32>) -> tensor<4xf32> {
   %c = arith.constant dense<2.0> : tensor<4xf32>
   %0 = uta.mul %a, %c : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A matmul's epilogue runs where each accumulator is computed: it does not
+// fuse into a consumer whose path to the root moves elements (a transpose),
+// and a kernel runs one matmul.
+func.func @matmul_epilogue_refused(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>,
+                                   %c: tensor<8x6xf32>) -> tensor<6x8xf32> {
+  // expected-remark@+1 {{not fused into 'uta.gelu': a matmul's epilogue runs on each accumulator where it is computed, so its consumers up to the kernel's root must write each element where they read it (elementwise ops and casts of the matmul's shape)}}
+  %0 = uta.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  // expected-remark@+1 {{fused into 'uta.transpose': its consumer reads each element once}}
+  %1 = uta.gelu %0 : tensor<8x6xf32>
+  %2 = uta.transpose %1 [1, 0] : tensor<8x6xf32> -> tensor<6x8xf32>
+  return %2 : tensor<6x8xf32>
+}
+
+// -----
+
+func.func @two_matmuls(%a: tensor<8x4xf32>, %b: tensor<4x6xf32>) -> tensor<8x6xf32> {
+  // expected-remark@+1 {{not fused into 'uta.add': the kernel already runs a matmul, and the GEMM engine runs one per kernel}}
+  %0 = uta.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  // expected-remark@+1 {{fused into 'uta.add': its consumer reads each element once}}
+  %1 = uta.matmul %a, %b : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %2 = uta.add %1, %0 : (tensor<8x6xf32>, tensor<8x6xf32>) -> tensor<8x6xf32>
+  return %2 : tensor<8x6xf32>
 }
