@@ -147,9 +147,10 @@ public:
   /// kernel's root writes element i where it reads the matmul's element i
   /// (`consumerAligned`: elementwise ops and casts of the matmul's shape),
   /// and only into a kernel that runs no other matmul.
-  static std::optional<FusionDecision>
-  decideEpilogue(Operation *producer, Operation *consumer,
-                 bool consumerAligned, bool kernelHasMatmul) {
+  static std::optional<FusionDecision> decideEpilogue(Operation *producer,
+                                                      Operation *consumer,
+                                                      bool consumerAligned,
+                                                      bool kernelHasMatmul) {
     if (!isa<MatmulOp>(producer))
       return std::nullopt;
     if (kernelHasMatmul)
@@ -438,8 +439,8 @@ struct UtaFuseKernelsPass final
                   producer->getDialect()))
             continue;
           FusionDecision decision =
-              FusionCostModel::decideEpilogue(producer, consumer,
-                                              aligned[next], hasMatmul)
+              FusionCostModel::decideEpilogue(producer, consumer, aligned[next],
+                                              hasMatmul)
                   .value_or(FusionCostModel::decide(producer, consumer,
                                                     computations[next]));
           // One remark per producer and consumer, however often it reads it.
@@ -455,7 +456,7 @@ struct UtaFuseKernelsPass final
           members.push_back(producer);
           computations.push_back(count);
           aligned.push_back(aligned[next] && FusionCostModel::isIndexAligned(
-                                                  producer, consumer));
+                                                 producer, consumer));
           hasMatmul |= isa<MatmulOp>(producer);
         }
       }

@@ -163,8 +163,8 @@ public:
                                 Type elementType) override {
     auto workgroup = gpu::AddressSpaceAttr::get(
         b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-    auto type = MemRefType::get(shape, elementType,
-                                MemRefLayoutAttrInterface(), workgroup);
+    auto type = MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                                workgroup);
     gpu::GPUFuncOp kernel = context.kernel;
     return kernel.addWorkgroupAttribution(type, loc);
   }
@@ -391,12 +391,10 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   return success();
 }
 
-FailureOr<gpu::GPUFuncOp>
-FunctionLowering::buildKernel(Operation *kernelOp, Operation *root,
-                              Operation *anchor, ValueRange inputs,
-                              ValueRange inputsInKernel,
-                              int64_t kernelBlockSize, bool cooperative,
-                              bool vectorized) {
+FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
+    Operation *kernelOp, Operation *root, Operation *anchor, ValueRange inputs,
+    ValueRange inputsInKernel, int64_t kernelBlockSize, bool cooperative,
+    bool vectorized) {
   Location loc = kernelOp->getLoc();
   SmallVector<Type> argTypes;
   for (Value input : inputs)

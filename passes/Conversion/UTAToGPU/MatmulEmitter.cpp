@@ -39,9 +39,11 @@ public:
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value, KernelIO &io,
                      bool) const override {
-    return emitAnchored(b, op, io,
-                        [&](OpBuilder &nb, Location loc, ValueRange indices,
-                            Value value) { io.write(nb, loc, 0, indices, value); });
+    return emitAnchored(
+        b, op, io,
+        [&](OpBuilder &nb, Location loc, ValueRange indices, Value value) {
+          io.write(nb, loc, 0, indices, value);
+        });
   }
 
   LogicalResult emitAnchored(OpBuilder &b, Operation *op, KernelIO &io,

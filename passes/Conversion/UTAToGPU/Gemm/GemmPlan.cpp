@@ -121,9 +121,8 @@ std::string GemmPlan::describe() const {
                         getPrecisionName(precision), c.name, c.tileM, c.tileN,
                         c.tileK, c.warpsM * c.warpsN, c.tileM / c.warpsM,
                         c.tileN / c.warpsN, c.stages, getSharedMemoryBytes());
-    os << "A " << (asyncCopyA ? "cp.async 16 B" : "copied by element")
-       << ", B " << (asyncCopyB ? "cp.async 16 B" : "copied by element")
-       << ", ";
+    os << "A " << (asyncCopyA ? "cp.async 16 B" : "copied by element") << ", B "
+       << (asyncCopyB ? "cp.async 16 B" : "copied by element") << ", ";
   } else {
     os << llvm::formatv("tiled SIMT, {0}, tile {1} ({2}x{3}x{4}, {5} threads "
                         "of {6}x{7} outputs), ",

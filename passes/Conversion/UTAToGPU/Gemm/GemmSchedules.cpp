@@ -39,11 +39,10 @@ GemmBlockPosition mlir::uta::emitGemmBlockPosition(OpBuilder &b, Location loc,
 
   GemmBlockPosition position;
   position.batch = delinearize(b, loc, batchLinear, p.batchShape);
-  position.lhsBatch =
-      broadcastIndices(b, loc, position.batch, p.lhsBatchShape);
-  position.rhsBatch =
-      broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
-  position.row = arith::MulIOp::create(b, loc, tileRow, index(plan.config.tileM));
+  position.lhsBatch = broadcastIndices(b, loc, position.batch, p.lhsBatchShape);
+  position.rhsBatch = broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
+  position.row =
+      arith::MulIOp::create(b, loc, tileRow, index(plan.config.tileM));
   position.column =
       arith::MulIOp::create(b, loc, tileColumn, index(plan.config.tileN));
   return position;
@@ -63,9 +62,9 @@ void mlir::uta::emitGemmEpilogueElement(OpBuilder &b, Location loc,
   auto require = [&](Value index, int64_t size, int64_t tile) {
     if (size % tile == 0)
       return;
-    Value below = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ult, index,
-        arith::ConstantIndexOp::create(b, loc, size));
+    Value below =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                              arith::ConstantIndexOp::create(b, loc, size));
     inRange = inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
   };
   require(m, p.m, plan.config.tileM);

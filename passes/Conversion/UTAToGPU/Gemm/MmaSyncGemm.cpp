@@ -131,8 +131,8 @@ private:
 
 } // namespace
 
-Value MmaSyncGemmEmitter::swizzleColumn(const StagedOperand &operand,
-                                        Value row, Value column) {
+Value MmaSyncGemmEmitter::swizzleColumn(const StagedOperand &operand, Value row,
+                                        Value column) {
   int64_t vec = vectorElements();
   Value chunk = div(column, vec);
   Value key = arith::AndIOp::create(
@@ -183,10 +183,10 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
       if (inRange) {
         sourceElements =
             arith::SelectOp::create(b, loc, inRange, index(vec), index(0));
-        globalRow = arith::SelectOp::create(b, loc, inRange, globalRow,
-                                            index(0));
-        globalColumn = arith::SelectOp::create(b, loc, inRange, globalColumn,
-                                               index(0));
+        globalRow =
+            arith::SelectOp::create(b, loc, inRange, globalRow, index(0));
+        globalColumn =
+            arith::SelectOp::create(b, loc, inRange, globalColumn, index(0));
       }
       SmallVector<Value> source(operand.batch);
       source.append({globalRow, globalColumn});
@@ -203,9 +203,9 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
       Value elementInRange = inRange;
       if (operand.globalColumns % vec != 0 ||
           operand.globalColumns % columnTile != 0) {
-        Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                            elementColumn,
-                                            index(operand.globalColumns));
+        Value below =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                  elementColumn, index(operand.globalColumns));
         elementInRange =
             inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
       }
@@ -223,10 +223,9 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
             b, loc,
             ValueRange{memref::LoadOp::create(b, loc, operand.global, source)});
         b.setInsertionPointToStart(guard.elseBlock());
-        scf::YieldOp::create(
-            b, loc,
-            ValueRange{arith::ConstantOp::create(
-                b, loc, b.getFloatAttr(elementType, 0.0))});
+        scf::YieldOp::create(b, loc,
+                             ValueRange{arith::ConstantOp::create(
+                                 b, loc, b.getFloatAttr(elementType, 0.0))});
         value = guard.getResult(0);
       }
       SmallVector<Value> slot{stage, row, add(destinationColumn, e)};
@@ -237,8 +236,8 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
 
 Value MmaSyncGemmEmitter::rowsOf(Value vector, int64_t first, int64_t count) {
   auto type = cast<VectorType>(vector.getType());
-  auto resultType = VectorType::get({count, type.getDimSize(1)},
-                                    type.getElementType());
+  auto resultType =
+      VectorType::get({count, type.getDimSize(1)}, type.getElementType());
   Value result = ub::PoisonOp::create(b, loc, resultType);
   for (int64_t i = 0; i < count; ++i)
     result = vector::InsertOp::create(
@@ -271,8 +270,7 @@ std::pair<Value, Value> MmaSyncGemmEmitter::loadBPair(Value stage, int64_t nj,
     // [n][k]: matrices (n 0-7, k lo), (n 0-7, k hi), (n 8-15, k lo),
     // (n 8-15, k hi).
     Value row = add(add(n0, rem(lane, 8)), mul(div(lane, 16), 8));
-    Value column =
-        add(mul(rem(div(lane, 8), 2), kStep / 2), ks * kStep);
+    Value column = add(mul(rem(div(lane, 8), 2), kStep / 2), ks * kStep);
     auto type = VectorType::get({4, half ? 2 : 1}, p.elementType);
     Value four = nvgpu::LdMatrixOp::create(
         b, loc, type, bOperand.buffer,
@@ -283,8 +281,8 @@ std::pair<Value, Value> MmaSyncGemmEmitter::loadBPair(Value stage, int64_t nj,
   if (half) {
     // [k][n], transposed on load: matrices (k 0-7, n 0-7), (k 8-15, n 0-7),
     // (k 0-7, n 8-15), (k 8-15, n 8-15).
-    Value row = add(add(rem(lane, 8), mul(rem(div(lane, 8), 2), 8)),
-                    ks * kStep);
+    Value row =
+        add(add(rem(lane, 8), mul(rem(div(lane, 8), 2), 8)), ks * kStep);
     Value column = add(n0, mul(div(lane, 16), 8));
     auto type = VectorType::get({4, 2}, p.elementType);
     Value four = nvgpu::LdMatrixOp::create(
@@ -331,9 +329,9 @@ Value MmaSyncGemmEmitter::mma(Value aFragment, Value bFragment, Value acc) {
   bool half = p.getElementBytes() == 2;
   if (p.elementType.isBF16())
     return mmaBf16(aFragment, bFragment, acc);
-  return nvgpu::MmaSyncOp::create(
-      b, loc, aFragment, bFragment, acc,
-      ArrayRef<int64_t>{16, 8, half ? 16 : 8}, /*tf32Enabled=*/!half);
+  return nvgpu::MmaSyncOp::create(b, loc, aFragment, bFragment, acc,
+                                  ArrayRef<int64_t>{16, 8, half ? 16 : 8},
+                                  /*tf32Enabled=*/!half);
 }
 
 void MmaSyncGemmEmitter::computeStage(Value stage,
@@ -363,8 +361,7 @@ void MmaSyncGemmEmitter::computeStage(Value stage,
            {std::pair{&aFragments, &aSmall}, std::pair{&bFragments, &bSmall}})
         for (Value &f : *fragments) {
           Value big = roundToTf32(f);
-          smalls->push_back(
-              roundToTf32(arith::SubFOp::create(b, loc, f, big)));
+          smalls->push_back(roundToTf32(arith::SubFOp::create(b, loc, f, big)));
           f = big;
         }
       break;
@@ -382,8 +379,7 @@ void MmaSyncGemmEmitter::computeStage(Value stage,
   }
 }
 
-Value MmaSyncGemmEmitter::mmaBf16(Value aFragment, Value bFragment,
-                                  Value acc) {
+Value MmaSyncGemmEmitter::mmaBf16(Value aFragment, Value bFragment, Value acc) {
   // Registers of two bf16 each, as the instruction takes them.
   auto registers = [&](Value fragment) {
     SmallVector<Value> words;
@@ -407,16 +403,15 @@ Value MmaSyncGemmEmitter::mmaBf16(Value aFragment, Value bFragment,
   Value result = NVVM::MmaOp::create(
       b, loc, resultType, registers(aFragment), registers(bFragment),
       accumulators, ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
-      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
-                                    NVVM::MMATypes::bf16},
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
       std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                      NVVM::MMALayout::col});
   Value sum = ub::PoisonOp::create(b, loc, acc.getType());
   for (int64_t i = 0; i < 2; ++i)
     for (int64_t j = 0; j < 2; ++j)
       sum = vector::InsertOp::create(
-          b, loc, LLVM::ExtractValueOp::create(b, loc, result, 2 * i + j),
-          sum, ArrayRef<int64_t>{i, j});
+          b, loc, LLVM::ExtractValueOp::create(b, loc, result, 2 * i + j), sum,
+          ArrayRef<int64_t>{i, j});
   return sum;
 }
 
@@ -482,8 +477,8 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
         NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
         gpu::BarrierOp::create(b, loc);
         Value next = add(step, c.stages - 1);
-        Value hasNext = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::ult, next, index(steps));
+        Value hasNext = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                              next, index(steps));
         auto issue = scf::IfOp::create(b, loc, hasNext, false);
         {
           OpBuilder::InsertionGuard inIf(b);

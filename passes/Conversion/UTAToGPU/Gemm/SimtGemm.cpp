@@ -112,10 +112,10 @@ void SimtGemmEmitter::stageTiles(Value k0) {
     } else {
       kk = arith::DivUIOp::create(b, loc, e, index(c.tileN));
       column = arith::RemUIOp::create(b, loc, e, index(c.tileN));
-      value = readGuarded(1, block.rhsBatch,
-                          arith::AddIOp::create(b, loc, k0, kk),
-                          arith::AddIOp::create(b, loc, block.column, column),
-                          p.k, c.tileK, p.n, c.tileN);
+      value =
+          readGuarded(1, block.rhsBatch, arith::AddIOp::create(b, loc, k0, kk),
+                      arith::AddIOp::create(b, loc, block.column, column), p.k,
+                      c.tileK, p.n, c.tileN);
     }
     Value slot = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, kk, index(c.tileN)), column);

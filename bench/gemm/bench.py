@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""The GEMM engine beside cuBLAS (through torch), in one run on one GPU.
+
+Run on the GPU machine (torch and triton, no compiler):
+    python3 bench/gemm/bench.py OUT_DIR
+where OUT_DIR was filled here by `bench/gemm/prepare.sh BUILD OUT_DIR`.
+Times are medians: UTA's from `uta-run --profile --repeat` (CUDA events per
+launch, L2 flushed before each), torch's from triton.testing.do_bench (also
+L2-flushed). Errors are relative L2 norms against the float64 product of the
+same inputs (random normals), for UTA and for cuBLAS. Prints a markdown
+table with TFLOP/s and the fraction of the H100 SXM's dense peak for the
+arithmetic used.
+"""
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from triton.testing import do_bench
+
+OUT = sys.argv[1]
+dev = "cuda"
+# H100 SXM dense peaks (TFLOP/s): tensor cores per input type, and the f32
+# FMA pipes that cuBLAS SGEMM and UTA's SIMT GEMM use.
+PEAK = {"bf16": 989.0, "f16": 989.0, "tf32": 494.7, "f32": 66.9}
+
+
+def uta_time(name, module, repeat=20):
+    out = subprocess.run(
+        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, module + ".json"),
+         "--seed=1", "--profile", f"--repeat={repeat}"],
+        capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"uta-run {name}/{module}: {out.stderr.strip()}")
+    return float(re.search(r"total: ([0-9.]+) ms", out.stdout).group(1))
+
+
+def uta_result(name, module, inputs):
+    """UTA's result of `inputs` (torch tensors), as float64 on the GPU."""
+    d = os.path.join(OUT, name, "check-" + module.replace(".", "-"))
+    os.makedirs(d, exist_ok=True)
+    files = []
+    for i, t in enumerate(inputs):
+        files.append(os.path.join(d, f"in{i}.npy"))
+        np.save(files[-1], t.float().cpu().numpy())
+    out = subprocess.run(
+        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, module + ".json"),
+         "--inputs=" + ",".join(files), f"--save={d}"],
+        capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"uta-run {name}/{module}: {out.stderr.strip()}")
+    return torch.from_numpy(np.load(os.path.join(d, "result0.npy"))).to(dev).double()
+
+
+def rel(got, ref):
+    return float((got.double() - ref).norm() / ref.norm())
+
+
+def bench(fn):
+    return do_bench(fn, warmup=50, rep=300, return_mode="median")
+
+
+def tflops(flops, ms):
+    return flops / (ms * 1e-3) / 1e12
+
+
+rows = []
+
+
+def row(workload, kind, uta_ms, base_name, base_ms, flops, uta_err="", base_err=""):
+    u, b = tflops(flops, uta_ms), tflops(flops, base_ms)
+    rows.append((workload, f"{uta_ms:.3f}", f"{u:.1f} ({u / PEAK[kind]:.0%})",
+                 base_name, f"{base_ms:.3f}", f"{b:.1f}", f"{base_ms / uta_ms:.2f}x",
+                 uta_err, base_err))
+
+
+torch.manual_seed(0)
+torch.backends.cuda.matmul.allow_tf32 = False
+torch.backends.cudnn.allow_tf32 = False
+
+# Square matmuls, B given [N, K] as in the graphs.
+for dtype, kind, n in ((torch.bfloat16, "bf16", 8192), (torch.float16, "f16", 8192)):
+    a = torch.randn(n, n, device=dev, dtype=dtype)
+    b = torch.randn(n, n, device=dev, dtype=dtype)
+    name = f"matmul_{kind}_{n}"
+    row(f"matmul {n}^3 {kind}", kind, uta_time(name, "k.ptx"), "cuBLAS",
+        bench(lambda: a @ b.T), 2 * n**3)
+
+n = 4096
+a = torch.randn(n, n, device=dev)
+b = torch.randn(n, n, device=dev)
+ref = a.double() @ b.double().T
+name = "matmul_f32_4096"
+cublas_f32 = bench(lambda: a @ b.T)
+cublas_f32_err = rel(a @ b.T, ref)
+row("matmul 4096^3 f32 accurate (3xTF32)", "tf32", uta_time(name, "k.ptx"),
+    "cuBLAS f32", cublas_f32, 2 * n**3,
+    f"{rel(uta_result(name, 'k.ptx', (a, b)), ref):.1e}", f"{cublas_f32_err:.1e}")
+torch.backends.cuda.matmul.allow_tf32 = True
+cublas_tf32 = bench(lambda: a @ b.T)
+cublas_tf32_err = rel(a @ b.T, ref)
+torch.backends.cuda.matmul.allow_tf32 = False
+row("matmul 4096^3 f32 --allow-tf32", "tf32", uta_time(name, "tf32.ptx"),
+    "cuBLAS tf32", cublas_tf32, 2 * n**3,
+    f"{rel(uta_result(name, 'tf32.ptx', (a, b)), ref):.1e}", f"{cublas_tf32_err:.1e}")
+row("matmul 4096^3 f32, SPIR-V on NVIDIA Vulkan (SIMT)", "f32",
+    uta_time(name, "k.spv", repeat=5), "cuBLAS f32", cublas_f32, 2 * n**3,
+    f"{rel(uta_result(name, 'k.spv', (a, b)), ref):.1e}", f"{cublas_f32_err:.1e}")
+
+# linear_bias_gelu 512x768x3072, f32 (accurate) and tf32.
+M, K, N = 512, 768, 3072
+x = torch.randn(M, K, device=dev)
+w = torch.randn(N, K, device=dev) / K**0.5
+bb = torch.randn(N, device=dev)
+
+
+def lbg(x, w, b):
+    return F.gelu(x @ w.T + b)
+
+
+lbg_c = torch.compile(lbg)
+ref = lbg(x.double(), w.double(), bb.double())
+name = "linear_bias_gelu"
+row("linear_bias_gelu 512x768x3072 f32 accurate", "tf32", uta_time(name, "k.ptx"),
+    "torch.compile f32", bench(lambda: lbg_c(x, w, bb)), 2 * M * N * K,
+    f"{rel(uta_result(name, 'k.ptx', (x, w, bb)), ref):.1e}",
+    f"{rel(lbg_c(x, w, bb), ref):.1e}")
+row("linear_bias_gelu 512x768x3072 f32, eager torch", "tf32", uta_time(name, "k.ptx"),
+    "eager f32", bench(lambda: lbg(x, w, bb)), 2 * M * N * K)
+torch.backends.cuda.matmul.allow_tf32 = True
+torch._dynamo.reset()
+lbg_t = torch.compile(lbg)
+row("linear_bias_gelu 512x768x3072 --allow-tf32", "tf32", uta_time(name, "tf32.ptx"),
+    "torch.compile tf32", bench(lambda: lbg_t(x, w, bb)), 2 * M * N * K,
+    f"{rel(uta_result(name, 'tf32.ptx', (x, w, bb)), ref):.1e}",
+    f"{rel(lbg_t(x, w, bb), ref):.1e}")
+torch.backends.cuda.matmul.allow_tf32 = False
+
+print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
+print("| workload | UTA ms | UTA TFLOP/s (of peak) | baseline | baseline ms | "
+      "baseline TFLOP/s | speed vs baseline | UTA rel. error | baseline rel. error |")
+print("|---|---|---|---|---|---|---|---|---|")
+for r in rows:
+    print("| " + " | ".join(r) + " |")
