@@ -37,12 +37,12 @@ func.func @tb(%a: tensor<70x40xf16>, %b: tensor<50x40xf16>) -> tensor<70x50xf16>
 
 // -----
 
-// Enough tiles for the large row of the table: 128x128 tiles, 8x8 outputs
-// per thread; extents the tiles divide need no guards.
+// Enough tiles for the large row of the table: 128x128 tiles, K steps of
+// 8, 8x8 outputs per thread; extents the tiles divide need no guards.
 // CHECK-LABEL: func.func @large
 //       CHECK:   gpu.launch_func @kernels::@large_k0_matmul blocks in (%c144, %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK-LABEL: gpu.func @large_k0_matmul
-//  CHECK-SAME:     workgroup(%{{.*}} : memref<2048xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<2048xf32, #gpu.address_space<workgroup>>)
+//  CHECK-SAME:     workgroup(%{{.*}} : memref<1024xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<1024xf32, #gpu.address_space<workgroup>>)
 //   CHECK-NOT:   scf.if
 //       CHECK:   scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
 //   CHECK-NOT:   scf.if
