@@ -48,6 +48,16 @@ GemmBlockPosition mlir::uta::emitGemmBlockPosition(OpBuilder &b, Location loc,
   return position;
 }
 
+void mlir::uta::requireBelow(OpBuilder &b, Location loc, Value &inRange,
+                             Value index, int64_t size, int64_t tile) {
+  if (tile != 0 && size % tile == 0)
+    return;
+  Value below =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                            arith::ConstantIndexOp::create(b, loc, size));
+  inRange = inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
+}
+
 void mlir::uta::emitGemmEpilogueElement(OpBuilder &b, Location loc,
                                         const GemmPlan &plan,
                                         const GemmBlockPosition &block,
@@ -59,16 +69,8 @@ void mlir::uta::emitGemmEpilogueElement(OpBuilder &b, Location loc,
   SmallVector<Value> indices(block.batch);
   indices.append({m, n});
   Value inRange;
-  auto require = [&](Value index, int64_t size, int64_t tile) {
-    if (size % tile == 0)
-      return;
-    Value below =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
-                              arith::ConstantIndexOp::create(b, loc, size));
-    inRange = inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
-  };
-  require(m, p.m, plan.config.tileM);
-  require(n, p.n, plan.config.tileN);
+  requireBelow(b, loc, inRange, m, p.m, plan.config.tileM);
+  requireBelow(b, loc, inRange, n, p.n, plan.config.tileN);
   if (!inRange) {
     epilogue(b, loc, indices, value);
     return;

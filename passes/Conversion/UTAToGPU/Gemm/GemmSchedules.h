@@ -33,6 +33,12 @@ struct GemmBlockPosition {
 GemmBlockPosition emitGemmBlockPosition(OpBuilder &b, Location loc,
                                         const GemmPlan &plan);
 
+/// Conjoins `index < size` to `inRange` (null while there is no condition
+/// yet), unless `tile` divides `size`, so that no index of a tile can pass
+/// it (tile 0: always).
+void requireBelow(OpBuilder &b, Location loc, Value &inRange, Value index,
+                  int64_t size, int64_t tile = 0);
+
 /// Hands the element (row, column) of the tile to `epilogue` with `value`,
 /// guarded by the problem's bounds where the tiles do not divide them.
 void emitGemmEpilogueElement(OpBuilder &b, Location loc, const GemmPlan &plan,

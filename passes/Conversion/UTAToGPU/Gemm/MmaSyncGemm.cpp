@@ -163,16 +163,10 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
     Value globalRow = add(rowOrigin, row);
     Value globalColumn = add(columnOrigin, column);
     Value inRange;
-    auto require = [&](Value i, int64_t size) {
-      Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
-                                          index(size));
-      inRange = inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
-    };
-    int64_t rowTile = operand.rows, columnTile = operand.columns;
-    if (operand.globalRows % rowTile != 0)
-      require(globalRow, operand.globalRows);
-    if (operand.globalColumns % columnTile != 0)
-      require(globalColumn, operand.globalColumns);
+    int64_t columnTile = operand.columns;
+    requireBelow(b, loc, inRange, globalRow, operand.globalRows, operand.rows);
+    requireBelow(b, loc, inRange, globalColumn, operand.globalColumns,
+                 columnTile);
     Value destinationColumn = swizzleColumn(operand, row, column);
     SmallVector<Value> destination{stage, row, destinationColumn};
 
@@ -200,15 +194,10 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
     // Unaligned rows: element by element, each checked on its own.
     for (int64_t e = 0; e < vec; ++e) {
       Value elementColumn = add(globalColumn, e);
+      // Each element checked on its own: a chunk may straddle K's end.
       Value elementInRange = inRange;
-      if (operand.globalColumns % vec != 0 ||
-          operand.globalColumns % columnTile != 0) {
-        Value below =
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                  elementColumn, index(operand.globalColumns));
-        elementInRange =
-            inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
-      }
+      requireBelow(b, loc, elementInRange, elementColumn, operand.globalColumns,
+                   columnTile);
       SmallVector<Value> source(operand.batch);
       source.append({globalRow, elementColumn});
       Value value;

@@ -60,15 +60,8 @@ Value SimtGemmEmitter::readGuarded(unsigned operand, ArrayRef<Value> batch,
   SmallVector<Value> indices(batch);
   indices.append({row, column});
   Value inRange;
-  auto require = [&](Value i, int64_t size, int64_t tile) {
-    if (size % tile == 0)
-      return;
-    Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
-                                        index(size));
-    inRange = inRange ? arith::AndIOp::create(b, loc, inRange, below) : below;
-  };
-  require(row, rows, rowTile);
-  require(column, columns, columnTile);
+  requireBelow(b, loc, inRange, row, rows, rowTile);
+  requireBelow(b, loc, inRange, column, columns, columnTile);
   if (!inRange)
     return io.read(b, loc, operand, indices);
   auto guard = scf::IfOp::create(b, loc, TypeRange{b.getF32Type()}, inRange,
