@@ -74,7 +74,8 @@ struct UtacOptions {
   cl::opt<bool> remarks{
       "remarks",
       cl::desc("Report each fusion decision on stderr as a remark at the "
-               "producer: what it fused into, or why it stayed in memory"),
+               "producer (what it fused into, or why it stayed in memory), "
+               "and each matmul's GEMM plan (schedule, precision, tile)"),
       cl::init(false), cl::cat(category)};
   /// --stats: LLVM owns a `-stats` option already (its pass statistics), so
   /// runUtacMain takes this flag out of argv before the parser sees it.
@@ -84,10 +85,10 @@ struct UtacOptions {
                           cl::init("90"), cl::cat(category)};
   cl::opt<bool> allowTf32{
       "allow-tf32",
-      cl::desc("f32 matmuls on tensor cores in plain TF32: about 8x the "
-               "speed of the default 3xTF32, at about 1e-3 relative error "
-               "instead of f32's 1e-6 (like torch's "
-               "float32_matmul_precision('high')); PTX only"),
+      cl::desc("f32 matmuls on tensor cores in plain TF32: 2.6x the speed "
+               "of the default 3xTF32 at 4096^3 on an H100, at 3e-4 relative "
+               "error instead of 3e-7 (like torch's "
+               "float32_matmul_precision('high'); docs/gemm.md); PTX only"),
       cl::init(false), cl::cat(category)};
 };
 } // namespace
