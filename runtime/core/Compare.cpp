@@ -22,7 +22,11 @@ double uta::runtime::getDefaultTolerance(CheckPrecision precision,
   case CheckPrecision::kF32:
     return hasReductions ? 1e-4 : 1e-5;
   case CheckPrecision::kTF32:
-    return 1e-3;
+    // TF32 rounds each operand to 10 mantissa bits (2^-11 relative): the
+    // norm-wise error of a TF32 matmul is about 3e-4, equal to cuBLAS's,
+    // and its worst element, measured against the reference's RMS, reaches
+    // 1.2e-3 (129x263x257 on an H100, docs/gemm.md).
+    return 2e-3;
   case CheckPrecision::kF16:
   case CheckPrecision::kBF16:
     return 1e-2;

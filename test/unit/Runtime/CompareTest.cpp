@@ -50,8 +50,8 @@ const std::vector<int64_t> kShape = {1024, 1024};
 TEST(CompareTest, Tolerances) {
   EXPECT_EQ(getDefaultTolerance(CheckPrecision::kF32, false), 1e-5);
   EXPECT_EQ(getDefaultTolerance(CheckPrecision::kF32, true), 1e-4);
-  EXPECT_EQ(getDefaultTolerance(CheckPrecision::kTF32, false), 1e-3);
-  EXPECT_EQ(getDefaultTolerance(CheckPrecision::kTF32, true), 1e-3);
+  EXPECT_EQ(getDefaultTolerance(CheckPrecision::kTF32, false), 2e-3);
+  EXPECT_EQ(getDefaultTolerance(CheckPrecision::kTF32, true), 2e-3);
   EXPECT_EQ(getDefaultTolerance(CheckPrecision::kF16, true), 1e-2);
   EXPECT_EQ(getDefaultTolerance(CheckPrecision::kBF16, false), 1e-2);
 }
