@@ -233,24 +233,25 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   if (!phase && options.output.empty() && !options.stats && !options.remarks)
     return kSuccess;
 
+  // The pipeline options of the flags; the --stats and --remarks runs
+  // differ only in the fusion policy and remarks.
+  auto configure = [&](PipelineOptions &pipeline, StringRef fusion) {
+    pipeline.sm = options.sm;
+    pipeline.fusion = fusion.str();
+    pipeline.vectorize = options.vectorize == "on";
+    pipeline.allowTf32 = options.allowTf32;
+    // Tensor cores are a CUDA feature; SPIR-V and MSL get the SIMT GEMM,
+    // also in what --compile-to=gpu prints for them.
+    pipeline.tensorCores = *target == Target::Ptx;
+  };
   PipelineOptions pipeline;
-  pipeline.sm = options.sm;
-  pipeline.fusion = options.fusion;
-  pipeline.vectorize = options.vectorize == "on";
-  pipeline.allowTf32 = options.allowTf32;
-  // Tensor cores are a CUDA feature; SPIR-V and MSL get the SIMT GEMM,
-  // also in what --compile-to=gpu prints for them.
-  pipeline.tensorCores = *target == Target::Ptx;
+  configure(pipeline, options.fusion);
   if (options.stats) {
     // The same graph partitioned without fusion and with the chosen policy.
     for (StringRef policy : {StringRef("none"), StringRef(pipeline.fusion)}) {
       OwningOpRef<ModuleOp> copy = module->clone();
       PipelineOptions variant;
-      variant.sm = pipeline.sm.getValue();
-      variant.fusion = policy.str();
-      variant.vectorize = pipeline.vectorize.getValue();
-      variant.allowTf32 = pipeline.allowTf32.getValue();
-      variant.tensorCores = pipeline.tensorCores.getValue();
+      configure(variant, policy);
       if (failed(runPipeline(*copy, Phase::Gpu, variant)))
         return kBadInput;
       printKernelStats(llvm::errs(),
@@ -265,11 +266,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     // phases up to `gpu`, on a copy.
     OwningOpRef<ModuleOp> copy = module->clone();
     PipelineOptions variant;
-    variant.sm = pipeline.sm.getValue();
-    variant.fusion = pipeline.fusion.getValue();
-    variant.vectorize = pipeline.vectorize.getValue();
-    variant.allowTf32 = pipeline.allowTf32.getValue();
-    variant.tensorCores = pipeline.tensorCores.getValue();
+    configure(variant, options.fusion);
     variant.remarks = true;
     if ((!options.entry.empty() && failed(selectEntry(*copy, options.entry))) ||
         failed(runPipeline(*copy, Phase::Gpu, variant)))

@@ -108,9 +108,14 @@ public:
   }
 
   /// Whether `producer` is recomputed inside the kernel of `consumer`, which
-  /// computes each element of `consumer` `consumerComputations` times.
+  /// computes each element of `consumer` `consumerComputations` times;
+  /// `consumerAligned` and `kernelHasMatmul` as decideEpilogue takes them.
   static FusionDecision decide(Operation *producer, Operation *consumer,
-                               int64_t consumerComputations) {
+                               int64_t consumerComputations,
+                               bool consumerAligned, bool kernelHasMatmul) {
+    if (std::optional<FusionDecision> epilogue = decideEpilogue(
+            producer, consumer, consumerAligned, kernelHasMatmul))
+      return *epilogue;
     OpKind producerKind = classify(producer);
     if (producerKind == OpKind::kOpaque)
       return FusionDecision::no(quoted(producer) +
@@ -438,11 +443,8 @@ struct UtaFuseKernelsPass final
               !isa<UTADialect, clifford::CliffordDialect>(
                   producer->getDialect()))
             continue;
-          FusionDecision decision =
-              FusionCostModel::decideEpilogue(producer, consumer, aligned[next],
-                                              hasMatmul)
-                  .value_or(FusionCostModel::decide(producer, consumer,
-                                                    computations[next]));
+          FusionDecision decision = FusionCostModel::decide(
+              producer, consumer, computations[next], aligned[next], hasMatmul);
           // One remark per producer and consumer, however often it reads it.
           if (remarks && remarked.insert({producer, consumer}).second)
             producer->emitRemark()

@@ -48,6 +48,10 @@ GemmBlockPosition mlir::uta::emitGemmBlockPosition(OpBuilder &b, Location loc,
   return position;
 }
 
+Value GemmScheduleEmitter::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
 void mlir::uta::requireBelow(OpBuilder &b, Location loc, Value &inRange,
                              Value index, int64_t size, int64_t tile) {
   if (tile != 0 && size % tile == 0)

@@ -26,6 +26,26 @@ struct GemmBlockPosition {
   Value row, column;
 };
 
+/// What each schedule's emitter holds: the builder in the kernel body, the
+/// plan, the kernel's operand access and the block's tile.
+class GemmScheduleEmitter {
+public:
+  GemmScheduleEmitter(OpBuilder &b, Location loc, const GemmPlan &plan,
+                      KernelIO &io)
+      : b(b), loc(loc), plan(plan), c(plan.config), p(plan.problem), io(io) {}
+
+protected:
+  Value index(int64_t v);
+
+  OpBuilder &b;
+  Location loc;
+  const GemmPlan &plan;
+  const GemmConfig &c;
+  const GemmProblem &p;
+  KernelIO &io;
+  GemmBlockPosition block;
+};
+
 /// The tile of the current block. Blocks walk the tiles of one batch
 /// element in groups of rows (kGroupRows tiles along M per group, N
 /// fastest inside a group), so that blocks running together share rows of

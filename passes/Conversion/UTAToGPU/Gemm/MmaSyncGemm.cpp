@@ -72,16 +72,13 @@ struct StagedOperand {
   bool asyncCopy;
 };
 
-class MmaSyncGemmEmitter {
+class MmaSyncGemmEmitter : GemmScheduleEmitter {
 public:
-  MmaSyncGemmEmitter(OpBuilder &b, Location loc, const GemmPlan &plan,
-                     KernelIO &io)
-      : b(b), loc(loc), plan(plan), c(plan.config), p(plan.problem), io(io) {}
+  using GemmScheduleEmitter::GemmScheduleEmitter;
 
   LogicalResult emit(ElementEpilogue epilogue);
 
 private:
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
   Value mul(Value x, int64_t y) {
@@ -118,13 +115,6 @@ private:
   Value mmaBf16(Value a, Value bFragment, Value acc);
   Value rowsOf(Value vector, int64_t first, int64_t count);
 
-  OpBuilder &b;
-  Location loc;
-  const GemmPlan &plan;
-  const GemmConfig &c;
-  const GemmProblem &p;
-  KernelIO &io;
-  GemmBlockPosition block;
   Value threadId, lane, warpRow, warpColumn;
   StagedOperand a, bOperand;
 };

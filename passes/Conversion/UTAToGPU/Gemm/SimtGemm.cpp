@@ -24,16 +24,13 @@ using namespace mlir::uta;
 
 namespace {
 /// Emits one block's work; the state every step shares.
-class SimtGemmEmitter {
+class SimtGemmEmitter : GemmScheduleEmitter {
 public:
-  SimtGemmEmitter(OpBuilder &b, Location loc, const GemmPlan &plan,
-                  KernelIO &io)
-      : b(b), loc(loc), plan(plan), c(plan.config), p(plan.problem), io(io) {}
+  using GemmScheduleEmitter::GemmScheduleEmitter;
 
   void emit(ElementEpilogue epilogue);
 
 private:
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   /// operand[batch..., row, column], or 0 where row >= rows or column >=
   /// columns (checked only where tiles do not divide the extent).
   Value readGuarded(unsigned operand, ArrayRef<Value> batch, Value row,
@@ -42,13 +39,6 @@ private:
   /// Stages the A and B tiles of K step `k0`.
   void stageTiles(Value k0);
 
-  OpBuilder &b;
-  Location loc;
-  const GemmPlan &plan;
-  const GemmConfig &c;
-  const GemmProblem &p;
-  KernelIO &io;
-  GemmBlockPosition block;
   Value threadId, aTile, bTile;
 };
 } // namespace
