@@ -79,7 +79,7 @@ def bench(fn):
     return do_bench(fn, warmup=25, rep=200, return_mode="median")
 
 
-# --- Clifford algebra for the torch baselines (SPEC.md §1.2 conventions) ---
+# --- Clifford algebra for the torch baselines, in the dialect's blade order ---
 def algebra(p, q, r):
     n = p + q + r
     masks = sorted(range(1 << n), key=lambda m: (bin(m).count("1"),

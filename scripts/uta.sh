@@ -20,7 +20,8 @@ jobs=${UTA_JOBS:-$(nproc)}
 # object it does not instrument from ccache.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
-# Debian packages UTA builds and tests with (TOOLCHAIN.md §1).
+# Debian packages UTA builds and tests with (all from Debian 12's archive;
+# LLVM/MLIR 22 comes from bookworm-security).
 packages=(
   cmake ninja-build ccache g++ python3 git
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools

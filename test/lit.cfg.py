@@ -26,7 +26,8 @@ llvm_config.add_tool_substitutions(tools, [config.uta_tools_dir])
 
 # The CUDA toolkit (ptxas, libdevice) is part of these machines' image, not a
 # Debian package. Tests that assemble PTX say `REQUIRES: ptxas`; in CI a
-# missing toolkit is a failure, never a silent skip (SPEC.md §3).
+# missing toolkit is a failure, never a silent skip, so CI cannot pass without
+# having assembled any PTX.
 cuda_home = os.environ.get("CUDA_HOME") or "/usr/local/cuda"
 ptxas = os.path.join(cuda_home, "bin", "ptxas")
 if os.path.exists(ptxas):

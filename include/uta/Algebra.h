@@ -1,9 +1,10 @@
 //===- Algebra.h - A Clifford algebra as a value ----------------*- C++ -*-===//
 //
 // uta::Algebra names the real Clifford algebra Cl(p, q, r) that a clifford
-// op of a uta::Graph works in (SPEC.md §1.2): n = p + q + r basis vectors,
-// the first r squaring to 0, the next p to +1, the last q to -1. Part of the
-// installed public API: plain C++20, no MLIR or LLVM header.
+// op of a uta::Graph works in: n = p + q + r basis vectors, the first r
+// squaring to 0, the next p to +1, the last q to -1, as in the clifford
+// dialect (docs/dialects/CliffordDialect.md). Part of the installed public
+// API: plain C++20, no MLIR or LLVM header.
 //
 // The build has no exceptions, so a signature outside 1 <= n <= 6 (or with a
 // negative count) still constructs: valid() is false, numBlades() and

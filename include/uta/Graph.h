@@ -1,6 +1,6 @@
 //===- Graph.h - Building UTA graphs in C++ ---------------------*- C++ -*-===//
 //
-// uta::Graph builds one function of uta and clifford ops (SPEC.md §1), one
+// uta::Graph builds one function of uta and clifford ops (docs/dialects), one
 // builder method per op, and prints it as the MLIR module that utac reads.
 // Part of the installed public API: plain C++20, no MLIR or LLVM header (the
 // IR lives behind a pointer to an implementation).

@@ -346,8 +346,8 @@ private:
 /// float32).
 void fillNormal(std::span<float> values, uint64_t seed, uint64_t stream = 0);
 
-/// The tolerance of DESIGN.md for a result of `dtype`: f32 1e-5, or 1e-4
-/// when the graph reduces (matmul, reductions, norms, clifford products);
+/// The tolerance of `utac run --check` for a result of `dtype`: f32 1e-5, or
+/// 1e-4 when the graph reduces (matmul, reductions, norms, clifford products);
 /// f16 and bf16 1e-2.
 double defaultTolerance(DType dtype, bool reduces);
 

@@ -1,7 +1,7 @@
 //===- Types.h - Element types of the UTA C++ API ---------------*- C++ -*-===//
 //
-// The element types a graph's tensors may have (SPEC.md §1: f32 everywhere,
-// f16 and bf16 for matmul and the elementwise ops). Part of the installed
+// The element types a graph's tensors may have (f32 everywhere, f16 and bf16
+// for matmul and the elementwise ops). Part of the installed
 // public API: plain C++20, no MLIR or LLVM header.
 //
 //===----------------------------------------------------------------------===//

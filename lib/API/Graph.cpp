@@ -153,8 +153,8 @@ struct Graph::Impl {
   template <typename OpTy>
   Tensor reshapeLike(const Tensor &x, ArrayRef<int64_t> shape);
   /// Creates a clifford op from `operands` in order through the generic
-  /// builder, its attributes given by their SPEC.md names, so that optional
-  /// attributes the ODS may gain later change nothing here.
+  /// builder, its attributes given by the names the generic form documents,
+  /// so that optional attributes the ODS may gain later change nothing here.
   template <typename OpTy>
   Tensor createClifford(const Algebra &algebra, ArrayRef<Operand> operands,
                         function_ref<Type(ArrayRef<Value>)> resultType,

@@ -37,7 +37,7 @@ struct CompiledGraph {
   std::string manifest; // JSON
 };
 
-/// Picks the entry function (SPEC.md §2: `--entry` or the only public one)
+/// Picks the entry function (`--entry`, or else the only public one)
 /// and makes every other function private, so only the entry is compiled.
 FailureOr<func::FuncOp> selectEntry(ModuleOp module, llvm::StringRef entry);
 

@@ -131,10 +131,17 @@ LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
   FailureOr<json> block = dims(launch.getBlockSizeOperandValues());
   if (failed(grid) || failed(block))
     return launch.emitOpError("grid and block sizes must be constants");
+  int64_t sharedBytes = 0;
+  if (Value shared = launch.getDynamicSharedMemorySize()) {
+    APInt size;
+    if (!matchPattern(shared, m_ConstantInt(&size)))
+      return launch.emitOpError("dynamic shared memory size must be constant");
+    sharedBytes = size.getSExtValue();
+  }
   launches.push_back({{"kernel", name.str()},
                       {"grid", *grid},
                       {"block", *block},
-                      {"shared_bytes", 0}});
+                      {"shared_bytes", sharedBytes}});
   return success();
 }
 

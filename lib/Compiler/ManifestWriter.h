@@ -1,6 +1,6 @@
 //===- ManifestWriter.h - The manifest of a compiled graph ------*- C++ -*-===//
 //
-// Derives the manifest of SPEC.md §2.1 (docs/manifest.md) from the host
+// Derives the manifest (docs/manifest.md) from the host
 // function that convert-uta-to-gpu leaves: its buffers, the kernels it
 // launches with their ABI arguments, the launches in order, the results.
 //

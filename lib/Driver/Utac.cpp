@@ -1,8 +1,8 @@
 //===- Utac.cpp - The utac driver -----------------------------------------===//
 //
-// The command line of SPEC.md §2 over lib/Compiler: read and verify the input
-// with MLIR's parser, run the pipelines, write the module and its manifest
-// atomically (both or neither), or print the program after a phase.
+// The utac command line (`utac --help`) over lib/Compiler: read and verify
+// the input with MLIR's parser, run the pipelines, write the module and its
+// manifest atomically (both or neither), or print the program after a phase.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,7 +107,7 @@ static LogicalResult writeFileAtomically(StringRef path, StringRef contents) {
   return success();
 }
 
-/// Prints `module` after `phase` (SPEC.md §2 --compile-to).
+/// Prints `module` after `phase` (--compile-to, docs/phases.md).
 static LogicalResult printPhase(ModuleOp module, Phase phase,
                                 const PipelineOptions &pipeline) {
   if (failed(runPipeline(module, phase, pipeline)))

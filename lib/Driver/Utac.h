@@ -1,6 +1,7 @@
 //===- Utac.h - The utac driver as a library --------------------*- C++ -*-===//
 //
-// utac's main is one call into this library (SPEC.md §2).
+// utac's main (tools/utac) is one call into this library, so that the tool
+// itself holds no logic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,7 +10,8 @@
 
 namespace mlir::uta {
 
-/// Process exit codes of SPEC.md §2, shared by every utac subcommand.
+/// Process exit codes, shared by every utac subcommand; uta-run uses the same
+/// values (README.md, docs/runtime.md).
 enum ExitCode : int {
   kSuccess = 0,
   kBadInput = 1,
@@ -17,7 +19,7 @@ enum ExitCode : int {
   kBackendUnavailable = 3,
 };
 
-/// Runs the utac command line; returns the process exit code of SPEC.md §2.
+/// Runs the utac command line; returns one of the exit codes above.
 int runUtacMain(int argc, char **argv);
 
 /// `utac run ...` (argv[0] is "utac run"): compile, execute, check.

@@ -1,6 +1,6 @@
 //===- UtacRun.cpp - `utac run`: compile, execute, check ------------------===//
 //
-// SPEC.md §2 `utac run`: compile the entry through the kernel cache, fill the
+// `utac run`: compile the entry through the kernel cache, fill the
 // arguments (seeded normals or .npy files), run on a backend, and with
 // --check compare every result with the float64 reference on the same
 // inputs. Exit codes: 0 ok, 1 bad input, 2 check failed, 3 no backend here.
@@ -102,7 +102,7 @@ std::optional<rt::TensorSpec> getTensorSpec(Type type) {
 }
 
 /// Whether results sum many products (matmul, reductions, norms, clifford
-/// products): they get the looser tolerance of DESIGN.md.
+/// products): they get the looser f32 tolerance (docs/runtime.md).
 bool hasReductions(func::FuncOp func) {
   bool found = false;
   func.walk([&](Operation *op) {

@@ -1,6 +1,6 @@
 //===- CachedCompile.h - Compile a graph through the kernel cache -*- C++ -*-=//
 //
-// The compiler behind the kernel cache of DESIGN.md: the key hashes the
+// The compiler behind the kernel cache (docs/cache.md): the key hashes the
 // canonical IR, the target and every option that changes the output, the
 // compiler's build identity and the libdevice it links; the entry holds the
 // module and its manifest together.

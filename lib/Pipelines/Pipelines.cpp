@@ -125,9 +125,11 @@ static void buildLlvmPhase(OpPassManager &pm, const PipelineOptions &options) {
   // The GEMM engine's cp.async, ldmatrix and mma.sync.
   kernels.addPass(createConvertNVGPUToNVVMPass());
   ConvertGpuOpsToNVVMOpsOptions nvvm;
-  // Static shapes: a buffer is one pointer (TOOLCHAIN.md pitfall 7).
+  // Static shapes make a buffer one pointer: the bare-pointer convention,
+  // which MLIR only accepts for statically shaped memrefs.
   nvvm.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  kernels.addPass(createExternDynamicSharedMemoryPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
@@ -143,10 +145,11 @@ static void buildPtxPhase(OpPassManager &pm, const PipelineOptions &options) {
 
 /// Phase `spirv` (and `msl`, which reads the same program): the kernels in
 /// one spirv.module for Vulkan, next to the gpu.module (lib/Target/SPIRV
-/// serializes and validates it). scf stays structured (TOOLCHAIN.md
-/// pitfall 8); shared memory becomes Workgroup allocations, loop results
-/// are made defined for zero-trip loops, and math.erf, which GLSL.std.450
-/// lacks, is expanded first.
+/// serializes and validates it). scf stays structured, since Vulkan's
+/// SPIR-V needs structured control flow, which the lowering builds from scf
+/// but not from cf; shared memory becomes Workgroup allocations, loop
+/// results are made defined for zero-trip loops, and math.erf, which
+/// GLSL.std.450 lacks, is expanded first.
 static void buildSpirvPhase(OpPassManager &pm) {
   pm.addPass(createUtaSPIRVAttachTargetPass());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();

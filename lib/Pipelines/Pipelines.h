@@ -1,8 +1,8 @@
 //===- Pipelines.h - The compilation phases of UTA --------------*- C++ -*-===//
 //
-// The phases of DESIGN.md as pass pipelines, shared by utac, uta-opt and the
-// JIT. Each phase's pipeline runs every earlier phase first, so that
-// `uta-opt --uta-lower-to-X-pipeline` replays `utac --compile-to=X`.
+// The compiler's phases (docs/phases.md) as pass pipelines, shared by utac,
+// uta-opt and the JIT. Each phase's pipeline runs every earlier phase first,
+// so that `uta-opt --uta-lower-to-X-pipeline` replays `utac --compile-to=X`.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,8 @@
 //===- CliffordKernels.h - Float64 reference of the clifford ops -*- C++
 //-*-===//
 //
-// The MLIR-free reference of every op of the `clifford` dialect (SPEC.md
-// §1.2), computed from the algebra library's Cayley table in float64.
+// The MLIR-free reference of every op of the `clifford` dialect, computed
+// from the algebra library's Cayley table in float64.
 //
 // Multivector tensors carry one blade axis of size 2^n at `bladeAxis`. The
 // products and the sandwich take operands of equal rank (ranks are never

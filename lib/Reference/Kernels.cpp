@@ -1,6 +1,6 @@
 //===- Kernels.cpp - Float64 reference kernels of the uta ops -------------===//
 //
-// Straight float64 loops for every op family of SPEC.md §1.1. Sums run in
+// Straight float64 loops for every op family of the uta dialect. Sums run in
 // index order so the oracle is deterministic; nothing here is tuned.
 //
 //===----------------------------------------------------------------------===//

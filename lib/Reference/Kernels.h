@@ -1,7 +1,7 @@
 //===- Kernels.h - Float64 reference kernels of the uta ops -----*- C++ -*-===//
 //
 // The MLIR-free half of the reference interpreter: a plain float64 tensor and
-// one function per op family of the `uta` dialect (SPEC.md §1.1). These are
+// one function per op family of the `uta` dialect. These are
 // the oracle of every execution test, so each one is written for clarity, not
 // speed: straight loops in float64, no reassociation tricks.
 //

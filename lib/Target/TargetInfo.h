@@ -1,11 +1,11 @@
 //===- TargetInfo.h - What differs between the kernel targets ---*- C++ -*-===//
 //
-// The compiler reaches PTX, SPIR-V and MSL down one road (DESIGN.md); where
-// the targets differ (the last phase, how the target module is read out of
-// the lowered program, what the manifest adds to each kernel argument, what
-// --compile-to prints) is behind this small interface, one implementation
-// per target in lib/Target/{CUDA,SPIRV,Metal}, so the driver and the
-// compiler library hold no per-target conditionals.
+// The compiler reaches PTX, SPIR-V and MSL down one road (docs/phases.md);
+// where the targets differ (the last phase, how the target module is read
+// out of the lowered program, what the manifest adds to each kernel argument,
+// what --compile-to prints) is behind this small interface, one
+// implementation per target in lib/Target/{CUDA,SPIRV,Metal}, so the driver
+// and the compiler library hold no per-target conditionals.
 //
 //===----------------------------------------------------------------------===//
 

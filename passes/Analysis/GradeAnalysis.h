@@ -22,7 +22,8 @@
 
 namespace mlir::uta {
 
-/// Which terms of the geometric product a product keeps (SPEC.md §1.2).
+/// Which terms of the geometric product a product keeps (the op's definition
+/// in docs/dialects/CliffordDialect.md).
 enum class ProductTerms { Geometric, Outer, LeftContraction, Scalar };
 
 /// Every blade of an axis of `size` entries (size <= 64).

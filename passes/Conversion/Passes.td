@@ -78,10 +78,34 @@ def ConvertPreciseMathToLLVMPass
   let description = [{
     `convert-gpu-to-nvvm` maps `math.sqrt` to libdevice's `__nv_sqrtf`, which
     becomes the approximate `sqrt.approx.f32` unless `__CUDA_PREC_SQRT` is
-    set. UTA promises IEEE f32 (SPEC.md §1.1), so this pass lowers it first
-    to the correctly rounded `sqrt.rn.f32` (an `llvm.inline_asm` without side
-    effects; `convert-gpu-to-nvvm` does not accept `llvm.intr.sqrt` on f32).
+    set. UTA's f32 arithmetic is IEEE single precision, so this pass lowers
+    it first to the correctly rounded `sqrt.rn.f32` (an `llvm.inline_asm`
+    without side effects; `convert-gpu-to-nvvm` does not accept
+    `llvm.intr.sqrt` on f32).
   }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def ExternDynamicSharedMemoryPass
+    : Pass<"uta-extern-dynamic-shared-memory", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Make the NVVM symbol of dynamic shared memory an external "
+                "array";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers `gpu.dynamic_shared_memory` to a
+    zero-length shared global with internal linkage and 16-byte alignment.
+    The NVPTX backend demotes such a global to a one-byte static variable
+    (`.shared .b8 __dynamic_shmem__0;`), so a kernel's buffers would start
+    inside static shared memory and run 16 bytes past the dynamic size the
+    launch gives. This pass, run after the NVVM lowering, gives every
+    zero-length shared global external linkage, which PTX spells
+    `.extern .shared .align A .b8 name[]`: the symbol of the launch's dynamic
+    shared memory. `A` is raised to `alignment` (1024 by default, what
+    128-byte swizzled tensor-memory copies need).
+  }];
+  let options = [
+    Option<"alignment", "alignment", "unsigned", /*default=*/"1024",
+           "Alignment in bytes of the dynamic shared memory's base">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 

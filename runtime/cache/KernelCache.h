@@ -1,8 +1,8 @@
 //===- KernelCache.h - UTA's kernel cache -----------------------*- C++ -*-===//
 //
-// The kernel cache of DESIGN.md: compiled artifacts (PTX, cubin, manifest)
-// under a CacheKey, in an in-process LRU in front of a directory shared by
-// every process of the user. docs/cache.md describes the design; in short:
+// The kernel cache: compiled artifacts (PTX, cubin, manifest) under a
+// CacheKey, in an in-process LRU in front of a directory shared by every
+// process of the user. docs/cache.md describes the design; in short:
 //
 //   auto cache = KernelCache::open(*CacheOptions::fromEnvironment());
 //   CacheKey key = CacheKeyBuilder().add("ir", bytes).add("sm",

@@ -1,8 +1,8 @@
 //===- Compare.h - Checking backend results against the oracle --*- C++ -*-===//
 //
 // `--check` and every execution test compare each result of a backend with
-// the float64 reference interpreter (DESIGN.md, "Correctness oracle"). For a
-// result `out` and its reference `ref`, both of n elements:
+// the float64 reference interpreter (docs/runtime.md, "Checking results").
+// For a result `out` and its reference `ref`, both of n elements:
 //
 //   rel_l2  = ||out - ref||_2 / ||ref||_2    (the absolute ||out - ref||_2
 //                                             when ||ref||_2 = 0)
@@ -45,10 +45,10 @@ enum class CheckPrecision {
   kBF16,
 };
 
-/// The tolerance of DESIGN.md for both errors: f32 1e-5 for elementwise
-/// graphs and 1e-4 when the graph has reductions (matmuls included); tf32
-/// 2e-3 (TF32's own rounding reaches 1.2e-3 at the worst element of a
-/// matmul); f16 and bf16 1e-2.
+/// The tolerance for both errors: f32 1e-5 for elementwise graphs and 1e-4
+/// when the graph has reductions (matmuls included); tf32 2e-3 (TF32's own
+/// rounding reaches 1.2e-3 at the worst element of a matmul); f16 and bf16
+/// 1e-2.
 double getDefaultTolerance(CheckPrecision precision, bool hasReductions);
 
 /// What a comparison found.

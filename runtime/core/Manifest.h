@@ -1,7 +1,7 @@
 //===- Manifest.h - The manifest that utac writes next to a module -*- C++
 //-*-===//
 //
-// A manifest (SPEC.md §2.1, docs/manifest.md) tells a runtime everything it
+// A manifest (docs/manifest.md) tells a runtime everything it
 // needs to run a compiled module without the compiler: the buffers (arguments,
 // results, intermediates, constants), the kernels with their ABI arguments in
 // order, and the launch sequence. This file holds the parsed form and the

@@ -17,7 +17,7 @@
 
 namespace uta::runtime {
 
-/// Why an operation failed; drives the exit codes of SPEC.md §2.
+/// Why an operation failed; drives the tools' exit codes (docs/runtime.md).
 enum class ErrorKind {
   /// Bad input: files, shapes, dtypes, options (exit code 1).
   kInvalidInput,

@@ -2,7 +2,7 @@
 //-*-===//
 //
 // The CUDA driver is never linked: binaries that link it do not even start on
-// machines without an NVIDIA driver (TOOLCHAIN.md pitfall 14). It is opened
+// machines without an NVIDIA driver. It is opened
 // with dlopen and every entry point the runtime calls is listed once, in
 // UTA_CUDA_SYMBOLS below. cuda.h is used for its types only.
 //

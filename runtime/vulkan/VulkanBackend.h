@@ -1,6 +1,6 @@
 //===- VulkanBackend.h - Runs SPIR-V modules through Vulkan -----*- C++ -*-===//
 //
-// The Vulkan implementation of Backend (DESIGN.md, runtime/vulkan): the
+// The Vulkan implementation of Backend (docs/targets.md): the
 // instance and device (a GPU when there is one, else a CPU implementation
 // such as Mesa's lavapipe; --device=N picks among them in that order), one
 // compute queue, a compute pipeline per kernel of a manifest, descriptor

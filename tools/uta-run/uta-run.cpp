@@ -3,11 +3,12 @@
 // uta-run OUT.json --backend=cuda [--inputs=...] [--seed=N] [--save=DIR]
 //                  [--profile] [--device=N] [--expect=DIR]
 //
-// The runtime-only runner of SPEC.md §2: it links runtime/ alone (no MLIR or
-// LLVM), so it starts wherever a GPU driver is installed. Everything that can
-// be checked on the host (options, manifest, module file, input files,
-// expected outputs) is checked before the backend is opened, so bad input
-// gives exit 1 even on a machine without a GPU; a missing GPU gives exit 3.
+// The runtime-only runner (docs/runtime.md): it links runtime/ alone (no
+// MLIR or LLVM), so it starts wherever a GPU driver is installed. Everything
+// that can be checked on the host (options, manifest, module file, input
+// files, expected outputs) is checked before the backend is opened, so bad
+// input gives exit 1 even on a machine without a GPU; a missing GPU gives
+// exit 3.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,7 +2,7 @@
 //
 // Builds the blade order, Cayley table and path list of one signature. Blades
 // are bit masks internally (bit i = basis vector i); the public blade index is
-// the position in SPEC.md's order (by grade, then lexicographic).
+// the position in the dialect's blade order (by grade, then lexicographic).
 //
 //===----------------------------------------------------------------------===//
 

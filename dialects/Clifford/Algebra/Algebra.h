@@ -5,10 +5,11 @@
 // table, grades, involutions and the path list of weighted_product and
 // fc_product. Plain C++ (no MLIR or LLVM), so every layer may use it.
 //
-// Conventions (SPEC.md §1.2): n = p + q + r basis vectors; the first r square
-// to 0, the next p to +1, the last q to -1. Blades are ordered by grade, then
-// lexicographically by their ascending basis-vector indices; a blade's sign is
-// that of its ascending product (e13 = e1 e3).
+// Conventions of the clifford dialect (docs/dialects/CliffordDialect.md):
+// n = p + q + r basis vectors; the first r square to 0, the next p to +1, the
+// last q to -1. Blades are ordered by grade, then lexicographically by their
+// ascending basis-vector indices; a blade's sign is that of its ascending
+// product (e13 = e1 e3).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- CliffordOps.cpp - Verifiers of the clifford ops --------------------===//
 //
-// Shape rules of SPEC.md §1.2, as documented in the dialect description:
+// The shape rules documented in the dialect description (CliffordDialect.td):
 // multivector operands and the result have equal ranks, the blade axis has
 // 2^n entries, and the other axes broadcast NumPy-style; the layer ops take
 // [2^n, B, F] with blade_axis 0. Folds live in CliffordFolds.cpp.

@@ -1,6 +1,6 @@
 //===- CliffordOps.td - Ops of the clifford dialect -------*- tablegen -*-===//
 //
-// Every op of SPEC.md §1.2. Shape rules are in the dialect description
+// Every op of the clifford dialect. Shape rules are in the dialect description
 // (CliffordDialect.td) and checked in CliffordOps.cpp; folds and
 // canonicalizations are in CliffordFolds.cpp.
 //

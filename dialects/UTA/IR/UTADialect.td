@@ -40,8 +40,8 @@ def UTA_Tensor : RankedTensorOf<[F32, F16, BF16], [HasStaticShapePred],
 
 /// The operand and result type of reductions, softmax and layer_norm. The
 /// predicate also admits f16 and bf16 so that the op verifier, not the generic
-/// type check, rejects them with a message that says why (SPEC.md §1.1 allows
-/// f16 and bf16 only for matmul and elementwise ops).
+/// type check, rejects them with a message that says why (f16 and bf16 are
+/// supported only by matmul and the elementwise ops).
 def UTA_F32Tensor : Type<UTA_Tensor.predicate, "statically shaped f32 tensor",
                          "::mlir::RankedTensorType">;
 

@@ -1,6 +1,6 @@
 //===- UTAOps.cpp - Verifiers and builders of the uta ops -----------------===//
 //
-// Type and shape rules of SPEC.md §1.1, and the builders that infer result
+// Type and shape rules of the uta ops, and the builders that infer result
 // types. The shape arithmetic itself lives in UTAShapes.cpp so that the Graph
 // API can use it before any op exists; folds live in UTAFolds.cpp.
 //
@@ -39,8 +39,9 @@ static LogicalResult verifySameElementType(Operation *op) {
   return diag;
 }
 
-/// Reductions, softmax and layer_norm are f32 only (SPEC.md §1.1); their ODS
-/// type admits f16 and bf16 so that this message, not a generic one, says so.
+/// Reductions, softmax and layer_norm are f32 only (f16 and bf16 are for
+/// matmul and elementwise ops); their ODS type admits f16 and bf16 so that
+/// this message, not a generic one, says so.
 static LogicalResult verifyF32Only(Operation *op) {
   auto check = [&](Type type) -> LogicalResult {
     Type element = getElementTypeOrSelf(type);

@@ -1,6 +1,6 @@
 //===- UTAOps.td - Ops of the uta dialect -----------------*- tablegen -*-===//
 //
-// Every op of SPEC.md §1.1. Shape rules live in UTAShapes.cpp, verifiers and
+// Every op of the uta dialect. Shape rules live in UTAShapes.cpp, verifiers and
 // builders in UTAOps.cpp, folds and canonicalization patterns in
 // UTAFolds.cpp.
 //

@@ -1,6 +1,6 @@
 //===- UTAShapes.h - Shape rules of the uta ops -----------------*- C++ -*-===//
 //
-// The static-shape rules of SPEC.md §1.1 as plain functions over
+// The static-shape rules of the uta ops as plain functions over
 // ArrayRef<int64_t>, shared by the op verifiers, the result-inferring op
 // builders and the Graph API. Each function takes an optional `emitError`
 // callback: when it is set, a failure is reported through it with the

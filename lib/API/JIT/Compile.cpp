@@ -141,7 +141,8 @@ std::optional<TensorType> getTensorType(mlir::Type type) {
   return result;
 }
 
-/// Whether results sum many products: the looser tolerance of DESIGN.md.
+/// Whether results sum many products, which earns them the looser f32
+/// tolerance of the check (docs/runtime.md).
 bool computeReduces(mlir::func::FuncOp func) {
   bool found = false;
   func.walk([&](mlir::Operation *op) {

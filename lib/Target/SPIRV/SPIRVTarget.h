@@ -1,9 +1,10 @@
 //===- SPIRVTarget.h - The Vulkan SPIR-V target -----------------*- C++ -*-===//
 //
 // One SPIR-V binary with one entry point per kernel: the `spirv` phase
-// leaves one spirv.module next to the gpu.module (TOOLCHAIN.md pitfall 11);
-// it is serialized in-process and must pass the SPIRV-Tools validator for
-// Vulkan 1.1, or nothing is written. The binding of each kernel argument is
+// leaves one spirv.module next to the gpu.module, not inside it, so MLIR's
+// gpu-module-to-binary cannot serialize it. It is serialized here, in-process,
+// and must pass the SPIRV-Tools validator for Vulkan 1.1, or nothing is
+// written. The binding of each kernel argument is
 // the spirv.interface_var_abi that the lowering consumed, checked against
 // the descriptor bindings each entry point actually reaches.
 //

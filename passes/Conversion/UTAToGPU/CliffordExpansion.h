@@ -2,9 +2,9 @@
 //-*-===//
 //
 // What the clifford kernel emitters share: the compile-time expansion of
-// the products from the algebra's tables (SPEC.md §1.2) into the terms
-// that may be non-zero, the emission of those terms as f32 arithmetic, the
-// readers of operand blades and path weights, and the mapping of a kernel's
+// the products from the algebra's tables (dialects/Clifford/Algebra) into the
+// terms that may be non-zero, the emission of those terms as f32 arithmetic,
+// the readers of operand blades and path weights, and the mapping of a kernel's
 // threads onto the positions of a multivector tensor. The emitters
 // themselves live in CliffordEmitters.cpp (position-wise ops),
 // FcProductEmitter.cpp and GradeRmsNormEmitter.cpp.

@@ -48,7 +48,20 @@ struct KernelContext {
   /// Values the kernel's anchor computed at the point being emitted (its
   /// f32 result element, for the epilogue that reads it).
   llvm::DenseMap<Value, Value> computed = {};
+  /// Whether workgroup buffers are carved from the launch's dynamic shared
+  /// memory (CUDA, where static shared memory stops at 48 KiB) rather than
+  /// declared as the kernel's workgroup attributions.
+  bool dynamicShared = false;
+  /// The kernel's dynamic shared memory (gpu.dynamic_shared_memory), the
+  /// last view of it (views are made in allocation order) and the bytes its
+  /// buffers take so far.
+  Value sharedBase = nullptr, lastSharedView = nullptr;
+  int64_t sharedBytes = 0;
 };
+
+/// Offsets of buffers in dynamic shared memory are multiples of this: what
+/// 16-byte copies and the swizzled tiles need, with room to spare.
+constexpr int64_t kSharedBufferAlignment = 128;
 
 /// A recomputed f32 value rounded to `elementType` and widened back, exactly
 /// as a stored and reloaded intermediate would be.
@@ -166,7 +179,27 @@ public:
     auto type = MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
                                 workgroup);
     gpu::GPUFuncOp kernel = context.kernel;
-    return kernel.addWorkgroupAttribution(type, loc);
+    if (!context.dynamicShared)
+      return kernel.addWorkgroupAttribution(type, loc);
+    // A view of the dynamic shared memory at the next aligned offset, made
+    // at the kernel's entry so that it dominates every use.
+    OpBuilder::InsertionGuard guard(b);
+    if (context.lastSharedView) {
+      b.setInsertionPointAfterValue(context.lastSharedView);
+    } else {
+      b.setInsertionPointToStart(&kernel.getBody().front());
+      auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                                       MemRefLayoutAttrInterface(), workgroup);
+      context.sharedBase =
+          gpu::DynamicSharedMemoryOp::create(b, loc, bytesType);
+    }
+    int64_t offset = llvm::alignTo(context.sharedBytes, kSharedBufferAlignment);
+    context.sharedBytes = offset + type.getNumElements() *
+                                       elementType.getIntOrFloatBitWidth() / 8;
+    Value byteOffset = arith::ConstantIndexOp::create(b, loc, offset);
+    context.lastSharedView = memref::ViewOp::create(
+        b, loc, type, context.sharedBase, byteOffset, ValueRange{});
+    return context.lastSharedView;
   }
 
   Value getOperandBuffer(unsigned operand) override {
@@ -208,9 +241,9 @@ class FunctionLowering {
 public:
   FunctionLowering(func::FuncOp func, gpu::GPUModuleOp kernelModule,
                    const KernelEmitterRegistry &emitters, unsigned blockSize,
-                   bool vectorize)
+                   bool vectorize, const GemmTarget &target)
       : func(func), kernelModule(kernelModule), emitters(emitters),
-        blockSize(blockSize), vectorize(vectorize) {}
+        blockSize(blockSize), vectorize(vectorize), target(target) {}
 
   LogicalResult run();
 
@@ -220,17 +253,23 @@ private:
   /// reads `inputs` and writes the value of `root`.
   LogicalResult lowerKernel(OpBuilder &b, Operation *kernelOp, Operation *root,
                             ValueRange inputs, ValueRange inputsInKernel);
+  /// Builds the kernel; `sharedBytes` gets the dynamic shared memory its
+  /// launches need.
   FailureOr<gpu::GPUFuncOp> buildKernel(Operation *kernelOp, Operation *root,
                                         Operation *anchor, ValueRange inputs,
                                         ValueRange inputsInKernel,
                                         int64_t kernelBlockSize,
-                                        bool cooperative, bool vectorized);
+                                        bool cooperative, bool vectorized,
+                                        int64_t &sharedBytes);
 
   func::FuncOp func;
   gpu::GPUModuleOp kernelModule;
   const KernelEmitterRegistry &emitters;
   unsigned blockSize;
   bool vectorize;
+  /// The target: CUDA (sm != 0) kernels take their workgroup buffers from
+  /// dynamic shared memory, up to the architecture's limit.
+  GemmTarget target;
   IRMapping buffers;
   unsigned kernelCount = 0, constantCount = 0;
 };
@@ -368,11 +407,16 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
            << numThreads << " threads, not a multiple of its block size "
            << kernelBlockSize;
 
-  FailureOr<gpu::GPUFuncOp> kernel =
-      buildKernel(kernelOp, root, anchor, inputs, inputsInKernel,
-                  kernelBlockSize, cooperativeBlock.has_value(), vectorized);
+  int64_t sharedBytes = 0;
+  FailureOr<gpu::GPUFuncOp> kernel = buildKernel(
+      kernelOp, root, anchor, inputs, inputsInKernel, kernelBlockSize,
+      cooperativeBlock.has_value(), vectorized, sharedBytes);
   if (failed(kernel))
     return failure();
+  if (sharedBytes > target.getMaxSharedBytes())
+    return anchor->emitOpError("needs ")
+           << sharedBytes << " bytes of shared memory per block; sm_"
+           << target.sm << " allows " << target.getMaxSharedBytes();
 
   SmallVector<Value> args;
   for (Value input : inputs)
@@ -387,14 +431,16 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   gpu::LaunchFuncOp::create(
       b, loc, *kernel, gpu::KernelDim3{index(blocks), index(1), index(1)},
       gpu::KernelDim3{index(kernelBlockSize), index(1), index(1)},
-      /*dynamicSharedMemorySize=*/Value(), args);
+      sharedBytes ? arith::ConstantIntOp::create(b, loc, sharedBytes, 32)
+                  : Value(),
+      args);
   return success();
 }
 
 FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
     Operation *kernelOp, Operation *root, Operation *anchor, ValueRange inputs,
     ValueRange inputsInKernel, int64_t kernelBlockSize, bool cooperative,
-    bool vectorized) {
+    bool vectorized, int64_t &sharedBytes) {
   Location loc = kernelOp->getLoc();
   SmallVector<Type> argTypes;
   for (Value input : inputs)
@@ -439,6 +485,7 @@ FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
 
   KernelContext context{IRMapping(), body.getArgument(inputs.size()), emitters,
                         kernel};
+  context.dynamicShared = target.sm != 0;
   for (auto [value, arg] : llvm::zip_equal(
            inputsInKernel, body.getArguments().take_front(inputs.size())))
     context.buffers.map(value, arg);
@@ -469,6 +516,7 @@ FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
       return failure();
   }
   assert(!context.group && "an emitter left an access group open");
+  sharedBytes = context.sharedBytes;
   return kernel;
 }
 
@@ -503,7 +551,7 @@ struct ConvertUTAToGPUPass final
                     b.getUnitAttr());
     for (func::FuncOp func : functions) {
       FunctionLowering lowering(func, kernelModule, emitters, blockSize,
-                                vectorize);
+                                vectorize, gemmTarget);
       if (failed(lowering.run()))
         return signalPassFailure();
     }

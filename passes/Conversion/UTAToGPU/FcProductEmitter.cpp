@@ -1,7 +1,7 @@
 //===- FcProductEmitter.cpp - The kernel of clifford.fc_product -----------===//
 //
 // x, y [2^n, B, Fin], w [P, Fin, Fout] -> [2^n, B, Fout]: the fully
-// connected geometric product of the FCGP layer (SPEC.md), as a tiled
+// connected geometric product of the FCGP layer, as a tiled
 // kernel whose plan (tile sizes per algebra and shape) is
 // passes/Analysis/FcProductTiling.h.
 //

@@ -1,7 +1,7 @@
 //===- GradeRmsNormEmitter.cpp - The kernel of clifford.grade_rms_norm ---===//
 //
 // x [2^n, B, F]: each grade of each batch element divided by the root mean
-// square over the features of that grade's norms (SPEC.md), in one block
+// square over the features of that grade's norms, in one block
 // per batch element with a fixed-order reduction.
 //
 //===----------------------------------------------------------------------===//

@@ -11,7 +11,8 @@
 // (emitBlades, reached through KernelIO::readBlades).
 //
 // Emitters compute in f32: KernelIO widens f16/bf16 on read and narrows on
-// write, which is how f16 and bf16 ops accumulate in f32 (SPEC.md §1.1).
+// write, which is how f16 and bf16 ops accumulate in f32, as their
+// definitions in the dialect say.
 //
 // Vectorization (VectorAccess.h): when the pass lets it (`vectorize`), an
 // emitter may give each thread 4 consecutive points along the innermost

@@ -59,7 +59,7 @@ FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
               [&](MulOp) { return arith::MulFOp::create(b, loc, v[0], v[1]); })
           .Case(
               [&](DivOp) { return arith::DivFOp::create(b, loc, v[0], v[1]); })
-          // maximumf/minimumf propagate NaN, as SPEC.md requires.
+          // maximumf/minimumf propagate NaN, as uta.max and uta.min do.
           .Case([&](MaxOp) {
             return arith::MaximumFOp::create(b, loc, v[0], v[1]);
           })

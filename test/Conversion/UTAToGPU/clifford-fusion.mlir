@@ -6,7 +6,7 @@
 // Fused clifford kernels recompute their producers where they are read: a
 // multivector at a time when the reader takes every blade of a position,
 // element by element otherwise. The terms are worked out by hand from the
-// blade order of SPEC.md §1.2 (Cl(2,0): 1, e1, e2, e12).
+// dialect's blade order (Cl(2,0): 1, e1, e2, e12).
 
 // The SGP layer in Cl(2,0) is one kernel with no intermediate buffer: one
 // block of 32 threads per batch element (B = 2). A thread with a feature f

@@ -9,7 +9,7 @@
 // kernel's products and ONCE pins an op that must appear exactly once.
 
 // The expected terms below are worked out by hand from the blade order of
-// SPEC.md §1.2 (Cl(2,0): 1, e1, e2, e12; Cl(3,0): 1, e1, e2, e3, e12, e13,
+// the dialect (Cl(2,0): 1, e1, e2, e12; Cl(3,0): 1, e1, e2, e3, e12, e13,
 // e23, e123), not taken from the algebra library.
 
 // One thread per column; the rotor-like rhs [4, 1] is read at column 0.

@@ -8,11 +8,14 @@
 // of the tile two steps ahead (guarded past the end) and commits, then runs
 // ldmatrix and mma.sync m16n8k16 on its stage. Rows past M or N are copied
 // as 0 bytes (cp.async zero-fills), and the epilogue stores only inside the
-// result.
+// result. The stages are views of the launch's dynamic shared memory
+// (24 KiB), at 128-byte aligned offsets.
 // CHECK-LABEL: func.func @linear
-//       CHECK:   gpu.launch_func @kernels::@linear_k0_matmul blocks in (%c4, %c1, %c1) threads in (%c128, %c1, %c1)
+//       CHECK:   gpu.launch_func @kernels::@linear_k0_matmul blocks in (%c4, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c24576_i32
 // CHECK-LABEL: gpu.func @linear_k0_matmul
-//  CHECK-SAME:     workgroup(%[[A:.*]] : memref<3x64x32xf16, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<3x64x32xf16, #gpu.address_space<workgroup>>)
+//       CHECK:   %[[SHARED:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+//       CHECK:   %[[A:.*]] = memref.view %[[SHARED]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x64x32xf16, #gpu.address_space<workgroup>>
+//       CHECK:   %[[B:.*]] = memref.view %[[SHARED]][%c12288][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x64x32xf16, #gpu.address_space<workgroup>>
 //       CHECK:   %[[N:.*]] = arith.select %{{.*}}, %c8, %c0 : index
 //       CHECK:   nvgpu.device_async_copy %arg0[%{{.*}}, %{{.*}}], %[[A]][%c0, %{{.*}}, %{{.*}}], 8, %[[N]] {bypassL1}
 //       CHECK:   nvgpu.device_async_copy %arg1[%{{.*}}, %{{.*}}], %[[B]][%c0, %{{.*}}, %{{.*}}], 8, %{{.*}} {bypassL1}
@@ -44,7 +47,7 @@ func.func @linear(%a: tensor<100x64xf16>, %b: tensor<72x64xf16>) -> tensor<100x7
 // B stored [K, N] in 16 bits: shared tiles [k][n], read with ldmatrix.trans.
 // Extents that the tiles divide need no guards.
 // CHECK-LABEL: gpu.func @nn_k0_matmul
-//  CHECK-SAME:     workgroup(%{{.*}} : memref<3x64x32xf16, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<3x32x64xf16, #gpu.address_space<workgroup>>)
+//       CHECK:   %[[B:.*]] = memref.view %{{.*}}[%c12288][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x32x64xf16, #gpu.address_space<workgroup>>
 //   CHECK-NOT:   arith.select
 //       CHECK:   nvgpu.ldmatrix %[[B]][{{.*}}] {numTiles = 4 : i32, transpose = true}
 //   CHECK-NOT:   scf.if

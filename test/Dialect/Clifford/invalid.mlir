@@ -73,7 +73,7 @@ func.func @unary_result_type(%x: tensor<8x16xf32>) -> tensor<8x8xf32> {
 
 // -----
 
-// blade_axis is an i64 (SPEC.md: IntegerAttr of i64).
+// blade_axis is an i64 IntegerAttr, so that generic-form files agree on it.
 func.func @blade_axis_i32(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
   // expected-error@+1 {{'clifford.reverse' op attribute 'blade_axis' failed to satisfy constraint: 64-bit signless integer attribute}}
   %y = "clifford.reverse"(%x) {algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i32} : (tensor<8x16xf32>) -> tensor<8x16xf32>
@@ -86,7 +86,7 @@ func.func @blade_axis_i32(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
 
 // -----
 
-// The STYLE.md example: 4 entries on the blade axis, but Cl(3,0) has 8 blades.
+// 4 entries on the blade axis, but Cl(3,0) has 8 blades.
 func.func @blade_axis_size_lhs(%x: tensor<4x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
   // expected-error@+1 {{'clifford.geometric_product' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (lhs)}}
   %z = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<4x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
@@ -428,7 +428,7 @@ func.func @grade_rms_norm_nan_epsilon(%x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32
 
 // -----
 
-// epsilon is an f32 (SPEC.md).
+// epsilon is an f32 FloatAttr; an f64 one is rejected.
 func.func @grade_rms_norm_f64_epsilon(%x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
   // expected-error@+1 {{'clifford.grade_rms_norm' op attribute 'epsilon' failed to satisfy constraint: 32-bit float attribute}}
   %y = "clifford.grade_rms_norm"(%x) {algebra = #clifford.algebra<3, 0, 0>, epsilon = 1.0e-06 : f64} : (tensor<8x3x5xf32>) -> tensor<8x3x5xf32>

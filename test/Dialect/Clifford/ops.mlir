@@ -205,7 +205,7 @@ func.func @grade_rms_norm(%x: tensor<8x64x32xf32>) -> tensor<8x64x32xf32> {
   return %b : tensor<8x64x32xf32>
 }
 
-// The Flash Clifford SGP layer as a composition (SPEC.md §1.2).
+// The Flash Clifford SGP layer as a composition: gates, product, grade norm.
 // CHECK-LABEL: func @sgp_layer
 //  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x4x16xf32>, %[[Y:[^:]+]]: tensor<8x4x16xf32>, %[[W:[^:]+]]: tensor<16x20xf32>)
 //       CHECK:   %[[GX:.+]] = clifford.scalar_gate <3, 0, 0> %[[X]]

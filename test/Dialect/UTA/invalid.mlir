@@ -1,5 +1,5 @@
 // Every verifier message of the uta dialect, one section each, plus the
-// ODS-generated checks that SPEC.md relies on (static shapes, element types,
+// ODS-generated checks (static shapes, element types,
 // attribute kinds).
 // RUN: uta-opt %s -split-input-file -verify-diagnostics
 
@@ -163,7 +163,7 @@ func.func @matmul_element_types(%a: tensor<4x8xbf16>, %b: tensor<8x16xf32>) -> t
 
 // -----
 
-// Reductions are f32 only (SPEC.md: f16/bf16 only for matmul and elementwise).
+// Reductions are f32 only (f16/bf16 only for matmul and elementwise).
 func.func @reduce_f16(%x: tensor<4x8xf16>) -> tensor<4xf16> {
   // expected-error@+1 {{'uta.reduce_sum' op requires f32 element type, got 'f16' (f16 and bf16 are supported only by matmul and elementwise ops)}}
   %0 = uta.reduce_sum %x dims [1] : tensor<4x8xf16> -> tensor<4xf16>
@@ -199,7 +199,7 @@ func.func @reduce_dim_out_of_range(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-// Negative dims are not accepted (SPEC.md: index lists are non-negative).
+// Negative dims are not accepted (index lists are non-negative).
 func.func @reduce_dim_negative(%x: tensor<4x8xf32>) -> tensor<4xf32> {
   // expected-error@+1 {{'uta.reduce_sum' op dim -1 is out of range for rank 2}}
   %0 = uta.reduce_sum %x dims [-1] : tensor<4x8xf32> -> tensor<4xf32>

@@ -17,6 +17,14 @@
 // RUN: utac %s --sm=90 --allow-tf32 --compile-to=ptx > %ttf32.ptx
 // RUN: %ptxas -arch=sm_90 %ttf32.ptx -o %ttf32.cubin
 // RUN: FileCheck %s --input-file=%ttf32.ptx --check-prefix=TF32
+// RUN: utac %s --sm=80 --entry=f32 -o %tf32.ptx
+// RUN: FileCheck %s --input-file=%tf32.ptx.json --check-prefix=MANIFEST
+
+// The tiles live in dynamic shared memory, whose symbol is an external
+// array, and the manifest gives each launch its size.
+// CHECK:       .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
+// MANIFEST:    "launches": [
+// MANIFEST:      "shared_bytes": 24576
 
 // CHECK-LABEL: .entry f16_tb_k0_matmul(
 //       CHECK:   cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, {{.*}};

@@ -1,4 +1,4 @@
-// IEEE f32 without fast-math (SPEC.md §1.1): square roots and divisions are
+// IEEE f32 without fast-math (docs/phases.md): square roots and divisions are
 // the correctly rounded instructions, never the approximate ones.
 // REQUIRES: libdevice
 // RUN: utac %s --compile-to=ptx --uta-fusion=none | FileCheck %s --check-prefix=PTX

@@ -3,7 +3,7 @@
 // arguments down to 1e-30: the largest absolute error must stay below 5e-7
 // (a few f32 ulps of 1; measured 2.5e-7) and the largest error relative to
 // |erf(x)| below 1e-6 (measured 2.6e-7), well inside the f32 tolerance of
-// 1e-5 of DESIGN.md.
+// 1e-5 of `utac run --check`.
 // RUN: uta-opt %s --uta-spirv-expand-math \
 // RUN: | mlir-opt --pass-pipeline="builtin.module(convert-math-to-libm,convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts)" \
 // RUN: | mlir-runner -e main -entry-point-result=void \

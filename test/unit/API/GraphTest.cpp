@@ -5,7 +5,7 @@
 // MLIR parser (what utac and the JIT do with str()). Then the errors
 // reported when an op is added, at least one per rule, and how an error
 // propagates. Golden shapes, lines and messages are literals worked out by
-// hand from SPEC.md and the ops' assembly formats.
+// hand from the ops' documented rules and assembly formats (docs/dialects).
 //
 //===----------------------------------------------------------------------===//
 

@@ -110,7 +110,7 @@ std::vector<std::vector<float>> runHost(const uta::Executable &exe,
   return outputs;
 }
 
-/// Every output of `got` within the DESIGN.md tolerance of `expected`.
+/// Every output of `got` within the `--check` tolerance of `expected`.
 void expectMatches(const uta::CompiledGraph &graph,
                    const std::vector<std::vector<float>> &got,
                    const std::vector<std::vector<float>> &expected) {

@@ -1,7 +1,8 @@
 //===- AlgebraTest.cpp - Tests of the Clifford algebra library ------------===//
 //
-// Checks uta::ga::Algebra against SPEC.md §1.2. Every literal below (blade
-// names, Cayley tables, signs, path lists) was worked out by hand from the
+// Checks uta::ga::Algebra against the clifford dialect's conventions
+// (docs/dialects/CliffordDialect.md). Every literal below (blade names,
+// Cayley tables, signs, path lists) was worked out by hand from the
 // conventions: the first r basis vectors square to 0, the next p to +1, the
 // last q to -1; blades ordered by grade, then lexicographically; a blade is
 // its ascending product. The library is never used to compute an expected
@@ -112,7 +113,7 @@ const std::vector<std::string> kCl13Names = {
 // Construction limits
 //===----------------------------------------------------------------------===//
 
-// n = p + q + r must lie in 1..6 (SPEC.md §1.2).
+// n = p + q + r must lie in 1..6.
 TEST(Algebra, DimensionLimits) {
   EXPECT_FALSE(Algebra::get(0, 0, 0).has_value());
   EXPECT_FALSE(Algebra::get(7, 0, 0).has_value());
@@ -145,7 +146,7 @@ TEST(Algebra, DimensionLimits) {
 // Blade names, grades, masks
 //===----------------------------------------------------------------------===//
 
-// Cl(3,0) order is SPEC.md's example; Cl(3,0,1) names start at e0 because
+// Cl(3,0) order is the docs' example; Cl(3,0,1) names start at e0 because
 // r > 0 and the null vector e0 comes first; grades are the name lengths.
 TEST(Algebra, BladeNamesAndGrades) {
   expectBlades(getAlgebra(2, 0, 0), kCl2Names, {0, 1, 1, 2});
@@ -302,7 +303,7 @@ TEST(Algebra, DegenerateCl301) {
 // Paths
 //===----------------------------------------------------------------------===//
 
-// Cl(2,0): SPEC.md's order, literally.
+// Cl(2,0): every path in (gx, gz, gy) order, written out by hand.
 TEST(Algebra, PathsCl2) {
   Algebra cl2 = getAlgebra(2, 0, 0);
   EXPECT_EQ(cl2.numPaths(), 10u);

@@ -2,13 +2,14 @@
 //
 // Products, involutions, duals, sandwiches and the Flash Clifford layers in
 // Cl(2,0), Cl(3,0) and Cl(3,0,1), against formulas written out by hand from
-// the basis-vector rules (e_i e_i = metric, e_i e_j = -e_j e_i) and SPEC.md's
-// blade order:
+// the basis-vector rules (e_i e_i = metric, e_i e_j = -e_j e_i) and the
+// dialect's blade order:
 //   Cl(2,0):   1 e1 e2 e12
 //   Cl(3,0):   1 e1 e2 e3 e12 e13 e23 e123
 //   Cl(3,0,1): 1 e0 e1 e2 e3 e01 e02 e03 e12 e13 e23 e012 e013 e023 e123
 //              e0123, with e0 e0 = 0.
-// The weighted products are expanded term by term from SPEC.md's path rule;
+// The weighted products are expanded term by term from the path rule of
+// weighted_product and fc_product (docs/dialects/CliffordDialect.md);
 // the expansions agree with the ones printed in Flash Clifford's kernels.
 //
 //===----------------------------------------------------------------------===//

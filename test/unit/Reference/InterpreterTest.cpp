@@ -1,6 +1,6 @@
 //===- InterpreterTest.cpp - Tests of the reference interpreter -----------===//
 //
-// Parses small programs in MLIR's generic form (the contract of SPEC.md §1)
+// Parses small programs in MLIR's generic form (which every op must accept)
 // and checks the interpreter's outputs against hand-worked values, its
 // handling of constants and argument types, and that what it cannot run is
 // reported at the offending op's file:line:col.

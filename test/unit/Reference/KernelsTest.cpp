@@ -1,9 +1,10 @@
 //===- KernelsTest.cpp - Golden tests of the uta reference kernels --------===//
 //
-// Every expected value here is a literal worked out by hand from SPEC.md
-// §1.1, or, for transcendental functions, the double nearest to the exact
-// value (40-digit mpmath evaluations of the textbook formula, written in as
-// literals). None is recomputed by the code under test.
+// Every expected value here is a literal worked out by hand from the ops'
+// definitions (docs/dialects/UTADialect.md), or, for transcendental
+// functions, the double nearest to the exact value (40-digit mpmath
+// evaluations of the textbook formula, written in as literals). None is
+// recomputed by the code under test.
 //
 //===----------------------------------------------------------------------===//
 

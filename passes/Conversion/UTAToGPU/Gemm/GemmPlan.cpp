@@ -21,6 +21,20 @@ unsigned GemmProblem::getElementBytes() const {
   return elementType.getIntOrFloatBitWidth() / 8;
 }
 
+int64_t GemmTarget::getMaxSharedBytes() const {
+  switch (sm) {
+  case 0:
+    return 32 * 1024;
+  case 80:
+    return 163 * 1024;
+  case 86:
+  case 89:
+    return 99 * 1024;
+  default:
+    return 227 * 1024; // sm_90
+  }
+}
+
 int64_t GemmConfig::getNumThreads() const {
   return schedule == GemmSchedule::MmaSync ? 32 * warpsM * warpsN
                                            : warpsM * warpsN;

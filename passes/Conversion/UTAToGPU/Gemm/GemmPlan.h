@@ -36,6 +36,12 @@ struct GemmTarget {
   bool tensorCores = true;
   /// f32 products in plain TF32 (10-bit mantissas) instead of f32 accuracy.
   bool allowTf32 = false;
+
+  /// Bytes of shared memory one block may use: the opt-in maximum of the
+  /// CUDA architecture (kernels take it as dynamic shared memory), or 32 KiB
+  /// of workgroup memory elsewhere, what Vulkan implementations commonly
+  /// give (lavapipe among them).
+  int64_t getMaxSharedBytes() const;
 };
 
 /// How a block computes its tile.
