@@ -139,6 +139,18 @@ row("linear_bias_gelu 512x768x3072 --allow-tf32", "tf32", uta_time(name, "tf32.p
     f"{rel(lbg_t(x, w, bb), ref):.1e}")
 torch.backends.cuda.matmul.allow_tf32 = False
 
+# The table rows named in UTA_GEMM_CONFIGS at prepare time, beside the
+# heuristic's choice of the same graph and precision.
+for name in sorted(os.listdir(OUT)):
+    d = os.path.join(OUT, name)
+    if not os.path.isdir(d):
+        continue
+    for build in sorted(f for f in os.listdir(d) if f.startswith("cfg-") and f.endswith(".ptx")):
+        default = "tf32.ptx" if build.endswith("-tf32.ptx") else "k.ptx"
+        ms, base = uta_time(name, build), uta_time(name, default)
+        rows.append((f"{name} {build[4:-4]}", f"{ms:.3f}", "", f"UTA {default}",
+                     f"{base:.3f}", "", f"{base / ms:.2f}x", "", ""))
+
 print(f"device: {torch.cuda.get_device_name()}, torch {torch.__version__}")
 print("| workload | UTA ms | UTA TFLOP/s (of peak) | baseline | baseline ms | "
       "baseline TFLOP/s | speed vs baseline | UTA rel. error | baseline rel. error |")

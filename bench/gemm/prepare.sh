@@ -7,7 +7,10 @@
 # OUT_DIR/<graph>/ gets the builds bench.py times: k.ptx (the default:
 # mma.sync, 3xTF32 for f32), tf32.ptx (--allow-tf32, f32 graphs) and k.spv
 # (the tiled SIMT GEMM for Vulkan, f32 graphs). linear_bias_gelu is the
-# benchmark graph of bench/graphs.
+# benchmark graph of bench/graphs. With UTA_GEMM_CONFIGS="name ..." set, each
+# named row of the GEMM table that applies to a graph is also built, as
+# cfg-<name>.ptx and cfg-<name>-tf32.ptx, and bench.py times them beside the
+# heuristic's choice.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,4 +26,14 @@ for f in "$here"/*.mlir "$here/../graphs/linear_bias_gelu.mlir"; do
     "$utac" "$f" --allow-tf32 -o "$out/$name/tf32.ptx"
     "$utac" "$f" --target=spirv -o "$out/$name/k.spv"
   fi
+  for config in ${UTA_GEMM_CONFIGS:-}; do
+    for tf32 in "" "-tf32"; do
+      if [[ -n $tf32 ]] && ! grep -q "xf32>" "$f"; then continue; fi
+      build=$out/$name/cfg-$config$tf32.ptx
+      "$utac" "$f" ${tf32:+--allow-tf32} --uta-gemm-config="$config" \
+        --remarks -o "$build" 2>"$build.remarks"
+      # Keep the build only where the row applied.
+      grep -q "tile $config (" "$build.remarks" || rm -f "$build" "$build".*
+    done
+  done
 done

@@ -7,6 +7,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -19,7 +20,15 @@ static DialectRegistry makeRegistry() {
 }
 
 InputModule::InputModule()
-    : context(makeRegistry()), diagnostics(sourceMgr, &context) {}
+    : context(makeRegistry()), diagnostics(sourceMgr, &context) {
+  // A located error is enough for a user; the whole module printed after
+  // it (MLIR's default) buries it. --mlir-print-op-on-diagnostic still
+  // asks for it.
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto flag = options.find("mlir-print-op-on-diagnostic");
+  if (flag == options.end() || flag->second->getNumOccurrences() == 0)
+    context.printOpOnDiagnostic(false);
+}
 
 std::unique_ptr<InputModule> InputModule::parse(StringRef path,
                                                 StringRef tool) {

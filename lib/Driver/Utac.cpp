@@ -90,6 +90,12 @@ struct UtacOptions {
                "error instead of 3e-7 (like torch's "
                "float32_matmul_precision('high'); docs/gemm.md); PTX only"),
       cl::init(false), cl::cat(category)};
+  cl::opt<std::string> gemmConfig{
+      "uta-gemm-config",
+      cl::desc("Use this row of the GEMM engine's configuration table "
+               "(docs/gemm.md) wherever it applies instead of the "
+               "heuristic's choice: for benchmarks and tuning"),
+      cl::value_desc("name"), cl::cat(category)};
 };
 } // namespace
 
@@ -240,6 +246,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     pipeline.fusion = fusion.str();
     pipeline.vectorize = options.vectorize == "on";
     pipeline.allowTf32 = options.allowTf32;
+    pipeline.gemmConfig = options.gemmConfig;
     // Tensor cores are a CUDA feature; SPIR-V and MSL get the SIMT GEMM,
     // also in what --compile-to=gpu prints for them.
     pipeline.tensorCores = *target == Target::Ptx;

@@ -27,6 +27,15 @@ static std::string libdevicePath(const PipelineOptions &options) {
   return getCudaToolkitPath(options) + "/nvvm/libdevice/libdevice.10.bc";
 }
 
+/// Every pipeline option with its value, so that an option added later is
+/// part of the key without anyone remembering to add it here.
+static std::string printPipelineOptions(const PipelineOptions &pipeline) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  pipeline.print(os);
+  return text;
+}
+
 /// The key of `module` compiled with `options`; nullopt when a part cannot
 /// be computed (the cache is then bypassed).
 static std::optional<rt::CacheKey>
@@ -39,11 +48,7 @@ computeKey(ModuleOp module, func::FuncOp entry, const CompileOptions &options) {
   key.add("ir", getCanonicalIR(module))
       .add("entry", entry.getName())
       .add("target", getTargetName(options.target))
-      .add("block-size", std::to_string(pipeline.blockSize))
-      .add("fusion", pipeline.fusion.getValue())
-      .add("vectorize", pipeline.vectorize ? "on" : "off")
-      .add("tensor-cores", pipeline.tensorCores ? "on" : "off")
-      .add("allow-tf32", pipeline.allowTf32 ? "on" : "off")
+      .add("pipeline", printPipelineOptions(pipeline))
       .add("compiler", *identity);
   // Only PTX depends on the CUDA architecture and links libdevice.
   if (options.target == Target::Ptx) {

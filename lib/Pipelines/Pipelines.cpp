@@ -102,6 +102,7 @@ static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
   outline.sm = sm;
   outline.tensorCores = options.tensorCores;
   outline.allowTf32 = options.allowTf32;
+  outline.gemmConfig = options.gemmConfig;
   outline.remarks = options.remarks;
   pm.addPass(createConvertUTAToGPUPass(outline));
   pm.addPass(createCanonicalizerPass());

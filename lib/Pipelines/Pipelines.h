@@ -60,6 +60,11 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("f32 matmuls in plain TF32 on tensor cores (about 1e-3 "
                      "relative error) instead of 3xTF32 (f32 accuracy)"),
       llvm::cl::init(false)};
+  Option<std::string> gemmConfig{
+      *this, "gemm-config",
+      llvm::cl::desc("GEMM table row to use wherever it applies instead of "
+                     "the heuristic's choice (docs/gemm.md)"),
+      llvm::cl::init("")};
   Option<unsigned> blockSize{*this, "block-size",
                              llvm::cl::desc("Threads per block"),
                              llvm::cl::init(256)};

@@ -57,6 +57,11 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
            "three tensor-core products)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Report the GEMM engine's plan of each matmul as a remark">,
+    Option<"gemmConfig", "gemm-config", "std::string", /*default=*/"\"\"",
+           "Name of a row of the GEMM engine's configuration table that "
+           "replaces the heuristic's choice wherever it applies (its "
+           "schedule, element size and precision match the matmul's); for "
+           "benchmarks and tuning">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

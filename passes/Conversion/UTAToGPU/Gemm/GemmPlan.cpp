@@ -75,10 +75,41 @@ static const ConfigRow kConfigRows[] = {
     {{GemmSchedule::Simt, 64, 64, 16, 16, 16, 1, "simt64x64x16"}, 0},
 };
 
+/// Rows the heuristic does not pick, reachable by name (gemm-config) for
+/// benchmarks and tuning: larger tiles and deeper pipelines, which need
+/// more than 48 KiB of (dynamic) shared memory.
+static const ConfigRow kCandidateRows[] = {
+    {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 4, "mma128x128x32s4"}, 2},
+    {{GemmSchedule::MmaSync, 128, 256, 32, 2, 4, 3, "mma128x256x32"}, 2},
+    {{GemmSchedule::MmaSync, 128, 128, 64, 2, 2, 3, "mma128x128x64"}, 2},
+    {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 3, "mma128x128x32f32"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 4, "mma128x128x32f32s4"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::MmaSync, 128, 256, 16, 2, 4, 4, "mma128x256x16"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::MmaSync, 128, 64, 32, 2, 2, 3, "mma128x64x32s3"},
+     4,
+     GemmPrecision::Tf32x3},
+    {{GemmSchedule::MmaSync, 128, 64, 32, 2, 2, 4, "mma128x64x32s4"},
+     4,
+     GemmPrecision::Tf32x3},
+    {{GemmSchedule::MmaSync, 128, 128, 32, 2, 4, 3, "mma128x128x32x3"},
+     4,
+     GemmPrecision::Tf32x3},
+    {{GemmSchedule::MmaSync, 128, 128, 16, 2, 4, 4, "mma128x128x16x3"},
+     4,
+     GemmPrecision::Tf32x3},
+};
+
 ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
   static const SmallVector<GemmConfig> table = [] {
     SmallVector<GemmConfig> configs;
-    for (const ConfigRow &row : kConfigRows)
+    for (const ConfigRow &row : llvm::concat<const ConfigRow>(
+             ArrayRef(kConfigRows), ArrayRef(kCandidateRows)))
       configs.push_back(row.config);
     return configs;
   }();
@@ -193,19 +224,32 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
     plan.precision =
         target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
 
-  // The first row of the schedule and element size that gives every SM a
-  // block, else the last (smallest) one.
+  // The first row of the schedule, element size and precision that fits
+  // the target's shared memory and gives every SM a block, else the last
+  // (smallest) one; the row named by target.config where it applies.
+  auto withConfig = [&](const ConfigRow &row) {
+    GemmPlan candidate = plan;
+    candidate.config = row.config;
+    return candidate;
+  };
+  auto applies = [&](const ConfigRow &row) {
+    return row.config.schedule == schedule &&
+           (!row.elementBytes ||
+            row.elementBytes == problem.getElementBytes()) &&
+           (!row.precision || *row.precision == plan.precision) &&
+           withConfig(row).getSharedMemoryBytes() <= target.getMaxSharedBytes();
+  };
+  auto fillsGpu = [&](const ConfigRow &row) {
+    return withConfig(row).getNumBlocks() >= getNumSMs(target.sm);
+  };
   const ConfigRow *chosen = nullptr;
-  for (const ConfigRow &row : kConfigRows) {
-    if (row.config.schedule != schedule ||
-        (row.elementBytes && row.elementBytes != problem.getElementBytes()) ||
-        (row.precision && *row.precision != plan.precision))
-      continue;
-    chosen = &row;
-    plan.config = row.config;
-    if (plan.getNumBlocks() >= getNumSMs(target.sm))
-      break;
-  }
+  for (const ConfigRow &row : kConfigRows)
+    if (applies(row) && (!chosen || !fillsGpu(*chosen)))
+      chosen = &row;
+  for (const ConfigRow &row : llvm::concat<const ConfigRow>(
+           ArrayRef(kConfigRows), ArrayRef(kCandidateRows)))
+    if (applies(row) && target.config == row.config.name)
+      chosen = &row;
   assert(chosen && "the table has a row for every schedule and dtype");
   plan.config = chosen->config;
 

@@ -36,6 +36,9 @@ struct GemmTarget {
   bool tensorCores = true;
   /// f32 products in plain TF32 (10-bit mantissas) instead of f32 accuracy.
   bool allowTf32 = false;
+  /// The table row to use wherever it applies instead of the heuristic's
+  /// choice (benchmarks, tuning); empty: the heuristic decides.
+  std::string config;
 
   /// Bytes of shared memory one block may use: the opt-in maximum of the
   /// CUDA architecture (kernels take it as dynamic shared memory), or 32 KiB

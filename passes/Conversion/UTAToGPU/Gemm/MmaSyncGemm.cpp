@@ -406,15 +406,15 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
   warpColumn = rem(warp, c.warpsN);
   block = emitGemmBlockPosition(b, loc, plan);
 
-  // Shared-memory rows of 64 bytes (the table's K tiles) repeat every two
-  // rows in the 128-byte bank window: swizzle by row pairs. Wider rows
-  // (a [k][n] B): by row, for ldmatrix.trans's eight rows, or by twice the
-  // row for the 32-bit loads of four rows and eight columns.
-  auto rowSwizzle = [&](int64_t columns) -> Swizzle {
+  // Shared-memory rows of 64 bytes repeat every two rows in the 128-byte
+  // bank window: swizzle by row pairs. Wider rows: by row, for the eight
+  // rows of an ldmatrix, or by twice the row for the 32-bit loads of four
+  // rows and eight columns (an f32 [k][n] B).
+  auto rowSwizzle = [&](int64_t columns, bool readByLdmatrix) -> Swizzle {
     int64_t rowBytes = columns * p.getElementBytes();
     if (rowBytes <= 64)
       return {1, 3, 0};
-    if (p.getElementBytes() == 2)
+    if (readByLdmatrix)
       return {0, 7, 0};
     return {0, 3, 1};
   };
@@ -430,8 +430,10 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
   bOperand.globalRows = p.transposeB ? p.n : p.k;
   bOperand.globalColumns = p.transposeB ? p.k : p.n;
   bOperand.asyncCopy = plan.asyncCopyB;
+  a.swizzle = rowSwizzle(a.columns, /*readByLdmatrix=*/true);
+  bOperand.swizzle = rowSwizzle(
+      bOperand.columns, p.transposeB || p.getElementBytes() == 2);
   for (StagedOperand *operand : {&a, &bOperand}) {
-    operand->swizzle = rowSwizzle(operand->columns);
     operand->buffer = io.allocateWorkgroupBuffer(
         b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
   }
