@@ -542,12 +542,12 @@ struct ConvertUTAToGPUPass final
     gemmTarget.tensorCores = tensorCores;
     gemmTarget.allowTf32 = allowTf32;
     gemmTarget.config = gemmConfig;
-    if (!gemmConfig.empty() && !llvm::is_contained(
-                                   llvm::map_range(getGemmConfigTable(),
-                                                   [](const GemmConfig &c) {
-                                                     return StringRef(c.name);
-                                                   }),
-                                   StringRef(gemmConfig))) {
+    if (!gemmConfig.empty() &&
+        !llvm::is_contained(llvm::map_range(getGemmConfigTable(),
+                                            [](const GemmConfig &c) {
+                                              return StringRef(c.name);
+                                            }),
+                            StringRef(gemmConfig))) {
       module.emitError("gemm-config: no row of the GEMM table is named '")
           << gemmConfig << "'";
       return signalPassFailure();

@@ -431,8 +431,8 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
   bOperand.globalColumns = p.transposeB ? p.k : p.n;
   bOperand.asyncCopy = plan.asyncCopyB;
   a.swizzle = rowSwizzle(a.columns, /*readByLdmatrix=*/true);
-  bOperand.swizzle = rowSwizzle(
-      bOperand.columns, p.transposeB || p.getElementBytes() == 2);
+  bOperand.swizzle =
+      rowSwizzle(bOperand.columns, p.transposeB || p.getElementBytes() == 2);
   for (StagedOperand *operand : {&a, &bOperand}) {
     operand->buffer = io.allocateWorkgroupBuffer(
         b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
