@@ -21,6 +21,9 @@ import torch
 import torch.nn.functional as F
 from triton.testing import do_bench
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from clifford_torch import algebra, fcgp_torch  # noqa: E402
+
 OUT = sys.argv[1]
 dev = "cuda"
 # H100 SXM dense peaks (TFLOP/s): tensor cores per input type, and the f32
@@ -138,6 +141,40 @@ row("linear_bias_gelu 512x768x3072 --allow-tf32", "tf32", uta_time(name, "tf32.p
     f"{rel(uta_result(name, 'tf32.ptx', (x, w, bb)), ref):.1e}",
     f"{rel(lbg_t(x, w, bb), ref):.1e}")
 torch.backends.cuda.matmul.allow_tf32 = False
+
+# FCGP: gates, fc_product on the GEMM engine, grade_rms_norm. Flash
+# Clifford's own kernels where the package is installed; torch's term-by-term
+# formula (eager and torch.compile) always.
+try:
+    import flash_clifford  # noqa: F401
+    have_fc = True
+except ImportError:
+    have_fc = False
+print(f"flash_clifford importable: {have_fc}")
+for p, nb in ((2, 4), (3, 8)):
+    grade, wterms, P = algebra(p, 0, 0)
+    x = torch.randn(nb, 4096, 512, device=dev)
+    y = torch.randn_like(x)
+    w = torch.randn(P, 512, 512, device=dev) / 16
+    f = lambda x, y, w: fcgp_torch(grade, wterms, x, y, w)
+    fc = torch.compile(f)
+    ref = f(x.double(), y.double(), w.double())
+    name = f"fcgp_cl{p}"
+    slots = {(i, k, grade[i], grade[j]) for i, j, k, s, _ in wterms}
+    flops = 2 * 4096 * 512 * 512 * len({(k, gi, gj) for _, k, gi, gj in slots})
+    row(f"FCGP Cl({p},0) [{nb},4096,512] accurate", "tf32", uta_time(name, "k.ptx", 5),
+        "torch.compile f32", bench(lambda: fc(x, y, w)), flops,
+        f"{rel(uta_result(name, 'k.ptx', (x, y, w)), ref):.1e}",
+        f"{rel(fc(x, y, w), ref):.1e}")
+    torch.backends.cuda.matmul.allow_tf32 = True
+    torch._dynamo.reset()
+    ft = torch.compile(f)
+    row(f"FCGP Cl({p},0) [{nb},4096,512] --allow-tf32", "tf32", uta_time(name, "tf32.ptx", 5),
+        "torch.compile tf32", bench(lambda: ft(x, y, w)), flops,
+        f"{rel(uta_result(name, 'tf32.ptx', (x, y, w)), ref):.1e}",
+        f"{rel(ft(x, y, w), ref):.1e}")
+    torch.backends.cuda.matmul.allow_tf32 = False
+    del x, y, w, ref
 
 # The table rows named in UTA_GEMM_CONFIGS at prepare time, beside the
 # heuristic's choice of the same graph and precision.

@@ -6,8 +6,9 @@
 #
 # OUT_DIR/<graph>/ gets the builds bench.py times: k.ptx (the default:
 # mma.sync, 3xTF32 for f32), tf32.ptx (--allow-tf32, f32 graphs) and k.spv
-# (the tiled SIMT GEMM for Vulkan, f32 graphs). linear_bias_gelu is the
-# benchmark graph of bench/graphs. With UTA_GEMM_CONFIGS="name ..." set, each
+# (the tiled SIMT GEMM for Vulkan, f32 graphs). linear_bias_gelu and the
+# FCGP layers (fc_product on the engine) are benchmark graphs of
+# bench/graphs. With UTA_GEMM_CONFIGS="name ..." set, each
 # named row of the GEMM table that applies to a graph is also built, as
 # cfg-<name>.ptx and cfg-<name>-tf32.ptx, and bench.py times them beside the
 # heuristic's choice.
@@ -18,7 +19,7 @@ build=$1 out=$2
 utac="$build/bin/utac"
 rm -rf "$out" && mkdir -p "$out"
 cp "$build/bin/uta-run" "$out/"
-for f in "$here"/*.mlir "$here/../graphs/linear_bias_gelu.mlir"; do
+for f in "$here"/*.mlir "$here"/../graphs/{linear_bias_gelu,fcgp_cl2,fcgp_cl3}.mlir; do
   name=$(basename "$f" .mlir)
   mkdir -p "$out/$name"
   "$utac" "$f" --remarks -o "$out/$name/k.ptx" 2>"$out/$name/k.remarks"

@@ -79,11 +79,14 @@ static void buildUtaPhase(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-/// Phase `fused`: the graph partitioned into uta.fusion kernels.
-static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options) {
+/// Phase `fused`: the graph partitioned into uta.fusion kernels, for a CUDA
+/// target when `cuda`.
+static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
+                            bool cuda) {
   UtaFuseKernelsPassOptions fuse;
   fuse.policy = options.fusion;
   fuse.remarks = options.remarks;
+  fuse.tensorCores = cuda && options.tensorCores;
   pm.addNestedPass<func::FuncOp>(createUtaFuseKernelsPass(fuse));
 }
 
@@ -167,13 +170,14 @@ static void buildSpirvPhase(OpPassManager &pm) {
 
 void mlir::uta::buildPipeline(OpPassManager &pm, Phase last,
                               const PipelineOptions &options) {
+  bool cuda = last != Phase::Spirv && last != Phase::Msl;
   buildUtaPhase(pm);
   if (last == Phase::Uta)
     return;
-  buildFusedPhase(pm, options);
+  buildFusedPhase(pm, options, cuda);
   if (last == Phase::Fused)
     return;
-  buildGpuPhase(pm, options, last != Phase::Spirv && last != Phase::Msl);
+  buildGpuPhase(pm, options, cuda);
   if (last == Phase::Gpu)
     return;
   if (last == Phase::Spirv || last == Phase::Msl)

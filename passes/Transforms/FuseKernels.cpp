@@ -443,8 +443,14 @@ struct UtaFuseKernelsPass final
               !isa<UTADialect, clifford::CliffordDialect>(
                   producer->getDialect()))
             continue;
-          FusionDecision decision = FusionCostModel::decide(
-              producer, consumer, computations[next], aligned[next], hasMatmul);
+          FusionDecision decision =
+              tensorCores && isa<clifford::FcProductOp>(consumer)
+                  ? FusionDecision::no(
+                        "fc_product runs on the tensor-core GEMM engine, "
+                        "which copies its operands from memory")
+                  : FusionCostModel::decide(producer, consumer,
+                                            computations[next], aligned[next],
+                                            hasMatmul);
           // One remark per producer and consumer, however often it reads it.
           if (remarks && remarked.insert({producer, consumer}).second)
             producer->emitRemark()

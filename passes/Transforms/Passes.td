@@ -66,6 +66,10 @@ def UtaFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
            "Fusion policy: default or none">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark for each fusion decision">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"false",
+           "The kernels are for tensor cores (CUDA sm_80 and up), where "
+           "fc_product runs on the GEMM engine, which copies x and y from "
+           "memory: no producer fuses into it">,
   ];
   let dependentDialects = ["::mlir::uta::UTADialect"];
 }

@@ -271,13 +271,14 @@ struct WeightedProductEmitter final : OpKernelEmitter {
 
 } // namespace
 
-void mlir::uta::populateCliffordKernelEmitters(
-    KernelEmitterRegistry &registry) {
+void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
+                                               const GemmTarget &target,
+                                               bool remarks) {
   registry.add<BladewiseEmitter, GeometricProductOp, OuterProductOp,
                LeftContractionOp, ScalarProductOp, SandwichOp, ReverseOp,
                GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp>();
   registry.add<ScalarGateEmitter, ScalarGateOp>();
   registry.add<WeightedProductEmitter, WeightedProductOp>();
-  addFcProductEmitter(registry);
+  addFcProductEmitter(registry, target, remarks);
   addGradeRmsNormEmitter(registry);
 }

@@ -176,8 +176,10 @@ LogicalResult emitPositions(OpBuilder &b, Location loc, Value thread,
                             KernelIO &io,
                             llvm::function_ref<LogicalResult(ValueRange)> body);
 
-/// fc_product's emitter (FcProductEmitter.cpp).
-void addFcProductEmitter(KernelEmitterRegistry &registry);
+/// fc_product's emitter (FcProductEmitter.cpp): the GEMM engine's
+/// tensor-core schedule where `target` allows it, else a tiled SIMT kernel.
+void addFcProductEmitter(KernelEmitterRegistry &registry,
+                         const GemmTarget &target, bool remarks);
 /// grade_rms_norm's emitter (GradeRmsNormEmitter.cpp).
 void addGradeRmsNormEmitter(KernelEmitterRegistry &registry);
 

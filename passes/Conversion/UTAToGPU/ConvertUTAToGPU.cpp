@@ -553,7 +553,7 @@ struct ConvertUTAToGPUPass final
       return signalPassFailure();
     }
     populateMatmulKernelEmitters(emitters, gemmTarget, remarks);
-    populateCliffordKernelEmitters(emitters);
+    populateCliffordKernelEmitters(emitters, gemmTarget, remarks);
 
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     auto kernelModule =

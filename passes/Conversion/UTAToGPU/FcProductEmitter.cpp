@@ -10,8 +10,10 @@
 #include "passes/Conversion/UTAToGPU/CliffordExpansion.h"
 
 #include "passes/Analysis/FcProductTiling.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
+#include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -40,18 +42,125 @@ namespace {
 /// thread of the block reaches them (no range guard: partial tiles guard
 /// only loads and stores). Each accumulator sums over fi in order, and
 /// within one fi over the paths in order: the same order on every run.
-struct FcProductEmitter final : OpKernelEmitter {
+///
+/// Where the target has tensor cores and x, y and the weights are in memory
+/// (no producer fused into the kernel), the op runs on the GEMM engine
+/// instead (getFcProductGemm): one GEMM per result blade k, over K = Fin
+/// per slot (path p landing on k), whose A operand is the slot's signed
+/// pair products, formed from cp.async-staged x and y tiles in registers.
+/// The most Cayley terms in one slot of the tensor-core GEMMs (Cl(3,0)'s
+/// scalar results have slots of 3).
+constexpr size_t kMaxTermsPerSlot = 2;
+
+class FcProductEmitter final : public OpKernelEmitter {
+public:
+  FcProductEmitter(const GemmTarget &target, bool remarks)
+      : target(target), remarks(remarks) {}
+
   int64_t getNumThreads(Operation *op, bool) const override {
+    if (std::optional<GemmPlan> plan = getGemmPlan(op))
+      return plan->getNumBlocks() * plan->config.getNumThreads();
     FcProductTiling plan = getFcProductTiling(cast<FcProductOp>(op));
     return plan.getNumBlocks() * plan.threads;
   }
 
   std::optional<int64_t> getBlockSize(Operation *op, bool) const override {
+    if (std::optional<GemmPlan> plan = getGemmPlan(op))
+      return plan->config.getNumThreads();
     return getFcProductTiling(cast<FcProductOp>(op)).threads;
   }
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
                      bool) const override {
+    if (std::optional<GemmPlan> plan = getGemmPlan(op)) {
+      if (remarks)
+        op->emitRemark() << "fc_product on the GEMM engine, per result "
+                            "blade: "
+                         << plan->describe();
+      return emitMmaSyncFcProduct(
+          b, op->getLoc(), *plan, getFcProductGemm(op), io,
+          [&](OpBuilder &nb, Location loc, ValueRange indices, Value value) {
+            io.write(nb, loc, 0, indices, value);
+          });
+    }
+    return emitSimt(b, op, thread, io);
+  }
+
+private:
+  /// The slots of each result blade and their terms, from the Cayley
+  /// terms of the operands' possibly non-zero blades.
+  static FcProductGemm getFcProductGemm(Operation *op) {
+    auto product = cast<FcProductOp>(op);
+    const Algebra &algebra = product.getAlgebra().getAlgebra();
+    auto [lhsBlades, rhsBlades] = getOperandBlades(op);
+    FcProductGemm fc;
+    fc.slotsOfBlade.resize(algebra.numBlades());
+    for (ArrayRef<Term> bucket :
+         expandProduct(algebra, ProductTerms::Geometric, lhsBlades, rhsBlades))
+      for (const Term &t : bucket) {
+        SmallVector<FcProductGemmSlot> &slots = fc.slotsOfBlade[t.result];
+        auto slot = llvm::find_if(slots, [&](const FcProductGemmSlot &s) {
+          return s.path == t.path;
+        });
+        if (slot == slots.end())
+          slot = slots.insert(
+              llvm::upper_bound(slots, t.path,
+                                [](unsigned path, const FcProductGemmSlot &s) {
+                                  return path < s.path;
+                                }),
+              FcProductGemmSlot{t.path, {}});
+        slot->terms.push_back({t.lhs, t.rhs, t.sign});
+      }
+    // Every step forms its A fragments from termsPerSlot x and y tiles, so
+    // one slot of many terms would make all steps read that many: slots
+    // of more terms are split into slots of the same path (another pass
+    // over Fin for them, but two tiles per term for all).
+    for (SmallVector<FcProductGemmSlot> &slots : fc.slotsOfBlade) {
+      SmallVector<FcProductGemmSlot> split;
+      for (FcProductGemmSlot &slot : slots)
+        for (size_t first = 0; first < slot.terms.size();
+             first += kMaxTermsPerSlot) {
+          ArrayRef<FcProductGemmTerm> terms(slot.terms);
+          split.push_back(
+              {slot.path,
+               llvm::to_vector(terms.slice(
+                   first, std::min(kMaxTermsPerSlot, terms.size() - first)))});
+          fc.termsPerSlot =
+              std::max<int64_t>(fc.termsPerSlot, split.back().terms.size());
+        }
+      slots = std::move(split);
+    }
+    return fc;
+  }
+
+  /// The tensor-core plan, where it applies: f32, a CUDA target with
+  /// tensor cores, and x, y and the weights read from memory.
+  std::optional<GemmPlan> getGemmPlan(Operation *op) const {
+    auto product = cast<FcProductOp>(op);
+    if (auto fusion = dyn_cast<FusionOp>(op->getParentOp()))
+      for (Value operand : op->getOperands())
+        if (operand.getParentBlock() != &fusion.getBody().front() ||
+            !isa<BlockArgument>(operand))
+          return std::nullopt;
+    for (Value value : {product.getLhs(), product.getRhs(),
+                        product.getWeights(), product.getResult()})
+      if (!cast<RankedTensorType>(value.getType()).getElementType().isF32())
+        return std::nullopt;
+    ArrayRef<int64_t> lhsShape = getStaticShape(product.getLhs());
+    GemmProblem problem;
+    problem.batchShape = {lhsShape[0]};
+    problem.m = lhsShape[1];
+    problem.k = lhsShape[2];
+    problem.n = getStaticShape(product.getResult())[2];
+    problem.elementType = Float32Type::get(op->getContext());
+    if (problem.m == 0 || problem.n == 0)
+      return std::nullopt;
+    return planFcProductGemm(problem, target,
+                             getFcProductGemm(op).termsPerSlot);
+  }
+
+  LogicalResult emitSimt(OpBuilder &b, Operation *op, Value thread,
+                         KernelIO &io) const {
     auto product = cast<FcProductOp>(op);
     Location loc = op->getLoc();
     const Algebra &algebra = product.getAlgebra().getAlgebra();
@@ -292,11 +401,14 @@ struct FcProductEmitter final : OpKernelEmitter {
       }
     return success();
   }
+
+  GemmTarget target;
+  bool remarks;
 };
 
 } // namespace
 
 void mlir::uta::clifford_kernels::addFcProductEmitter(
-    KernelEmitterRegistry &registry) {
-  registry.add<FcProductEmitter, FcProductOp>();
+    KernelEmitterRegistry &registry, const GemmTarget &target, bool remarks) {
+  registry.add<FcProductEmitter, FcProductOp>(target, remarks);
 }

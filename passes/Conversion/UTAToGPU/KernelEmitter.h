@@ -198,8 +198,10 @@ void populateReductionKernelEmitters(KernelEmitterRegistry &registry);
 /// matmul, on the GEMM engine (Gemm/GemmPlan.h) for `target`.
 void populateMatmulKernelEmitters(KernelEmitterRegistry &registry,
                                   const GemmTarget &target, bool remarks);
-/// Every clifford op.
-void populateCliffordKernelEmitters(KernelEmitterRegistry &registry);
+/// Every clifford op; fc_product on the GEMM engine for `target` where
+/// tensor cores apply.
+void populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
+                                    const GemmTarget &target, bool remarks);
 
 //===----------------------------------------------------------------------===//
 // Helpers shared by the emitters

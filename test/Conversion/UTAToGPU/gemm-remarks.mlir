@@ -7,7 +7,7 @@
 // how each operand is copied, and the grid.
 
 // SIMT: remark: GEMM 4096x4096x4096 f32: tiled SIMT, f32, tile simt128x128x8 (128x128x8, 256 threads of 8x8 outputs), 1024 blocks
-// TF32: remark: GEMM 4096x4096x4096 f32: mma.sync, tf32, tile mma128x128x16 (128x128x16, 4 warps of 64x64, 3 stages, 49152 B shared)
+// TF32: remark: GEMM 4096x4096x4096 f32: mma.sync, tf32, tile mma128x128x32f32 (128x128x32, 4 warps of 64x64, 3 stages, 98304 B shared)
 func.func @large(%a: tensor<4096x4096xf32>, %b: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   // expected-remark@+1 {{GEMM 4096x4096x4096 f32: mma.sync, 3xTF32 (f32 accuracy), tile mma128x64x32 (128x64x32, 4 warps of 64x32, 2 stages, 49152 B shared), A cp.async 16 B, B cp.async 16 B, 2048 blocks}}
   %0 = uta.matmul %a, %b : (tensor<4096x4096xf32>, tensor<4096x4096xf32>) -> tensor<4096x4096xf32>

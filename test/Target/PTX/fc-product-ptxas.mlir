@@ -1,8 +1,9 @@
-// fc_product's tiled kernels compile to PTX that ptxas accepts for sm_90:
-// Cl(2,0) to Cl(6,0) and a degenerate algebra, partial tiles, chunk tails,
-// the benchmark's FCGP with its gates fused (two kernels). Each fc_product
-// kernel stages its slots in shared memory between barriers, with no
-// atomics.
+// fc_product on the GEMM engine's tensor cores compiles to PTX that ptxas
+// accepts for sm_90: Cl(2,0) to Cl(6,0) and a degenerate algebra, partial
+// tiles, K tails, rows that are not 16-byte aligned (copied by element),
+// the benchmark's FCGP. Per result blade, a cp.async pipeline stages x and
+// y tiles (ldmatrix, their signed products as the A fragments) and the
+// weights, into mma.sync m16n8k8 tf32; no atomics.
 // REQUIRES: ptxas
 // RUN: utac %s --compile-to=ptx > %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
@@ -10,29 +11,31 @@
 // RUN: not grep -wE "(atom|red)\.[a-z0-9.]+" %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 
-// One kernel per fc_product, two for FCGP.
-// ENTRIES: {{^}}7{{$}}
+// One kernel per fc_product, four for FCGP (on tensor cores the gates are
+// kernels of their own: the GEMM engine copies x and y from memory).
+// ENTRIES: {{^}}9{{$}}
 
+//       CHECK: .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
 // CHECK-LABEL: .entry fc_cl200_k0_fc_product(
-//       CHECK: .shared
-//       CHECK: bar.sync
+//       CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+//       CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK-LABEL: .entry fc_cl300_k0_fc_product(
-//       CHECK: .shared
-//       CHECK: bar.sync
+//       CHECK: cp.async.cg.shared.global
+//       CHECK: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK-LABEL: .entry fc_cl400_k0_fc_product(
-//       CHECK: .shared
-//       CHECK: bar.sync
+//       CHECK: mma.sync.aligned.m16n8k8
 // CHECK-LABEL: .entry fc_cl301_k0_fc_product(
-//       CHECK: .shared
-//       CHECK: bar.sync
+//       CHECK: mma.sync.aligned.m16n8k8
 // CHECK-LABEL: .entry fc_cl600_k0_fc_product(
-//       CHECK: .shared
-//       CHECK: bar.sync
-// CHECK-LABEL: .entry fcgp_bench_k0_fc_product(
-//       CHECK: .shared
-//       CHECK: bar.sync
-//   CHECK-NOT: .entry
-//       CHECK: .entry fcgp_bench_k1_grade_rms_norm(
+//       CHECK: mma.sync.aligned.m16n8k8
+// CHECK-LABEL: .entry fcgp_bench_k0_scalar_gate(
+// CHECK-LABEL: .entry fcgp_bench_k1_scalar_gate(
+// CHECK-LABEL: .entry fcgp_bench_k2_fc_product(
+//   CHECK-DAG: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, {{.*}};
+//   CHECK-DAG: cp.async.wait_group{{[[:space:]]+}}1;
+//   CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+//   CHECK-DAG: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK-LABEL: .entry fcgp_bench_k3_grade_rms_norm(
 
 func.func @fc_cl200(%x: tensor<4x67x31xf32>, %y: tensor<4x67x31xf32>, %w: tensor<10x31x17xf32>) -> tensor<4x67x17xf32> {
   %r = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x67x31xf32>, tensor<4x67x31xf32>, tensor<10x31x17xf32>) -> tensor<4x67x17xf32>

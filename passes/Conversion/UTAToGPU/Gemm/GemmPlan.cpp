@@ -50,18 +50,26 @@ struct ConfigRow {
 };
 } // namespace
 
-/// The table. Every row stays within the 48 KiB of shared memory a block
-/// gets without opting in to more. mma.sync rows: a large tile (4 warps of
-/// 64x64, the usual warp tile of mma.sync kernels, with three stages of K
-/// tiles of 64-byte rows) and a small one for problems too small to fill
-/// the GPU with large tiles. 3xTF32 keeps a second set of accumulators and
-/// split fragments, so its large tile is 128x64 (warps of 64x32) with K
-/// tiles of 32 in two stages: 11% faster than 128x128x16 in three stages at
-/// 4096^3 on an H100, where plain TF32 preferred the latter (0.81 against
-/// 1.02 ms). SIMT: 16x16 threads with 8x8 outputs each (K tiles of 8: 5.1
-/// against 5.7 ms with 16 at 4096^3 on NVIDIA's Vulkan), or 4x4 for small
-/// problems.
+/// The table. The first rows need more than 48 KiB of shared memory
+/// (dynamic shared memory on CUDA; where the target has less, the heuristic
+/// passes over them): 128x128 tiles of 4 warps of 64x64 in three stages,
+/// with K tiles of 128-byte rows (64 for 16 bits, 32 for f32). Measured at
+/// 8192^3 bf16 and f16 they are 5% faster than 64-byte rows, and at 4096^3
+/// in plain TF32 16% faster (0.68 against 0.79 ms on an H100). The rows
+/// after them stay within 48 KiB: the same tile with K tiles of 64-byte
+/// rows, and a small one for problems too small to fill the GPU with large
+/// tiles. 3xTF32 keeps a second set of accumulators and split fragments,
+/// so its large tile is 128x64 (warps of 64x32) with K tiles of 32 in two
+/// stages: 11% faster than 128x128x16 in three stages at 4096^3 on an H100;
+/// deeper pipelines and 128x128 tiles of 8 warps did not beat it (1.98 to
+/// 2.30 against 1.98 ms). SIMT: 16x16 threads with 8x8 outputs each (K
+/// tiles of 8: 5.1 against 5.7 ms with 16 at 4096^3 on NVIDIA's Vulkan), or
+/// 4x4 for small problems.
 static const ConfigRow kConfigRows[] = {
+    {{GemmSchedule::MmaSync, 128, 128, 64, 2, 2, 3, "mma128x128x64"}, 2},
+    {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 3, "mma128x128x32f32"},
+     4,
+     GemmPrecision::Tf32},
     {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 3, "mma128x128x32"}, 2},
     {{GemmSchedule::MmaSync, 64, 64, 32, 2, 2, 3, "mma64x64x32"}, 2},
     {{GemmSchedule::MmaSync, 128, 64, 32, 2, 2, 2, "mma128x64x32"},
@@ -81,10 +89,6 @@ static const ConfigRow kConfigRows[] = {
 static const ConfigRow kCandidateRows[] = {
     {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 4, "mma128x128x32s4"}, 2},
     {{GemmSchedule::MmaSync, 128, 256, 32, 2, 4, 3, "mma128x256x32"}, 2},
-    {{GemmSchedule::MmaSync, 128, 128, 64, 2, 2, 3, "mma128x128x64"}, 2},
-    {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 3, "mma128x128x32f32"},
-     4,
-     GemmPrecision::Tf32},
     {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 4, "mma128x128x32f32s4"},
      4,
      GemmPrecision::Tf32},
@@ -105,11 +109,25 @@ static const ConfigRow kCandidateRows[] = {
      GemmPrecision::Tf32x3},
 };
 
+/// fc_product's configurations, preferred first: K tiles of 16 (the x and y
+/// tiles of every term share a stage with the weights' tile), 4 warps.
+/// 3xTF32 keeps a second set of accumulators: 64-column warp tiles are for
+/// plain TF32 only.
+static const ConfigRow kFcProductRows[] = {
+    {{GemmSchedule::MmaSync, 128, 128, 16, 2, 2, 3, "fc128x128x16"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::MmaSync, 128, 64, 16, 2, 2, 3, "fc128x64x16"}, 4},
+    {{GemmSchedule::MmaSync, 128, 64, 16, 2, 2, 2, "fc128x64x16s2"}, 4},
+    {{GemmSchedule::MmaSync, 64, 64, 16, 2, 2, 2, "fc64x64x16"}, 4},
+};
+
 ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
   static const SmallVector<GemmConfig> table = [] {
     SmallVector<GemmConfig> configs;
     for (const ConfigRow &row : llvm::concat<const ConfigRow>(
-             ArrayRef(kConfigRows), ArrayRef(kCandidateRows)))
+             ArrayRef(kConfigRows), ArrayRef(kCandidateRows),
+             ArrayRef(kFcProductRows)))
       configs.push_back(row.config);
     return configs;
   }();
@@ -132,7 +150,8 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   const GemmConfig &c = config;
   if (c.schedule == GemmSchedule::Simt)
     return (c.tileM + c.tileN) * c.tileK * 4;
-  return c.stages * (c.tileM + c.tileN) * c.tileK * problem.getElementBytes();
+  return c.stages * (aTilesPerStage * c.tileM + c.tileN) * c.tileK *
+         problem.getElementBytes();
 }
 
 StringRef mlir::uta::getPrecisionName(GemmPrecision precision) {
@@ -259,5 +278,44 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
   plan.asyncCopyA = problem.k * bytes % 16 == 0;
   plan.asyncCopyB =
       (problem.transposeB ? problem.k : problem.n) * bytes % 16 == 0;
+  return plan;
+}
+
+std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
+                                                     const GemmTarget &target,
+                                                     int64_t termsPerSlot) {
+  if (target.sm < 80 || !target.tensorCores || !problem.elementType.isF32())
+    return std::nullopt;
+  GemmPlan plan;
+  plan.problem = problem;
+  plan.precision =
+      target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
+  plan.aTilesPerStage = 2 * termsPerSlot;
+  // The first row that fits, and fills the GPU where a later one also
+  // fits; the named row (target.config) where it fits.
+  std::optional<GemmConfig> chosen;
+  for (const ConfigRow &row : kFcProductRows) {
+    plan.config = row.config;
+    if ((row.precision && *row.precision != plan.precision) ||
+        plan.getSharedMemoryBytes() > target.getMaxSharedBytes())
+      continue;
+    if (target.config == row.config.name) {
+      chosen = row.config;
+      break;
+    }
+    if (!chosen) {
+      chosen = row.config;
+    } else {
+      GemmPlan previous = plan;
+      previous.config = *chosen;
+      if (previous.getNumBlocks() < getNumSMs(target.sm))
+        chosen = row.config;
+    }
+  }
+  if (!chosen)
+    return std::nullopt;
+  plan.config = *chosen;
+  plan.asyncCopyA = problem.k * 4 % 16 == 0;
+  plan.asyncCopyB = problem.n * 4 % 16 == 0;
   return plan;
 }

@@ -115,6 +115,10 @@ struct GemmPlan {
   /// Whether the operand rows are 16-byte aligned so that tiles are copied
   /// with 16-byte cp.async; otherwise element by element (mma.sync only).
   bool asyncCopyA = false, asyncCopyB = false;
+  /// Shared-memory tiles of tileM x tileK per stage that form the A operand:
+  /// 1 for a matmul; for clifford.fc_product, an x and a y tile per term of
+  /// a slot (the A tile is their signed pair products, formed in registers).
+  int64_t aTilesPerStage = 1;
 
   int64_t getTilesM() const;
   int64_t getTilesN() const;
@@ -132,6 +136,15 @@ GemmProblem getGemmProblem(MatmulOp matmul);
 /// Picks the schedule, precision and configuration for `problem` on
 /// `target`.
 GemmPlan planGemm(const GemmProblem &problem, const GemmTarget &target);
+
+/// The mma.sync plan of clifford.fc_product's per-blade GEMMs: `problem` is
+/// [result blades] x B x Fout over K = Fin per slot, f32, with
+/// `termsPerSlot` x and y tiles per stage; std::nullopt where tensor cores
+/// do not apply (no CUDA tensor cores, or the tiles do not fit the
+/// target's shared memory): the op keeps its SIMT kernel.
+std::optional<GemmPlan> planFcProductGemm(const GemmProblem &problem,
+                                          const GemmTarget &target,
+                                          int64_t termsPerSlot);
 
 llvm::StringRef getPrecisionName(GemmPrecision precision);
 

@@ -78,6 +78,37 @@ LogicalResult emitSimtGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
 LogicalResult emitMmaSyncGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
                               KernelIO &io, ElementEpilogue epilogue);
 
+/// One term of an fc_product slot: sign * x_lhs * y_rhs.
+struct FcProductGemmTerm {
+  unsigned lhs, rhs;
+  int sign;
+};
+
+/// A slot of a result blade's GEMM: the terms on one path that land on the
+/// blade, whose signed pair products are the slot's A operand (K = Fin)
+/// against the weights w[path].
+struct FcProductGemmSlot {
+  unsigned path;
+  SmallVector<FcProductGemmTerm> terms;
+};
+
+/// clifford.fc_product as per-blade GEMMs: z_k = sum over the slots of k of
+/// (signed pair products) @ w[path].
+struct FcProductGemm {
+  /// The slots of each result blade (the problem's batch index).
+  SmallVector<SmallVector<FcProductGemmSlot>> slotsOfBlade;
+  /// The most terms of a slot; slots with fewer have zero tiles.
+  int64_t termsPerSlot = 1;
+};
+
+/// fc_product on tensor cores: the mma.sync pipeline with x and y tiles per
+/// term copied by cp.async and the A fragments formed as their signed
+/// products; `plan` is planFcProductGemm's. Operands must be buffers.
+LogicalResult emitMmaSyncFcProduct(OpBuilder &b, Location loc,
+                                   const GemmPlan &plan,
+                                   const FcProductGemm &fc, KernelIO &io,
+                                   ElementEpilogue epilogue);
+
 } // namespace mlir::uta
 
 #endif // UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMSCHEDULES_H

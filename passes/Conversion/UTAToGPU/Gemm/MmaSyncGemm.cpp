@@ -42,6 +42,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -77,6 +78,8 @@ public:
   using GemmScheduleEmitter::GemmScheduleEmitter;
 
   LogicalResult emit(ElementEpilogue epilogue);
+  LogicalResult emitFcProduct(const FcProductGemm &fc,
+                              ElementEpilogue epilogue);
 
 private:
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
@@ -97,14 +100,34 @@ private:
   Value swizzleColumn(const StagedOperand &operand, Value row, Value column);
   /// Issues the copies of K tile `step` into stage `stage`.
   void copyTile(StagedOperand &operand, Value step, Value stage);
+  /// Issues the copies of the tile at (rowOrigin, columnOrigin) of
+  /// `operand` into stage `stage`; zeros where `enabled` (if given) is
+  /// false.
+  void copyTileAt(StagedOperand &operand, Value rowOrigin, Value columnOrigin,
+                  Value stage, Value enabled);
   void copyTiles(Value step, Value stage) {
     copyTile(a, step, stage);
     copyTile(bOperand, step, stage);
   }
   /// Computes one stage into the accumulators.
   void computeStage(Value stage, SmallVectorImpl<Value> &acc);
-  /// A fragments of m16 tile `mi` at K step `ks`.
-  Value loadA(Value stage, int64_t mi, int64_t ks);
+  /// The K loop over `steps` K tiles (a constant, or per block): the
+  /// pipeline around `copyStep(step, stage)` and `computeStep(step, stage,
+  /// accumulators)`; returns the accumulators.
+  SmallVector<Value> emitMainLoop(
+      Value steps, function_ref<void(Value, Value)> copyStep,
+      function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep);
+  /// Hands every accumulator element to the epilogue.
+  void emitEpilogue(ValueRange accumulators, ElementEpilogue epilogue);
+  void emitThreadPosition();
+  void initOperands();
+  /// A fragments of m16 tile `mi` at K step `ks` of `operand` (A, or an x or
+  /// y tile of fc_product).
+  Value loadA(const StagedOperand &operand, Value stage, int64_t mi,
+              int64_t ks);
+  /// How computeStage gets A fragments: from A's tile, or fc_product's
+  /// pair products.
+  std::function<Value(Value, int64_t, int64_t)> aFragment;
   /// B fragments of n8 tiles `nj` and `nj + 1` at K step `ks`.
   std::pair<Value, Value> loadBPair(Value stage, int64_t nj, int64_t ks);
   /// The fragment rounded to TF32 (round to nearest, ties away from zero).
@@ -117,6 +140,13 @@ private:
 
   Value threadId, lane, warpRow, warpColumn;
   StagedOperand a, bOperand;
+};
+
+/// The constants of one K step of fc_product: the path of its weights and,
+/// per term, the blades of x and y and the sign (0 for a missing term).
+struct FcProductStep {
+  Value path;
+  SmallVector<Value> lhs, rhs, sign;
 };
 
 } // namespace
@@ -136,14 +166,20 @@ Value MmaSyncGemmEmitter::swizzleColumn(const StagedOperand &operand, Value row,
 
 void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
                                   Value stage) {
-  int64_t vec = vectorElements();
-  int64_t chunksPerRow = operand.columns / vec;
-  int64_t threads = c.getNumThreads();
   // Which of the tile's two axes is K, and the tile's origin in the operand.
   bool rowsAreK = &operand == &bOperand && !p.transposeB;
   Value k0 = mul(step, c.tileK);
   Value rowOrigin = rowsAreK ? k0 : (&operand == &a ? block.row : block.column);
   Value columnOrigin = rowsAreK ? block.column : k0;
+  copyTileAt(operand, rowOrigin, columnOrigin, stage, /*enabled=*/nullptr);
+}
+
+void MmaSyncGemmEmitter::copyTileAt(StagedOperand &operand, Value rowOrigin,
+                                    Value columnOrigin, Value stage,
+                                    Value enabled) {
+  int64_t vec = vectorElements();
+  int64_t chunksPerRow = operand.columns / vec;
+  int64_t threads = c.getNumThreads();
   Type elementType = p.elementType;
   for (int64_t first = 0; first < operand.rows * chunksPerRow;
        first += threads) {
@@ -152,7 +188,7 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
     Value column = mul(rem(chunkId, chunksPerRow), vec);
     Value globalRow = add(rowOrigin, row);
     Value globalColumn = add(columnOrigin, column);
-    Value inRange;
+    Value inRange = enabled;
     int64_t columnTile = operand.columns;
     requireBelow(b, loc, inRange, globalRow, operand.globalRows, operand.rows);
     requireBelow(b, loc, inRange, globalColumn, operand.globalColumns,
@@ -225,7 +261,8 @@ Value MmaSyncGemmEmitter::rowsOf(Value vector, int64_t first, int64_t count) {
   return result;
 }
 
-Value MmaSyncGemmEmitter::loadA(Value stage, int64_t mi, int64_t ks) {
+Value MmaSyncGemmEmitter::loadA(const StagedOperand &operand, Value stage,
+                                int64_t mi, int64_t ks) {
   bool half = p.getElementBytes() == 2;
   int64_t kStep = half ? 16 : 8;
   int64_t warpRows = c.tileM / c.warpsM;
@@ -234,8 +271,8 @@ Value MmaSyncGemmEmitter::loadA(Value stage, int64_t mi, int64_t ks) {
   Value column = add(mul(div(lane, 16), kStep / 2), ks * kStep);
   auto type = VectorType::get({4, half ? 2 : 1}, p.elementType);
   return nvgpu::LdMatrixOp::create(
-      b, loc, type, a.buffer,
-      ValueRange{stage, row, swizzleColumn(a, row, column)},
+      b, loc, type, operand.buffer,
+      ValueRange{stage, row, swizzleColumn(operand, row, column)},
       /*transpose=*/false, /*numTiles=*/4);
 }
 
@@ -321,7 +358,7 @@ void MmaSyncGemmEmitter::computeStage(Value stage,
   for (int64_t ks = 0; ks < c.tileK / kStep; ++ks) {
     SmallVector<Value> aFragments, bFragments;
     for (int64_t mi = 0; mi < mTiles; ++mi)
-      aFragments.push_back(loadA(stage, mi, ks));
+      aFragments.push_back(aFragment(stage, mi, ks));
     for (int64_t nj = 0; nj < nTiles; nj += 2) {
       auto [first, second] = loadBPair(stage, nj, ks);
       bFragments.append({first, second});
@@ -394,54 +431,69 @@ Value MmaSyncGemmEmitter::mmaBf16(Value aFragment, Value bFragment, Value acc) {
   return sum;
 }
 
-LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
-  a.global = io.getOperandBuffer(0);
-  bOperand.global = io.getOperandBuffer(1);
-  if (!a.global || !bOperand.global)
-    return emitError(loc, "the mma.sync GEMM reads its operands from buffers");
+void MmaSyncGemmEmitter::emitThreadPosition() {
   threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value warp = div(threadId, 32);
   lane = rem(threadId, 32);
   warpRow = div(warp, c.warpsN);
   warpColumn = rem(warp, c.warpsN);
   block = emitGemmBlockPosition(b, loc, plan);
+}
 
-  // Shared-memory rows of 64 bytes repeat every two rows in the 128-byte
-  // bank window: swizzle by row pairs. Wider rows: by row, for the eight
-  // rows of an ldmatrix, or by twice the row for the 32-bit loads of four
-  // rows and eight columns (an f32 [k][n] B).
-  auto rowSwizzle = [&](int64_t columns, bool readByLdmatrix) -> Swizzle {
-    int64_t rowBytes = columns * p.getElementBytes();
-    if (rowBytes <= 64)
-      return {1, 3, 0};
-    if (readByLdmatrix)
-      return {0, 7, 0};
-    return {0, 3, 1};
-  };
+/// Shared-memory rows of 64 bytes repeat every two rows in the 128-byte
+/// bank window: swizzle by row pairs. Wider rows: by row, for the eight
+/// rows of an ldmatrix, or by twice the row for the 32-bit loads of four
+/// rows and eight columns (an f32 [k][n] B).
+static Swizzle getRowSwizzle(int64_t rowBytes, bool readByLdmatrix) {
+  if (rowBytes <= 64)
+    return {1, 3, 0};
+  if (readByLdmatrix)
+    return {0, 7, 0};
+  return {0, 3, 1};
+}
+
+void MmaSyncGemmEmitter::initOperands() {
+  unsigned bytes = p.getElementBytes();
   a.rows = c.tileM;
   a.columns = c.tileK;
   a.batch = block.lhsBatch;
   a.globalRows = p.m;
   a.globalColumns = p.k;
   a.asyncCopy = plan.asyncCopyA;
+  a.swizzle = getRowSwizzle(a.columns * bytes, /*readByLdmatrix=*/true);
   bOperand.rows = p.transposeB ? c.tileN : c.tileK;
   bOperand.columns = p.transposeB ? c.tileK : c.tileN;
   bOperand.batch = block.rhsBatch;
   bOperand.globalRows = p.transposeB ? p.n : p.k;
   bOperand.globalColumns = p.transposeB ? p.k : p.n;
   bOperand.asyncCopy = plan.asyncCopyB;
-  a.swizzle = rowSwizzle(a.columns, /*readByLdmatrix=*/true);
   bOperand.swizzle =
-      rowSwizzle(bOperand.columns, p.transposeB || p.getElementBytes() == 2);
-  for (StagedOperand *operand : {&a, &bOperand}) {
-    operand->buffer = io.allocateWorkgroupBuffer(
-        b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
-  }
+      getRowSwizzle(bOperand.columns * bytes, p.transposeB || bytes == 2);
+}
 
-  int64_t steps = llvm::divideCeil(p.k, c.tileK);
+SmallVector<Value> MmaSyncGemmEmitter::emitMainLoop(
+    Value steps, function_ref<void(Value, Value)> copyStep,
+    function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep) {
+  auto below = [&](Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  };
+  // Copies of a step that may not exist are guarded; the commit is not, so
+  // that every step counts one group.
+  auto copyIfExists = [&](Value step, Value stage) {
+    std::optional<int64_t> constantSteps = getConstantIntValue(steps);
+    std::optional<int64_t> constantStep = getConstantIntValue(step);
+    if (constantSteps && constantStep) {
+      if (*constantStep < *constantSteps)
+        copyStep(step, stage);
+      return;
+    }
+    auto issue = scf::IfOp::create(b, loc, below(step, steps), false);
+    OpBuilder::InsertionGuard inIf(b);
+    b.setInsertionPointToStart(issue.thenBlock());
+    copyStep(step, stage);
+  };
   for (int64_t s = 0; s + 1 < c.stages; ++s) {
-    if (s < steps)
-      copyTiles(index(s), index(s));
+    copyIfExists(index(s), index(s));
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
   }
 
@@ -451,20 +503,18 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
       b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
   SmallVector<Value> zeros(mTiles * nTiles, zero);
   auto loop = scf::ForOp::create(
-      b, loc, index(0), index(steps), index(1), zeros,
+      b, loc, index(0), steps, index(1), zeros,
       [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
         OpBuilder::InsertionGuard insertion(b);
         b.setInsertionPointToEnd(nb.getInsertionBlock());
         NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
         gpu::BarrierOp::create(b, loc);
         Value next = add(step, c.stages - 1);
-        Value hasNext = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                              next, index(steps));
-        auto issue = scf::IfOp::create(b, loc, hasNext, false);
+        auto issue = scf::IfOp::create(b, loc, below(next, steps), false);
         {
           OpBuilder::InsertionGuard inIf(b);
           b.setInsertionPointToStart(issue.thenBlock());
-          copyTiles(next, rem(next, c.stages));
+          copyStep(next, rem(next, c.stages));
         }
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
         SmallVector<Value> acc(accumulators);
@@ -474,17 +524,22 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
           // each K tile sums into fresh accumulators, added to the running
           // ones with round-to-nearest f32 adds.
           SmallVector<Value> tile(acc.size(), zero);
-          computeStage(rem(step, c.stages), tile);
+          computeStep(step, rem(step, c.stages), tile);
           for (auto [sum, part] : llvm::zip_equal(acc, tile))
             sum = arith::AddFOp::create(b, loc, sum, part);
         } else {
-          computeStage(rem(step, c.stages), acc);
+          computeStep(step, rem(step, c.stages), acc);
         }
         scf::YieldOp::create(b, loc, acc);
       });
   // Only empty groups can be pending here; leave none behind.
   NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
+  return SmallVector<Value>(loop.getResults());
+}
 
+void MmaSyncGemmEmitter::emitEpilogue(ValueRange accumulators,
+                                      ElementEpilogue epilogue) {
+  int64_t mTiles = c.tileM / c.warpsM / 16, nTiles = c.tileN / c.warpsN / 8;
   int64_t warpRows = c.tileM / c.warpsM, warpColumns = c.tileN / c.warpsN;
   Value g = div(lane, 4), t = rem(lane, 4);
   for (int64_t mi = 0; mi < mTiles; ++mi)
@@ -495,11 +550,182 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
           Value column =
               add(add(mul(warpColumn, warpColumns), ni * 8 + j), mul(t, 2));
           Value value = vector::ExtractOp::create(
-              b, loc, loop.getResult(mi * nTiles + ni),
-              ArrayRef<int64_t>{i, j});
+              b, loc, accumulators[mi * nTiles + ni], ArrayRef<int64_t>{i, j});
           emitGemmEpilogueElement(b, loc, plan, block, row, column, value,
                                   epilogue);
         }
+}
+
+LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
+  a.global = io.getOperandBuffer(0);
+  bOperand.global = io.getOperandBuffer(1);
+  if (!a.global || !bOperand.global)
+    return emitError(loc, "the mma.sync GEMM reads its operands from buffers");
+  emitThreadPosition();
+  initOperands();
+  for (StagedOperand *operand : {&a, &bOperand})
+    operand->buffer = io.allocateWorkgroupBuffer(
+        b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
+  aFragment = [&](Value stage, int64_t mi, int64_t ks) {
+    return loadA(a, stage, mi, ks);
+  };
+  SmallVector<Value> accumulators = emitMainLoop(
+      index(llvm::divideCeil(p.k, c.tileK)),
+      [&](Value step, Value stage) {
+        copyTile(a, step, stage);
+        copyTile(bOperand, step, stage);
+      },
+      [&](Value, Value stage, SmallVectorImpl<Value> &acc) {
+        computeStage(stage, acc);
+      });
+  emitEpilogue(accumulators, epilogue);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// clifford.fc_product
+//===----------------------------------------------------------------------===//
+
+/// A switch over `key` whose case `k` yields `values[k]` (index constants,
+/// or f32 where `isFloat`), and zeros for any other key.
+static SmallVector<Value>
+emitConstantTable(OpBuilder &b, Location loc, Value key,
+                  ArrayRef<SmallVector<double>> values,
+                  ArrayRef<bool> isFloat) {
+  SmallVector<Type> types;
+  for (bool f : isFloat)
+    types.push_back(f ? Type(b.getF32Type()) : Type(b.getIndexType()));
+  SmallVector<int64_t> cases =
+      llvm::to_vector(llvm::seq<int64_t>(0, values.size()));
+  auto table =
+      scf::IndexSwitchOp::create(b, loc, types, key, cases, cases.size());
+  auto yield = [&](Region &region, ArrayRef<double> row) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&region.emplaceBlock());
+    SmallVector<Value> results;
+    for (auto [value, f] : llvm::zip_equal(row, isFloat))
+      results.push_back(
+          f ? Value(arith::ConstantOp::create(
+                  b, loc, b.getF32FloatAttr(static_cast<float>(value))))
+            : Value(arith::ConstantIndexOp::create(
+                  b, loc, static_cast<int64_t>(value))));
+    scf::YieldOp::create(b, loc, results);
+  };
+  for (auto [region, row] : llvm::zip_equal(table.getCaseRegions(), values))
+    yield(region, row);
+  yield(table.getDefaultRegion(), SmallVector<double>(isFloat.size(), 0.0));
+  return SmallVector<Value>(table.getResults());
+}
+
+LogicalResult MmaSyncGemmEmitter::emitFcProduct(const FcProductGemm &fc,
+                                                ElementEpilogue epilogue) {
+  Value x = io.getOperandBuffer(0), y = io.getOperandBuffer(1),
+        w = io.getOperandBuffer(2);
+  if (!x || !y || !w)
+    return emitError(loc, "the mma.sync fc_product reads x, y and the "
+                          "weights from buffers");
+  emitThreadPosition();
+  initOperands();
+  Value blade = block.batch.front();
+  int64_t terms = fc.termsPerSlot;
+  int64_t kTiles = llvm::divideCeil(p.k, c.tileK);
+
+  // The weights are B: w[path] is [Fin][Fout].
+  bOperand.global = w;
+  bOperand.buffer = io.allocateWorkgroupBuffer(
+      b, loc, {c.stages, bOperand.rows, bOperand.columns}, p.elementType);
+  // An x and a y tile per term, laid out like A's.
+  SmallVector<StagedOperand> lhsTiles(terms, a), rhsTiles(terms, a);
+  for (auto [lhsTile, rhsTile] : llvm::zip_equal(lhsTiles, rhsTiles)) {
+    lhsTile.global = x;
+    rhsTile.global = y;
+    for (StagedOperand *tile : {&lhsTile, &rhsTile})
+      tile->buffer = io.allocateWorkgroupBuffer(
+          b, loc, {c.stages, tile->rows, tile->columns}, p.elementType);
+  }
+
+  // The blade's steps: its slots times the K tiles of Fin.
+  int64_t maxSlots = 0;
+  SmallVector<SmallVector<double>> slotCounts;
+  for (ArrayRef<FcProductGemmSlot> slots : fc.slotsOfBlade) {
+    maxSlots = std::max<int64_t>(maxSlots, slots.size());
+    slotCounts.push_back({static_cast<double>(slots.size())});
+  }
+  Value steps =
+      mul(emitConstantTable(b, loc, blade, slotCounts, {false})[0], kTiles);
+  // Row blade * maxSlots + slot: the path, then per term the x blade, the
+  // y blade and the sign.
+  SmallVector<SmallVector<double>> slotRows;
+  SmallVector<bool> isFloat{false};
+  for (int64_t t = 0; t < terms; ++t)
+    isFloat.append({false, false, true});
+  for (ArrayRef<FcProductGemmSlot> slots : fc.slotsOfBlade)
+    for (int64_t s = 0; s < maxSlots; ++s) {
+      SmallVector<double> row(isFloat.size(), 0.0);
+      if (s < static_cast<int64_t>(slots.size())) {
+        row[0] = slots[s].path;
+        for (auto [t, term] : llvm::enumerate(slots[s].terms)) {
+          row[1 + 3 * t] = term.lhs;
+          row[2 + 3 * t] = term.rhs;
+          row[3 + 3 * t] = term.sign;
+        }
+      }
+      slotRows.push_back(std::move(row));
+    }
+  auto lookup = [&](Value step) {
+    Value key = add(mul(blade, maxSlots), div(step, kTiles));
+    SmallVector<Value> values =
+        emitConstantTable(b, loc, key, slotRows, isFloat);
+    FcProductStep info;
+    info.path = values[0];
+    for (int64_t t = 0; t < terms; ++t) {
+      info.lhs.push_back(values[1 + 3 * t]);
+      info.rhs.push_back(values[2 + 3 * t]);
+      info.sign.push_back(values[3 + 3 * t]);
+    }
+    return info;
+  };
+
+  Value zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+  SmallVector<Value> signs;
+  aFragment = [&](Value stage, int64_t mi, int64_t ks) {
+    // sum over terms of sign * x_i * y_j, on the fragments: x's and y's
+    // tiles have the same layout, so their fragments match element-wise.
+    Value sum;
+    for (int64_t t = 0; t < terms; ++t) {
+      Value product =
+          arith::MulFOp::create(b, loc, loadA(lhsTiles[t], stage, mi, ks),
+                                loadA(rhsTiles[t], stage, mi, ks));
+      Value sign =
+          vector::BroadcastOp::create(b, loc, product.getType(), signs[t]);
+      product = arith::MulFOp::create(b, loc, product, sign);
+      sum = sum ? arith::AddFOp::create(b, loc, sum, product).getResult()
+                : product;
+    }
+    return sum;
+  };
+  SmallVector<Value> accumulators = emitMainLoop(
+      steps,
+      [&](Value step, Value stage) {
+        FcProductStep info = lookup(step);
+        Value k0 = mul(rem(step, kTiles), c.tileK);
+        for (int64_t t = 0; t < terms; ++t) {
+          // A missing term's tiles are zeros.
+          Value present = arith::CmpFOp::create(
+              b, loc, arith::CmpFPredicate::ONE, info.sign[t], zeroSign);
+          lhsTiles[t].batch = {info.lhs[t]};
+          rhsTiles[t].batch = {info.rhs[t]};
+          copyTileAt(lhsTiles[t], block.row, k0, stage, present);
+          copyTileAt(rhsTiles[t], block.row, k0, stage, present);
+        }
+        bOperand.batch = {info.path};
+        copyTileAt(bOperand, k0, block.column, stage, /*enabled=*/nullptr);
+      },
+      [&](Value step, Value stage, SmallVectorImpl<Value> &acc) {
+        signs = lookup(step).sign;
+        computeStage(stage, acc);
+      });
+  emitEpilogue(accumulators, epilogue);
   return success();
 }
 
@@ -507,4 +733,12 @@ LogicalResult mlir::uta::emitMmaSyncGemm(OpBuilder &b, Location loc,
                                          const GemmPlan &plan, KernelIO &io,
                                          ElementEpilogue epilogue) {
   return MmaSyncGemmEmitter(b, loc, plan, io).emit(epilogue);
+}
+
+LogicalResult mlir::uta::emitMmaSyncFcProduct(OpBuilder &b, Location loc,
+                                              const GemmPlan &plan,
+                                              const FcProductGemm &fc,
+                                              KernelIO &io,
+                                              ElementEpilogue epilogue) {
+  return MmaSyncGemmEmitter(b, loc, plan, io).emitFcProduct(fc, epilogue);
 }
