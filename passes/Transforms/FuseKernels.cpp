@@ -110,9 +110,16 @@ public:
   /// Whether `producer` is recomputed inside the kernel of `consumer`, which
   /// computes each element of `consumer` `consumerComputations` times;
   /// `consumerAligned` and `kernelHasMatmul` as decideEpilogue takes them.
+  /// `tensorCores`: the kernels are for tensor cores, where fc_product runs
+  /// on the GEMM engine, which copies its operands from memory.
   static FusionDecision decide(Operation *producer, Operation *consumer,
                                int64_t consumerComputations,
-                               bool consumerAligned, bool kernelHasMatmul) {
+                               bool consumerAligned, bool kernelHasMatmul,
+                               bool tensorCores) {
+    if (tensorCores && isa<clifford::FcProductOp>(consumer))
+      return FusionDecision::no("fc_product runs on the tensor-core GEMM "
+                                "engine, which copies its operands from "
+                                "memory");
     if (std::optional<FusionDecision> epilogue = decideEpilogue(
             producer, consumer, consumerAligned, kernelHasMatmul))
       return *epilogue;
@@ -444,13 +451,8 @@ struct UtaFuseKernelsPass final
                   producer->getDialect()))
             continue;
           FusionDecision decision =
-              tensorCores && isa<clifford::FcProductOp>(consumer)
-                  ? FusionDecision::no(
-                        "fc_product runs on the tensor-core GEMM engine, "
-                        "which copies its operands from memory")
-                  : FusionCostModel::decide(producer, consumer,
-                                            computations[next], aligned[next],
-                                            hasMatmul);
+              FusionCostModel::decide(producer, consumer, computations[next],
+                                      aligned[next], hasMatmul, tensorCores);
           // One remark per producer and consumer, however often it reads it.
           if (remarks && remarked.insert({producer, consumer}).second)
             producer->emitRemark()

@@ -58,27 +58,28 @@ public:
       : target(target), remarks(remarks) {}
 
   int64_t getNumThreads(Operation *op, bool) const override {
-    if (std::optional<GemmPlan> plan = getGemmPlan(op))
+    if (std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op)))
       return plan->getNumBlocks() * plan->config.getNumThreads();
     FcProductTiling plan = getFcProductTiling(cast<FcProductOp>(op));
     return plan.getNumBlocks() * plan.threads;
   }
 
   std::optional<int64_t> getBlockSize(Operation *op, bool) const override {
-    if (std::optional<GemmPlan> plan = getGemmPlan(op))
+    if (std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op)))
       return plan->config.getNumThreads();
     return getFcProductTiling(cast<FcProductOp>(op)).threads;
   }
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
                      bool) const override {
-    if (std::optional<GemmPlan> plan = getGemmPlan(op)) {
+    FcProductGemm fc = getFcProductGemm(op);
+    if (std::optional<GemmPlan> plan = getGemmPlan(op, fc)) {
       if (remarks)
         op->emitRemark() << "fc_product on the GEMM engine, per result "
                             "blade: "
                          << plan->describe();
       return emitMmaSyncFcProduct(
-          b, op->getLoc(), *plan, getFcProductGemm(op), io,
+          b, op->getLoc(), *plan, fc, io,
           [&](OpBuilder &nb, Location loc, ValueRange indices, Value value) {
             io.write(nb, loc, 0, indices, value);
           });
@@ -133,9 +134,11 @@ private:
     return fc;
   }
 
-  /// The tensor-core plan, where it applies: f32, a CUDA target with
-  /// tensor cores, and x, y and the weights read from memory.
-  std::optional<GemmPlan> getGemmPlan(Operation *op) const {
+  /// The tensor-core plan of `op`, whose GEMMs are `fc`, where it applies:
+  /// f32, a CUDA target with tensor cores, and x, y and the weights read
+  /// from memory.
+  std::optional<GemmPlan> getGemmPlan(Operation *op,
+                                      const FcProductGemm &fc) const {
     auto product = cast<FcProductOp>(op);
     if (auto fusion = dyn_cast<FusionOp>(op->getParentOp()))
       for (Value operand : op->getOperands())
@@ -155,8 +158,7 @@ private:
     problem.elementType = Float32Type::get(op->getContext());
     if (problem.m == 0 || problem.n == 0)
       return std::nullopt;
-    return planFcProductGemm(problem, target,
-                             getFcProductGemm(op).termsPerSlot);
+    return planFcProductGemm(problem, target, fc.termsPerSlot);
   }
 
   LogicalResult emitSimt(OpBuilder &b, Operation *op, Value thread,

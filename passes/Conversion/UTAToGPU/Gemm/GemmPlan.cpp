@@ -227,6 +227,51 @@ GemmProblem mlir::uta::getGemmProblem(MatmulOp matmul) {
   return problem;
 }
 
+/// The row of `rows` for `plan` (problem and precision set) under
+/// `schedule` on `target`: among the rows of that schedule, element size and
+/// precision that fit the target's shared memory, the first that gives
+/// every SM a block, else the last (smallest) one; the row named by
+/// target.config (in `rows` or `namedOnly`) where it applies. Null when no
+/// row applies.
+static const ConfigRow *chooseRow(const GemmPlan &plan, GemmSchedule schedule,
+                                  const GemmTarget &target,
+                                  ArrayRef<ConfigRow> rows,
+                                  ArrayRef<ConfigRow> namedOnly) {
+  auto withConfig = [&](const ConfigRow &row) {
+    GemmPlan candidate = plan;
+    candidate.config = row.config;
+    return candidate;
+  };
+  auto applies = [&](const ConfigRow &row) {
+    return row.config.schedule == schedule &&
+           (!row.elementBytes ||
+            row.elementBytes == plan.problem.getElementBytes()) &&
+           (!row.precision || *row.precision == plan.precision) &&
+           withConfig(row).getSharedMemoryBytes() <= target.getMaxSharedBytes();
+  };
+  auto fillsGpu = [&](const ConfigRow &row) {
+    return withConfig(row).getNumBlocks() >= getNumSMs(target.sm);
+  };
+  const ConfigRow *chosen = nullptr;
+  for (const ConfigRow &row : rows)
+    if (applies(row) && (!chosen || !fillsGpu(*chosen)))
+      chosen = &row;
+  for (const ConfigRow &row : llvm::concat<const ConfigRow>(rows, namedOnly))
+    if (applies(row) && target.config == row.config.name)
+      chosen = &row;
+  return chosen;
+}
+
+/// 16-byte cp.async needs every row of a tile to start 16-byte aligned: the
+/// contiguous extent of each operand a multiple of 16 bytes.
+static void setAsyncCopies(GemmPlan &plan) {
+  const GemmProblem &problem = plan.problem;
+  unsigned bytes = problem.getElementBytes();
+  plan.asyncCopyA = problem.k * bytes % 16 == 0;
+  plan.asyncCopyB =
+      (problem.transposeB ? problem.k : problem.n) * bytes % 16 == 0;
+}
+
 GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
                              const GemmTarget &target) {
   GemmPlan plan;
@@ -243,41 +288,11 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
     plan.precision =
         target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
 
-  // The first row of the schedule, element size and precision that fits
-  // the target's shared memory and gives every SM a block, else the last
-  // (smallest) one; the row named by target.config where it applies.
-  auto withConfig = [&](const ConfigRow &row) {
-    GemmPlan candidate = plan;
-    candidate.config = row.config;
-    return candidate;
-  };
-  auto applies = [&](const ConfigRow &row) {
-    return row.config.schedule == schedule &&
-           (!row.elementBytes ||
-            row.elementBytes == problem.getElementBytes()) &&
-           (!row.precision || *row.precision == plan.precision) &&
-           withConfig(row).getSharedMemoryBytes() <= target.getMaxSharedBytes();
-  };
-  auto fillsGpu = [&](const ConfigRow &row) {
-    return withConfig(row).getNumBlocks() >= getNumSMs(target.sm);
-  };
-  const ConfigRow *chosen = nullptr;
-  for (const ConfigRow &row : kConfigRows)
-    if (applies(row) && (!chosen || !fillsGpu(*chosen)))
-      chosen = &row;
-  for (const ConfigRow &row : llvm::concat<const ConfigRow>(
-           ArrayRef(kConfigRows), ArrayRef(kCandidateRows)))
-    if (applies(row) && target.config == row.config.name)
-      chosen = &row;
+  const ConfigRow *chosen =
+      chooseRow(plan, schedule, target, kConfigRows, kCandidateRows);
   assert(chosen && "the table has a row for every schedule and dtype");
   plan.config = chosen->config;
-
-  // 16-byte cp.async needs every row of a tile to start 16-byte aligned:
-  // the contiguous extent of each operand a multiple of 16 bytes.
-  unsigned bytes = problem.getElementBytes();
-  plan.asyncCopyA = problem.k * bytes % 16 == 0;
-  plan.asyncCopyB =
-      (problem.transposeB ? problem.k : problem.n) * bytes % 16 == 0;
+  setAsyncCopies(plan);
   return plan;
 }
 
@@ -291,31 +306,11 @@ std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
   plan.precision =
       target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
   plan.aTilesPerStage = 2 * termsPerSlot;
-  // The first row that fits, and fills the GPU where a later one also
-  // fits; the named row (target.config) where it fits.
-  std::optional<GemmConfig> chosen;
-  for (const ConfigRow &row : kFcProductRows) {
-    plan.config = row.config;
-    if ((row.precision && *row.precision != plan.precision) ||
-        plan.getSharedMemoryBytes() > target.getMaxSharedBytes())
-      continue;
-    if (target.config == row.config.name) {
-      chosen = row.config;
-      break;
-    }
-    if (!chosen) {
-      chosen = row.config;
-    } else {
-      GemmPlan previous = plan;
-      previous.config = *chosen;
-      if (previous.getNumBlocks() < getNumSMs(target.sm))
-        chosen = row.config;
-    }
-  }
+  const ConfigRow *chosen = chooseRow(plan, GemmSchedule::MmaSync, target,
+                                      kFcProductRows, /*namedOnly=*/{});
   if (!chosen)
     return std::nullopt;
-  plan.config = *chosen;
-  plan.asyncCopyA = problem.k * 4 % 16 == 0;
-  plan.asyncCopyB = problem.n * 4 % 16 == 0;
+  plan.config = chosen->config;
+  setAsyncCopies(plan);
   return plan;
 }

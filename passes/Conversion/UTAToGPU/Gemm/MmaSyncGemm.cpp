@@ -571,10 +571,7 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
   };
   SmallVector<Value> accumulators = emitMainLoop(
       index(llvm::divideCeil(p.k, c.tileK)),
-      [&](Value step, Value stage) {
-        copyTile(a, step, stage);
-        copyTile(bOperand, step, stage);
-      },
+      [&](Value step, Value stage) { copyTiles(step, stage); },
       [&](Value, Value stage, SmallVectorImpl<Value> &acc) {
         computeStage(stage, acc);
       });
