@@ -8,8 +8,6 @@ graphs and uta-run). Times are medians: UTA's from `uta-run --profile
 --repeat` (CUDA events per launch), torch's from triton.testing.do_bench.
 Inputs are random normals (never zeros). Prints a markdown table.
 """
-import itertools
-import math
 import os
 import re
 import subprocess
@@ -19,6 +17,7 @@ import torch
 import torch.nn.functional as F
 from triton.testing import do_bench
 
+import uta_runner
 from clifford_torch import algebra, fcgp_torch, sgp_torch
 
 OUT = sys.argv[1]
@@ -26,15 +25,9 @@ dev = "cuda"
 
 
 def uta_time(name, repeat=30, module="k.ptx"):
-    """Median total kernel time (ms) of a compiled graph, via uta-run: CUDA
-    for a .ptx module, Vulkan for a .spv one (bench/prepare.sh builds)."""
-    out = subprocess.run(
-        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, module + ".json"),
-         "--seed=1", "--profile", f"--repeat={repeat}"],
-        capture_output=True, text=True)
-    if out.returncode != 0:
-        raise RuntimeError(f"uta-run {name}: {out.stderr.strip()}")
-    return float(re.search(r"total: ([0-9.]+) ms", out.stdout).group(1))
+    """Median total kernel time (ms) of a compiled graph (bench/prepare.sh
+    builds): CUDA for a .ptx module, Vulkan for a .spv one."""
+    return uta_runner.uta_time(OUT, name, module, repeat)
 
 
 def uta_check(name, inputs, expected):

@@ -12,7 +12,6 @@ table with TFLOP/s and the fraction of the H100 SXM's dense peak for the
 arithmetic used.
 """
 import os
-import re
 import subprocess
 import sys
 
@@ -22,6 +21,7 @@ import torch.nn.functional as F
 from triton.testing import do_bench
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import uta_runner  # noqa: E402
 from clifford_torch import algebra, fcgp_torch  # noqa: E402
 
 OUT = sys.argv[1]
@@ -32,13 +32,7 @@ PEAK = {"bf16": 989.0, "f16": 989.0, "tf32": 494.7, "f32": 66.9}
 
 
 def uta_time(name, module, repeat=20):
-    out = subprocess.run(
-        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, module + ".json"),
-         "--seed=1", "--profile", f"--repeat={repeat}"],
-        capture_output=True, text=True)
-    if out.returncode != 0:
-        raise RuntimeError(f"uta-run {name}/{module}: {out.stderr.strip()}")
-    return float(re.search(r"total: ([0-9.]+) ms", out.stdout).group(1))
+    return uta_runner.uta_time(OUT, name, module, repeat)
 
 
 def uta_result(name, module, inputs):

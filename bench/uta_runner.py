@@ -1,0 +1,21 @@
+"""Timing a compiled graph with uta-run, for the benchmarks.
+
+OUT is the folder a prepare script filled: OUT/uta-run and, per graph,
+OUT/<graph>/<module> with its manifest <module>.json.
+"""
+import os
+import re
+import subprocess
+
+
+def uta_time(out, name, module="k.ptx", repeat=30):
+    """Median total kernel time (ms) of OUT/name/module over `repeat` runs:
+    CUDA events per launch (CUDA for a .ptx module, Vulkan timestamps for a
+    .spv one), L2 flushed before each run."""
+    run = subprocess.run(
+        [os.path.join(out, "uta-run"), os.path.join(out, name, module + ".json"),
+         "--seed=1", "--profile", f"--repeat={repeat}"],
+        capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"uta-run {name}/{module}: {run.stderr.strip()}")
+    return float(re.search(r"total: ([0-9.]+) ms", run.stdout).group(1))
