@@ -2,18 +2,13 @@
 //
 // The answer for a value along an axis follows from its producer:
 //
-// - clifford ops along their blade axis: grade_project keeps the blades of
-//   its grades; the involutions, scalar_gate and grade_rms_norm (with
-//   epsilon > 0) keep their input's blades, since they only scale each
-//   blade; dual maps blade b to the blade of b I^-1; a product's blade k may
-//   be non-zero when one of the kept Cayley terms that lands on k multiplies
-//   two blades that may be non-zero (blade sets recorded on the op narrow
-//   its operands, as in the lowering); sandwich is two geometric products;
-// - uta ops, their operands aligned NumPy-style: add, sub, max and min
-//   unite their operands' blades, mul intersects them (an operand broadcast
-//   from one entry counts as every blade unless it is zero); ops with
-//   f(0) = 0 (neg, abs, relu, tanh, sqrt, gelu, silu, cast) and
-//   broadcast_to keep their input's blades, and transpose follows the axis;
+// - clifford ops along their blade axis: the op's own rule
+//   (MultivectorOpInterface::inferResultBlades, in CliffordBlades.cpp);
+// - uta ops, their operands aligned NumPy-style: a ZeroPreserving op (add,
+//   max, neg, tanh, cast, broadcast_to...) unites its operands' blades, a
+//   ZeroAbsorbing one (mul) intersects them (an operand broadcast from one
+//   entry counts as every blade unless it is zero); transpose follows the
+//   axis;
 // - constants: the slices that hold a non-zero (or NaN) element;
 // - function arguments and everything else: every blade.
 //
@@ -36,7 +31,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 #include <bit>
 #include <functional>
@@ -44,77 +38,6 @@
 using namespace mlir;
 using namespace mlir::uta;
 using ::uta::ga::Algebra;
-
-uint64_t mlir::uta::getAllBlades(int64_t size) {
-  return size >= 64 ? ~uint64_t(0) : (uint64_t(1) << size) - 1;
-}
-
-uint64_t mlir::uta::getGradeBlades(const Algebra &algebra,
-                                   ArrayRef<int64_t> grades) {
-  uint64_t blades = 0;
-  for (int64_t grade : grades)
-    if (grade >= 0 && grade < algebra.numGrades())
-      for (unsigned blade : algebra.bladesOfGrade(grade))
-        blades |= uint64_t(1) << blade;
-  return blades;
-}
-
-/// Whether a product keeping `terms` keeps blade(i) * blade(j) landing on a
-/// blade of grade gk, for blades of grades gi and gj.
-static bool keepsTerm(ProductTerms terms, unsigned gi, unsigned gj,
-                      unsigned gk) {
-  switch (terms) {
-  case ProductTerms::Geometric:
-    return true;
-  case ProductTerms::Outer:
-    return gk == gi + gj;
-  case ProductTerms::LeftContraction:
-    return gj >= gi && gk == gj - gi;
-  case ProductTerms::Scalar:
-    return gk == 0;
-  }
-  llvm_unreachable("unknown product terms");
-}
-
-void mlir::uta::forEachProductTerm(
-    const Algebra &algebra, ProductTerms terms, uint64_t lhs, uint64_t rhs,
-    llvm::function_ref<void(unsigned, unsigned, ::uta::ga::BladeProduct)> fn) {
-  uint64_t all = getAllBlades(algebra.numBlades());
-  for (uint64_t i = lhs & all; i; i &= i - 1) {
-    unsigned a = std::countr_zero(i);
-    for (uint64_t j = rhs & all; j; j &= j - 1) {
-      unsigned b = std::countr_zero(j);
-      ::uta::ga::BladeProduct product = algebra.product(a, b);
-      if (product.sign != 0 &&
-          keepsTerm(terms, algebra.grade(a), algebra.grade(b),
-                    algebra.grade(product.blade)))
-        fn(a, b, product);
-    }
-  }
-}
-
-uint64_t mlir::uta::getProductBlades(const Algebra &algebra, ProductTerms terms,
-                                     uint64_t lhs, uint64_t rhs) {
-  uint64_t result = 0;
-  forEachProductTerm(algebra, terms, lhs, rhs,
-                     [&](unsigned, unsigned, ::uta::ga::BladeProduct product) {
-                       result |= uint64_t(1) << product.blade;
-                     });
-  // The scalar product's result has one blade, the scalar.
-  if (terms == ProductTerms::Scalar)
-    return result ? 1 : 0;
-  return result;
-}
-
-unsigned mlir::uta::getNumProductTerms(const Algebra &algebra,
-                                       ProductTerms terms, uint64_t lhs,
-                                       uint64_t rhs) {
-  unsigned count = 0;
-  forEachProductTerm(
-      algebra, terms, lhs, rhs,
-      [&](unsigned, unsigned, ::uta::ga::BladeProduct) { ++count; });
-  return count;
-}
 
 namespace {
 
@@ -173,94 +96,24 @@ static bool isZeroConstant(Value value) {
                       [](const APFloat &x) { return x.isZero(); });
 }
 
-/// The rule of a clifford op's result along its blade axis `q.axis`.
-static std::optional<Rule> getCliffordRule(Operation *op, Query q,
-                                           uint64_t all) {
-  using namespace clifford;
-  using Terms = ProductTerms;
-  auto identity = [](ArrayRef<uint64_t> in) { return in[0]; };
-  auto unary = [&](Value input, auto combine) {
-    return Rule{all, {{input, q.axis}}, combine};
+/// The rule of a clifford op's result along its blade axis `q.axis`: the
+/// op's own (MultivectorOpInterface::inferResultBlades).
+static Rule getCliffordRule(clifford::MultivectorOpInterface op, Query q,
+                            uint64_t all) {
+  Rule rule;
+  rule.all = all;
+  for (Value operand : op.getMultivectorOperands())
+    rule.operands.push_back({operand, q.axis});
+  rule.combine = [op, all](ArrayRef<uint64_t> in) mutable {
+    return op.inferResultBlades(in).value_or(all);
   };
-  // A product with its operands narrowed by the sets recorded on it.
-  auto product = [&](auto productOp, Terms terms) {
-    const Algebra *algebra = &productOp.getAlgebra().getAlgebra();
-    BladeSetAttr lhsSet = productOp.getLhsBladesAttr();
-    BladeSetAttr rhsSet = productOp.getRhsBladesAttr();
-    uint64_t lhsMask = lhsSet ? lhsSet.getBlades() : ~uint64_t(0);
-    uint64_t rhsMask = rhsSet ? rhsSet.getBlades() : ~uint64_t(0);
-    return Rule{all,
-                {{productOp.getLhs(), q.axis}, {productOp.getRhs(), q.axis}},
-                [=](ArrayRef<uint64_t> in) {
-                  return getProductBlades(*algebra, terms, in[0] & lhsMask,
-                                          in[1] & rhsMask);
-                }};
-  };
-  return llvm::TypeSwitch<Operation *, std::optional<Rule>>(op)
-      .Case([&](GradeProjectOp project) {
-        uint64_t kept = getGradeBlades(project.getAlgebra().getAlgebra(),
-                                       project.getGrades());
-        return unary(project.getInput(),
-                     [kept](ArrayRef<uint64_t> in) { return in[0] & kept; });
-      })
-      .Case<ReverseOp, GradeInvolutionOp, ConjugateOp, ScalarGateOp>(
-          [&](auto scale) { return unary(scale.getInput(), identity); })
-      .Case([&](GradeRmsNormOp norm) -> std::optional<Rule> {
-        // With epsilon = 0 a grade that is zero everywhere divides 0 by 0.
-        if (norm.getEpsilon().isZero())
-          return std::nullopt;
-        return unary(norm.getInput(), identity);
-      })
-      .Case([&](DualOp dual) {
-        const Algebra *algebra = &dual.getAlgebra().getAlgebra();
-        return unary(dual.getInput(), [algebra](ArrayRef<uint64_t> in) {
-          uint64_t blades = 0;
-          for (uint64_t rest = in[0]; rest; rest &= rest - 1) {
-            std::optional<::uta::ga::BladeProduct> to =
-                algebra->dualOf(std::countr_zero(rest));
-            // The verifier rejects dual in degenerate algebras.
-            blades |= to ? uint64_t(1) << to->blade : ~uint64_t(0);
-          }
-          return blades;
-        });
-      })
-      .Case([&](GeometricProductOp p) { return product(p, Terms::Geometric); })
-      .Case([&](OuterProductOp p) { return product(p, Terms::Outer); })
-      .Case([&](LeftContractionOp p) {
-        return product(p, Terms::LeftContraction);
-      })
-      .Case([&](ScalarProductOp p) { return product(p, Terms::Scalar); })
-      .Case<WeightedProductOp, FcProductOp>(
-          [&](auto p) { return product(p, Terms::Geometric); })
-      .Case([&](SandwichOp sandwich) {
-        const Algebra *algebra = &sandwich.getAlgebra().getAlgebra();
-        BladeSetAttr rotorSet = sandwich.getRotorBladesAttr();
-        BladeSetAttr inputSet = sandwich.getInputBladesAttr();
-        uint64_t rotorMask = rotorSet ? rotorSet.getBlades() : ~uint64_t(0);
-        uint64_t inputMask = inputSet ? inputSet.getBlades() : ~uint64_t(0);
-        // r x reverse(r): reverse(r) has the blades of r.
-        return Rule{
-            all,
-            {{sandwich.getRotor(), q.axis}, {sandwich.getInput(), q.axis}},
-            [=](ArrayRef<uint64_t> in) {
-              uint64_t rotor = in[0] & rotorMask;
-              uint64_t rx = getProductBlades(*algebra, Terms::Geometric, rotor,
-                                             in[1] & inputMask);
-              return getProductBlades(*algebra, Terms::Geometric, rx, rotor);
-            }};
-      })
-      .Default([](Operation *) { return std::nullopt; });
+  return rule;
 }
 
 std::optional<int64_t> mlir::uta::getBladeAxis(Operation *op) {
-  using namespace clifford;
-  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
-      .Case<GeometricProductOp, OuterProductOp, LeftContractionOp,
-            ScalarProductOp, SandwichOp, ReverseOp, GradeInvolutionOp,
-            ConjugateOp, GradeProjectOp, DualOp, ScalarGateOp,
-            WeightedProductOp, FcProductOp, GradeRmsNormOp>(
-          [](auto op) { return static_cast<int64_t>(op.getBladeAxis()); })
-      .Default([](Operation *) { return std::nullopt; });
+  if (auto multivectorOp = dyn_cast<clifford::MultivectorOpInterface>(op))
+    return multivectorOp.getMultivectorAxis();
+  return std::nullopt;
 }
 
 /// The rule of an elementwise or broadcast uta op: `operands` aligned
@@ -325,35 +178,27 @@ static Rule getRule(Query q) {
   if (matchPattern(q.value, m_Constant(&data)))
     return makeLeaf(all, getConstantBlades(data, q.axis, all));
 
-  if (std::optional<int64_t> bladeAxis = getBladeAxis(op)) {
-    if (*bladeAxis != q.axis)
+  if (auto multivectorOp = dyn_cast<clifford::MultivectorOpInterface>(op)) {
+    if (multivectorOp.getMultivectorAxis() != q.axis)
       return makeLeaf(all, all);
-    if (std::optional<Rule> rule = getCliffordRule(op, q, all))
-      return std::move(*rule);
-    return makeLeaf(all, all);
+    return getCliffordRule(multivectorOp, q, all);
   }
 
-  auto identity = [](ArrayRef<uint64_t> in) { return in[0]; };
-  return llvm::TypeSwitch<Operation *, Rule>(op)
-      .Case<AddOp, SubOp, MaxOp, MinOp>([&](Operation *op) {
-        return getBroadcastRule(op->getOperands(), q, size, all,
-                                /*intersect=*/false);
-      })
-      .Case<MulOp>([&](Operation *op) {
-        return getBroadcastRule(op->getOperands(), q, size, all,
-                                /*intersect=*/true);
-      })
-      .Case<NegOp, AbsOp, ReluOp, TanhOp, SqrtOp, GeluOp, SiluOp, CastOp,
-            BroadcastToOp>([&](Operation *op) {
-        return getBroadcastRule(op->getOperands(), q, size, all,
-                                /*intersect=*/false);
-      })
-      .Case([&](TransposeOp transpose) {
-        // Result axis i is input axis permutation[i].
-        int64_t from = transpose.getPermutation()[q.axis];
-        return Rule{all, {{transpose.getInput(), from}}, identity};
-      })
-      .Default([&](Operation *) { return makeLeaf(all, all); });
+  // Elementwise and layout ops, by how zeros pass through them.
+  if (op->hasTrait<mlir::uta::OpTrait::ZeroAbsorbing>())
+    return getBroadcastRule(op->getOperands(), q, size, all,
+                            /*intersect=*/true);
+  if (op->hasTrait<mlir::uta::OpTrait::ZeroPreserving>())
+    return getBroadcastRule(op->getOperands(), q, size, all,
+                            /*intersect=*/false);
+  if (auto transpose = dyn_cast<TransposeOp>(op)) {
+    // Result axis i is input axis permutation[i].
+    int64_t from = transpose.getPermutation()[q.axis];
+    return Rule{all, {{transpose.getInput(), from}}, [](ArrayRef<uint64_t> in) {
+                  return in[0];
+                }};
+  }
+  return makeLeaf(all, all);
 }
 
 uint64_t GradeAnalysis::getBlades(Value value, int64_t axis) {

@@ -12,7 +12,7 @@
 #ifndef UTA_PASSES_ANALYSIS_GRADEANALYSIS_H
 #define UTA_PASSES_ANALYSIS_GRADEANALYSIS_H
 
-#include "dialects/Clifford/Algebra/Algebra.h"
+#include "dialects/Clifford/IR/BladeSets.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -21,39 +21,6 @@
 #include <optional>
 
 namespace mlir::uta {
-
-/// Which terms of the geometric product a product keeps (the op's definition
-/// in docs/dialects/CliffordDialect.md).
-enum class ProductTerms { Geometric, Outer, LeftContraction, Scalar };
-
-/// Every blade of an axis of `size` entries (size <= 64).
-uint64_t getAllBlades(int64_t size);
-
-/// The blades of the grades `grades` of `algebra`.
-uint64_t getGradeBlades(const ::uta::ga::Algebra &algebra,
-                        llvm::ArrayRef<int64_t> grades);
-
-/// The blades that a product keeping `terms` can make non-zero from operands
-/// whose non-zero blades are `lhs` and `rhs`: blade k is in the result when
-/// some kept term blade(i) * blade(j) = ±blade(k) has i in lhs and j in rhs.
-/// The scalar product's one blade is bit 0.
-uint64_t getProductBlades(const ::uta::ga::Algebra &algebra, ProductTerms terms,
-                          uint64_t lhs, uint64_t rhs);
-
-/// Calls `fn(lhsBlade, rhsBlade, product)` for every Cayley term that a
-/// product keeping `terms` has between a blade of `lhs` and a blade of
-/// `rhs`: blade(lhsBlade) * blade(rhsBlade) = product.sign *
-/// blade(product.blade), sign non-zero. In Cayley-table order (lhs blade,
-/// then rhs blade), the order in which the kernels sum the terms.
-void forEachProductTerm(
-    const ::uta::ga::Algebra &algebra, ProductTerms terms, uint64_t lhs,
-    uint64_t rhs,
-    llvm::function_ref<void(unsigned, unsigned, ::uta::ga::BladeProduct)> fn);
-
-/// How many Cayley terms a product keeping `terms` has when its operands'
-/// blades are restricted to `lhs` and `rhs`: the terms its kernel computes.
-unsigned getNumProductTerms(const ::uta::ga::Algebra &algebra,
-                            ProductTerms terms, uint64_t lhs, uint64_t rhs);
 
 /// The blade axis of a clifford op; nullopt for other ops.
 std::optional<int64_t> getBladeAxis(Operation *op);

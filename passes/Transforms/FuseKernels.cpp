@@ -2,7 +2,11 @@
 //
 // The `fused` phase: groups each kernel root with the producers it
 // recomputes into a uta.fusion op. The decisions come from one cost model
-// (FusionCostModel); convert-uta-to-gpu turns each group into one kernel.
+// (FusionCostModel), which asks the ops for their fusion class and costs
+// (KernelOpInterface, MultivectorOpInterface); convert-uta-to-gpu turns each
+// group into one kernel. A producer read by several kernels may be
+// duplicated: each recomputes it, and the original goes when no kernel
+// reads it any more.
 // With remarks=true each decision is reported at the producer, with the
 // reason the cost model gives.
 //
@@ -18,9 +22,9 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -34,45 +38,20 @@ using namespace mlir::uta;
 
 namespace {
 
-/// What a kernel can do with an op it reads.
-enum class OpKind {
-  /// Elementwise, layout and cast ops: an element costs O(1).
-  kPointwise,
-  /// Matmul and reductions: an element costs a loop.
-  kElementAnchor,
-  /// Clifford ops that compute every blade of one position of their result
-  /// from their operands at that position (products, sandwich, involutions,
-  /// projection, dual, gate, weighted_product): a position costs its non-zero
-  /// terms, and a kernel recomputes it a whole multivector at a time.
-  kBladewise,
-  /// Everything else (softmax, layer_norm, scalar_product, fc_product,
-  /// grade_rms_norm): always a root.
-  kOpaque,
-};
-
-/// The algebra and blade axis of a clifford op; null for other ops.
-static std::pair<clifford::AlgebraAttr, int64_t>
-getMultivectorLayout(Operation *op) {
-  using namespace clifford;
-  using Layout = std::pair<AlgebraAttr, int64_t>;
-  return llvm::TypeSwitch<Operation *, Layout>(op)
-      .Case<GeometricProductOp, OuterProductOp, LeftContractionOp,
-            ScalarProductOp, SandwichOp, ReverseOp, GradeInvolutionOp,
-            ConjugateOp, GradeProjectOp, DualOp, ScalarGateOp,
-            WeightedProductOp, FcProductOp, GradeRmsNormOp>(
-          [](auto op) { return Layout(op.getAlgebra(), op.getBladeAxis()); })
-      .Default([](Operation *) { return Layout(); });
-}
-
 /// Whether a producer is recomputed inside a consumer's kernel, and why.
 struct FusionDecision {
   bool fuse = false;
+  /// How many times the kernel computes each element (position, for
+  /// clifford producers) of a fused producer.
+  int64_t computations = 0;
   /// Why: the remark is "fused into 'consumer': <reason>" or "not fused
   /// into 'consumer': <reason>".
   std::string reason;
 
-  static FusionDecision yes(const Twine &why) { return {true, why.str()}; }
-  static FusionDecision no(const Twine &why) { return {false, why.str()}; }
+  static FusionDecision yes(int64_t computations, const Twine &why) {
+    return {true, computations, why.str()};
+  }
+  static FusionDecision no(const Twine &why) { return {false, 0, why.str()}; }
 };
 
 /// How `op` is called in remarks: 'uta.add'.
@@ -88,88 +67,126 @@ static std::string formatMicroseconds(double seconds) {
   return text;
 }
 
-/// The one place that decides what fuses.
+static RankedTensorType getTensorType(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
+
+static double getBytes(Value value) {
+  RankedTensorType type = getTensorType(value);
+  return static_cast<double>(type.getNumElements()) *
+         type.getElementTypeBitWidth() / 8;
+}
+
+/// The kernel that a consumer belongs to, as far as the decision for one of
+/// its producers needs it.
+struct ConsumerInKernel {
+  Operation *op;
+  /// How many times the kernel computes each element of `op`.
+  int64_t computations = 1;
+  /// Whether the kernel writes element i of its root from element i of
+  /// `op` (FusionCostModel::decideEpilogue).
+  bool aligned = true;
+  /// Whether the kernel already runs a matmul.
+  bool kernelHasMatmul = false;
+};
+
+/// The one place that decides what fuses. Ops answer for themselves through
+/// KernelOpInterface (fusion class, cost of an element) and
+/// MultivectorOpInterface (algebra, blade axis, cost of a position).
 class FusionCostModel {
 public:
-  static OpKind classify(Operation *op) {
-    using namespace clifford;
-    if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp, NegOp, AbsOp, ExpOp,
-            LogOp, SqrtOp, RsqrtOp, TanhOp, SigmoidOp, ReluOp, SiluOp, GeluOp,
-            TransposeOp, ReshapeOp, BroadcastToOp, CastOp>(op))
-      return OpKind::kPointwise;
-    if (isa<MatmulOp, ReduceSumOp, ReduceMaxOp, ReduceMeanOp>(op))
-      return OpKind::kElementAnchor;
-    // scalar_product's result has no blade axis to hand on.
-    if (isa<GeometricProductOp, OuterProductOp, LeftContractionOp, SandwichOp,
-            ReverseOp, GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp,
-            ScalarGateOp, WeightedProductOp>(op))
-      return OpKind::kBladewise;
-    return OpKind::kOpaque;
-  }
-
-  /// Whether `producer` is recomputed inside the kernel of `consumer`, which
-  /// computes each element of `consumer` `consumerComputations` times;
-  /// `consumerAligned` and `kernelHasMatmul` as decideEpilogue takes them.
   /// `tensorCores`: the kernels are for tensor cores, where fc_product runs
   /// on the GEMM engine, which copies its operands from memory.
-  static FusionDecision decide(Operation *producer, Operation *consumer,
-                               int64_t consumerComputations,
-                               bool consumerAligned, bool kernelHasMatmul,
-                               bool tensorCores) {
-    if (tensorCores && isa<clifford::FcProductOp>(consumer))
+  explicit FusionCostModel(bool tensorCores) : tensorCores(tensorCores) {}
+
+  /// Whether `producer` is recomputed inside the kernel of `consumer`. A
+  /// producer that other ops read too is duplicated: each kernel that takes
+  /// it recomputes it, and it is fused only when every reader can.
+  FusionDecision decide(Operation *producer,
+                        const ConsumerInKernel &consumer) const {
+    if (std::optional<FusionDecision> epilogue =
+            decideEpilogue(producer, consumer))
+      return *epilogue;
+    FusionClass producerClass = getFusionClass(producer);
+    if (producerClass == FusionClass::Opaque)
+      return FusionDecision::no(quoted(producer) +
+                                " is always a kernel of its own");
+    SmallPtrSet<Operation *, 4> readers(producer->getUsers().begin(),
+                                        producer->getUsers().end());
+    if (producerClass == FusionClass::Anchor && !producer->hasOneUse())
+      return FusionDecision::no(
+          "the result is needed elsewhere (" + describeUses(producer) +
+          "): it is computed once and stored, since each recomputation "
+          "would repeat its loop");
+    FusionDecision here = decideForReader(producer, consumer);
+    if (!here.fuse || readers.size() == 1)
+      return here;
+    return decideDuplicate(producer, readers);
+  }
+
+  /// Whether `consumer` writes element i of its result from element i of
+  /// `producer`'s: an elementwise op or cast whose result has the
+  /// producer's shape.
+  static bool isIndexAligned(Operation *producer, Operation *consumer) {
+    return consumer->hasTrait<mlir::uta::OpTrait::Elementwise>() &&
+           getTensorType(producer->getResult(0)).getShape() ==
+               getTensorType(consumer->getResult(0)).getShape();
+  }
+
+private:
+  /// The decision for the reads of `producer` by one consumer: every use
+  /// there is a recomputation.
+  FusionDecision decideForReader(Operation *producer,
+                                 const ConsumerInKernel &consumer) const {
+    Operation *op = consumer.op;
+    if (tensorCores && isa<clifford::FcProductOp>(op))
       return FusionDecision::no("fc_product runs on the tensor-core GEMM "
                                 "engine, which copies its operands from "
                                 "memory");
-    if (std::optional<FusionDecision> epilogue = decideEpilogue(
-            producer, consumer, consumerAligned, kernelHasMatmul))
-      return *epilogue;
-    OpKind producerKind = classify(producer);
-    if (producerKind == OpKind::kOpaque)
-      return FusionDecision::no(quoted(producer) +
-                                " is always a kernel of its own");
-    if (!producer->hasOneUse())
-      return decideShared(producer);
-    if (producerKind == OpKind::kBladewise ||
-        getMultivectorLayout(consumer).first)
-      return decideMultivector(producer, consumer, consumerComputations);
-    OpKind consumerKind = classify(consumer);
-    if (consumerKind == OpKind::kOpaque)
-      return FusionDecision::no(quoted(consumer) +
-                                " is always a kernel of its own");
-    if (isa<MatmulOp>(consumer))
+    int64_t uses = llvm::count(op->getOperands(), producer->getResult(0));
+    if (getFusionClass(producer) == FusionClass::Bladewise ||
+        isa<clifford::MultivectorOpInterface>(op))
+      return decideMultivector(producer, consumer, uses);
+    FusionClass consumerClass = getFusionClass(op);
+    if (consumerClass == FusionClass::Opaque)
+      return FusionDecision::no(quoted(op) + " is always a kernel of its own");
+    if (isa<MatmulOp>(op))
       return FusionDecision::no(
           "a matmul reads each element of its operands once per row or "
           "column of its result, so it would be recomputed that often");
-    if (producerKind == OpKind::kElementAnchor &&
-        consumerKind != OpKind::kPointwise)
+    if (getFusionClass(producer) == FusionClass::Anchor &&
+        consumerClass != FusionClass::Pointwise)
       return FusionDecision::no(
           "a matmul or reduction fuses only into a pointwise consumer, as "
           "its epilogue; inside a reduction it would run serially in each "
           "thread");
-    if (!readsEachElementOnce(producer, consumer))
+    if (!readsEachElementOnce(producer, op))
       return FusionDecision::no(
           "the consumer broadcasts it and would recompute each element for "
           "every copy");
-    return FusionDecision::yes("its consumer reads each element once");
+    int64_t computations = consumer.computations * uses;
+    if (computations == 1)
+      return FusionDecision::yes(1, "its consumer reads each element once");
+    return decideByCost(producer, computations,
+                        getTensorType(producer->getResult(0)).getNumElements(),
+                        getFlopsPerElement(producer), "element");
   }
 
   /// A matmul shapes its kernel (the GEMM engine's tiles) and runs the
   /// consumers it fuses into as its epilogue, on each accumulator where it
-  /// is computed. So it fuses only where every op from `consumer` up to the
-  /// kernel's root writes element i where it reads the matmul's element i
-  /// (`consumerAligned`: elementwise ops and casts of the matmul's shape),
-  /// and only into a kernel that runs no other matmul.
-  static std::optional<FusionDecision> decideEpilogue(Operation *producer,
-                                                      Operation *consumer,
-                                                      bool consumerAligned,
-                                                      bool kernelHasMatmul) {
+  /// is computed. So it fuses only where every op from the consumer up to
+  /// the kernel's root writes element i where it reads the matmul's element
+  /// i (`consumer.aligned`: elementwise ops and casts of the matmul's
+  /// shape), and only into a kernel that runs no other matmul.
+  static std::optional<FusionDecision>
+  decideEpilogue(Operation *producer, const ConsumerInKernel &consumer) {
     if (!isa<MatmulOp>(producer))
       return std::nullopt;
-    if (kernelHasMatmul)
+    if (consumer.kernelHasMatmul)
       return FusionDecision::no(
           "the kernel already runs a matmul, and the GEMM engine runs one "
           "per kernel");
-    if (!consumerAligned || !isIndexAligned(producer, consumer))
+    if (!consumer.aligned || !isIndexAligned(producer, consumer.op))
       return FusionDecision::no(
           "a matmul's epilogue runs on each accumulator where it is "
           "computed, so its consumers up to the kernel's root must write "
@@ -178,207 +195,195 @@ public:
     return std::nullopt;
   }
 
-  /// Whether `consumer` writes element i of its result from element i of
-  /// `producer`'s: an elementwise op or cast whose result has the
-  /// producer's shape.
-  static bool isIndexAligned(Operation *producer, Operation *consumer) {
-    if (classify(consumer) != OpKind::kPointwise ||
-        isa<TransposeOp, ReshapeOp, BroadcastToOp>(consumer))
-      return false;
-    return getStaticShape(producer->getResult(0)) ==
-           getStaticShape(consumer->getResult(0));
+  /// A producer read by several ops fuses only when every reader can
+  /// recompute it and recomputing it in each costs less than what
+  /// duplicating saves: its own kernel (a launch), the store of its result
+  /// and the reloads of it, less the extra reads of its operands that each
+  /// recomputation makes. Each reader is judged as its only reader would be
+  /// (computed once per element of the reader).
+  FusionDecision
+  decideDuplicate(Operation *producer,
+                  const SmallPtrSetImpl<Operation *> &readers) const {
+    int64_t computations = 0;
+    for (Operation *reader : readers) {
+      FusionDecision alone = decideForReader(producer, {reader});
+      if (!alone.fuse)
+        return FusionDecision::no("it has " + describeUses(producer) + " and " +
+                                  quoted(reader) + " cannot recompute it (" +
+                                  alone.reason +
+                                  "): it is stored once and read by each");
+      computations += alone.computations;
+    }
+    Value result = producer->getResult(0);
+    double operandBytes = 0;
+    for (Value operand : producer->getOperands())
+      operandBytes += getBytes(operand);
+    int64_t uses = std::distance(result.use_begin(), result.use_end());
+    double savedBytes =
+        operandBytes + (uses + 1) * getBytes(result) - uses * operandBytes;
+    double units = getTensorType(result).getNumElements();
+    double flops = getFlopsPerElement(producer);
+    if (auto multivector =
+            dyn_cast<clifford::MultivectorOpInterface>(producer)) {
+      units /= multivector.getAlgebra().getAlgebra().numBlades();
+      flops = multivector.estimateFlopsPerPosition();
+    }
+    double extraSeconds = (computations - 1) * flops * units / kFlopsPerSecond;
+    double savedSeconds = savedBytes / kBytesPerSecond + kLaunchSeconds;
+    std::string costs = llvm::formatv(
+        "it has {0}, and computing it {1} times instead of once costs {2} "
+        "more, against {3} for its kernel, its store and its reloads less "
+        "the rereads of its operands",
+        describeUses(producer), computations, formatMicroseconds(extraSeconds),
+        formatMicroseconds(savedSeconds));
+    if (extraSeconds < savedSeconds)
+      return FusionDecision::yes(computations, costs);
+    return FusionDecision::no(costs);
   }
 
-  /// How many times a fused `producer` is computed per element, inside a
-  /// consumer computed `consumerComputations` times per element.
-  static int64_t getComputations(Operation *producer, Operation *consumer,
-                                 int64_t consumerComputations) {
-    if (classify(producer) != OpKind::kBladewise)
-      return consumerComputations; // uta ops fuse only where read once.
-    return consumerComputations * *getReadsPerPosition(producer, consumer);
-  }
-
-private:
-  /// A producer with several uses stays in memory: a kernel recomputes only
-  /// a producer that it alone reads.
-  static FusionDecision decideShared(Operation *producer) {
+  /// "2 consumers" or "2 uses in one consumer".
+  static std::string describeUses(Operation *producer) {
     Value value = producer->getResult(0);
     SmallPtrSet<Operation *, 4> users(value.getUsers().begin(),
                                       value.getUsers().end());
-    std::string uses =
-        users.size() > 1
-            ? llvm::formatv("{0} consumers", users.size()).str()
-            : llvm::formatv("{0} uses in one consumer",
-                            std::distance(value.use_begin(), value.use_end()))
-                  .str();
-    if (isa<ReduceSumOp, ReduceMaxOp, ReduceMeanOp, MatmulOp>(producer))
-      return FusionDecision::no(
-          "the result is needed elsewhere (" + uses +
-          "): it is computed once and stored, since each recomputation "
-          "would repeat its loop");
-    return FusionDecision::no(
-        "it has " + uses +
-        ": it is stored once and read by each, since a kernel recomputes "
-        "only a producer that it alone reads");
+    if (users.size() > 1)
+      return llvm::formatv("{0} consumers", users.size()).str();
+    return llvm::formatv("{0} uses in one consumer",
+                         std::distance(value.use_begin(), value.use_end()))
+        .str();
   }
 
   /// Whether computing all of `consumer` reads each element of `producer`'s
   /// result once: reductions do; pointwise ops do unless they broadcast it.
   static bool readsEachElementOnce(Operation *producer, Operation *consumer) {
-    if (isa<ReduceSumOp, ReduceMaxOp, ReduceMeanOp>(consumer))
-      return true;
-    if (isa<MatmulOp>(consumer))
-      return false;
-    auto type = cast<RankedTensorType>(producer->getResult(0).getType());
-    auto resultType = cast<RankedTensorType>(consumer->getResult(0).getType());
-    return type.getNumElements() == resultType.getNumElements();
+    if (getFusionClass(consumer) == FusionClass::Anchor)
+      return !isa<MatmulOp>(consumer);
+    return getTensorType(producer->getResult(0)).getNumElements() ==
+           getTensorType(consumer->getResult(0)).getNumElements();
   }
 
-  /// Clifford producers fuse only into clifford consumers of the same
-  /// algebra and blade axis, which recompute them a multivector at a time
-  /// (and uta ops never into clifford ones, for now). A producer that the
-  /// kernel computes R times per position fuses when the R - 1 extra
-  /// computations cost less than what fusing saves: a store and a load of
-  /// its 2^n blades per position, and one kernel launch. R is 1 for the
-  /// position-wise consumers, 2 for grade_rms_norm (two passes over the
-  /// features), the output tiles of fc_product's blocks (FcProductTiling.h),
-  /// the broadcast copies for a broadcast operand, times R of the consumer
-  /// itself.
-  static FusionDecision decideMultivector(Operation *producer,
-                                          Operation *consumer,
-                                          int64_t consumerComputations) {
-    std::pair<clifford::AlgebraAttr, int64_t> layout =
-        getMultivectorLayout(consumer);
-    if (classify(producer) != OpKind::kBladewise)
-      return FusionDecision::no("a uta producer is not recomputed inside a "
-                                "clifford consumer's kernel");
-    if (!layout.first)
+  /// A clifford consumer recomputes a producer where it reads it: a clifford
+  /// producer of its algebra and blade axis a multivector at a time, a
+  /// pointwise uta producer blade by blade. A clifford producer fuses only
+  /// into clifford consumers. A producer that the kernel computes R times
+  /// per position fuses when the R - 1 extra computations cost less than
+  /// what fusing saves: a store and a load of its 2^n blades per position,
+  /// and one kernel launch. R is 1 for the position-wise consumers, 2 for
+  /// grade_rms_norm (two passes over the features), the output tiles of
+  /// fc_product's blocks (FcProductTiling.h), the broadcast copies for a
+  /// broadcast operand, times R of the consumer itself and the uses of the
+  /// producer in the consumer.
+  FusionDecision decideMultivector(Operation *producer,
+                                   const ConsumerInKernel &consumer,
+                                   int64_t uses) const {
+    auto consumerOp = dyn_cast<clifford::MultivectorOpInterface>(consumer.op);
+    auto producerOp = dyn_cast<clifford::MultivectorOpInterface>(producer);
+    if (!consumerOp)
       return FusionDecision::no("a clifford producer is recomputed only "
                                 "inside a clifford consumer's kernel");
-    if (getMultivectorLayout(producer) != layout)
+    if (getFusionClass(producer) != FusionClass::Pointwise &&
+        getFusionClass(producer) != FusionClass::Bladewise)
+      return FusionDecision::no(
+          "a matmul or reduction is not recomputed inside a clifford "
+          "consumer's kernel");
+    if (producerOp &&
+        (producerOp.getAlgebra() != consumerOp.getAlgebra() ||
+         producerOp.getMultivectorAxis() != consumerOp.getMultivectorAxis()))
       return FusionDecision::no(
           "its algebra or blade axis differs from the consumer's, which "
           "recomputes producers a multivector at a time along its own");
-    std::optional<int64_t> reads = getReadsPerPosition(producer, consumer);
+    std::optional<int64_t> reads =
+        getReadsPerPosition(producer->getResult(0), consumerOp);
     if (!reads)
-      return FusionDecision::no(quoted(consumer) +
+      return FusionDecision::no(quoted(consumer.op) +
                                 " does not read this operand a multivector "
                                 "at a time");
-    const ::uta::ga::Algebra &algebra = layout.first.getAlgebra();
-    auto type = cast<RankedTensorType>(producer->getResult(0).getType());
-    double positions =
-        static_cast<double>(type.getNumElements()) / algebra.numBlades();
-    int64_t computations = *reads * consumerComputations;
-    double extraSeconds = static_cast<double>(computations - 1) *
-                          estimateFlopsPerPosition(producer, algebra) *
-                          positions / kFlopsPerSecond;
-    double savedSeconds = 2.0 * type.getNumElements() *
-                              type.getElementTypeBitWidth() / 8 /
-                              kBytesPerSecond +
-                          kLaunchSeconds;
+    int64_t computations = *reads * consumer.computations * uses;
+    const ::uta::ga::Algebra &algebra = consumerOp.getAlgebra().getAlgebra();
+    int64_t positions = getTensorType(producer->getResult(0)).getNumElements() /
+                        algebra.numBlades();
+    double flops = producerOp
+                       ? producerOp.estimateFlopsPerPosition()
+                       : getFlopsPerElement(producer) * algebra.numBlades();
     if (computations == 1)
       return FusionDecision::yes(
-          "it is computed once per position either way, and fusing saves " +
-          formatMicroseconds(savedSeconds) +
-          " for a store, a reload and a launch");
+          1, "it is computed once per position either way, and fusing "
+             "saves " +
+                 formatMicroseconds(getRoundTripSeconds(producer)) +
+                 " for a store, a reload and a launch");
+    return decideByCost(producer, computations, positions, flops, "position");
+  }
+
+  /// Fuses when computing `producer` `computations` times per `unit`
+  /// (element or position; `units` of them, `flops` each) costs less than
+  /// storing and reloading it and a launch.
+  static FusionDecision decideByCost(Operation *producer, int64_t computations,
+                                     double units, double flops,
+                                     StringRef unit) {
+    double extraSeconds = (computations - 1) * flops * units / kFlopsPerSecond;
+    double savedSeconds = getRoundTripSeconds(producer);
     std::string costs = llvm::formatv(
-        "computing it {0} times per position costs {1} more, against {2} "
-        "for a store, a reload and a launch",
-        computations, formatMicroseconds(extraSeconds),
+        "computing it {0} times per {1} costs {2} more, against {3} for a "
+        "store, a reload and a launch",
+        computations, unit, formatMicroseconds(extraSeconds),
         formatMicroseconds(savedSeconds));
     if (extraSeconds <= savedSeconds)
-      return FusionDecision::yes(costs);
+      return FusionDecision::yes(computations, costs);
     return FusionDecision::no(costs);
   }
 
-  /// How often `consumer`'s kernel reads each position of `producer`'s
-  /// result; std::nullopt for consumers that do not read multivectors.
-  static std::optional<int64_t> getReadsPerPosition(Operation *producer,
-                                                    Operation *consumer) {
-    using namespace clifford;
-    Value value = producer->getResult(0);
-    int64_t blades =
-        getMultivectorLayout(consumer).first.getAlgebra().numBlades();
-    if (isa<GradeRmsNormOp>(consumer))
+  /// What a producer's own kernel costs beyond the recomputation: a store
+  /// and a reload of its result, and a launch.
+  static double getRoundTripSeconds(Operation *producer) {
+    return 2.0 * getBytes(producer->getResult(0)) / kBytesPerSecond +
+           kLaunchSeconds;
+  }
+
+  /// How often `consumer`'s kernel reads each position of `value`;
+  /// std::nullopt for operands it does not read as multivectors.
+  static std::optional<int64_t>
+  getReadsPerPosition(Value value, clifford::MultivectorOpInterface consumer) {
+    if (!llvm::is_contained(consumer.getMultivectorOperands(), value))
+      return std::nullopt;
+    if (isa<clifford::GradeRmsNormOp>(consumer))
       return 2;
     // Each block stages the x and y of its rows and input features: once
     // per output tile.
-    if (auto fc = dyn_cast<FcProductOp>(consumer))
-      return value == fc.getWeights()
-                 ? std::nullopt
-                 : std::optional<int64_t>(
-                       getFcProductTiling(fc).getOperandReads());
-    if (classify(consumer) != OpKind::kBladewise)
+    if (auto fc = dyn_cast<clifford::FcProductOp>(*consumer))
+      return getFcProductTiling(fc).getOperandReads();
+    if (getFusionClass(consumer) != FusionClass::Bladewise)
       return std::nullopt;
     // One thread per result position reads each operand there: a broadcast
     // operand is read by every position it is broadcast to.
-    int64_t positions = cast<RankedTensorType>(consumer->getResult(0).getType())
-                            .getNumElements() /
-                        blades;
-    int64_t producerPositions =
-        cast<RankedTensorType>(value.getType()).getNumElements() / blades;
-    return producerPositions == 0 ? 1 : positions / producerPositions;
+    int64_t blades = consumer.getAlgebra().getAlgebra().numBlades();
+    int64_t positions =
+        getTensorType(consumer->getResult(0)).getNumElements() / blades;
+    int64_t valuePositions = getTensorType(value).getNumElements() / blades;
+    return valuePositions == 0 ? 1 : positions / valuePositions;
   }
 
-  /// f32 operations to compute one position (every blade) of `op`, roughly:
-  /// products count the Cayley terms their kernel holds, after the operand
-  /// blade sets that the grade analysis recorded.
-  static double estimateFlopsPerPosition(Operation *op,
-                                         const ::uta::ga::Algebra &algebra) {
-    using namespace clifford;
-    double blades = algebra.numBlades();
-    auto mask = [](BladeSetAttr set) {
-      return set ? set.getBlades() : ~uint64_t(0);
-    };
-    auto terms = [&](auto product, ProductTerms kind) {
-      return static_cast<double>(
-          getNumProductTerms(algebra, kind, mask(product.getLhsBladesAttr()),
-                             mask(product.getRhsBladesAttr())));
-    };
-    // A multiply and an add per term.
-    if (auto p = dyn_cast<GeometricProductOp>(op))
-      return 2 * terms(p, ProductTerms::Geometric);
-    if (auto p = dyn_cast<OuterProductOp>(op))
-      return 2 * terms(p, ProductTerms::Outer);
-    if (auto p = dyn_cast<LeftContractionOp>(op))
-      return 2 * terms(p, ProductTerms::LeftContraction);
-    if (auto p = dyn_cast<SandwichOp>(op)) {
-      // r x, then (r x) reverse(r).
-      uint64_t rotor = mask(p.getRotorBladesAttr());
-      uint64_t input = mask(p.getInputBladesAttr());
-      uint64_t rx =
-          getProductBlades(algebra, ProductTerms::Geometric, rotor, input);
-      return 2.0 *
-             (getNumProductTerms(algebra, ProductTerms::Geometric, rotor,
-                                 input) +
-              getNumProductTerms(algebra, ProductTerms::Geometric, rx, rotor));
-    }
-    // And a weight per (blade, path) group.
-    if (auto p = dyn_cast<WeightedProductOp>(op))
-      return 3 * terms(p, ProductTerms::Geometric);
-    if (isa<ScalarGateOp>(op))
-      return blades + kErfFlops;
-    return blades; // involutions, projection, dual: a sign per blade
-  }
-
-  static ArrayRef<int64_t> getStaticShape(Value value) {
-    return cast<RankedTensorType>(value.getType()).getShape();
+  static double getFlopsPerElement(Operation *op) {
+    if (auto kernelOp = dyn_cast<KernelOpInterface>(op))
+      return kernelOp.estimateFlopsPerElement();
+    return 1;
   }
 
   /// The machine balance that weighs recomputation against memory traffic:
   /// f32 operations per second of the emitted scalar code, device memory
   /// bytes per second, seconds per kernel launch. Estimates from the Flash
   /// Clifford layers on an H200 (fc_product with recomputed gates; the
-  /// scalar_gate kernels); one erf counts as kErfFlops operations.
+  /// scalar_gate kernels).
   static constexpr double kFlopsPerSecond = 30e12;
   static constexpr double kBytesPerSecond = 4e12;
   static constexpr double kLaunchSeconds = 4e-6;
-  static constexpr double kErfFlops = 20;
+
+  bool tensorCores;
 };
 
-/// Moves `members` (a root and the producers it recomputes, in block order)
-/// into a uta.fusion placed at the root.
-void wrapInFusion(Operation *root, ArrayRef<Operation *> members) {
+/// Builds a uta.fusion at `root` from `members` (a root and the producers it
+/// recomputes, in block order), cloning them into its body. The originals
+/// stay for their other readers; the caller erases those left unread.
+void buildFusion(Operation *root, ArrayRef<Operation *> members) {
   llvm::SmallPtrSet<Operation *, 8> inGroup(members.begin(), members.end());
   llvm::SetVector<Value> inputs;
   for (Operation *op : members)
@@ -391,23 +396,29 @@ void wrapInFusion(Operation *root, ArrayRef<Operation *> members) {
   auto fusion = FusionOp::create(b, root->getLoc(), result.getType(),
                                  inputs.getArrayRef());
   Block *body = b.createBlock(&fusion.getBody());
+  IRMapping mapping;
   for (Value input : inputs)
-    body->addArgument(input.getType(), input.getLoc());
-  result.replaceAllUsesWith(fusion.getResult());
+    mapping.map(input, body->addArgument(input.getType(), input.getLoc()));
   for (Operation *op : members)
-    op->moveBefore(body, body->end());
-  for (auto [i, input] : llvm::enumerate(inputs)) {
-    Value outside = input;
-    outside.replaceUsesWithIf(body->getArgument(i), [&](OpOperand &use) {
-      return inGroup.contains(use.getOwner());
-    });
-  }
-  b.setInsertionPointToEnd(body);
-  YieldOp::create(b, root->getLoc(), result);
+    b.clone(*op, mapping);
+  YieldOp::create(b, root->getLoc(), mapping.lookup(result));
+  result.replaceAllUsesWith(fusion.getResult());
 }
 
-struct UtaFuseKernelsPass final
-    : mlir::uta::impl::UtaFuseKernelsPassBase<UtaFuseKernelsPass> {
+/// One kernel being formed: its root first, then the producers it takes.
+struct KernelGroup {
+  SmallVector<Operation *> members;
+  /// Per member: how it is read (ConsumerInKernel), and whether other
+  /// kernels may compute it too (a duplicated producer, or a producer of
+  /// one), so that it stays available to them.
+  SmallVector<ConsumerInKernel> contexts;
+  SmallVector<bool> shared;
+  llvm::SmallPtrSet<Operation *, 8> memberSet;
+  bool hasMatmul = false;
+};
+
+struct UTAFuseKernelsPass final
+    : mlir::uta::impl::UtaFuseKernelsPassBase<UTAFuseKernelsPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -422,63 +433,113 @@ struct UtaFuseKernelsPass final
             "fusion is off (policy none): every op is a kernel of its own");
       return;
     }
+    FusionCostModel model(tensorCores);
     Block &block = getOperation().getBody().front();
+    // Ops in a kernel alone (no other kernel may take them); ops that some
+    // kernels took as shared members, with those kernels' indices.
     llvm::SmallPtrSet<Operation *, 32> assigned;
+    llvm::DenseMap<Operation *, SmallVector<unsigned, 2>> takenBy;
     llvm::DenseSet<std::pair<Operation *, Operation *>> remarked;
-    SmallVector<std::pair<Operation *, SmallVector<Operation *>>> groups;
+    std::vector<KernelGroup> groups;
     // Consumers come after producers: walking backwards, every root is found
     // before the producers it may take.
     for (Operation &op : llvm::reverse(block)) {
-      if (assigned.contains(&op) || op.getNumResults() != 1 ||
-          !isa<UTADialect, clifford::CliffordDialect>(op.getDialect()) ||
-          isa<FusionOp>(op))
+      if (!isKernelOp(&op) || assigned.contains(&op) ||
+          isReadOnlyByTakers(&op, takenBy, groups))
         continue;
-      SmallVector<Operation *> members{&op};
-      // How many times the kernel computes each element of a member.
-      SmallVector<int64_t> computations{1};
-      // Whether the kernel writes element i of its root from element i of
-      // the member (FusionCostModel::decideEpilogue).
-      SmallVector<bool> aligned{true};
-      bool hasMatmul = isa<MatmulOp>(op);
-      assigned.insert(&op);
-      for (size_t next = 0; next < members.size(); ++next) {
-        Operation *consumer = members[next];
-        for (Value operand : consumer->getOperands()) {
+      KernelGroup group;
+      addMember(group, &op, {&op}, /*shared=*/false);
+      for (size_t next = 0; next < group.members.size(); ++next) {
+        ConsumerInKernel consumer = group.contexts[next];
+        for (Value operand : consumer.op->getOperands()) {
+          consumer.kernelHasMatmul = group.hasMatmul;
           Operation *producer = operand.getDefiningOp();
-          if (!producer || assigned.contains(producer) ||
-              producer->getBlock() != &block ||
-              !isa<UTADialect, clifford::CliffordDialect>(
-                  producer->getDialect()))
+          if (!producer || !isKernelOp(producer) ||
+              producer->getBlock() != &block || assigned.contains(producer) ||
+              group.memberSet.contains(producer))
             continue;
-          FusionDecision decision =
-              FusionCostModel::decide(producer, consumer, computations[next],
-                                      aligned[next], hasMatmul, tensorCores);
+          FusionDecision decision = model.decide(producer, consumer);
           // One remark per producer and consumer, however often it reads it.
-          if (remarks && remarked.insert({producer, consumer}).second)
+          if (remarks && remarked.insert({producer, consumer.op}).second)
             producer->emitRemark()
                 << (decision.fuse ? "fused into " : "not fused into ")
-                << quoted(consumer) << ": " << decision.reason;
+                << quoted(consumer.op) << ": " << decision.reason;
           if (!decision.fuse)
             continue;
-          int64_t count = FusionCostModel::getComputations(producer, consumer,
-                                                           computations[next]);
-          assigned.insert(producer);
-          members.push_back(producer);
-          computations.push_back(count);
-          aligned.push_back(aligned[next] && FusionCostModel::isIndexAligned(
-                                                 producer, consumer));
-          hasMatmul |= isa<MatmulOp>(producer);
+          bool shared = group.shared[next] || !hasOneReader(producer);
+          addMember(group, producer,
+                    {producer, decision.computations,
+                     consumer.aligned && FusionCostModel::isIndexAligned(
+                                             producer, consumer.op)},
+                    shared);
         }
       }
-      if (members.size() > 1)
-        groups.emplace_back(&op, std::move(members));
+      unsigned index = groups.size();
+      for (auto [member, shared] :
+           llvm::zip_equal(group.members, group.shared)) {
+        if (shared)
+          takenBy[member].push_back(index);
+        else
+          assigned.insert(member);
+      }
+      groups.push_back(std::move(group));
     }
-    for (auto &[root, members] : groups) {
+
+    SmallVector<Operation *> taken;
+    for (KernelGroup &group : groups) {
+      if (group.members.size() == 1)
+        continue;
+      SmallVector<Operation *> members(group.members);
       llvm::sort(members, [](Operation *a, Operation *b) {
         return a->isBeforeInBlock(b);
       });
-      wrapInFusion(root, members);
+      buildFusion(group.members.front(), members);
+      llvm::append_range(taken, members);
     }
+    // The originals that no kernel reads any more, consumers first.
+    llvm::sort(taken, [](Operation *a, Operation *b) {
+      return b->isBeforeInBlock(a);
+    });
+    taken.erase(std::unique(taken.begin(), taken.end()), taken.end());
+    for (Operation *op : taken)
+      if (op->use_empty())
+        op->erase();
+  }
+
+private:
+  static bool isKernelOp(Operation *op) {
+    return op->getNumResults() == 1 && !isa<FusionOp>(op) &&
+           isa<UTADialect, clifford::CliffordDialect>(op->getDialect());
+  }
+
+  /// Whether a single op reads `op` (however many times).
+  static bool hasOneReader(Operation *op) {
+    return llvm::all_equal(op->getUsers());
+  }
+
+  /// Whether every op that reads `op` is in a kernel that recomputes `op`:
+  /// then `op` needs no kernel of its own.
+  static bool isReadOnlyByTakers(
+      Operation *op,
+      const llvm::DenseMap<Operation *, SmallVector<unsigned, 2>> &takenBy,
+      ArrayRef<KernelGroup> groups) {
+    auto it = takenBy.find(op);
+    if (it == takenBy.end())
+      return false;
+    return llvm::all_of(op->getUsers(), [&](Operation *user) {
+      return llvm::any_of(it->second, [&](unsigned index) {
+        return groups[index].memberSet.contains(user);
+      });
+    });
+  }
+
+  static void addMember(KernelGroup &group, Operation *op,
+                        ConsumerInKernel context, bool shared) {
+    group.members.push_back(op);
+    group.contexts.push_back(context);
+    group.shared.push_back(shared);
+    group.memberSet.insert(op);
+    group.hasMatmul |= isa<MatmulOp>(op);
   }
 };
 

@@ -39,15 +39,75 @@ func.func @fuse_matmul_epilogue(%x: tensor<8x16xf32>, %w: tensor<32x16xf32>, %b:
 
 // -----
 
-// A value with two consumers stays in memory: recomputing the exp for each
-// consumer would cost more than storing it once.
-// CHECK-LABEL: func @no_fuse_multi_use
-//       CHECK:   %[[E:.*]] = uta.exp
-//       CHECK:   uta.add %[[E]], %[[E]]
-func.func @no_fuse_multi_use(%a: tensor<64xf32>) -> tensor<64xf32> {
+// A value read twice by one consumer is recomputed at each read: one
+// kernel.
+// CHECK-LABEL: func @fuse_two_uses_one_consumer
+//       CHECK:   uta.fusion
+//  CHECK-NEXT:   ^bb0(%[[A:.*]]: tensor<64xf32>):
+//  CHECK-NEXT:     %[[E:.*]] = uta.exp %[[A]]
+//  CHECK-NEXT:     %[[S:.*]] = uta.add %[[E]], %[[E]]
+//  CHECK-NEXT:     uta.yield %[[S]]
+func.func @fuse_two_uses_one_consumer(%a: tensor<64xf32>) -> tensor<64xf32> {
   %0 = uta.exp %a : tensor<64xf32>
   %1 = uta.add %0, %0 : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
   return %1 : tensor<64xf32>
+}
+
+// -----
+
+// A cheap value with two consumers is duplicated into both kernels, and its
+// own kernel goes.
+// CHECK-LABEL: func @fuse_duplicated_into_consumers
+//   CHECK-NOT:   uta.exp
+//       CHECK:   %[[ADD:.*]] = uta.fusion
+//       CHECK:     uta.exp
+//  CHECK-NEXT:     uta.add
+//       CHECK:   %[[MUL:.*]] = uta.fusion
+//       CHECK:     uta.exp
+//  CHECK-NEXT:     uta.mul
+//       CHECK:   return %[[ADD]], %[[MUL]]
+func.func @fuse_duplicated_into_consumers(%a: tensor<64xf32>, %b: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %0 = uta.exp %a : tensor<64xf32>
+  %1 = uta.add %0, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %2 = uta.mul %0, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  return %1, %2 : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
+// Must not duplicate: a consumer that cannot recompute the value (a
+// matmul) needs it in memory, so every consumer reads it from there.
+// CHECK-LABEL: func @no_fuse_duplicate_into_matmul
+//   CHECK-NOT:   uta.fusion
+//       CHECK:   %[[E:.*]] = uta.exp
+//  CHECK-NEXT:   uta.neg %[[E]]
+//  CHECK-NEXT:   uta.matmul %[[E]]
+func.func @no_fuse_duplicate_into_matmul(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) -> (tensor<8x16xf32>, tensor<8x4xf32>) {
+  %0 = uta.exp %a : tensor<8x16xf32>
+  %1 = uta.neg %0 : tensor<8x16xf32>
+  %2 = uta.matmul %0, %b : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  return %1, %2 : tensor<8x16xf32>, tensor<8x4xf32>
+}
+
+// -----
+
+// Pointwise tensor ops feeding a geometric product, one of them read twice
+// (by tanh and by add) and in two blades' worth of places: a single kernel.
+// CHECK-LABEL: func @fuse_pointwise_into_clifford
+//       CHECK:   uta.fusion
+//  CHECK-NEXT:   ^bb0(%[[A:.*]]: tensor<8x64xf32>, %[[B:.*]]: tensor<8x64xf32>, %[[Y:.*]]: tensor<8x64xf32>):
+//  CHECK-NEXT:     %[[S:.*]] = uta.mul %[[A]], %[[B]]
+//  CHECK-NEXT:     %[[T:.*]] = uta.tanh %[[S]]
+//  CHECK-NEXT:     %[[U:.*]] = uta.add %[[T]], %[[S]]
+//  CHECK-NEXT:     %[[Z:.*]] = clifford.geometric_product <3, 0, 0> %[[U]], %[[Y]]
+//  CHECK-NEXT:     uta.yield %[[Z]]
+//   CHECK-NOT:   uta.fusion
+func.func @fuse_pointwise_into_clifford(%a: tensor<8x64xf32>, %b: tensor<8x64xf32>, %y: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %s = uta.mul %a, %b : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+  %t = uta.tanh %s : tensor<8x64xf32>
+  %u = uta.add %t, %s : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+  %z = clifford.geometric_product <3, 0, 0> %u, %y : (tensor<8x64xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %z : tensor<8x64xf32>
 }
 
 // -----
@@ -264,12 +324,14 @@ func.func @no_fuse_clifford_into_uta(%x: tensor<8x5xf32>, %y: tensor<8x5xf32>) -
 
 // -----
 
-// A gate read as both operands of a product has two uses: it stays in memory.
-// CHECK-LABEL: func @no_fuse_shared_gate
-//   CHECK-NOT:   uta.fusion
-//       CHECK:   %[[G:.*]] = clifford.scalar_gate
-//       CHECK:   clifford.geometric_product <3, 0, 0> %[[G]], %[[G]]
-func.func @no_fuse_shared_gate(%x: tensor<8x5xf32>) -> tensor<8x5xf32> {
+// A gate read as both operands of a product is computed once per operand
+// in the product's kernel.
+// CHECK-LABEL: func @fuse_gate_read_twice
+//       CHECK:   uta.fusion
+//  CHECK-NEXT:   ^bb0(%[[X:.*]]: tensor<8x5xf32>):
+//  CHECK-NEXT:     %[[G:.*]] = clifford.scalar_gate <3, 0, 0> %[[X]]
+//  CHECK-NEXT:     clifford.geometric_product <3, 0, 0> %[[G]], %[[G]]
+func.func @fuse_gate_read_twice(%x: tensor<8x5xf32>) -> tensor<8x5xf32> {
   %g = clifford.scalar_gate <3, 0, 0> %x : tensor<8x5xf32>
   %z = clifford.geometric_product <3, 0, 0> %g, %g : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
   return %z : tensor<8x5xf32>

@@ -8,6 +8,8 @@
 #define UTA_DIALECTS_CLIFFORD_IR_CLIFFORDOPS_H
 
 #include "dialects/Clifford/IR/CliffordDialect.h"
+#include "dialects/Clifford/IR/CliffordInterfaces.h"
+#include "dialects/Interfaces/KernelOpInterface.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

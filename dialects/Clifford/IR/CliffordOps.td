@@ -10,6 +10,8 @@
 #define CLIFFORD_OPS_TD
 
 include "dialects/Clifford/IR/CliffordDialect.td"
+include "dialects/Clifford/IR/CliffordInterfaces.td"
+include "dialects/Interfaces/KernelOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -17,9 +19,21 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Op classes
 //===----------------------------------------------------------------------===//
 
+/// The interface of the products, which record their operands' blade sets.
+def Clifford_ProductInterface
+    : DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface,
+                                ["getOperandBladeSets"]>;
+
+/// The interface of the layer ops: their weights are not multivectors.
+def Clifford_LayerInterface
+    : DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface,
+                                ["getOperandBladeSets",
+                                 "getMultivectorOperands"]>;
+
 /// x, y -> z with NumPy broadcasting over every axis but the blade axis.
 class Clifford_BinaryOp<string mnemonic, list<Trait> traits = []>
-    : Clifford_Op<mnemonic, !listconcat([Pure], traits)> {
+    : Clifford_Op<mnemonic, !listconcat([Pure, Clifford_ProductInterface],
+                                        traits)> {
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis,
@@ -35,7 +49,9 @@ class Clifford_BinaryOp<string mnemonic, list<Trait> traits = []>
 /// x -> y of the same type.
 class Clifford_UnaryOp<string mnemonic, list<Trait> traits = []>
     : Clifford_Op<mnemonic,
-                  !listconcat([Pure, AllTypesMatch<["input", "result"]>],
+                  !listconcat([Pure, AllTypesMatch<["input", "result"]>,
+                               DeclareOpInterfaceMethods<
+                                   Clifford_MultivectorOpInterface>],
                               traits)> {
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$input,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis);
@@ -50,7 +66,8 @@ class Clifford_UnaryOp<string mnemonic, list<Trait> traits = []>
 // Products
 //===----------------------------------------------------------------------===//
 
-def Clifford_GeometricProductOp : Clifford_BinaryOp<"geometric_product"> {
+def Clifford_GeometricProductOp : Clifford_BinaryOp<"geometric_product",
+                                                    [BladewiseKernelOp]> {
   let summary = "geometric product z = x y";
   let description = [{
     The geometric product of the multivectors `lhs` and `rhs`, blade by
@@ -68,7 +85,8 @@ def Clifford_GeometricProductOp : Clifford_BinaryOp<"geometric_product"> {
   }];
 }
 
-def Clifford_OuterProductOp : Clifford_BinaryOp<"outer_product"> {
+def Clifford_OuterProductOp : Clifford_BinaryOp<"outer_product",
+                                                [BladewiseKernelOp]> {
   let summary = "outer (wedge) product z = x ∧ y";
   let description = [{
     The outer product: the terms of the geometric product of a grade-a blade
@@ -82,7 +100,8 @@ def Clifford_OuterProductOp : Clifford_BinaryOp<"outer_product"> {
   }];
 }
 
-def Clifford_LeftContractionOp : Clifford_BinaryOp<"left_contraction"> {
+def Clifford_LeftContractionOp : Clifford_BinaryOp<"left_contraction",
+                                                   [BladewiseKernelOp]> {
   let summary = "left contraction z = x ⌋ y";
   let description = [{
     The left contraction: the terms of the geometric product of a grade-a
@@ -97,7 +116,8 @@ def Clifford_LeftContractionOp : Clifford_BinaryOp<"left_contraction"> {
   }];
 }
 
-def Clifford_ScalarProductOp : Clifford_BinaryOp<"scalar_product"> {
+def Clifford_ScalarProductOp : Clifford_BinaryOp<"scalar_product",
+                                                 [OpaqueKernelOp]> {
   let summary = "scalar product s = <x y>_0";
   let description = [{
     The grade-0 part of the geometric product of `lhs` and `rhs`, as a plain
@@ -111,7 +131,9 @@ def Clifford_ScalarProductOp : Clifford_BinaryOp<"scalar_product"> {
   }];
 }
 
-def Clifford_SandwichOp : Clifford_Op<"sandwich", [Pure]> {
+def Clifford_SandwichOp : Clifford_Op<"sandwich",
+                                      [Pure, BladewiseKernelOp,
+                                       Clifford_ProductInterface]> {
   let summary = "sandwich product y = r x reverse(r)";
   let description = [{
     Applies `rotor` (any multivector; the op does not require it to be
@@ -140,7 +162,7 @@ def Clifford_SandwichOp : Clifford_Op<"sandwich", [Pure]> {
 // Involutions, projection, dual and gate
 //===----------------------------------------------------------------------===//
 
-def Clifford_ReverseOp : Clifford_UnaryOp<"reverse"> {
+def Clifford_ReverseOp : Clifford_UnaryOp<"reverse", [BladewiseKernelOp]> {
   let summary = "reverse: each grade-k blade times (-1)^(k(k-1)/2)";
   let description = [{
     Reverses the order of the basis vectors in every blade, which negates
@@ -154,7 +176,8 @@ def Clifford_ReverseOp : Clifford_UnaryOp<"reverse"> {
   let hasFolder = 1;
 }
 
-def Clifford_GradeInvolutionOp : Clifford_UnaryOp<"grade_involution"> {
+def Clifford_GradeInvolutionOp : Clifford_UnaryOp<"grade_involution",
+                                                   [BladewiseKernelOp]> {
   let summary = "grade involution: each grade-k blade times (-1)^k";
   let description = [{
     Negates every odd-grade blade (the main involution x -> x*). Folds
@@ -167,7 +190,7 @@ def Clifford_GradeInvolutionOp : Clifford_UnaryOp<"grade_involution"> {
   let hasFolder = 1;
 }
 
-def Clifford_ConjugateOp : Clifford_UnaryOp<"conjugate"> {
+def Clifford_ConjugateOp : Clifford_UnaryOp<"conjugate", [BladewiseKernelOp]> {
   let summary = "Clifford conjugate: each grade-k blade times (-1)^(k(k+1)/2)";
   let description = [{
     The composition of reverse and grade involution, which negates grades 1
@@ -180,7 +203,8 @@ def Clifford_ConjugateOp : Clifford_UnaryOp<"conjugate"> {
   let hasFolder = 1;
 }
 
-def Clifford_GradeProjectOp : Clifford_UnaryOp<"grade_project"> {
+def Clifford_GradeProjectOp : Clifford_UnaryOp<"grade_project",
+                                                [BladewiseKernelOp]> {
   let summary = "keeps the listed grades and zeroes the rest";
   let description = [{
     Keeps the blades whose grade is in `grades` and sets every other blade to
@@ -207,7 +231,7 @@ def Clifford_GradeProjectOp : Clifford_UnaryOp<"grade_project"> {
   let hasCanonicalizer = 1;
 }
 
-def Clifford_DualOp : Clifford_UnaryOp<"dual"> {
+def Clifford_DualOp : Clifford_UnaryOp<"dual", [BladewiseKernelOp]> {
   let summary = "dual y = x I^-1";
   let description = [{
     Multiplies by the inverse of the pseudoscalar I (the product of all basis
@@ -220,7 +244,8 @@ def Clifford_DualOp : Clifford_UnaryOp<"dual"> {
   }];
 }
 
-def Clifford_ScalarGateOp : Clifford_UnaryOp<"scalar_gate"> {
+def Clifford_ScalarGateOp : Clifford_UnaryOp<"scalar_gate",
+                                              [BladewiseKernelOp]> {
   let summary = "scales every blade by the GELU gate of the scalar part";
   let description = [{
     y = x * Phi(s) where s is the scalar (grade-0) blade of x at the same
@@ -237,7 +262,9 @@ def Clifford_ScalarGateOp : Clifford_UnaryOp<"scalar_gate"> {
 // Flash Clifford layers
 //===----------------------------------------------------------------------===//
 
-def Clifford_WeightedProductOp : Clifford_Op<"weighted_product", [Pure]> {
+def Clifford_WeightedProductOp : Clifford_Op<"weighted_product",
+                              [Pure, BladewiseKernelOp,
+                               Clifford_LayerInterface]> {
   let summary = "geometric product with one learned weight per feature and path";
   let description = [{
     `lhs`, `rhs` and the result are `[2^n, B, F]` (blade axis 0);
@@ -267,7 +294,9 @@ def Clifford_WeightedProductOp : Clifford_Op<"weighted_product", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Clifford_FcProductOp : Clifford_Op<"fc_product", [Pure]> {
+def Clifford_FcProductOp : Clifford_Op<"fc_product",
+                                       [Pure, OpaqueKernelOp,
+                                        Clifford_LayerInterface]> {
   let summary = "fully connected geometric product over features";
   let description = [{
     `lhs` and `rhs` are `[2^n, B, Fin]` (blade axis 0), `weights` is
@@ -295,7 +324,8 @@ def Clifford_FcProductOp : Clifford_Op<"fc_product", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Clifford_GradeRmsNormOp : Clifford_UnaryOp<"grade_rms_norm"> {
+def Clifford_GradeRmsNormOp : Clifford_UnaryOp<"grade_rms_norm",
+                                                 [OpaqueKernelOp]> {
   let summary = "RMS normalisation of every grade over the features";
   let description = [{
     `input` is `[2^n, B, F]` (blade axis 0). For each batch element b and

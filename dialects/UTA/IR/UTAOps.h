@@ -7,6 +7,7 @@
 #ifndef UTA_DIALECTS_UTA_IR_UTAOPS_H
 #define UTA_DIALECTS_UTA_IR_UTAOPS_H
 
+#include "dialects/Interfaces/KernelOpInterface.h"
 #include "dialects/UTA/IR/UTADialect.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -17,6 +17,7 @@
 #define UTA_OPS_TD
 
 include "dialects/UTA/IR/UTADialect.td"
+include "dialects/Interfaces/KernelOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -26,7 +27,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 class UTA_BinaryOp<string mnemonic, list<Trait> traits = []>
-    : UTA_Op<mnemonic, !listconcat([Pure], traits)> {
+    : UTA_Op<mnemonic, !listconcat([Pure, UTA_Elementwise], traits)> {
   let arguments = (ins UTA_Tensor:$lhs, UTA_Tensor:$rhs);
   let results = (outs UTA_Tensor:$result);
   let assemblyFormat = [{
@@ -50,7 +51,9 @@ class UTA_BinaryOp<string mnemonic, list<Trait> traits = []>
   }];
 }
 
-def UTA_AddOp : UTA_BinaryOp<"add", [Commutative]> {
+def UTA_AddOp
+    : UTA_BinaryOp<"add",
+                   [Commutative, PointwiseKernelOp<1>, UTA_ZeroPreserving]> {
   let summary = "elementwise addition with NumPy broadcasting";
   let description = [{
     `c = a + b` elementwise in IEEE arithmetic of the element type. The
@@ -66,7 +69,7 @@ def UTA_AddOp : UTA_BinaryOp<"add", [Commutative]> {
   let hasCanonicalizer = 1;
 }
 
-def UTA_SubOp : UTA_BinaryOp<"sub"> {
+def UTA_SubOp : UTA_BinaryOp<"sub", [PointwiseKernelOp<1>, UTA_ZeroPreserving]> {
   let summary = "elementwise subtraction with NumPy broadcasting";
   let description = [{
     `c = a - b` elementwise; broadcasting and types as for `uta.add`.
@@ -78,7 +81,9 @@ def UTA_SubOp : UTA_BinaryOp<"sub"> {
   let hasCanonicalizer = 1;
 }
 
-def UTA_MulOp : UTA_BinaryOp<"mul", [Commutative]> {
+def UTA_MulOp
+    : UTA_BinaryOp<"mul",
+                   [Commutative, PointwiseKernelOp<1>, UTA_ZeroAbsorbing]> {
   let summary = "elementwise multiplication with NumPy broadcasting";
   let description = [{
     `c = a * b` elementwise; broadcasting and types as for `uta.add`.
@@ -90,7 +95,7 @@ def UTA_MulOp : UTA_BinaryOp<"mul", [Commutative]> {
   let hasCanonicalizer = 1;
 }
 
-def UTA_DivOp : UTA_BinaryOp<"div"> {
+def UTA_DivOp : UTA_BinaryOp<"div", [PointwiseKernelOp<4>]> {
   let summary = "elementwise division with NumPy broadcasting";
   let description = [{
     `c = a / b` elementwise (IEEE: x / 0 is ±inf or NaN); broadcasting and
@@ -102,7 +107,9 @@ def UTA_DivOp : UTA_BinaryOp<"div"> {
   }];
 }
 
-def UTA_MaxOp : UTA_BinaryOp<"max", [Commutative]> {
+def UTA_MaxOp
+    : UTA_BinaryOp<"max",
+                   [Commutative, PointwiseKernelOp<1>, UTA_ZeroPreserving]> {
   let summary = "elementwise maximum with NumPy broadcasting, NaN-propagating";
   let description = [{
     `c = max(a, b)` elementwise; broadcasting and types as for `uta.add`.
@@ -117,7 +124,9 @@ def UTA_MaxOp : UTA_BinaryOp<"max", [Commutative]> {
   }];
 }
 
-def UTA_MinOp : UTA_BinaryOp<"min", [Commutative]> {
+def UTA_MinOp
+    : UTA_BinaryOp<"min",
+                   [Commutative, PointwiseKernelOp<1>, UTA_ZeroPreserving]> {
   let summary = "elementwise minimum with NumPy broadcasting, NaN-propagating";
   let description = [{
     `c = min(a, b)` elementwise; broadcasting and types as for `uta.add`.
@@ -136,14 +145,14 @@ def UTA_MinOp : UTA_BinaryOp<"min", [Commutative]> {
 //===----------------------------------------------------------------------===//
 
 class UTA_UnaryOp<string mnemonic, list<Trait> traits = []>
-    : UTA_Op<mnemonic, !listconcat([Pure, SameOperandsAndResultType],
-                                   traits)> {
+    : UTA_Op<mnemonic, !listconcat([Pure, UTA_Elementwise,
+                                    SameOperandsAndResultType], traits)> {
   let arguments = (ins UTA_Tensor:$input);
   let results = (outs UTA_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def UTA_NegOp : UTA_UnaryOp<"neg"> {
+def UTA_NegOp : UTA_UnaryOp<"neg", [PointwiseKernelOp<1>, UTA_ZeroPreserving]> {
   let summary = "elementwise negation";
   let description = [{
     `y = -x`: flips the sign bit, so `neg(+0.0)` is -0.0.
@@ -155,7 +164,7 @@ def UTA_NegOp : UTA_UnaryOp<"neg"> {
   let hasFolder = 1;
 }
 
-def UTA_AbsOp : UTA_UnaryOp<"abs"> {
+def UTA_AbsOp : UTA_UnaryOp<"abs", [PointwiseKernelOp<1>, UTA_ZeroPreserving]> {
   let summary = "elementwise absolute value";
   let description = [{
     `y = |x|`: clears the sign bit.
@@ -167,7 +176,7 @@ def UTA_AbsOp : UTA_UnaryOp<"abs"> {
   let hasFolder = 1;
 }
 
-def UTA_ExpOp : UTA_UnaryOp<"exp"> {
+def UTA_ExpOp : UTA_UnaryOp<"exp", [PointwiseKernelOp<8>]> {
   let summary = "elementwise natural exponential";
   let description = [{
     `y = e^x`.
@@ -178,7 +187,7 @@ def UTA_ExpOp : UTA_UnaryOp<"exp"> {
   }];
 }
 
-def UTA_LogOp : UTA_UnaryOp<"log"> {
+def UTA_LogOp : UTA_UnaryOp<"log", [PointwiseKernelOp<8>]> {
   let summary = "elementwise natural logarithm";
   let description = [{
     `y = ln(x)`: -inf at ±0, NaN for x < 0.
@@ -189,7 +198,7 @@ def UTA_LogOp : UTA_UnaryOp<"log"> {
   }];
 }
 
-def UTA_SqrtOp : UTA_UnaryOp<"sqrt"> {
+def UTA_SqrtOp : UTA_UnaryOp<"sqrt", [PointwiseKernelOp<4>, UTA_ZeroPreserving]> {
   let summary = "elementwise square root";
   let description = [{
     `y = sqrt(x)`: NaN for x < 0, and `sqrt(-0.0)` is -0.0.
@@ -200,7 +209,7 @@ def UTA_SqrtOp : UTA_UnaryOp<"sqrt"> {
   }];
 }
 
-def UTA_RsqrtOp : UTA_UnaryOp<"rsqrt"> {
+def UTA_RsqrtOp : UTA_UnaryOp<"rsqrt", [PointwiseKernelOp<4>]> {
   let summary = "elementwise reciprocal square root";
   let description = [{
     `y = 1 / sqrt(x)`: +inf at +0.0, NaN for x < 0.
@@ -211,7 +220,7 @@ def UTA_RsqrtOp : UTA_UnaryOp<"rsqrt"> {
   }];
 }
 
-def UTA_TanhOp : UTA_UnaryOp<"tanh"> {
+def UTA_TanhOp : UTA_UnaryOp<"tanh", [PointwiseKernelOp<12>, UTA_ZeroPreserving]> {
   let summary = "elementwise hyperbolic tangent";
   let description = [{
     `y = tanh(x)`.
@@ -222,7 +231,7 @@ def UTA_TanhOp : UTA_UnaryOp<"tanh"> {
   }];
 }
 
-def UTA_SigmoidOp : UTA_UnaryOp<"sigmoid"> {
+def UTA_SigmoidOp : UTA_UnaryOp<"sigmoid", [PointwiseKernelOp<10>]> {
   let summary = "elementwise logistic sigmoid";
   let description = [{
     `y = 1 / (1 + e^-x)`.
@@ -233,7 +242,7 @@ def UTA_SigmoidOp : UTA_UnaryOp<"sigmoid"> {
   }];
 }
 
-def UTA_ReluOp : UTA_UnaryOp<"relu"> {
+def UTA_ReluOp : UTA_UnaryOp<"relu", [PointwiseKernelOp<1>, UTA_ZeroPreserving]> {
   let summary = "elementwise rectified linear unit";
   let description = [{
     `y = max(x, +0.0)` with the rules of `uta.max`: NaN stays NaN and
@@ -246,7 +255,7 @@ def UTA_ReluOp : UTA_UnaryOp<"relu"> {
   let hasFolder = 1;
 }
 
-def UTA_SiluOp : UTA_UnaryOp<"silu"> {
+def UTA_SiluOp : UTA_UnaryOp<"silu", [PointwiseKernelOp<12>, UTA_ZeroPreserving]> {
   let summary = "elementwise SiLU (swish)";
   let description = [{
     `y = x * sigmoid(x)`. A composite op: the `uta` phase may decompose it.
@@ -257,7 +266,7 @@ def UTA_SiluOp : UTA_UnaryOp<"silu"> {
   }];
 }
 
-def UTA_GeluOp : UTA_UnaryOp<"gelu"> {
+def UTA_GeluOp : UTA_UnaryOp<"gelu", [PointwiseKernelOp<20>, UTA_ZeroPreserving]> {
   let summary = "elementwise GELU, exact or tanh-approximated";
   let description = [{
     With `tanh_approximation = false` (the default), the exact form
@@ -277,7 +286,7 @@ def UTA_GeluOp : UTA_UnaryOp<"gelu"> {
 // Matmul
 //===----------------------------------------------------------------------===//
 
-def UTA_MatmulOp : UTA_Op<"matmul", [Pure]> {
+def UTA_MatmulOp : UTA_Op<"matmul", [Pure, AnchorKernelOp]> {
   let summary = "batched matrix multiplication with broadcast batch dims";
   let description = [{
     `lhs` is [..., M, K] and `rhs` is [..., K, N] (or [..., N, K] when
@@ -312,7 +321,8 @@ def UTA_MatmulOp : UTA_Op<"matmul", [Pure]> {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-class UTA_ReduceOp<string mnemonic> : UTA_Op<mnemonic, [Pure]> {
+class UTA_ReduceOp<string mnemonic>
+    : UTA_Op<mnemonic, [Pure, AnchorKernelOp]> {
   let arguments = (ins UTA_F32Tensor:$input, DenseI64ArrayAttr:$dims,
                        DefaultValuedAttr<BoolAttr, "false">:$keep_dims);
   let results = (outs UTA_F32Tensor:$result);
@@ -384,7 +394,8 @@ def UTA_ReduceMeanOp : UTA_ReduceOp<"reduce_mean"> {
 // Normalisations
 //===----------------------------------------------------------------------===//
 
-def UTA_SoftmaxOp : UTA_Op<"softmax", [Pure, SameOperandsAndResultType]> {
+def UTA_SoftmaxOp : UTA_Op<"softmax", [Pure, SameOperandsAndResultType,
+                                     OpaqueKernelOp]> {
   let summary = "softmax along one dimension";
   let description = [{
     `y[..., i, ...] = exp(x[..., i, ...]) / sum over j of exp(x[..., j, ...])`
@@ -404,7 +415,8 @@ def UTA_SoftmaxOp : UTA_Op<"softmax", [Pure, SameOperandsAndResultType]> {
 }
 
 def UTA_LayerNormOp
-    : UTA_Op<"layer_norm", [Pure, AllTypesMatch<["input", "result"]>]> {
+    : UTA_Op<"layer_norm", [Pure, AllTypesMatch<["input", "result"]>,
+                           OpaqueKernelOp]> {
   let summary = "layer normalisation over the trailing dimensions";
   let description = [{
     Normalises `input` over dimensions `axis` .. rank-1 (`axis` non-negative,
@@ -444,7 +456,7 @@ def UTA_LayerNormOp
 // Data movement and conversion
 //===----------------------------------------------------------------------===//
 
-def UTA_TransposeOp : UTA_Op<"transpose", [Pure]> {
+def UTA_TransposeOp : UTA_Op<"transpose", [Pure, PointwiseKernelOp<0>]> {
   let summary = "permutes the dimensions of a tensor";
   let description = [{
     Result dimension `i` is input dimension `permutation[i]`:
@@ -471,7 +483,7 @@ def UTA_TransposeOp : UTA_Op<"transpose", [Pure]> {
   let hasFolder = 1;
 }
 
-def UTA_ReshapeOp : UTA_Op<"reshape", [Pure]> {
+def UTA_ReshapeOp : UTA_Op<"reshape", [Pure, PointwiseKernelOp<0>]> {
   let summary = "reinterprets a tensor with another shape";
   let description = [{
     The elements in row-major order are unchanged; only the shape (given by
@@ -488,7 +500,8 @@ def UTA_ReshapeOp : UTA_Op<"reshape", [Pure]> {
   let hasFolder = 1;
 }
 
-def UTA_BroadcastToOp : UTA_Op<"broadcast_to", [Pure]> {
+def UTA_BroadcastToOp : UTA_Op<"broadcast_to", [Pure, PointwiseKernelOp<0>,
+                                            UTA_ZeroPreserving]> {
   let summary = "broadcasts a tensor to the result shape, NumPy rules";
   let description = [{
     Aligns the input with the result at the last dimension; every input size
@@ -506,7 +519,8 @@ def UTA_BroadcastToOp : UTA_Op<"broadcast_to", [Pure]> {
   let hasFolder = 1;
 }
 
-def UTA_CastOp : UTA_Op<"cast", [Pure]> {
+def UTA_CastOp : UTA_Op<"cast", [Pure, UTA_Elementwise, PointwiseKernelOp<1>,
+                                    UTA_ZeroPreserving]> {
   let summary = "converts between f32, f16 and bf16";
   let description = [{
     Converts each element to the result's element type, rounding to nearest

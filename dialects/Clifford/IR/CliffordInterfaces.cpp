@@ -1,0 +1,5 @@
+//===- CliffordInterfaces.cpp - Interfaces of clifford ops ----------------===//
+
+#include "dialects/Clifford/IR/CliffordInterfaces.h"
+
+#include "dialects/Clifford/IR/CliffordInterfaces.cpp.inc"
