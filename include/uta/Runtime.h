@@ -15,7 +15,7 @@
 //   uta::Status status = exe->run(inputs, outputs);
 //
 // Errors are values (the library is built without exceptions): functions
-// return a Status or an Expected<T>, whose message is one line.
+// return a Status or an Expected<T> (uta/Error.h), whose message is one line.
 //
 // Thread safety: Device, DeviceTensor and Executable are handles to shared,
 // reference-counted objects; copies name the same object, which lives until
@@ -30,9 +30,9 @@
 #ifndef UTA_RUNTIME_H
 #define UTA_RUNTIME_H
 
+#include "uta/Error.h"
 #include "uta/Types.h"
 
-#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -46,84 +46,6 @@
 #include <vector>
 
 namespace uta {
-
-//===----------------------------------------------------------------------===//
-// Errors
-//===----------------------------------------------------------------------===//
-
-/// Why an operation failed; the same kinds as the exit codes of utac.
-enum class ErrorCode {
-  Ok,
-  /// Bad input: shapes, dtypes, files, options, a graph that does not
-  /// compile.
-  InvalidInput,
-  /// The backend is not available here: no driver, GPU or Vulkan device.
-  Unavailable,
-  /// Anything else that went wrong while running.
-  Internal,
-};
-
-/// Success, or an error with a one-line message.
-class [[nodiscard]] Status {
-public:
-  /// Success.
-  Status() = default;
-  static Status error(ErrorCode code, std::string message) {
-    Status status;
-    status.code_ = code == ErrorCode::Ok ? ErrorCode::Internal : code;
-    status.message_ = std::move(message);
-    return status;
-  }
-
-  bool ok() const { return code_ == ErrorCode::Ok; }
-  explicit operator bool() const { return ok(); }
-  ErrorCode code() const { return code_; }
-  /// "" on success.
-  const std::string &message() const { return message_; }
-
-private:
-  ErrorCode code_ = ErrorCode::Ok;
-  std::string message_;
-};
-
-/// A value, or the Status saying why there is none.
-template <typename T> class [[nodiscard]] Expected {
-public:
-  Expected(T value) : value_(std::move(value)) {}
-  /// `status` must be an error.
-  Expected(Status status) : status_(std::move(status)) {
-    assert(!status_.ok() && "an Expected needs a value or an error");
-    if (status_.ok())
-      status_ = Status::error(ErrorCode::Internal, "no value");
-  }
-
-  bool ok() const { return value_.has_value(); }
-  explicit operator bool() const { return ok(); }
-  /// Success when there is a value.
-  const Status &status() const { return status_; }
-
-  T &value() & {
-    assert(value_ && "value() of an error");
-    return *value_;
-  }
-  const T &value() const & {
-    assert(value_ && "value() of an error");
-    return *value_;
-  }
-  T &&value() && {
-    assert(value_ && "value() of an error");
-    return std::move(*value_);
-  }
-  T &operator*() & { return value(); }
-  const T &operator*() const & { return value(); }
-  T &&operator*() && { return std::move(*this).value(); }
-  T *operator->() { return &value(); }
-  const T *operator->() const { return &value(); }
-
-private:
-  std::optional<T> value_;
-  Status status_;
-};
 
 //===----------------------------------------------------------------------===//
 // Tensors

@@ -79,8 +79,8 @@ struct RunOptions {
 
 int fail(const rt::Status &status) {
   llvm::errs() << "utac run: " << status.message() << "\n";
-  return status.kind() == rt::ErrorKind::kUnavailable ? kBackendUnavailable
-                                                      : kBadInput;
+  return status.code() == rt::ErrorCode::Unavailable ? kBackendUnavailable
+                                                     : kBadInput;
 }
 
 std::optional<rt::TensorSpec> getTensorSpec(Type type) {
@@ -201,7 +201,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       return kBadInput;
     }
     for (size_t i = 0; i < argSpecs.size(); ++i) {
-      rt::StatusOr<rt::HostTensor> argument =
+      rt::Expected<rt::HostTensor> argument =
           rt::readArgument(options.inputs[i], argSpecs[i], i);
       if (!argument)
         return fail(argument.status());
@@ -255,26 +255,26 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   if (failed(compiled))
     return kBadInput;
 
-  rt::StatusOr<rt::Manifest> manifest =
+  rt::Expected<rt::Manifest> manifest =
       rt::parseManifest(compiled->graph.manifest, "<compiled manifest>", ".");
   if (!manifest)
     return fail(manifest.status());
   rt::BackendOptions backendOptions;
   backendOptions.device = options.device;
-  rt::StatusOr<std::unique_ptr<rt::Backend>> backend =
+  rt::Expected<std::unique_ptr<rt::Backend>> backend =
       vulkan ? rt::vulkan::createVulkanBackend(backendOptions)
              : rt::cuda::createCudaBackend(backendOptions);
   if (!backend)
     return fail(backend.status());
   const std::string &image = compiled->graph.module;
-  rt::StatusOr<rt::Executor> executor =
+  rt::Expected<rt::Executor> executor =
       rt::Executor::load(**backend, std::move(*manifest),
                          std::as_bytes(std::span(image.data(), image.size())));
   if (!executor)
     return fail(executor.status());
   rt::RunOptions runOptions;
   runOptions.profile = options.profile;
-  rt::StatusOr<rt::RunOutput> output = executor->run(arguments, runOptions);
+  rt::Expected<rt::RunOutput> output = executor->run(arguments, runOptions);
   if (!output)
     return fail(output.status());
 
@@ -298,7 +298,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
           precision == rt::CheckPrecision::kF32)
         precision = rt::CheckPrecision::kTF32;
       double tolerance = rt::getDefaultTolerance(precision, reduces);
-      rt::StatusOr<rt::Comparison> comparison =
+      rt::Expected<rt::Comparison> comparison =
           rt::compareResult("result" + std::to_string(i), values,
                             (*expected)[i].data, result.shape, tolerance);
       if (!comparison)

@@ -41,7 +41,7 @@ static std::string printPipelineOptions(const PipelineOptions &pipeline) {
 static std::optional<rt::CacheKey>
 computeKey(ModuleOp module, func::FuncOp entry, const CompileOptions &options) {
   const PipelineOptions &pipeline = *options.pipeline;
-  rt::StatusOr<std::string> identity = rt::buildIdentity();
+  rt::Expected<std::string> identity = rt::buildIdentity();
   if (!identity)
     return std::nullopt;
   rt::CacheKeyBuilder key;
@@ -52,7 +52,7 @@ computeKey(ModuleOp module, func::FuncOp entry, const CompileOptions &options) {
       .add("compiler", *identity);
   // Only PTX depends on the CUDA architecture and links libdevice.
   if (options.target == Target::Ptx) {
-    rt::StatusOr<std::string> libdevice =
+    rt::Expected<std::string> libdevice =
         rt::fileDigest(libdevicePath(pipeline));
     if (!libdevice)
       return std::nullopt;
@@ -74,13 +74,13 @@ static std::string withModuleFileName(const std::string &manifest,
 }
 
 std::unique_ptr<rt::KernelCache> mlir::uta::openKernelCacheOrWarn() {
-  rt::StatusOr<rt::CacheOptions> options = rt::CacheOptions::fromEnvironment();
+  rt::Expected<rt::CacheOptions> options = rt::CacheOptions::fromEnvironment();
   if (!options) {
     llvm::errs() << "warning: kernel cache disabled: "
                  << options.status().message() << "\n";
     return nullptr;
   }
-  rt::StatusOr<std::unique_ptr<rt::KernelCache>> cache =
+  rt::Expected<std::unique_ptr<rt::KernelCache>> cache =
       rt::KernelCache::open(*options);
   if (!cache) {
     llvm::errs() << "warning: kernel cache disabled: "

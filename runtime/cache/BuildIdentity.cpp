@@ -47,18 +47,18 @@ static bool isInMainProgram(const void *address) {
   return query.found;
 }
 
-StatusOr<std::string> uta::runtime::objectPathOf(const void *address) {
+Expected<std::string> uta::runtime::objectPathOf(const void *address) {
   if (isInMainProgram(address))
     return std::string("/proc/self/exe");
   Dl_info info;
   if (dladdr(address, &info) == 0 || !info.dli_fname || !*info.dli_fname)
-    return Status::error("no loaded object holds the build identity's address",
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal,
+                         "no loaded object holds the build identity's address");
   return std::string(info.dli_fname);
 }
 
-StatusOr<std::string> uta::runtime::buildIdentityOf(const void *address) {
-  StatusOr<std::string> path = objectPathOf(address);
+Expected<std::string> uta::runtime::buildIdentityOf(const void *address) {
+  Expected<std::string> path = objectPathOf(address);
   if (!path)
     return path.status();
   // Function-local statics: built on first use, no static constructors.
@@ -69,15 +69,15 @@ StatusOr<std::string> uta::runtime::buildIdentityOf(const void *address) {
   auto it = digests->find(*path);
   if (it != digests->end())
     return it->second;
-  StatusOr<std::string> digest = fileDigest(*path);
+  Expected<std::string> digest = fileDigest(*path);
   if (!digest)
-    return Status::error("cannot compute the build identity: " +
-                             digest.status().message(),
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal,
+                         "cannot compute the build identity: " +
+                             digest.status().message());
   digests->emplace(*path, *digest);
   return digest;
 }
 
-StatusOr<std::string> uta::runtime::buildIdentity() {
+Expected<std::string> uta::runtime::buildIdentity() {
   return buildIdentityOf(reinterpret_cast<const void *>(&buildIdentity));
 }

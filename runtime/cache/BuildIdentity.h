@@ -19,15 +19,15 @@ namespace uta::runtime {
 /// The file of the executable or shared object whose mapping holds `address`
 /// (a function of that object): dladdr's file name for a shared object,
 /// /proc/self/exe for the main program.
-StatusOr<std::string> objectPathOf(const void *address);
+Expected<std::string> objectPathOf(const void *address);
 
 /// XXH3-128 (32 hex digits) of the bytes of objectPathOf(address). Hashed
 /// once per file per process; later calls return the remembered value.
-StatusOr<std::string> buildIdentityOf(const void *address);
+Expected<std::string> buildIdentityOf(const void *address);
 
 /// buildIdentityOf a function of this library, i.e. of whatever executable or
 /// shared object UTAKernelCache is linked into (the compiler, for utac).
-StatusOr<std::string> buildIdentity();
+Expected<std::string> buildIdentity();
 
 } // namespace uta::runtime
 

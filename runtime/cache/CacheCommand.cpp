@@ -26,16 +26,16 @@ int uta::runtime::runCacheCommand(std::string_view tool,
   if (args.size() != 1 ||
       (args[0] != "stats" && args[0] != "verify" && args[0] != "clear"))
     return fail(tool, "usage: cache stats|verify|clear", err);
-  StatusOr<CacheOptions> options = CacheOptions::fromEnvironment();
+  Expected<CacheOptions> options = CacheOptions::fromEnvironment();
   if (!options)
     return fail(tool, options.status().message(), err);
-  StatusOr<std::unique_ptr<KernelCache>> cache =
+  Expected<std::unique_ptr<KernelCache>> cache =
       KernelCache::open(std::move(*options));
   if (!cache)
     return fail(tool, cache.status().message(), err);
 
   if (args[0] == "stats") {
-    StatusOr<DiskUsage> usage = (*cache)->diskUsage();
+    Expected<DiskUsage> usage = (*cache)->diskUsage();
     if (!usage)
       return fail(tool, usage.status().message(), err);
     std::fprintf(out, "directory: %s\n", usage->directory.c_str());
@@ -46,7 +46,7 @@ int uta::runtime::runCacheCommand(std::string_view tool,
     return 0;
   }
   if (args[0] == "verify") {
-    StatusOr<VerifyReport> report = (*cache)->verify();
+    Expected<VerifyReport> report = (*cache)->verify();
     if (!report)
       return fail(tool, report.status().message(), err);
     printField(out, "checked", report->checked);
@@ -55,7 +55,7 @@ int uta::runtime::runCacheCommand(std::string_view tool,
     printField(out, "temporary-files-removed", report->temporariesRemoved);
     return 0;
   }
-  StatusOr<ClearReport> report = (*cache)->clear();
+  Expected<ClearReport> report = (*cache)->clear();
   if (!report)
     return fail(tool, report.status().message(), err);
   printField(out, "entries-removed", report->entriesRemoved);

@@ -30,27 +30,34 @@ uint64_t CacheEntry::payloadBytes() const {
 
 Status uta::runtime::validateEntry(const CacheEntry &entry) {
   if (entry.artifacts.size() > layout::kMaxArtifacts)
-    return Status::error("cache entry has " +
-                         std::to_string(entry.artifacts.size()) +
-                         " artifacts, more than the limit of " +
-                         std::to_string(layout::kMaxArtifacts));
+    return Status::error(ErrorCode::InvalidInput,
+                         "cache entry has " +
+                             std::to_string(entry.artifacts.size()) +
+                             " artifacts, more than the limit of " +
+                             std::to_string(layout::kMaxArtifacts));
   std::unordered_set<std::string_view> names;
   uint64_t fileBytes = layout::kHeaderBytes + layout::kTrailerBytes;
   for (const auto &[name, bytes] : entry.artifacts) {
     fileBytes += layout::kArtifactHeaderBytes + name.size() + bytes.size();
     if (fileBytes > layout::kMaxFileBytes)
-      return Status::error("cache entry is larger than " +
-                           std::to_string(layout::kMaxFileBytes) + " bytes");
+      return Status::error(ErrorCode::InvalidInput,
+                           "cache entry is larger than " +
+                               std::to_string(layout::kMaxFileBytes) +
+                               " bytes");
     if (name.empty())
-      return Status::error("cache entry has an artifact without a name");
+      return Status::error(ErrorCode::InvalidInput,
+                           "cache entry has an artifact without a name");
     if (name.size() > layout::kMaxNameBytes)
-      return Status::error("cache entry artifact name is longer than " +
-                           std::to_string(layout::kMaxNameBytes) + " bytes");
+      return Status::error(ErrorCode::InvalidInput,
+                           "cache entry artifact name is longer than " +
+                               std::to_string(layout::kMaxNameBytes) +
+                               " bytes");
     if (!names.insert(name).second)
-      return Status::error("cache entry has two artifacts named '" + name +
-                           "'");
+      return Status::error(ErrorCode::InvalidInput,
+                           "cache entry has two artifacts named '" + name +
+                               "'");
   }
-  return Status::ok();
+  return Status();
 }
 
 static void putU32(std::string &out, uint32_t value) {
@@ -102,10 +109,10 @@ std::string uta::runtime::encodeEntry(const CacheKey &key,
   return out;
 }
 
-StatusOr<CacheEntry> uta::runtime::decodeEntry(std::string_view file,
+Expected<CacheEntry> uta::runtime::decodeEntry(std::string_view file,
                                                const CacheKey &expectedKey) {
   auto corrupt = [](std::string what) {
-    return Status::error(std::move(what), ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal, std::move(what));
   };
   if (file.size() < layout::kHeaderBytes + layout::kTrailerBytes)
     return corrupt("truncated: " + std::to_string(file.size()) +
@@ -158,7 +165,7 @@ StatusOr<CacheEntry> uta::runtime::decodeEntry(std::string_view file,
   }
   if (offset != bodyEnd)
     return corrupt("has bytes after its last artifact");
-  if (!validateEntry(entry).isOk())
+  if (!validateEntry(entry).ok())
     return corrupt("has duplicate artifact names");
   return entry;
 }

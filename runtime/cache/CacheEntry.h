@@ -68,7 +68,7 @@ std::string encodeEntry(const CacheKey &key, const CacheEntry &entry);
 
 /// Checks and parses a file image: size, magic, version, checksum, that the
 /// key is `expectedKey`, and every length. The error says what is wrong.
-StatusOr<CacheEntry> decodeEntry(std::string_view file,
+Expected<CacheEntry> decodeEntry(std::string_view file,
                                  const CacheKey &expectedKey);
 
 } // namespace uta::runtime

@@ -93,15 +93,15 @@ struct XxhStateDeleter {
 };
 } // namespace
 
-StatusOr<std::string> uta::runtime::fileDigest(const std::string &path) {
+Expected<std::string> uta::runtime::fileDigest(const std::string &path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
-    return Status::error(path + ": cannot open: " + std::strerror(errno),
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal,
+                         path + ": cannot open: " + std::strerror(errno));
   std::unique_ptr<XXH3_state_t, XxhStateDeleter> state(XXH3_createState());
   if (!state || XXH3_128bits_reset(state.get()) != XXH_OK) {
     ::close(fd);
-    return Status::error("cannot allocate a hash state", ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal, "cannot allocate a hash state");
   }
   // 64 KiB chunks stay in the L2 cache between read() and the hash: three
   // times faster than 1 MiB chunks on a 100 MB file.
@@ -114,8 +114,8 @@ StatusOr<std::string> uta::runtime::fileDigest(const std::string &path) {
     if (n < 0) {
       int error = errno;
       ::close(fd);
-      return Status::error(path + ": cannot read: " + std::strerror(error),
-                           ErrorKind::kInternal);
+      return Status::error(ErrorCode::Internal,
+                           path + ": cannot read: " + std::strerror(error));
     }
     if (n == 0)
       break;

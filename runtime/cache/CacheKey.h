@@ -77,7 +77,7 @@ private:
 
 /// XXH3-128 of a whole file, as 32 hex digits: for inputs that are files
 /// (libdevice, a linked library) rather than version strings.
-StatusOr<std::string> fileDigest(const std::string &path);
+Expected<std::string> fileDigest(const std::string &path);
 
 } // namespace uta::runtime
 

@@ -23,7 +23,7 @@ using namespace uta::runtime;
 static std::string errnoText() { return std::strerror(errno); }
 
 static Status ioError(const std::string &what) {
-  return Status::error(what + ": " + errnoText(), ErrorKind::kInternal);
+  return Status::error(ErrorCode::Internal, what + ": " + errnoText());
 }
 
 /// Now, in full nanoseconds: the kernel's own timestamps are coarser (a
@@ -41,13 +41,14 @@ static int64_t nanoseconds(const timespec &ts) {
 /// mkdir -p with mode 0700 for every directory it creates.
 static Status makeDirectories(const std::string &path) {
   if (path.empty())
-    return Status::error("the cache directory is an empty path");
+    return Status::error(ErrorCode::InvalidInput,
+                         "the cache directory is an empty path");
   for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
     std::string prefix = path.substr(0, slash);
     if (::mkdir(prefix.c_str(), 0700) != 0 && errno != EEXIST)
       return ioError("cannot create cache directory " + prefix);
     if (slash == std::string::npos)
-      return Status::ok();
+      return Status();
   }
 }
 
@@ -62,24 +63,28 @@ static Status checkPrivateDirectory(const std::string &path) {
   if (::stat(path.c_str(), &st) != 0)
     return ioError("cannot use cache directory " + path);
   if (!S_ISDIR(st.st_mode))
-    return Status::error("cache directory " + path + " is not a directory");
+    return Status::error(ErrorCode::InvalidInput,
+                         "cache directory " + path + " is not a directory");
   if (st.st_uid != ::geteuid())
-    return Status::error("cache directory " + path + " is owned by uid " +
-                         std::to_string(st.st_uid) +
-                         ", not by this user (uid " +
-                         std::to_string(::geteuid()) + ")");
+    return Status::error(ErrorCode::InvalidInput,
+                         "cache directory " + path + " is owned by uid " +
+                             std::to_string(st.st_uid) +
+                             ", not by this user (uid " +
+                             std::to_string(::geteuid()) + ")");
   if (st.st_mode & (S_IWGRP | S_IWOTH))
     return Status::error(
+        ErrorCode::InvalidInput,
         "cache directory " + path + " is writable by group or others (mode " +
-        octal(st.st_mode & 07777) + "); make it private with chmod 700");
-  return Status::ok();
+            octal(st.st_mode & 07777) + "); make it private with chmod 700");
+  return Status();
 }
 
-StatusOr<DiskStore> DiskStore::open(const std::string &root,
+Expected<DiskStore> DiskStore::open(const std::string &root,
                                     std::chrono::seconds staleTemporaryAge) {
   if (root.empty() || root[0] != '/')
-    return Status::error("cache directory '" + root +
-                         "' is not an absolute path");
+    return Status::error(ErrorCode::InvalidInput,
+                         "cache directory '" + root +
+                             "' is not an absolute path");
   std::string directory = root;
   while (directory.size() > 1 && directory.back() == '/')
     directory.pop_back();
@@ -186,7 +191,7 @@ DiskStore::ReadResult DiskStore::read(const CacheKey &key, bool touch) const {
     result.problem = "cannot be read";
     return result;
   }
-  StatusOr<CacheEntry> entry = decodeEntry(image, key);
+  Expected<CacheEntry> entry = decodeEntry(image, key);
   if (!entry) {
     ::close(fd);
     removeIfSameFile(path, st);
@@ -229,8 +234,8 @@ Status DiskStore::write(const CacheKey &key, std::string_view image,
   }
   if (!ok) {
     ::unlink(temporary.c_str());
-    return Status::error("cannot write " + temporary + ": " + failure,
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal,
+                         "cannot write " + temporary + ": " + failure);
   }
   if (fault == CacheFault::kKillBeforePublish)
     ::raise(SIGKILL);
@@ -240,10 +245,10 @@ Status DiskStore::write(const CacheKey &key, std::string_view image,
     ::unlink(temporary.c_str());
     return status;
   }
-  return Status::ok();
+  return Status();
 }
 
-StatusOr<DiskScan> DiskStore::scan() const {
+Expected<DiskScan> DiskStore::scan() const {
   DIR *dir = ::opendir(directory_.c_str());
   if (!dir)
     return ioError("cannot read cache directory " + directory_);

@@ -53,7 +53,7 @@ public:
   /// Creates `root` and its format subdirectory with mode 0700 where missing
   /// and refuses directories owned by another user or writable by group or
   /// others, since whoever can write there chooses the code that runs.
-  static StatusOr<DiskStore> open(const std::string &root,
+  static Expected<DiskStore> open(const std::string &root,
                                   std::chrono::seconds staleTemporaryAge);
 
   /// Where the entries live: <root>/v1.
@@ -81,7 +81,7 @@ public:
   Status write(const CacheKey &key, std::string_view image,
                CacheFault fault) const;
 
-  StatusOr<DiskScan> scan() const;
+  Expected<DiskScan> scan() const;
 
   /// Removes the temporary files of writers that are gone: those whose
   /// process no longer exists and those older than the stale age (a writer

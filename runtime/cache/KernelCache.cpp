@@ -61,12 +61,13 @@ static std::optional<std::string> environment(const char *name) {
   return std::string(value);
 }
 
-StatusOr<CacheOptions> CacheOptions::fromEnvironment() {
+Expected<CacheOptions> CacheOptions::fromEnvironment() {
   CacheOptions options;
   if (std::optional<std::string> dir = environment("UTA_CACHE_DIR")) {
     if ((*dir)[0] != '/')
-      return Status::error("UTA_CACHE_DIR: '" + *dir +
-                           "' is not an absolute path");
+      return Status::error(ErrorCode::InvalidInput,
+                           "UTA_CACHE_DIR: '" + *dir +
+                               "' is not an absolute path");
     options.directory = *dir;
   } else if (std::optional<std::string> xdg = environment("XDG_CACHE_HOME");
              xdg && (*xdg)[0] == '/') {
@@ -75,43 +76,48 @@ StatusOr<CacheOptions> CacheOptions::fromEnvironment() {
   } else if (std::optional<std::string> home = environment("HOME")) {
     options.directory = *home + "/.cache/uta";
   } else {
-    return Status::error("no cache directory: set UTA_CACHE_DIR (neither "
+    return Status::error(ErrorCode::InvalidInput,
+                         "no cache directory: set UTA_CACHE_DIR (neither "
                          "XDG_CACHE_HOME nor HOME is set)");
   }
 
   if (std::optional<std::string> text = environment("UTA_CACHE_MAX_BYTES")) {
     std::optional<uint64_t> bytes = parseByteSize(*text);
     if (!bytes || *bytes == 0)
-      return Status::error("UTA_CACHE_MAX_BYTES: expected a positive size "
+      return Status::error(ErrorCode::InvalidInput,
+                           "UTA_CACHE_MAX_BYTES: expected a positive size "
                            "such as 1073741824 or 512M, got '" +
-                           *text + "'");
+                               *text + "'");
     options.maxDiskBytes = *bytes;
   }
   if (std::optional<std::string> text = environment("UTA_CACHE_MEMORY_BYTES")) {
     std::optional<uint64_t> bytes = parseByteSize(*text);
     if (!bytes)
-      return Status::error("UTA_CACHE_MEMORY_BYTES: expected a size such as "
+      return Status::error(ErrorCode::InvalidInput,
+                           "UTA_CACHE_MEMORY_BYTES: expected a size such as "
                            "67108864 or 64M (0 turns the memory layer off), "
                            "got '" +
-                           *text + "'");
+                               *text + "'");
     options.maxMemoryBytes = *bytes;
   }
   return options;
 }
 
-StatusOr<std::unique_ptr<KernelCache>> KernelCache::open(CacheOptions options) {
+Expected<std::unique_ptr<KernelCache>> KernelCache::open(CacheOptions options) {
   CacheFault fault = CacheFault::kNone;
   if (std::optional<std::string> text = environment("UTA_CACHE_FAULT")) {
     if (*text != "kill-before-publish")
-      return Status::error("UTA_CACHE_FAULT: unknown fault '" + *text +
-                           "' (known: kill-before-publish)");
+      return Status::error(ErrorCode::InvalidInput,
+                           "UTA_CACHE_FAULT: unknown fault '" + *text +
+                               "' (known: kill-before-publish)");
     fault = CacheFault::kKillBeforePublish;
   }
   if (options.maxDiskBytes == 0)
-    return Status::error("the cache's disk cap must be positive");
+    return Status::error(ErrorCode::InvalidInput,
+                         "the cache's disk cap must be positive");
   std::optional<DiskStore> disk;
   if (!options.directory.empty()) {
-    StatusOr<DiskStore> store =
+    Expected<DiskStore> store =
         DiskStore::open(options.directory, options.staleTemporaryAge);
     if (!store)
       return store.status();
@@ -173,17 +179,17 @@ Status KernelCache::store(const CacheKey &key, CacheEntry entry) {
   auto shared = std::make_shared<const CacheEntry>(std::move(entry));
   keepInMemory(key, shared);
   if (!disk_)
-    return Status::ok();
+    return Status();
   if (Status status = disk_->write(key, encodeEntry(key, *shared), fault_);
       !status)
     return status;
   ++writes_;
   sweepAndEvict(key);
-  return Status::ok();
+  return Status();
 }
 
 void KernelCache::sweepAndEvict(const std::optional<CacheKey> &keep) {
-  StatusOr<DiskScan> scan = disk_->scan();
+  Expected<DiskScan> scan = disk_->scan();
   if (!scan)
     return; // the entry is published; housekeeping waits for the next store
   temporariesSwept_ += disk_->sweepTemporaries(*scan);
@@ -207,13 +213,14 @@ CacheStats KernelCache::stats() const {
 }
 
 static Status memoryOnly() {
-  return Status::error("the cache has no directory (memory only)");
+  return Status::error(ErrorCode::InvalidInput,
+                       "the cache has no directory (memory only)");
 }
 
-StatusOr<DiskUsage> KernelCache::diskUsage() const {
+Expected<DiskUsage> KernelCache::diskUsage() const {
   if (!disk_)
     return memoryOnly();
-  StatusOr<DiskScan> scan = disk_->scan();
+  Expected<DiskScan> scan = disk_->scan();
   if (!scan)
     return scan.status();
   DiskUsage usage;
@@ -225,10 +232,10 @@ StatusOr<DiskUsage> KernelCache::diskUsage() const {
   return usage;
 }
 
-StatusOr<VerifyReport> KernelCache::verify() {
+Expected<VerifyReport> KernelCache::verify() {
   if (!disk_)
     return memoryOnly();
-  StatusOr<DiskScan> scan = disk_->scan();
+  Expected<DiskScan> scan = disk_->scan();
   if (!scan)
     return scan.status();
   VerifyReport report;
@@ -250,14 +257,14 @@ StatusOr<VerifyReport> KernelCache::verify() {
   return report;
 }
 
-StatusOr<ClearReport> KernelCache::clear() {
+Expected<ClearReport> KernelCache::clear() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     memory_.clear();
   }
   if (!disk_)
     return ClearReport();
-  StatusOr<DiskScan> scan = disk_->scan();
+  Expected<DiskScan> scan = disk_->scan();
   if (!scan)
     return scan.status();
   ClearReport report;

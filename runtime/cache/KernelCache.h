@@ -52,7 +52,7 @@ struct CacheOptions {
   ///   UTA_CACHE_MAX_BYTES (disk cap), UTA_CACHE_MEMORY_BYTES (memory cap):
   ///   a byte count with an optional K, M, G or T suffix (powers of 1024).
   /// An unusable value is an error, never silently replaced by a default.
-  static StatusOr<CacheOptions> fromEnvironment();
+  static Expected<CacheOptions> fromEnvironment();
 };
 
 /// Parses "1073741824", "512M", "1g" (K, M, G, T: powers of 1024).
@@ -108,7 +108,7 @@ public:
   /// Opens (creating where missing) the cache that `options` describe. Reads
   /// UTA_CACHE_FAULT, the test hook: "kill-before-publish" makes every store
   /// SIGKILL this process between writing an entry and publishing it.
-  static StatusOr<std::unique_ptr<KernelCache>> open(CacheOptions options);
+  static Expected<std::unique_ptr<KernelCache>> open(CacheOptions options);
 
   KernelCache(const KernelCache &) = delete;
   KernelCache &operator=(const KernelCache &) = delete;
@@ -125,15 +125,15 @@ public:
   Status store(const CacheKey &key, CacheEntry entry);
 
   CacheStats stats() const;
-  StatusOr<DiskUsage> diskUsage() const;
+  Expected<DiskUsage> diskUsage() const;
 
   /// Reads and checks every entry file, removes damaged ones and dead
   /// writers' temporary files.
-  StatusOr<VerifyReport> verify();
+  Expected<VerifyReport> verify();
 
   /// Empties the memory layer and removes every entry file and dead
   /// writers' temporary files (a live writer's entry appears after).
-  StatusOr<ClearReport> clear();
+  Expected<ClearReport> clear();
 
   const CacheOptions &options() const { return options_; }
   /// The directory holding the entry files; empty when memory only.

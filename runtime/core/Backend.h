@@ -66,7 +66,7 @@ public:
 
   /// A buffer of at least `bytes` bytes, aligned to `alignment` (a power of
   /// two). Zero bytes is allowed.
-  virtual StatusOr<DeviceBuffer> allocate(uint64_t bytes,
+  virtual Expected<DeviceBuffer> allocate(uint64_t bytes,
                                           uint64_t alignment) = 0;
   /// Gives a buffer back; the backend may keep it for reuse.
   virtual void release(DeviceBuffer buffer) = 0;
@@ -77,10 +77,10 @@ public:
   virtual Status download(DeviceBuffer buffer, std::span<std::byte> data) = 0;
 
   /// Loads `image` (the file that `manifest.module` names) and resolves every
-  /// kernel's entry point. Fails with kInvalidInput when the manifest's target
+  /// kernel's entry point. Fails with InvalidInput when the manifest's target
   /// is not one this backend runs, or the device cannot run it; a JIT failure
   /// carries the compiler's log.
-  virtual StatusOr<std::unique_ptr<Executable>>
+  virtual Expected<std::unique_ptr<Executable>>
   load(const Manifest &manifest, std::span<const std::byte> image) = 0;
 
   /// Runs the manifest's launches in order, `buffers[i]` being the buffer of

@@ -63,23 +63,23 @@ static bool isPoison(double value) {
 }
 
 template <typename T>
-static StatusOr<Comparison>
+static Expected<Comparison>
 compare(std::string_view name, std::span<const T> out,
         std::span<const double> ref, std::span<const int64_t> shape,
         double tolerance) {
   uint64_t count = 1;
   for (int64_t dim : shape) {
     if (dim < 0 || (dim != 0 && count > UINT64_MAX / uint64_t(dim)))
-      return Status::error(std::string(name) + ": invalid shape",
-                           ErrorKind::kInternal);
+      return Status::error(ErrorCode::Internal,
+                           std::string(name) + ": invalid shape");
     count *= uint64_t(dim);
   }
   if (out.size() != ref.size() || count != out.size())
     return Status::error(
+        ErrorCode::Internal,
         std::string(name) + ": comparing " + std::to_string(out.size()) +
             " output elements with " + std::to_string(ref.size()) +
-            " reference elements for a shape of " + std::to_string(count),
-        ErrorKind::kInternal);
+            " reference elements for a shape of " + std::to_string(count));
 
   Comparison result;
   result.name = std::string(name);
@@ -159,7 +159,7 @@ compare(std::string_view name, std::span<const T> out,
   return result;
 }
 
-StatusOr<Comparison> uta::runtime::compareResult(std::string_view name,
+Expected<Comparison> uta::runtime::compareResult(std::string_view name,
                                                  std::span<const float> out,
                                                  std::span<const double> ref,
                                                  std::span<const int64_t> shape,
@@ -167,7 +167,7 @@ StatusOr<Comparison> uta::runtime::compareResult(std::string_view name,
   return compare(name, out, ref, shape, tolerance);
 }
 
-StatusOr<Comparison> uta::runtime::compareResult(std::string_view name,
+Expected<Comparison> uta::runtime::compareResult(std::string_view name,
                                                  std::span<const double> out,
                                                  std::span<const double> ref,
                                                  std::span<const int64_t> shape,

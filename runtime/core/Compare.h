@@ -92,13 +92,13 @@ struct Comparison {
 };
 
 /// Compares `out` with `ref`; `shape` gives the multi-indices of the report.
-/// Fails (kInternal) only when the sizes of out, ref and shape disagree.
-StatusOr<Comparison> compareResult(std::string_view name,
+/// Fails (Internal) only when the sizes of out, ref and shape disagree.
+Expected<Comparison> compareResult(std::string_view name,
                                    std::span<const float> out,
                                    std::span<const double> ref,
                                    std::span<const int64_t> shape,
                                    double tolerance);
-StatusOr<Comparison> compareResult(std::string_view name,
+Expected<Comparison> compareResult(std::string_view name,
                                    std::span<const double> out,
                                    std::span<const double> ref,
                                    std::span<const int64_t> shape,

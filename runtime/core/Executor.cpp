@@ -18,13 +18,6 @@
 
 using namespace uta::runtime;
 
-#define UTA_TRY(expr)                                                          \
-  do {                                                                         \
-    Status utaTryStatus = (expr);                                              \
-    if (!utaTryStatus.isOk())                                                  \
-      return utaTryStatus;                                                     \
-  } while (false)
-
 //===----------------------------------------------------------------------===//
 // HostTensor
 //===----------------------------------------------------------------------===//
@@ -148,18 +141,18 @@ void Executor::releaseConstants() {
   hasConstant_.assign(hasConstant_.size(), false);
 }
 
-StatusOr<Executor> Executor::load(Backend &backend, Manifest manifest) {
-  StatusOr<std::vector<std::byte>> image = readFileBytes(manifest.modulePath());
+Expected<Executor> Executor::load(Backend &backend, Manifest manifest) {
+  Expected<std::vector<std::byte>> image = readFileBytes(manifest.modulePath());
   if (!image)
-    return Status::error(manifest.path +
-                         ": module: " + image.status().message());
+    return Status::error(ErrorCode::InvalidInput, manifest.path + ": module: " +
+                                                      image.status().message());
   return load(backend, std::move(manifest), *image);
 }
 
-StatusOr<Executor> Executor::load(Backend &backend, Manifest manifest,
+Expected<Executor> Executor::load(Backend &backend, Manifest manifest,
                                   std::span<const std::byte> image) {
   Executor executor(backend, std::move(manifest));
-  StatusOr<std::unique_ptr<Executable>> executable =
+  Expected<std::unique_ptr<Executable>> executable =
       backend.load(executor.manifest_, image);
   if (!executable)
     return executable.status();
@@ -169,7 +162,7 @@ StatusOr<Executor> Executor::load(Backend &backend, Manifest manifest,
   for (size_t i = 0; i < buffers.size(); ++i) {
     if (buffers[i].role != BufferRole::kConstant)
       continue;
-    StatusOr<DeviceBuffer> buffer =
+    Expected<DeviceBuffer> buffer =
         backend.allocate(buffers[i].bytes, buffers[i].alignment);
     if (!buffer)
       return buffer.status();
@@ -180,27 +173,31 @@ StatusOr<Executor> Executor::load(Backend &backend, Manifest manifest,
   return executor;
 }
 
-StatusOr<RunOutput> Executor::run(std::span<const HostTensor> arguments,
+Expected<RunOutput> Executor::run(std::span<const HostTensor> arguments,
                                   const RunOptions &options) const {
   const std::vector<BufferDesc> &descs = manifest_.buffers;
   std::vector<size_t> argumentBuffers = manifest_.argumentBuffers();
   if (arguments.size() != argumentBuffers.size())
-    return Status::error(manifest_.entry + " takes " +
-                         std::to_string(argumentBuffers.size()) +
-                         " arguments, got " + std::to_string(arguments.size()));
+    return Status::error(
+        ErrorCode::InvalidInput,
+        manifest_.entry + " takes " + std::to_string(argumentBuffers.size()) +
+            " arguments, got " + std::to_string(arguments.size()));
   std::vector<std::span<const std::byte>> argumentBytes;
   for (size_t a = 0; a < arguments.size(); ++a) {
     const BufferDesc &desc = descs[argumentBuffers[a]];
     const HostTensor &argument = arguments[a];
     if (argument.type != desc.type || argument.shape != desc.shape)
-      return Status::error("argument " + std::to_string(a) + ": expected " +
-                           describeTensorType(desc.type, desc.shape) +
-                           ", got " +
-                           describeTensorType(argument.type, argument.shape));
+      return Status::error(
+          ErrorCode::InvalidInput,
+          "argument " + std::to_string(a) + ": expected " +
+              describeTensorType(desc.type, desc.shape) + ", got " +
+              describeTensorType(argument.type, argument.shape));
     if (argument.data.size() != desc.bytes)
-      return Status::error("argument " + std::to_string(a) + ": holds " +
-                           std::to_string(argument.data.size()) +
-                           " bytes, expected " + std::to_string(desc.bytes));
+      return Status::error(ErrorCode::InvalidInput,
+                           "argument " + std::to_string(a) + ": holds " +
+                               std::to_string(argument.data.size()) +
+                               " bytes, expected " +
+                               std::to_string(desc.bytes));
     argumentBytes.push_back(argument.data);
   }
 
@@ -226,12 +223,13 @@ static Status checkCounts(const Manifest &manifest, size_t expectedArguments,
                           size_t expectedResults, size_t arguments,
                           size_t results) {
   if (arguments == expectedArguments && results == expectedResults)
-    return Status::ok();
+    return Status();
   return Status::error(
+      ErrorCode::InvalidInput,
       manifest.entry + " takes " + std::to_string(expectedArguments) +
-      " arguments and returns " + std::to_string(expectedResults) +
-      " results, got " + std::to_string(arguments) + " and " +
-      std::to_string(results));
+          " arguments and returns " + std::to_string(expectedResults) +
+          " results, got " + std::to_string(arguments) + " and " +
+          std::to_string(results));
 }
 
 Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
@@ -245,16 +243,18 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
                       arguments.size(), results.size()));
   for (size_t a = 0; a < arguments.size(); ++a)
     if (arguments[a].size() != descs[argumentBuffers[a]].bytes)
-      return Status::error("argument " + std::to_string(a) + ": holds " +
-                           std::to_string(arguments[a].size()) +
-                           " bytes, expected " +
-                           std::to_string(descs[argumentBuffers[a]].bytes));
+      return Status::error(ErrorCode::InvalidInput,
+                           "argument " + std::to_string(a) + ": holds " +
+                               std::to_string(arguments[a].size()) +
+                               " bytes, expected " +
+                               std::to_string(descs[argumentBuffers[a]].bytes));
   for (size_t r = 0; r < results.size(); ++r)
     if (results[r].size() != descs[resultBuffers[r]].bytes)
-      return Status::error("result " + std::to_string(r) + ": has room for " +
-                           std::to_string(results[r].size()) +
-                           " bytes, expected " +
-                           std::to_string(descs[resultBuffers[r]].bytes));
+      return Status::error(ErrorCode::InvalidInput,
+                           "result " + std::to_string(r) + ": has room for " +
+                               std::to_string(results[r].size()) +
+                               " bytes, expected " +
+                               std::to_string(descs[resultBuffers[r]].bytes));
 
   RunBuffers run(*backend_, descs.size());
   for (size_t i = 0; i < descs.size(); ++i) {
@@ -262,7 +262,7 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
       run.borrow(i, constants_[i]);
       continue;
     }
-    StatusOr<DeviceBuffer> buffer =
+    Expected<DeviceBuffer> buffer =
         backend_->allocate(descs[i].bytes, descs[i].alignment);
     if (!buffer)
       return buffer.status();
@@ -273,7 +273,7 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
   UTA_TRY(launch(run.buffers, options, timings));
   for (size_t r = 0; r < results.size(); ++r)
     UTA_TRY(backend_->download(run.buffers[resultBuffers[r]], results[r]));
-  return Status::ok();
+  return Status();
 }
 
 Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
@@ -288,28 +288,32 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
   RunBuffers run(*backend_, descs.size());
   for (size_t a = 0; a < arguments.size(); ++a) {
     if (arguments[a].bytes < descs[argumentBuffers[a]].bytes)
-      return Status::error("argument " + std::to_string(a) + ": a buffer of " +
-                           std::to_string(arguments[a].bytes) +
-                           " bytes, expected " +
-                           std::to_string(descs[argumentBuffers[a]].bytes));
+      return Status::error(ErrorCode::InvalidInput,
+                           "argument " + std::to_string(a) + ": a buffer of " +
+                               std::to_string(arguments[a].bytes) +
+                               " bytes, expected " +
+                               std::to_string(descs[argumentBuffers[a]].bytes));
     run.borrow(argumentBuffers[a], arguments[a]);
   }
   for (size_t r = 0; r < results.size(); ++r) {
     if (results[r].bytes < descs[resultBuffers[r]].bytes)
-      return Status::error("result " + std::to_string(r) + ": a buffer of " +
-                           std::to_string(results[r].bytes) +
-                           " bytes, expected " +
-                           std::to_string(descs[resultBuffers[r]].bytes));
+      return Status::error(ErrorCode::InvalidInput,
+                           "result " + std::to_string(r) + ": a buffer of " +
+                               std::to_string(results[r].bytes) +
+                               " bytes, expected " +
+                               std::to_string(descs[resultBuffers[r]].bytes));
     // Poisoning (and the kernels' writes) would clobber an input.
     for (size_t a = 0; a < arguments.size(); ++a)
       if (results[r].handle == arguments[a].handle)
-        return Status::error("result " + std::to_string(r) +
-                             " is written to the buffer of argument " +
-                             std::to_string(a));
+        return Status::error(ErrorCode::InvalidInput,
+                             "result " + std::to_string(r) +
+                                 " is written to the buffer of argument " +
+                                 std::to_string(a));
     for (size_t q = 0; q < r; ++q)
       if (results[r].handle == results[q].handle)
-        return Status::error("results " + std::to_string(q) + " and " +
-                             std::to_string(r) + " share one buffer");
+        return Status::error(ErrorCode::InvalidInput,
+                             "results " + std::to_string(q) + " and " +
+                                 std::to_string(r) + " share one buffer");
     run.borrow(resultBuffers[r], results[r]);
   }
   for (size_t i = 0; i < descs.size(); ++i) {
@@ -319,7 +323,7 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
     }
     if (descs[i].role != BufferRole::kIntermediate)
       continue;
-    StatusOr<DeviceBuffer> buffer =
+    Expected<DeviceBuffer> buffer =
         backend_->allocate(descs[i].bytes, descs[i].alignment);
     if (!buffer)
       return buffer.status();

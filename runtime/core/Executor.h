@@ -69,9 +69,9 @@ class Executor {
 public:
   /// Reads the module that `manifest` names (next to the manifest) and loads
   /// it on `backend`, which must outlive the executor.
-  static StatusOr<Executor> load(Backend &backend, Manifest manifest);
+  static Expected<Executor> load(Backend &backend, Manifest manifest);
   /// Same, with the module's bytes at hand.
-  static StatusOr<Executor> load(Backend &backend, Manifest manifest,
+  static Expected<Executor> load(Backend &backend, Manifest manifest,
                                  std::span<const std::byte> image);
 
   Executor(Executor &&other) noexcept;
@@ -84,7 +84,7 @@ public:
 
   /// Checks `arguments` against the manifest (count, dtype, shape; errors
   /// name the argument), then runs the graph once.
-  StatusOr<RunOutput> run(std::span<const HostTensor> arguments,
+  Expected<RunOutput> run(std::span<const HostTensor> arguments,
                           const RunOptions &options = {}) const;
 
   /// Runs with arguments and results in host memory the caller owns:

@@ -26,13 +26,6 @@
 using namespace uta::runtime;
 using json = nlohmann::json;
 
-#define UTA_TRY(expr)                                                          \
-  do {                                                                         \
-    Status utaTryStatus = (expr);                                              \
-    if (!utaTryStatus.isOk())                                                  \
-      return utaTryStatus;                                                     \
-  } while (false)
-
 //===----------------------------------------------------------------------===//
 // Enums
 //===----------------------------------------------------------------------===//
@@ -140,14 +133,15 @@ std::string Manifest::modulePath() const {
 // Files
 //===----------------------------------------------------------------------===//
 
-StatusOr<std::vector<std::byte>>
+Expected<std::vector<std::byte>>
 uta::runtime::readFileBytes(const std::string &path) {
   std::FILE *file = std::fopen(path.c_str(), "rb");
   if (!file) {
     std::string why = std::strerror(errno);
     if (!why.empty()) // Diagnostics are lower-case.
       why[0] = char(std::tolower(static_cast<unsigned char>(why[0])));
-    return Status::error(path + ": cannot open: " + why);
+    return Status::error(ErrorCode::InvalidInput,
+                         path + ": cannot open: " + why);
   }
   std::vector<std::byte> bytes;
   std::byte chunk[1 << 16];
@@ -157,7 +151,7 @@ uta::runtime::readFileBytes(const std::string &path) {
   bool failed = std::ferror(file);
   std::fclose(file);
   if (failed)
-    return Status::error(path + ": read error");
+    return Status::error(ErrorCode::InvalidInput, path + ": read error");
   return bytes;
 }
 
@@ -214,8 +208,9 @@ public:
 
   Status fail(const std::string &path, const std::string &what) const {
     if (path.empty())
-      return Status::error(source + ": " + what);
-    return Status::error(source + ": " + path + ": " + what);
+      return Status::error(ErrorCode::InvalidInput, source + ": " + what);
+    return Status::error(ErrorCode::InvalidInput,
+                         source + ": " + path + ": " + what);
   }
 
   /// Looks up `key` in the object at `path`; fails when it is missing.
@@ -225,14 +220,14 @@ public:
     if (it == object.end())
       return fail(path, std::string("expected \"") + key + "\"");
     out = &*it;
-    return Status::ok();
+    return Status();
   }
 
   Status object(const json &value, const std::string &path) const {
     if (!value.is_object())
       return fail(path,
                   std::string("expected an object, got ") + describe(value));
-    return Status::ok();
+    return Status();
   }
 
   Status array(const json &object, const std::string &path, const char *key,
@@ -241,7 +236,7 @@ public:
     if (!out->is_array())
       return fail(join(path, key),
                   std::string("expected an array, got ") + describe(*out));
-    return Status::ok();
+    return Status();
   }
 
   Status string(const json &object, const std::string &path, const char *key,
@@ -252,7 +247,7 @@ public:
       return fail(join(path, key),
                   std::string("expected a string, got ") + describe(*value));
     out = value->get<std::string>();
-    return Status::ok();
+    return Status();
   }
 
   /// An integer in [lo, hi], as a value or at `path`.
@@ -270,7 +265,7 @@ public:
                             std::to_string(lo) + ", " + std::to_string(hi) +
                             "]");
     out = v;
-    return Status::ok();
+    return Status();
   }
 
   Status integer(const json &object, const std::string &path, const char *key,
@@ -294,7 +289,7 @@ public:
                       std::numeric_limits<uint32_t>::max(), v));
       out[i] = uint32_t(v);
     }
-    return Status::ok();
+    return Status();
   }
 
 private:
@@ -309,18 +304,18 @@ Status constantValue(const Reader &reader, const json &value,
                      const std::string &path, double &out) {
   if (value.is_number()) {
     out = value.get<double>();
-    return Status::ok();
+    return Status();
   }
   if (value.is_string()) {
     std::string text = value.get<std::string>();
     if (text == "nan") {
       out = std::numeric_limits<double>::quiet_NaN();
-      return Status::ok();
+      return Status();
     }
     if (text == "inf" || text == "-inf") {
       out = text == "inf" ? std::numeric_limits<double>::infinity()
                           : -std::numeric_limits<double>::infinity();
-      return Status::ok();
+      return Status();
     }
   }
   return reader.fail(path, std::string("expected a number (or \"nan\", "
@@ -410,7 +405,7 @@ Status parseBuffer(const Reader &reader, const json &value,
   buffer.alignment = uint64_t(alignment);
 
   if (buffer.role != BufferRole::kConstant)
-    return Status::ok();
+    return Status();
 
   // Constant contents: inline "values", or raw bytes in a sibling
   // "data_file".
@@ -435,7 +430,7 @@ Status parseBuffer(const Reader &reader, const json &value,
       UTA_TRY(constantValue(reader, (*values)[i], element(valuesPath, i), v));
       storeElement(buffer.constantData, buffer.type, i, v);
     }
-    return Status::ok();
+    return Status();
   }
   if (dataFile != value.end()) {
     std::string filePath = join(path, "data_file");
@@ -447,7 +442,7 @@ Status parseBuffer(const Reader &reader, const json &value,
       return reader.fail(filePath, "expected a file name relative to the "
                                    "manifest's folder");
     std::string full = directory.empty() ? name : directory + "/" + name;
-    StatusOr<std::vector<std::byte>> data = readFileBytes(full);
+    Expected<std::vector<std::byte>> data = readFileBytes(full);
     if (!data)
       return reader.fail(filePath, data.status().message());
     if (data->size() != buffer.bytes)
@@ -455,7 +450,7 @@ Status parseBuffer(const Reader &reader, const json &value,
           filePath, full + " holds " + std::to_string(data->size()) +
                         " bytes, expected " + std::to_string(buffer.bytes));
     buffer.constantData = std::move(*data);
-    return Status::ok();
+    return Status();
   }
   return reader.fail(path, "expected \"values\" (or \"data_file\")");
 }
@@ -513,7 +508,7 @@ Status parseKernelArg(const Reader &reader, const json &value,
   } else if (target == ModuleTarget::kMsl) {
     return reader.fail(path, "expected \"buffer_index\" (msl target)");
   }
-  return Status::ok();
+  return Status();
 }
 
 Status parseKernel(const Reader &reader, const json &value,
@@ -531,7 +526,7 @@ Status parseKernel(const Reader &reader, const json &value,
   for (size_t i = 0; i < args->size(); ++i)
     UTA_TRY(parseKernelArg(reader, (*args)[i], element(argsPath, i), target,
                            kernel.args[i]));
-  return Status::ok();
+  return Status();
 }
 
 Status parseLaunch(const Reader &reader, const json &value,
@@ -544,7 +539,7 @@ Status parseLaunch(const Reader &reader, const json &value,
   UTA_TRY(reader.integer(value, path, "shared_bytes", 0,
                          std::numeric_limits<uint32_t>::max(), shared));
   launch.sharedBytes = uint32_t(shared);
-  return Status::ok();
+  return Status();
 }
 
 /// Checks what no single key can: ids, indices, and the references between
@@ -623,7 +618,7 @@ Status checkReferences(const Reader &reader, Manifest &manifest) {
                          "no kernel named \"" + launch.kernel + "\"");
     launch.kernelIndex = it->second;
   }
-  return Status::ok();
+  return Status();
 }
 
 /// Collects the parser's message when the document is not valid JSON.
@@ -655,7 +650,7 @@ public:
 
 } // namespace
 
-StatusOr<Manifest> uta::runtime::parseManifest(std::string_view text,
+Expected<Manifest> uta::runtime::parseManifest(std::string_view text,
                                                std::string path,
                                                std::string directory) {
   Reader reader(path.empty() ? std::string("manifest") : path);
@@ -740,8 +735,8 @@ StatusOr<Manifest> uta::runtime::parseManifest(std::string_view text,
   return manifest;
 }
 
-StatusOr<Manifest> uta::runtime::readManifest(const std::string &path) {
-  StatusOr<std::vector<std::byte>> bytes = readFileBytes(path);
+Expected<Manifest> uta::runtime::readManifest(const std::string &path) {
+  Expected<std::vector<std::byte>> bytes = readFileBytes(path);
   if (!bytes)
     return bytes.status();
   size_t slash = path.rfind('/');

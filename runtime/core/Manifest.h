@@ -120,14 +120,14 @@ struct Manifest {
 /// Parses and checks a manifest. `path` names it in messages and is kept in
 /// Manifest::path; `directory` is where the module and data files live.
 /// Constant data held in sibling files is read from `directory`.
-StatusOr<Manifest> parseManifest(std::string_view text, std::string path,
+Expected<Manifest> parseManifest(std::string_view text, std::string path,
                                  std::string directory);
 
 /// Reads and parses the manifest at `path`; the module lives next to it.
-StatusOr<Manifest> readManifest(const std::string &path);
+Expected<Manifest> readManifest(const std::string &path);
 
 /// Reads a whole file (the module image, a data file).
-StatusOr<std::vector<std::byte>> readFileBytes(const std::string &path);
+Expected<std::vector<std::byte>> readFileBytes(const std::string &path);
 
 } // namespace uta::runtime
 

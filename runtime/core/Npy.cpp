@@ -387,12 +387,12 @@ bool HeaderParser::parse(Header &header) {
 }
 
 static Status invalid(std::string_view name, const std::string &what) {
-  return Status::error(std::string(name) + ": " + what,
-                       ErrorKind::kInvalidInput);
+  return Status::error(ErrorCode::InvalidInput,
+                       std::string(name) + ": " + what);
 }
 
 /// The element type of a descriptor, or an error naming it.
-static StatusOr<NpyDType> getDType(std::string_view name,
+static Expected<NpyDType> getDType(std::string_view name,
                                    const std::string &descr) {
   for (NpyDType dtype :
        {NpyDType::kFloat16, NpyDType::kFloat32, NpyDType::kFloat64})
@@ -406,7 +406,7 @@ static StatusOr<NpyDType> getDType(std::string_view name,
                            "' (expected '<f2', '<f4' or '<f8')");
 }
 
-StatusOr<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
+Expected<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
                                           std::string_view name) {
   auto byteAt = [&](size_t i) { return uint8_t(bytes[i]); };
   if (bytes.size() < kMagicSize + 2 ||
@@ -444,7 +444,7 @@ StatusOr<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
   if (*header.fortranOrder)
     return invalid(name, "fortran_order arrays are not supported (save the "
                          "array in C order)");
-  StatusOr<NpyDType> dtype = getDType(name, *header.descr);
+  Expected<NpyDType> dtype = getDType(name, *header.descr);
   if (!dtype)
     return dtype.status();
 
@@ -471,7 +471,7 @@ StatusOr<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
   return array;
 }
 
-StatusOr<NpyArray> uta::runtime::readNpy(const std::string &path) {
+Expected<NpyArray> uta::runtime::readNpy(const std::string &path) {
   std::FILE *file = std::fopen(path.c_str(), "rb");
   if (!file)
     return invalid(path, std::string("cannot open: ") + std::strerror(errno));
@@ -534,19 +534,19 @@ static Status checkData(std::string_view name, NpyDType dtype,
                         std::span<const int64_t> shape, size_t dataSize) {
   std::optional<size_t> expected = getByteSize(dtype, shape);
   if (!expected)
-    return Status::error(std::string(name) + ": shape " + formatShape(shape) +
-                             " is invalid or too large",
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal, std::string(name) + ": shape " +
+                                                  formatShape(shape) +
+                                                  " is invalid or too large");
   if (*expected != dataSize)
-    return Status::error(std::string(name) + ": shape " + formatShape(shape) +
+    return Status::error(ErrorCode::Internal,
+                         std::string(name) + ": shape " + formatShape(shape) +
                              " of '" + std::string(getNpyDescr(dtype)) +
                              "' needs " + std::to_string(*expected) +
-                             " bytes of data, got " + std::to_string(dataSize),
-                         ErrorKind::kInternal);
-  return Status::ok();
+                             " bytes of data, got " + std::to_string(dataSize));
+  return Status();
 }
 
-StatusOr<std::vector<std::byte>>
+Expected<std::vector<std::byte>>
 uta::runtime::encodeNpy(const NpyArray &array) {
   Status status =
       checkData("array", array.dtype, array.shape, array.data.size());
@@ -617,7 +617,7 @@ Status uta::runtime::writeNpy(const std::string &path, NpyDType dtype,
     return invalid(path,
                    std::string("cannot write: ") + std::strerror(writeError));
   }
-  return Status::ok();
+  return Status();
 }
 
 Status uta::runtime::writeNpy(const std::string &path, const NpyArray &array) {

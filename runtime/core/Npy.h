@@ -59,10 +59,10 @@ std::vector<double> getNpyValuesAsDouble(const NpyArray &array);
 std::vector<float> getNpyValuesAsFloat(const NpyArray &array);
 
 /// Parses the bytes of a whole .npy file; `name` prefixes error messages.
-StatusOr<NpyArray> parseNpy(std::span<const std::byte> bytes,
+Expected<NpyArray> parseNpy(std::span<const std::byte> bytes,
                             std::string_view name);
-/// Reads a .npy file. Errors are kInvalidInput, "PATH: what is wrong".
-StatusOr<NpyArray> readNpy(const std::string &path);
+/// Reads a .npy file. Errors are InvalidInput, "PATH: what is wrong".
+Expected<NpyArray> readNpy(const std::string &path);
 
 /// The header np.save writes for this dtype and shape (magic, version,
 /// length and the padded dictionary), such that the data starts at a
@@ -71,7 +71,7 @@ StatusOr<NpyArray> readNpy(const std::string &path);
 std::string encodeNpyHeader(NpyDType dtype, std::span<const int64_t> shape,
                             unsigned majorVersion = 0);
 /// The bytes of a whole .npy file; fails if the data size does not match.
-StatusOr<std::vector<std::byte>> encodeNpy(const NpyArray &array);
+Expected<std::vector<std::byte>> encodeNpy(const NpyArray &array);
 
 /// Writes a .npy file atomically: the bytes go to a temporary file in the
 /// same directory, which is renamed over `path` only once complete, so a

@@ -26,24 +26,26 @@ std::string uta::runtime::formatShape(std::span<const int64_t> shape) {
   return text + "]";
 }
 
-StatusOr<HostTensor> uta::runtime::readArgument(const std::string &path,
+Expected<HostTensor> uta::runtime::readArgument(const std::string &path,
                                                 const TensorSpec &spec,
                                                 size_t index) {
-  StatusOr<NpyArray> array = readNpy(path);
+  Expected<NpyArray> array = readNpy(path);
   if (!array)
     return array.status();
   std::string what = path + ": argument " + std::to_string(index);
   if (array->shape != spec.shape)
-    return Status::error(what + " has shape " + formatShape(spec.shape) +
-                         ", the file " + formatShape(array->shape));
+    return Status::error(ErrorCode::InvalidInput,
+                         what + " has shape " + formatShape(spec.shape) +
+                             ", the file " + formatShape(array->shape));
   bool isHalfFile = array->dtype == NpyDType::kFloat16;
   if (array->dtype != NpyDType::kFloat32 &&
       !(isHalfFile && spec.type == ElementType::kF16))
     return Status::error(
+        ErrorCode::InvalidInput,
         what + " is " + elementTypeName(spec.type) + ", the file holds " +
-        std::string(getNpyDescr(array->dtype)) + " (expected <f4" +
-        (spec.type == ElementType::kF16 ? " or <f2" : "") +
-        "; convert with .astype(np.float32))");
+            std::string(getNpyDescr(array->dtype)) + " (expected <f4" +
+            (spec.type == ElementType::kF16 ? " or <f2" : "") +
+            "; convert with .astype(np.float32))");
   if (isHalfFile) {
     HostTensor tensor;
     tensor.type = spec.type;
@@ -92,13 +94,15 @@ static Status makeDirectories(const std::string &dir) {
       continue;
     std::string prefix = dir.substr(0, slash);
     if (::mkdir(prefix.c_str(), 0777) != 0 && errno != EEXIST)
-      return Status::error("--save: cannot create " + prefix + ": " +
-                           std::strerror(errno));
+      return Status::error(ErrorCode::InvalidInput, "--save: cannot create " +
+                                                        prefix + ": " +
+                                                        std::strerror(errno));
   }
   struct stat info;
   if (::stat(dir.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
-    return Status::error("--save: " + dir + " is not a directory");
-  return Status::ok();
+    return Status::error(ErrorCode::InvalidInput,
+                         "--save: " + dir + " is not a directory");
+  return Status();
 }
 
 /// Writes `arrays` to DIR/resultI.npy, all or none.
@@ -116,7 +120,7 @@ static Status saveArrays(const std::string &dir,
     }
     written.push_back(path);
   }
-  return Status::ok();
+  return Status();
 }
 
 Status uta::runtime::saveResults(const std::string &dir,
@@ -136,17 +140,18 @@ Status uta::runtime::saveResults(const std::string &dir,
   return saveArrays(dir, arrays);
 }
 
-StatusOr<std::vector<double>>
+Expected<std::vector<double>>
 uta::runtime::readSavedResult(const std::string &dir, size_t index,
                               std::span<const int64_t> shape) {
   std::string path = resultFile(dir, index);
-  StatusOr<NpyArray> array = readNpy(path);
+  Expected<NpyArray> array = readNpy(path);
   if (!array)
     return array.status();
   if (!std::equal(array->shape.begin(), array->shape.end(), shape.begin(),
                   shape.end()))
-    return Status::error(path + ": result " + std::to_string(index) +
-                         " has shape " + formatShape(shape) + ", the file " +
-                         formatShape(array->shape));
+    return Status::error(ErrorCode::InvalidInput,
+                         path + ": result " + std::to_string(index) +
+                             " has shape " + formatShape(shape) +
+                             ", the file " + formatShape(array->shape));
   return getNpyValuesAsDouble(*array);
 }

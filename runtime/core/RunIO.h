@@ -36,7 +36,7 @@ std::string formatShape(std::span<const int64_t> shape);
 /// files are rounded to nearest even for f16 and bf16 arguments; float16
 /// files are taken as they are for f16). A wrong shape or dtype is an error
 /// naming the file and the argument.
-StatusOr<HostTensor> readArgument(const std::string &path,
+Expected<HostTensor> readArgument(const std::string &path,
                                   const TensorSpec &spec, size_t index);
 
 /// Argument `index` drawn from stream `index` of the normal generator seeded
@@ -57,7 +57,7 @@ Status saveResults(const std::string &dir,
                    std::span<const std::vector<int64_t>> shapes);
 
 /// Result `index` saved in `dir`, checked to have `shape`.
-StatusOr<std::vector<double>> readSavedResult(const std::string &dir,
+Expected<std::vector<double>> readSavedResult(const std::string &dir,
                                               size_t index,
                                               std::span<const int64_t> shape);
 

@@ -18,18 +18,11 @@
 using namespace uta::runtime;
 using namespace uta::runtime::cuda;
 
-#define UTA_TRY(expr)                                                          \
-  do {                                                                         \
-    Status utaTryStatus = (expr);                                              \
-    if (!utaTryStatus.isOk())                                                  \
-      return utaTryStatus;                                                     \
-  } while (false)
-
-/// Prefixes the message of an error, keeping its kind.
+/// Prefixes the message of an error, keeping its code.
 static Status withContext(const std::string &context, const Status &status) {
-  if (status.isOk())
+  if (status.ok())
     return status;
-  return Status::error(context + ": " + status.message(), status.kind());
+  return Status::error(status.code(), context + ": " + status.message());
 }
 
 //===----------------------------------------------------------------------===//
@@ -99,13 +92,13 @@ std::string oneLine(const char *log) {
 // CudaBackend
 //===----------------------------------------------------------------------===//
 
-StatusOr<std::unique_ptr<CudaBackend>>
+Expected<std::unique_ptr<CudaBackend>>
 CudaBackend::create(const BackendOptions &options, const char *library) {
   auto unavailable = [](const std::string &why) {
-    return Status::error("the cuda backend is not available here: " + why,
-                         ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable,
+                         "the cuda backend is not available here: " + why);
   };
-  StatusOr<std::shared_ptr<CudaDriver>> opened = CudaDriver::open(library);
+  Expected<std::shared_ptr<CudaDriver>> opened = CudaDriver::open(library);
   if (!opened)
     return unavailable(opened.status().message());
   std::unique_ptr<CudaBackend> backend(new CudaBackend());
@@ -118,10 +111,11 @@ CudaBackend::create(const BackendOptions &options, const char *library) {
   if (count == 0)
     return unavailable("no CUDA device");
   if (options.device < 0 || options.device >= count)
-    return Status::error("device " + std::to_string(options.device) +
-                         " does not exist (" + std::to_string(count) +
-                         " cuda device" + (count == 1 ? "" : "s") +
-                         " here, numbered from 0)");
+    return Status::error(ErrorCode::InvalidInput,
+                         "device " + std::to_string(options.device) +
+                             " does not exist (" + std::to_string(count) +
+                             " cuda device" + (count == 1 ? "" : "s") +
+                             " here, numbered from 0)");
   backend->ordinal_ = options.device;
   UTA_TRY(UTA_CU(driver, cuDeviceGet, &backend->device_, options.device));
 
@@ -148,13 +142,13 @@ CudaBackend::create(const BackendOptions &options, const char *library) {
 
   const CudaDriver *raw = backend->driver_.get();
   backend->pool_ = std::make_unique<MemoryPool>(
-      [raw](uint64_t bytes) -> StatusOr<uint64_t> {
+      [raw](uint64_t bytes) -> Expected<uint64_t> {
         CUdeviceptr address = 0;
         if (Status status = UTA_CU(*raw, cuMemAlloc, &address, size_t(bytes));
             !status)
-          return Status::error("allocating " + std::to_string(bytes) +
-                                   " bytes: " + status.message(),
-                               ErrorKind::kInternal);
+          return Status::error(ErrorCode::Internal,
+                               "allocating " + std::to_string(bytes) +
+                                   " bytes: " + status.message());
         return uint64_t(address);
       },
       [raw](uint64_t address) {
@@ -184,7 +178,7 @@ Status CudaBackend::queueCacheFlush() {
     // Twice the L2, so none of the previous run's data is left in it.
     uint64_t bytes =
         std::max<uint64_t>(2 * uint64_t(l2Bytes_), uint64_t(64) << 20);
-    StatusOr<uint64_t> address = pool_->allocate(bytes);
+    Expected<uint64_t> address = pool_->allocate(bytes);
     if (!address)
       return address.status();
     cacheFlush_ = DeviceBuffer{*address, bytes};
@@ -206,18 +200,18 @@ std::string CudaBackend::deviceDescription() const {
          std::to_string(version % 1000 / 10);
 }
 
-StatusOr<DeviceBuffer> CudaBackend::allocate(uint64_t bytes,
+Expected<DeviceBuffer> CudaBackend::allocate(uint64_t bytes,
                                              uint64_t alignment) {
   UTA_TRY(makeCurrent());
   // cuMemAlloc(0) fails, so empty buffers still take the smallest block.
-  StatusOr<uint64_t> address = pool_->allocate(std::max<uint64_t>(bytes, 1));
+  Expected<uint64_t> address = pool_->allocate(std::max<uint64_t>(bytes, 1));
   if (!address)
     return address.status();
   if (alignment && *address % alignment) {
     pool_->release(*address);
-    return Status::error("cuda: device memory is not aligned to " +
-                             std::to_string(alignment) + " bytes",
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal,
+                         "cuda: device memory is not aligned to " +
+                             std::to_string(alignment) + " bytes");
   }
   return DeviceBuffer{*address, bytes};
 }
@@ -229,12 +223,12 @@ void CudaBackend::release(DeviceBuffer buffer) {
 Status CudaBackend::upload(DeviceBuffer buffer,
                            std::span<const std::byte> data) {
   if (data.size() > buffer.bytes)
-    return Status::error("upload of " + std::to_string(data.size()) +
-                             " bytes into a buffer of " +
-                             std::to_string(buffer.bytes),
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal, "upload of " +
+                                                  std::to_string(data.size()) +
+                                                  " bytes into a buffer of " +
+                                                  std::to_string(buffer.bytes));
   if (data.empty())
-    return Status::ok();
+    return Status();
   UTA_TRY(makeCurrent());
   std::lock_guard<std::mutex> lock(streamMutex_);
   UTA_TRY(UTA_CU(*driver_, cuMemcpyHtoDAsync, CUdeviceptr(buffer.handle),
@@ -244,12 +238,12 @@ Status CudaBackend::upload(DeviceBuffer buffer,
 
 Status CudaBackend::download(DeviceBuffer buffer, std::span<std::byte> data) {
   if (data.size() > buffer.bytes)
-    return Status::error("download of " + std::to_string(data.size()) +
-                             " bytes from a buffer of " +
-                             std::to_string(buffer.bytes),
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal, "download of " +
+                                                  std::to_string(data.size()) +
+                                                  " bytes from a buffer of " +
+                                                  std::to_string(buffer.bytes));
   if (data.empty())
-    return Status::ok();
+    return Status();
   UTA_TRY(makeCurrent());
   std::lock_guard<std::mutex> lock(streamMutex_);
   UTA_TRY(UTA_CU(*driver_, cuMemcpyDtoHAsync, data.data(),
@@ -257,21 +251,23 @@ Status CudaBackend::download(DeviceBuffer buffer, std::span<std::byte> data) {
   return UTA_CU(*driver_, cuStreamSynchronize, stream_);
 }
 
-StatusOr<std::unique_ptr<Executable>>
+Expected<std::unique_ptr<Executable>>
 CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
   const std::string &where =
       manifest.path.empty() ? manifest.module : manifest.path;
   if (manifest.target != ModuleTarget::kPtx)
-    return Status::error(where + ": the cuda backend runs ptx modules, not " +
-                         moduleTargetName(manifest.target));
+    return Status::error(ErrorCode::InvalidInput,
+                         where + ": the cuda backend runs ptx modules, not " +
+                             moduleTargetName(manifest.target));
   // "90a" code runs only on sm_90 itself; plain PTX also on newer devices.
   bool archSpecific = !manifest.sm.empty() && manifest.sm.back() == 'a';
   int sm = std::atoi(manifest.sm.c_str());
   if (archSpecific ? sm != computeCapability() : sm > computeCapability())
-    return Status::error(where + ": the module is compiled for sm_" +
-                         manifest.sm + " but device " +
-                         std::to_string(ordinal_) + " (" + deviceName_ +
-                         ") is sm_" + std::to_string(computeCapability()));
+    return Status::error(ErrorCode::InvalidInput,
+                         where + ": the module is compiled for sm_" +
+                             manifest.sm + " but device " +
+                             std::to_string(ordinal_) + " (" + deviceName_ +
+                             ") is sm_" + std::to_string(computeCapability()));
 
   UTA_TRY(makeCurrent());
   auto executable = std::make_unique<CudaExecutable>(this, driver_);
@@ -312,7 +308,7 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
     if (!log.empty())
       message += "; JIT log: " + log;
     executable->module = nullptr;
-    return Status::error(where + ": " + message);
+    return Status::error(ErrorCode::InvalidInput, where + ": " + message);
   }
 
   std::map<int64_t, int64_t> positionOfId;
@@ -348,16 +344,18 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
         if (count < desc.args.size() &&
             size != parameterSize(desc.args[count].kind))
           return Status::error(
+              ErrorCode::InvalidInput,
               at + ".args[" + std::to_string(count) + "]: entry point \"" +
-              desc.entryPoint + "\" takes a " + std::to_string(size) +
-              "-byte parameter here, not " +
-              std::to_string(parameterSize(desc.args[count].kind)));
+                  desc.entryPoint + "\" takes a " + std::to_string(size) +
+                  "-byte parameter here, not " +
+                  std::to_string(parameterSize(desc.args[count].kind)));
       }
       if (known && count != desc.args.size())
-        return Status::error(at + ".args: entry point \"" + desc.entryPoint +
-                             "\" takes " + std::to_string(count) +
-                             " parameters, the manifest gives " +
-                             std::to_string(desc.args.size()));
+        return Status::error(ErrorCode::InvalidInput,
+                             at + ".args: entry point \"" + desc.entryPoint +
+                                 "\" takes " + std::to_string(count) +
+                                 " parameters, the manifest gives " +
+                                 std::to_string(desc.args.size()));
     }
 
     for (const KernelArg &arg : desc.args) {
@@ -402,13 +400,13 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
                         std::vector<KernelTiming> *timings) {
   auto &executable = static_cast<CudaExecutable &>(base);
   if (executable.owner != this)
-    return Status::error("cuda: the executable was loaded by another backend",
-                         ErrorKind::kInternal);
+    return Status::error(ErrorCode::Internal,
+                         "cuda: the executable was loaded by another backend");
   if (buffers.size() != executable.numBuffers)
-    return Status::error("cuda: run got " + std::to_string(buffers.size()) +
+    return Status::error(ErrorCode::Internal,
+                         "cuda: run got " + std::to_string(buffers.size()) +
                              " buffers for a manifest with " +
-                             std::to_string(executable.numBuffers),
-                         ErrorKind::kInternal);
+                             std::to_string(executable.numBuffers));
   UTA_TRY(makeCurrent());
   // One run at a time on the stream; the executable's events are used under
   // the same lock.
@@ -442,10 +440,11 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
     uint64_t threads =
         uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
     if (threads > uint64_t(kernel.maxThreadsPerBlock))
-      return Status::error(where(l) + ": a block of " +
-                           std::to_string(threads) +
-                           " threads is more than the kernel's limit of " +
-                           std::to_string(kernel.maxThreadsPerBlock));
+      return Status::error(ErrorCode::InvalidInput,
+                           where(l) + ": a block of " +
+                               std::to_string(threads) +
+                               " threads is more than the kernel's limit of " +
+                               std::to_string(kernel.maxThreadsPerBlock));
   }
 
   std::vector<uint64_t> slots;
@@ -464,7 +463,7 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
     // runs do), and its start event is queued behind the flush, so the GPU
     // is busy when the host submits the launch: the time between the
     // events is the kernel's, not the submission's.
-    Status status = timings ? queueCacheFlush() : Status::ok();
+    Status status = timings ? queueCacheFlush() : Status();
     if (status && timings)
       status =
           UTA_CU(*driver_, cuEventRecord, executable.events[2 * l], stream_);
@@ -495,12 +494,12 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
                      executable.events[2 * l], executable.events[2 * l + 1]));
       timings->push_back(KernelTiming{l, launches[l].kernel, milliseconds});
     }
-  return Status::ok();
+  return Status();
 }
 
-StatusOr<std::unique_ptr<Backend>>
+Expected<std::unique_ptr<Backend>>
 uta::runtime::cuda::createCudaBackend(const BackendOptions &options) {
-  StatusOr<std::unique_ptr<CudaBackend>> backend = CudaBackend::create(options);
+  Expected<std::unique_ptr<CudaBackend>> backend = CudaBackend::create(options);
   if (!backend)
     return backend.status();
   return std::unique_ptr<Backend>(std::move(*backend));

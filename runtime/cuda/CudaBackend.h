@@ -31,10 +31,10 @@ namespace uta::runtime::cuda {
 class CudaBackend final : public Backend {
 public:
   /// Opens the driver (CudaDriver::open(library)) and device
-  /// `options.device`. Fails with kUnavailable, in one line starting "the
+  /// `options.device`. Fails with Unavailable, in one line starting "the
   /// cuda backend is not available here: ", when there is no driver or
-  /// device; with kInvalidInput when the device index is out of range.
-  static StatusOr<std::unique_ptr<CudaBackend>>
+  /// device; with InvalidInput when the device index is out of range.
+  static Expected<std::unique_ptr<CudaBackend>>
   create(const BackendOptions &options,
          const char *library = CudaDriver::kDefaultLibrary);
   ~CudaBackend() override;
@@ -42,12 +42,12 @@ public:
   const char *name() const override { return "cuda"; }
   std::string deviceDescription() const override;
 
-  StatusOr<DeviceBuffer> allocate(uint64_t bytes, uint64_t alignment) override;
+  Expected<DeviceBuffer> allocate(uint64_t bytes, uint64_t alignment) override;
   void release(DeviceBuffer buffer) override;
   Status upload(DeviceBuffer buffer, std::span<const std::byte> data) override;
   Status download(DeviceBuffer buffer, std::span<std::byte> data) override;
 
-  StatusOr<std::unique_ptr<Executable>>
+  Expected<std::unique_ptr<Executable>>
   load(const Manifest &manifest, std::span<const std::byte> image) override;
   Status run(Executable &executable, std::span<const DeviceBuffer> buffers,
              std::vector<KernelTiming> *timings) override;
@@ -85,7 +85,7 @@ private:
 };
 
 /// CudaBackend::create as a plain Backend, for backend tables.
-StatusOr<std::unique_ptr<Backend>>
+Expected<std::unique_ptr<Backend>>
 createCudaBackend(const BackendOptions &options);
 
 } // namespace uta::runtime::cuda

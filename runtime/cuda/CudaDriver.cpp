@@ -3,7 +3,7 @@
 // Opening the driver is where "not available here" is decided: no
 // libcuda.so.1 (no NVIDIA driver), the toolkit's stub library (cuInit says
 // CUDA_ERROR_STUB_LIBRARY), a driver without a usable device. Each of those
-// becomes one kUnavailable line; everything after is a plain error.
+// becomes one Unavailable line; everything after is a plain error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,14 +85,14 @@ std::string CudaDriver::errorDescription(CUresult result) const {
 }
 
 Status CudaDriver::check(CUresult result, const char *call,
-                         ErrorKind kind) const {
+                         ErrorCode code) const {
   if (result == CUDA_SUCCESS)
-    return Status::ok();
+    return Status();
   std::string message = std::string(call) + ": " + errorName(result);
   std::string description = errorDescription(result);
   if (!description.empty())
     message += " (" + description + ")";
-  return Status::error(std::move(message), kind);
+  return Status::error(code, std::move(message));
 }
 
 /// Versioned symbols that older drivers only have unversioned, with the same
@@ -103,9 +103,9 @@ static const char *unversionedFallback(const char *symbol) {
   return nullptr;
 }
 
-StatusOr<std::shared_ptr<CudaDriver>> CudaDriver::open(const char *library) {
+Expected<std::shared_ptr<CudaDriver>> CudaDriver::open(const char *library) {
   auto unavailable = [](std::string what) {
-    return Status::error(std::move(what), ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable, std::move(what));
   };
   void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
@@ -152,6 +152,6 @@ StatusOr<std::shared_ptr<CudaDriver>> CudaDriver::open(const char *library) {
     return unavailable("cuInit failed: " + name);
   }
   if (CUresult result = driver->api_.cuDriverGetVersion(&driver->version_))
-    return driver->check(result, "cuDriverGetVersion", ErrorKind::kUnavailable);
+    return driver->check(result, "cuDriverGetVersion", ErrorCode::Unavailable);
   return driver;
 }

@@ -79,9 +79,9 @@ public:
   static constexpr const char *kDefaultLibrary = "libcuda.so.1";
 
   /// Opens `library` (libcuda.so.1 by default), resolves every symbol of the
-  /// table and calls cuInit. Fails with kUnavailable and one line when there
+  /// table and calls cuInit. Fails with Unavailable and one line when there
   /// is no driver, only the toolkit's stub library, or no device.
-  static StatusOr<std::shared_ptr<CudaDriver>>
+  static Expected<std::shared_ptr<CudaDriver>>
   open(const char *library = kDefaultLibrary);
 
   const CudaSymbols &api() const { return api_; }
@@ -96,7 +96,7 @@ public:
   /// Ok for CUDA_SUCCESS; otherwise an error that names `call` and the
   /// error: "cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY (out of memory)".
   Status check(CUresult result, const char *call,
-               ErrorKind kind = ErrorKind::kInternal) const;
+               ErrorCode code = ErrorCode::Internal) const;
 
   // The library is never closed: unloading a driver that was initialized is
   // not safe, and dlopen reference-counts repeated opens.

@@ -25,7 +25,7 @@ uint64_t MemoryPool::bucketSize(uint64_t bytes) {
   return bytes <= midpoint ? midpoint : power;
 }
 
-StatusOr<uint64_t> MemoryPool::allocate(uint64_t bytes) {
+Expected<uint64_t> MemoryPool::allocate(uint64_t bytes) {
   uint64_t bucket = bucketSize(bytes);
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = free_.find(bucket);
@@ -38,7 +38,7 @@ StatusOr<uint64_t> MemoryPool::allocate(uint64_t bytes) {
     stats_.liveBytes += bucket;
     return address;
   }
-  StatusOr<uint64_t> address = allocateFn_(bucket);
+  Expected<uint64_t> address = allocateFn_(bucket);
   if (!address && stats_.cachedBytes) {
     // Whatever the failure, cached blocks are the one thing we can give up.
     trimLocked();

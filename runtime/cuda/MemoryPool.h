@@ -35,7 +35,7 @@ namespace uta::runtime::cuda {
 class MemoryPool {
 public:
   /// Allocates exactly `bytes` bytes, returning an address.
-  using AllocateFn = std::function<StatusOr<uint64_t>(uint64_t bytes)>;
+  using AllocateFn = std::function<Expected<uint64_t>(uint64_t bytes)>;
   /// Frees an address that AllocateFn returned.
   using FreeFn = std::function<void(uint64_t address)>;
 
@@ -52,7 +52,7 @@ public:
   static uint64_t bucketSize(uint64_t bytes);
 
   /// A block of at least `bytes` bytes.
-  StatusOr<uint64_t> allocate(uint64_t bytes);
+  Expected<uint64_t> allocate(uint64_t bytes);
   /// Puts a block from allocate() back on its free list.
   void release(uint64_t address);
   /// Frees every cached (released) block.

@@ -73,10 +73,11 @@ static std::optional<std::string> readString(std::span<const uint32_t> words) {
   return std::nullopt;
 }
 
-StatusOr<SpirvModuleInfo>
+Expected<SpirvModuleInfo>
 uta::runtime::vulkan::reflectSpirv(std::span<const std::byte> image) {
   auto malformed = [](const std::string &why) {
-    return Status::error("not a valid SPIR-V module: " + why);
+    return Status::error(ErrorCode::InvalidInput,
+                         "not a valid SPIR-V module: " + why);
   };
   if (image.size() % 4 != 0)
     return malformed(std::to_string(image.size()) +

@@ -60,9 +60,9 @@ struct SpirvModuleInfo {
   const SpirvEntryPoint *findComputeEntryPoint(std::string_view name) const;
 };
 
-/// Reads `image`. Fails (kInvalidInput) on anything that is not a
+/// Reads `image`. Fails (InvalidInput) on anything that is not a
 /// well-formed little-endian SPIR-V binary.
-StatusOr<SpirvModuleInfo> reflectSpirv(std::span<const std::byte> image);
+Expected<SpirvModuleInfo> reflectSpirv(std::span<const std::byte> image);
 
 } // namespace uta::runtime::vulkan
 

@@ -44,10 +44,10 @@ class VulkanBackend final : public Backend {
 public:
   /// Opens the loader (`library`), an instance and device `options.device`
   /// in the order GPUs first, then CPU implementations. Fails with
-  /// kUnavailable, in one line starting "the vulkan backend is not available
-  /// here: ", when there is no loader, driver or device; with kInvalidInput
+  /// Unavailable, in one line starting "the vulkan backend is not available
+  /// here: ", when there is no loader, driver or device; with InvalidInput
   /// when the device index is out of range.
-  static StatusOr<std::unique_ptr<VulkanBackend>>
+  static Expected<std::unique_ptr<VulkanBackend>>
   create(const BackendOptions &options,
          const char *library = VulkanLoader::kDefaultLibrary);
   ~VulkanBackend() override;
@@ -55,12 +55,12 @@ public:
   const char *name() const override { return "vulkan"; }
   std::string deviceDescription() const override;
 
-  StatusOr<DeviceBuffer> allocate(uint64_t bytes, uint64_t alignment) override;
+  Expected<DeviceBuffer> allocate(uint64_t bytes, uint64_t alignment) override;
   void release(DeviceBuffer buffer) override;
   Status upload(DeviceBuffer buffer, std::span<const std::byte> data) override;
   Status download(DeviceBuffer buffer, std::span<std::byte> data) override;
 
-  StatusOr<std::unique_ptr<Executable>>
+  Expected<std::unique_ptr<Executable>>
   load(const Manifest &manifest, std::span<const std::byte> image) override;
   Status run(Executable &executable, std::span<const DeviceBuffer> buffers,
              std::vector<KernelTiming> *timings) override;
@@ -77,7 +77,7 @@ public:
   /// the device reads (upload staging, scalars), or host memory the device
   /// writes and the host reads (download staging; cached where offered).
   enum class Placement { kDevice, kHost, kReadback };
-  StatusOr<Allocation> createBuffer(uint64_t bytes, Placement placement);
+  Expected<Allocation> createBuffer(uint64_t bytes, Placement placement);
   void destroyBuffer(Allocation &allocation);
 
   const VulkanLoader &loader() const { return *loader_; }
@@ -128,7 +128,7 @@ private:
 };
 
 /// VulkanBackend::create as a plain Backend, for backend tables.
-StatusOr<std::unique_ptr<Backend>>
+Expected<std::unique_ptr<Backend>>
 createVulkanBackend(const BackendOptions &options);
 
 } // namespace uta::runtime::vulkan

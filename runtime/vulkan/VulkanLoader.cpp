@@ -39,21 +39,21 @@ std::string uta::runtime::vulkan::vulkanResultName(VkResult result) {
   }
 }
 
-Status VulkanLoader::check(VkResult result, const char *call, ErrorKind kind) {
+Status VulkanLoader::check(VkResult result, const char *call, ErrorCode code) {
   if (result == VK_SUCCESS)
-    return Status::ok();
-  return Status::error(std::string(call) + ": " + vulkanResultName(result),
-                       kind);
+    return Status();
+  return Status::error(code,
+                       std::string(call) + ": " + vulkanResultName(result));
 }
 
-StatusOr<std::unique_ptr<VulkanLoader>>
+Expected<std::unique_ptr<VulkanLoader>>
 VulkanLoader::open(const char *library) {
   void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
-    return Status::error(std::string("no Vulkan loader (") +
-                             (why ? why : library) + ")",
-                         ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable,
+                         std::string("no Vulkan loader (") +
+                             (why ? why : library) + ")");
   }
   std::unique_ptr<VulkanLoader> loader(new VulkanLoader());
   loader->handle_ = handle;
@@ -61,14 +61,15 @@ VulkanLoader::open(const char *library) {
   api.vkGetInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
       dlsym(handle, "vkGetInstanceProcAddr"));
   if (!api.vkGetInstanceProcAddr)
-    return Status::error(std::string(library) + " has no vkGetInstanceProcAddr",
-                         ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable,
+                         std::string(library) +
+                             " has no vkGetInstanceProcAddr");
 #define UTA_VK_LOAD_GLOBAL(name, required)                                     \
   api.name = reinterpret_cast<PFN_##name>(                                     \
       api.vkGetInstanceProcAddr(VK_NULL_HANDLE, #name));                       \
   if (required && !api.name)                                                   \
-    return Status::error(std::string(library) + " has no " #name,              \
-                         ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable,                               \
+                         std::string(library) + " has no " #name);
   UTA_VK_GLOBAL_SYMBOLS(UTA_VK_LOAD_GLOBAL)
 #undef UTA_VK_LOAD_GLOBAL
   return loader;
@@ -79,11 +80,11 @@ Status VulkanLoader::loadInstance(VkInstance instance) {
   api_.name = reinterpret_cast<PFN_##name>(                                    \
       api_.vkGetInstanceProcAddr(instance, #name));                            \
   if (required && !api_.name)                                                  \
-    return Status::error("the Vulkan loader has no " #name,                    \
-                         ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable,                               \
+                         "the Vulkan loader has no " #name);
   UTA_VK_INSTANCE_SYMBOLS(UTA_VK_LOAD_INSTANCE)
 #undef UTA_VK_LOAD_INSTANCE
-  return Status::ok();
+  return Status();
 }
 
 Status VulkanLoader::loadDevice(VkDevice device) {
@@ -91,9 +92,9 @@ Status VulkanLoader::loadDevice(VkDevice device) {
   api_.name =                                                                  \
       reinterpret_cast<PFN_##name>(api_.vkGetDeviceProcAddr(device, #name));   \
   if (!api_.name)                                                              \
-    return Status::error("the Vulkan device has no " #name,                    \
-                         ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable,                               \
+                         "the Vulkan device has no " #name);
   UTA_VK_DEVICE_SYMBOLS(UTA_VK_LOAD_DEVICE)
 #undef UTA_VK_LOAD_DEVICE
-  return Status::ok();
+  return Status();
 }

@@ -108,8 +108,8 @@ public:
   static constexpr const char *kDefaultLibrary = "libvulkan.so.1";
 
   /// Opens `library` and resolves vkGetInstanceProcAddr and the global
-  /// functions. Fails with kUnavailable when there is no loader.
-  static StatusOr<std::unique_ptr<VulkanLoader>>
+  /// functions. Fails with Unavailable when there is no loader.
+  static Expected<std::unique_ptr<VulkanLoader>>
   open(const char *library = kDefaultLibrary);
 
   /// Resolves the instance functions of `instance`.
@@ -122,7 +122,7 @@ public:
   /// Ok for VK_SUCCESS; otherwise an error naming `call` and the result:
   /// "vkAllocateMemory: VK_ERROR_OUT_OF_DEVICE_MEMORY".
   static Status check(VkResult result, const char *call,
-                      ErrorKind kind = ErrorKind::kInternal);
+                      ErrorCode code = ErrorCode::Internal);
 
   // The library stays open: unloading a loader with live objects is not
   // safe, and dlopen counts repeated opens.

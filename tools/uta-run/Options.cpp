@@ -8,7 +8,7 @@
 
 using namespace uta::runtime;
 
-const char *uta::runtime::getUtaRunHelp() {
+const char *uta::runtime::getUTARunHelp() {
   return R"(usage: uta-run OUT.json [options]
 
 Runs a module compiled by utac (OUT and its manifest OUT.json) on a GPU,
@@ -49,7 +49,7 @@ failed; 3 the backend is not available here (no GPU, driver or device).
 namespace {
 
 Status bad(const std::string &message) {
-  return Status::error(message, ErrorKind::kInvalidInput);
+  return Status::error(ErrorCode::InvalidInput, message);
 }
 
 template <typename T>
@@ -59,7 +59,7 @@ Status parseNumber(std::string_view option, std::string_view text, T &out) {
   if (text.empty() || ec != std::errc() || ptr != end)
     return bad(std::string(option) + ": expected a number, got '" +
                std::string(text) + "'");
-  return Status::ok();
+  return Status();
 }
 
 std::vector<std::string> splitCommas(std::string_view text) {
@@ -76,9 +76,9 @@ std::vector<std::string> splitCommas(std::string_view text) {
 
 } // namespace
 
-StatusOr<UtaRunOptions> uta::runtime::parseUtaRunOptions(int argc,
+Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
                                                          char **argv) {
-  UtaRunOptions options;
+  UTARunOptions options;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     if (arg.size() < 2 || arg.substr(0, 2) != "--" || arg == "--") {
@@ -105,16 +105,16 @@ StatusOr<UtaRunOptions> uta::runtime::parseUtaRunOptions(int argc,
       if (hasValue)
         return bad(std::string(name) + " takes no value");
       out = true;
-      return Status::ok();
+      return Status();
     };
     auto needValue = [&]() -> Status {
       if (!hasValue || value.empty())
         return bad(std::string(name) + ": expected " + std::string(name) +
                    "=VALUE");
-      return Status::ok();
+      return Status();
     };
 
-    Status status = Status::ok();
+    Status status;
     if (name == "--help") {
       status = flag(options.help);
     } else if (name == "--profile") {

@@ -18,7 +18,7 @@
 
 namespace uta::runtime {
 
-struct UtaRunOptions {
+struct UTARunOptions {
   std::string manifest;
   /// Empty: chosen from the manifest's target.
   std::string backend;
@@ -35,11 +35,11 @@ struct UtaRunOptions {
   bool help = false;
 };
 
-/// Parses argv; errors are kInvalidInput and name the option.
-StatusOr<UtaRunOptions> parseUtaRunOptions(int argc, char **argv);
+/// Parses argv; errors are InvalidInput and name the option.
+Expected<UTARunOptions> parseUTARunOptions(int argc, char **argv);
 
 /// The text of --help.
-const char *getUtaRunHelp();
+const char *getUTARunHelp();
 
 } // namespace uta::runtime
 

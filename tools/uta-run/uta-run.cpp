@@ -48,7 +48,7 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 using BackendFactory =
-    StatusOr<std::unique_ptr<Backend>> (*)(const BackendOptions &);
+    Expected<std::unique_ptr<Backend>> (*)(const BackendOptions &);
 
 /// The backends uta-run knows. One that is not built here has no factory
 /// and says why; adding one is one line.
@@ -77,34 +77,37 @@ constexpr BackendEntry kBackends[] = {
 #endif
 };
 
-StatusOr<const BackendEntry *> findBackend(const std::string &name) {
+Expected<const BackendEntry *> findBackend(const std::string &name) {
   std::string known;
   for (const BackendEntry &entry : kBackends) {
     if (name == entry.name)
       return &entry;
     known += (known.empty() ? "" : ", ") + std::string(entry.name);
   }
-  return Status::error("--backend: unknown backend '" + name +
-                       "' (expected one of " + known + ")");
+  return Status::error(ErrorCode::InvalidInput,
+                       "--backend: unknown backend '" + name +
+                           "' (expected one of " + known + ")");
 }
 
-StatusOr<const BackendEntry *> backendForTarget(ModuleTarget target) {
+Expected<const BackendEntry *> backendForTarget(ModuleTarget target) {
   for (const BackendEntry &entry : kBackends)
     if (entry.target == target)
       return &entry;
-  return Status::error(std::string("no backend runs ") +
-                       moduleTargetName(target) + " modules");
+  return Status::error(ErrorCode::InvalidInput,
+                       std::string("no backend runs ") +
+                           moduleTargetName(target) + " modules");
 }
 
-StatusOr<std::unique_ptr<Backend>> openBackend(const BackendEntry &entry,
+Expected<std::unique_ptr<Backend>> openBackend(const BackendEntry &entry,
                                                int device) {
   if (!entry.create)
-    return Status::error(entry.notBuilt, ErrorKind::kUnavailable);
-  StatusOr<std::unique_ptr<Backend>> backend =
+    return Status::error(ErrorCode::Unavailable, entry.notBuilt);
+  Expected<std::unique_ptr<Backend>> backend =
       entry.create(BackendOptions{device});
-  if (!backend && backend.status().kind() == ErrorKind::kInvalidInput)
-    return Status::error("--device=" + std::to_string(device) + ": " +
-                         backend.status().message());
+  if (!backend && backend.status().code() == ErrorCode::InvalidInput)
+    return Status::error(ErrorCode::InvalidInput,
+                         "--device=" + std::to_string(device) + ": " +
+                             backend.status().message());
   return backend;
 }
 
@@ -115,15 +118,16 @@ StatusOr<std::unique_ptr<Backend>> openBackend(const BackendEntry &entry,
 TensorSpec specOf(const BufferDesc &desc) { return {desc.type, desc.shape}; }
 
 /// The reference outputs of --expect, checked against the result shapes.
-StatusOr<std::vector<std::vector<double>>>
+Expected<std::vector<std::vector<double>>>
 readExpected(const std::string &dir, const Manifest &manifest) {
   std::vector<std::vector<double>> expected;
   std::vector<size_t> results = manifest.resultBuffers();
   for (size_t i = 0; i < results.size(); ++i) {
-    StatusOr<std::vector<double>> values =
+    Expected<std::vector<double>> values =
         readSavedResult(dir, i, manifest.buffers[results[i]].shape);
     if (!values)
-      return Status::error("--expect: " + values.status().message());
+      return Status::error(ErrorCode::InvalidInput,
+                           "--expect: " + values.status().message());
     expected.push_back(std::move(*values));
   }
   return expected;
@@ -170,7 +174,7 @@ std::string summarize(size_t index, const HostTensor &result) {
 //===----------------------------------------------------------------------===//
 
 int exitCodeOf(const Status &status) {
-  return status.kind() == ErrorKind::kUnavailable ? 3 : 1;
+  return status.code() == ErrorCode::Unavailable ? 3 : 1;
 }
 
 int fail(const Status &status) {
@@ -178,12 +182,12 @@ int fail(const Status &status) {
   return exitCodeOf(status);
 }
 
-int printDevice(const UtaRunOptions &options) {
-  StatusOr<const BackendEntry *> entry =
+int printDevice(const UTARunOptions &options) {
+  Expected<const BackendEntry *> entry =
       findBackend(options.backend.empty() ? "cuda" : options.backend);
   if (!entry)
     return fail(entry.status());
-  StatusOr<std::unique_ptr<Backend>> backend =
+  Expected<std::unique_ptr<Backend>> backend =
       openBackend(**entry, options.device);
   if (!backend)
     return fail(backend.status());
@@ -192,50 +196,53 @@ int printDevice(const UtaRunOptions &options) {
   return 0;
 }
 
-int runUtaRun(int argc, char **argv) {
-  StatusOr<UtaRunOptions> parsed = parseUtaRunOptions(argc, argv);
+int runUTARun(int argc, char **argv) {
+  Expected<UTARunOptions> parsed = parseUTARunOptions(argc, argv);
   if (!parsed)
     return fail(parsed.status());
-  const UtaRunOptions &options = *parsed;
+  const UTARunOptions &options = *parsed;
   if (options.help) {
-    std::fputs(getUtaRunHelp(), stdout);
+    std::fputs(getUTARunHelp(), stdout);
     return 0;
   }
   if (options.printDevice)
     return printDevice(options);
 
   // Host-side checks first: bad input is exit 1 even without a GPU.
-  StatusOr<Manifest> manifest = readManifest(options.manifest);
+  Expected<Manifest> manifest = readManifest(options.manifest);
   if (!manifest)
     return fail(manifest.status());
-  StatusOr<const BackendEntry *> entry =
+  Expected<const BackendEntry *> entry =
       options.backend.empty() ? backendForTarget(manifest->target)
                               : findBackend(options.backend);
   if (!entry)
     return fail(entry.status());
   if ((*entry)->target != manifest->target)
     return fail(Status::error(
+        ErrorCode::InvalidInput,
         options.manifest + ": the " + (*entry)->name + " backend runs " +
-        moduleTargetName((*entry)->target) + " modules, this one is " +
-        moduleTargetName(manifest->target)));
+            moduleTargetName((*entry)->target) + " modules, this one is " +
+            moduleTargetName(manifest->target)));
   if (!(*entry)->create)
-    return fail(Status::error((*entry)->notBuilt, ErrorKind::kUnavailable));
-  StatusOr<std::vector<std::byte>> image =
+    return fail(Status::error(ErrorCode::Unavailable, (*entry)->notBuilt));
+  Expected<std::vector<std::byte>> image =
       readFileBytes(manifest->modulePath());
   if (!image)
-    return fail(Status::error(options.manifest +
-                              ": module: " + image.status().message()));
+    return fail(Status::error(ErrorCode::InvalidInput,
+                              options.manifest +
+                                  ": module: " + image.status().message()));
 
   std::vector<size_t> argumentBuffers = manifest->argumentBuffers();
   std::vector<HostTensor> arguments;
   if (!options.inputs.empty()) {
     if (options.inputs.size() != argumentBuffers.size())
       return fail(Status::error(
+          ErrorCode::InvalidInput,
           "--inputs: " + manifest->entry + " takes " +
-          std::to_string(argumentBuffers.size()) + " arguments, got " +
-          std::to_string(options.inputs.size()) + " files"));
+              std::to_string(argumentBuffers.size()) + " arguments, got " +
+              std::to_string(options.inputs.size()) + " files"));
     for (size_t i = 0; i < argumentBuffers.size(); ++i) {
-      StatusOr<HostTensor> argument = readArgument(
+      Expected<HostTensor> argument = readArgument(
           options.inputs[i], specOf(manifest->buffers[argumentBuffers[i]]), i);
       if (!argument)
         return fail(argument.status());
@@ -250,7 +257,7 @@ int runUtaRun(int argc, char **argv) {
 
   std::vector<std::vector<double>> expected;
   if (!options.expectDir.empty()) {
-    StatusOr<std::vector<std::vector<double>>> read =
+    Expected<std::vector<std::vector<double>>> read =
         readExpected(options.expectDir, *manifest);
     if (!read)
       return fail(read.status());
@@ -258,23 +265,23 @@ int runUtaRun(int argc, char **argv) {
   }
 
   // Now the device.
-  StatusOr<std::unique_ptr<Backend>> backend =
+  Expected<std::unique_ptr<Backend>> backend =
       openBackend(**entry, options.device);
   if (!backend)
     return fail(backend.status());
-  StatusOr<Executor> executor =
+  Expected<Executor> executor =
       Executor::load(**backend, std::move(*manifest), *image);
   if (!executor)
     return fail(executor.status());
   // --repeat runs the graph again on the same arguments; the profile then
   // reports each launch's median. The first run's results are checked.
-  StatusOr<RunOutput> output =
+  Expected<RunOutput> output =
       executor->run(arguments, RunOptions{options.profile});
   if (!output)
     return fail(output.status());
   std::vector<std::vector<double>> launchTimes(output->timings.size());
   for (unsigned run = 1; run < options.repeat; ++run) {
-    StatusOr<RunOutput> again =
+    Expected<RunOutput> again =
         executor->run(arguments, RunOptions{options.profile});
     if (!again)
       return fail(again.status());
@@ -307,7 +314,7 @@ int runUtaRun(int argc, char **argv) {
       continue;
     }
     std::vector<float> values = result.toFloat32();
-    StatusOr<Comparison> comparison = compareResult(
+    Expected<Comparison> comparison = compareResult(
         "result" + std::to_string(i), values, expected[i], result.shape,
         options.tolerance.value_or(defaultTolerance(result.type)));
     if (!comparison)
@@ -319,8 +326,10 @@ int runUtaRun(int argc, char **argv) {
   }
   std::fflush(stdout);
   if (referenceInvalid)
-    return fail(Status::error("--expect: the reference outputs in " +
-                              options.expectDir + " have non-finite elements"));
+    return fail(Status::error(ErrorCode::InvalidInput,
+                              "--expect: the reference outputs in " +
+                                  options.expectDir +
+                                  " have non-finite elements"));
   if (!checksPassed) {
     std::fprintf(stderr, "uta-run: --expect: results differ from %s%s\n",
                  options.expectDir.c_str(),
@@ -335,4 +344,4 @@ int runUtaRun(int argc, char **argv) {
 
 } // namespace
 
-int main(int argc, char **argv) { return runUtaRun(argc, argv); }
+int main(int argc, char **argv) { return runUTARun(argc, argv); }

@@ -190,14 +190,14 @@ mlir::uta::Target toCompilerTarget(Target target) {
 //===----------------------------------------------------------------------===//
 
 Expected<KernelCache> KernelCache::open(const std::string &directory) {
-  rt::StatusOr<rt::CacheOptions> options = rt::CacheOptions::fromEnvironment();
+  Expected<rt::CacheOptions> options = rt::CacheOptions::fromEnvironment();
   if (!options)
-    return fromRuntime(options.status());
+    return options.status();
   options->directory = directory;
-  rt::StatusOr<std::unique_ptr<rt::KernelCache>> cache =
+  Expected<std::unique_ptr<rt::KernelCache>> cache =
       rt::KernelCache::open(*options);
   if (!cache)
-    return fromRuntime(cache.status());
+    return cache.status();
   auto impl = std::make_shared<KernelCacheImpl>();
   impl->cache = std::move(*cache);
   return Access::make<KernelCache>(std::move(impl));
@@ -206,10 +206,9 @@ Expected<KernelCache> KernelCache::open(const std::string &directory) {
 Expected<KernelCache> KernelCache::processCache() {
   // Opened once, on first use, from whichever thread gets here first.
   static const Expected<KernelCache> cache = []() -> Expected<KernelCache> {
-    rt::StatusOr<rt::CacheOptions> options =
-        rt::CacheOptions::fromEnvironment();
+    Expected<rt::CacheOptions> options = rt::CacheOptions::fromEnvironment();
     if (!options)
-      return fromRuntime(options.status());
+      return options.status();
     return open(options->directory);
   }();
   return cache;
@@ -433,9 +432,8 @@ public:
     std::vector<std::span<const std::byte>> arguments;
     for (size_t i = 0; i < inputs.size(); ++i) {
       inputBytes[i].resize(this->inputs[i].bytes());
-      if (rt::Status status = memory.download(inputs[i], inputBytes[i]);
-          !status)
-        return fromRuntime(status);
+      if (Status status = memory.download(inputs[i], inputBytes[i]); !status)
+        return status;
       arguments.push_back(inputBytes[i]);
     }
     std::vector<std::vector<double>> results;
@@ -444,8 +442,8 @@ public:
     for (size_t o = 0; o < outputs.size(); ++o) {
       std::vector<std::byte> bytes(this->outputs[o].bytes());
       store(results[o], this->outputs[o].dtype, bytes);
-      if (rt::Status status = memory.upload(outputs[o], bytes); !status)
-        return fromRuntime(status);
+      if (Status status = memory.upload(outputs[o], bytes); !status)
+        return status;
     }
     return Status();
   }

@@ -92,7 +92,7 @@ public:
     return "float64 reference interpreter (host memory)";
   }
 
-  rt::StatusOr<rt::DeviceBuffer> allocate(uint64_t bytes, uint64_t) override {
+  Expected<rt::DeviceBuffer> allocate(uint64_t bytes, uint64_t) override {
     auto storage = std::make_unique<std::byte[]>(bytes ? bytes : 1);
     std::lock_guard<std::mutex> lock(mutex);
     uint64_t handle = nextHandle++;
@@ -103,34 +103,34 @@ public:
     std::lock_guard<std::mutex> lock(mutex);
     buffers.erase(buffer.handle);
   }
-  rt::Status upload(rt::DeviceBuffer buffer,
-                    std::span<const std::byte> data) override {
+  Status upload(rt::DeviceBuffer buffer,
+                std::span<const std::byte> data) override {
     std::byte *storage = find(buffer, data.size());
     if (!storage)
-      return rt::Status::error("reference: upload to an unknown buffer",
-                               rt::ErrorKind::kInternal);
+      return Status::error(ErrorCode::Internal,
+                           "reference: upload to an unknown buffer");
     std::memcpy(storage, data.data(), data.size());
-    return rt::Status::ok();
+    return Status();
   }
-  rt::Status download(rt::DeviceBuffer buffer,
-                      std::span<std::byte> data) override {
+  Status download(rt::DeviceBuffer buffer, std::span<std::byte> data) override {
     std::byte *storage = find(buffer, data.size());
     if (!storage)
-      return rt::Status::error("reference: download from an unknown buffer",
-                               rt::ErrorKind::kInternal);
+      return Status::error(ErrorCode::Internal,
+                           "reference: download from an unknown buffer");
     std::memcpy(data.data(), storage, data.size());
-    return rt::Status::ok();
+    return Status();
   }
-  rt::StatusOr<std::unique_ptr<rt::Executable>>
+  Expected<std::unique_ptr<rt::Executable>>
   load(const rt::Manifest &, std::span<const std::byte>) override {
-    return rt::Status::error(
+    return Status::error(
+        ErrorCode::InvalidInput,
         "the reference device interprets graphs and loads no modules: load a "
         "uta::CompiledGraph (uta/Compiler.h) on it instead");
   }
-  rt::Status run(rt::Executable &, std::span<const rt::DeviceBuffer>,
-                 std::vector<rt::KernelTiming> *) override {
-    return rt::Status::error("the reference device runs no modules",
-                             rt::ErrorKind::kInternal);
+  Status run(rt::Executable &, std::span<const rt::DeviceBuffer>,
+             std::vector<rt::KernelTiming> *) override {
+    return Status::error(ErrorCode::Internal,
+                         "the reference device runs no modules");
   }
 
 private:
@@ -159,13 +159,13 @@ private:
          " backend";
 }
 
-rt::StatusOr<std::unique_ptr<rt::Backend>>
+Expected<std::unique_ptr<rt::Backend>>
 openBackend(const std::string &name, int index, DeviceImpl &device) {
   rt::BackendOptions options;
   options.device = index;
   if (name == "cuda") {
 #if UTA_HAVE_CUDA_BACKEND
-    rt::StatusOr<std::unique_ptr<rt::cuda::CudaBackend>> cuda =
+    Expected<std::unique_ptr<rt::cuda::CudaBackend>> cuda =
         rt::cuda::CudaBackend::create(options);
     if (!cuda)
       return cuda.status();
@@ -173,24 +173,23 @@ openBackend(const std::string &name, int index, DeviceImpl &device) {
     device.sm = std::to_string((*cuda)->computeCapability());
     return std::unique_ptr<rt::Backend>(std::move(*cuda));
 #else
-    return rt::Status::error(unavailableNotBuilt("cuda"),
-                             rt::ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable, unavailableNotBuilt("cuda"));
 #endif
   }
   if (name == "vulkan") {
 #if UTA_HAVE_VULKAN_BACKEND
-    rt::StatusOr<std::unique_ptr<rt::Backend>> vulkan =
+    Expected<std::unique_ptr<rt::Backend>> vulkan =
         rt::vulkan::createVulkanBackend(options);
     if (vulkan)
       device.target = Target::Spirv;
     return vulkan;
 #else
-    return rt::Status::error(unavailableNotBuilt("vulkan"),
-                             rt::ErrorKind::kUnavailable);
+    return Status::error(ErrorCode::Unavailable, unavailableNotBuilt("vulkan"));
 #endif
   }
   if (index != 0)
-    return rt::Status::error("device " + std::to_string(index) +
+    return Status::error(ErrorCode::InvalidInput,
+                         "device " + std::to_string(index) +
                              " does not exist (the reference backend has "
                              "one device, 0)");
   return std::unique_ptr<rt::Backend>(std::make_unique<HostBackend>());
@@ -211,25 +210,25 @@ Expected<Device> Device::open(std::string_view backend, int index) {
                              "\" (expected cuda, vulkan, reference or best)");
   auto impl = std::make_shared<DeviceImpl>();
   bool best = name == "best";
-  rt::StatusOr<std::unique_ptr<rt::Backend>> opened =
+  Expected<std::unique_ptr<rt::Backend>> opened =
       openBackend(best ? "cuda" : name, index, *impl);
   if (best) {
     name = "cuda";
     // Vulkan where cuda cannot run here; any other cuda failure (a device
     // index out of range) is the caller's to see.
-    if (!opened && opened.status().kind() == rt::ErrorKind::kUnavailable) {
+    if (!opened && opened.status().code() == ErrorCode::Unavailable) {
       std::string whyNotCuda = opened.status().message();
       impl->target.reset();
       opened = openBackend("vulkan", index, *impl);
       name = "vulkan";
-      if (!opened && opened.status().kind() == rt::ErrorKind::kUnavailable)
+      if (!opened && opened.status().code() == ErrorCode::Unavailable)
         return Status::error(ErrorCode::Unavailable,
                              "no backend is available here: " + whyNotCuda +
                                  "; " + opened.status().message());
     }
   }
   if (!opened)
-    return fromRuntime(opened.status());
+    return opened.status();
   impl->backendName = name;
   impl->backend = std::move(*opened);
   impl->description = impl->backend->deviceDescription();
@@ -247,10 +246,10 @@ Expected<DeviceTensor> Device::allocate(const TensorType &type) const {
       return Status::error(ErrorCode::InvalidInput,
                            "allocate: negative size in " + type.str());
   // 16 bytes covers the vector loads of every kernel.
-  rt::StatusOr<rt::DeviceBuffer> buffer =
+  Expected<rt::DeviceBuffer> buffer =
       impl_->backend->allocate(type.bytes(), 16);
   if (!buffer)
-    return fromRuntime(buffer.status());
+    return buffer.status();
   return Access::make<DeviceTensor>(
       std::make_shared<DeviceTensorImpl>(impl_, *buffer, type));
 }
@@ -282,15 +281,13 @@ const TensorType &DeviceTensor::type() const { return impl_->type; }
 Status DeviceTensor::upload(const HostTensorView &from) const {
   if (Status status = checkView("upload", from, impl_->type, false); !status)
     return status;
-  return fromRuntime(
-      impl_->device->backend->upload(impl_->buffer, from.bytes()));
+  return impl_->device->backend->upload(impl_->buffer, from.bytes());
 }
 
 Status DeviceTensor::download(const HostTensorView &to) const {
   if (Status status = checkView("download", to, impl_->type, true); !status)
     return status;
-  return fromRuntime(
-      impl_->device->backend->download(impl_->buffer, to.writableBytes()));
+  return impl_->device->backend->download(impl_->buffer, to.writableBytes());
 }
 
 //===----------------------------------------------------------------------===//
@@ -319,9 +316,8 @@ public:
     for (const HostTensorView &output : outputs)
       results.push_back(output.writableBytes());
     std::vector<rt::KernelTiming> timings;
-    Status status =
-        fromRuntime(executor.runHost(arguments, results, runOptions(options),
-                                     options.timings ? &timings : nullptr));
+    Status status = executor.runHost(arguments, results, runOptions(options),
+                                     options.timings ? &timings : nullptr);
     appendTimings(timings, options);
     return status;
   }
@@ -330,9 +326,8 @@ public:
                    std::span<const rt::DeviceBuffer> outputs,
                    const RunOptions &options) const override {
     std::vector<rt::KernelTiming> timings;
-    Status status =
-        fromRuntime(executor.runDevice(inputs, outputs, runOptions(options),
-                                       options.timings ? &timings : nullptr));
+    Status status = executor.runDevice(inputs, outputs, runOptions(options),
+                                       options.timings ? &timings : nullptr);
     appendTimings(timings, options);
     return status;
   }
@@ -357,10 +352,10 @@ private:
 };
 
 Expected<Executable> loadManifest(const Device &device,
-                                  rt::StatusOr<rt::Manifest> manifest,
+                                  Expected<rt::Manifest> manifest,
                                   std::span<const std::byte> *image) {
   if (!manifest)
-    return fromRuntime(manifest.status());
+    return manifest.status();
   const std::shared_ptr<DeviceImpl> &impl = Access::impl(device);
   std::vector<TensorType> inputs, outputs;
   for (size_t position : manifest->argumentBuffers()) {
@@ -371,11 +366,11 @@ Expected<Executable> loadManifest(const Device &device,
     const rt::BufferDesc &desc = manifest->buffers[position];
     outputs.push_back({fromElementType(desc.type), desc.shape});
   }
-  rt::StatusOr<rt::Executor> executor =
+  Expected<rt::Executor> executor =
       image ? rt::Executor::load(*impl->backend, std::move(*manifest), *image)
             : rt::Executor::load(*impl->backend, std::move(*manifest));
   if (!executor)
-    return fromRuntime(executor.status());
+    return executor.status();
   return Access::make<Executable>(
       device, std::make_shared<BackendExecutable>(impl, std::move(*executor),
                                                   std::move(inputs),
@@ -518,7 +513,7 @@ Comparison uta::compare(std::string_view name, std::span<const float> out,
                         std::span<const float> ref,
                         std::span<const int64_t> shape, double tolerance) {
   std::vector<double> reference(ref.begin(), ref.end());
-  rt::StatusOr<rt::Comparison> compared =
+  Expected<rt::Comparison> compared =
       rt::compareResult(name, out, reference, shape, tolerance);
   Comparison result;
   if (!compared) {

@@ -39,21 +39,6 @@ struct Access {
   }
 };
 
-/// A runtime error as an API error.
-inline Status fromRuntime(const runtime::Status &status) {
-  if (status.isOk())
-    return Status();
-  switch (status.kind()) {
-  case runtime::ErrorKind::kInvalidInput:
-    return Status::error(ErrorCode::InvalidInput, status.message());
-  case runtime::ErrorKind::kUnavailable:
-    return Status::error(ErrorCode::Unavailable, status.message());
-  case runtime::ErrorKind::kInternal:
-    return Status::error(ErrorCode::Internal, status.message());
-  }
-  return Status::error(ErrorCode::Internal, status.message());
-}
-
 inline runtime::ElementType toElementType(DType dtype) {
   switch (dtype) {
   case DType::F32:

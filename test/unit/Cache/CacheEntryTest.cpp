@@ -54,12 +54,12 @@ TEST(CacheEntry, RoundTrips) {
   CacheEntry entry;
   entry.add("ptx", ".version 8.0\n").add("cubin", std::string("\0\x7f\xff", 3));
   entry.add("empty", "");
-  StatusOr<CacheEntry> decoded =
+  Expected<CacheEntry> decoded =
       decodeEntry(encodeEntry(key0to15(), entry), key0to15());
   ASSERT_TRUE(decoded) << decoded.status().message();
   EXPECT_EQ(*decoded, entry);
 
-  StatusOr<CacheEntry> none =
+  Expected<CacheEntry> none =
       decodeEntry(encodeEntry(key0to15(), CacheEntry()), key0to15());
   ASSERT_TRUE(none);
   EXPECT_TRUE(none->artifacts.empty());
@@ -67,7 +67,7 @@ TEST(CacheEntry, RoundTrips) {
 
 static std::string decodeError(const std::string &image,
                                const CacheKey &key = key0to15()) {
-  StatusOr<CacheEntry> decoded = decodeEntry(image, key);
+  Expected<CacheEntry> decoded = decodeEntry(image, key);
   return decoded ? std::string("decoded") : decoded.status().message();
 }
 
@@ -100,11 +100,11 @@ TEST(CacheEntry, RejectsDamage) {
 }
 
 TEST(CacheEntry, ValidatesNames) {
-  EXPECT_TRUE(validateEntry(CacheEntry().add("a", "").add("b", "")).isOk());
-  EXPECT_FALSE(validateEntry(CacheEntry().add("", "x")).isOk());
+  EXPECT_TRUE(validateEntry(CacheEntry().add("a", "").add("b", "")).ok());
+  EXPECT_FALSE(validateEntry(CacheEntry().add("", "x")).ok());
   Status duplicate =
       validateEntry(CacheEntry().add("ptx", "1").add("ptx", "2"));
-  ASSERT_FALSE(duplicate.isOk());
+  ASSERT_FALSE(duplicate.ok());
   EXPECT_EQ(duplicate.message(), "cache entry has two artifacts named 'ptx'");
   EXPECT_FALSE(validateEntry(CacheEntry().add(std::string(2000, 'n'), "")));
 }

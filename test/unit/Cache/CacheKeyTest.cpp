@@ -41,7 +41,7 @@ TEST(CacheKey, FileDigestMatchesXxh3TestVector) {
   ASSERT_TRUE(dir.ok());
   std::string empty = dir.path() + "/empty";
   ASSERT_TRUE(writeFile(empty, ""));
-  StatusOr<std::string> digest = fileDigest(empty);
+  Expected<std::string> digest = fileDigest(empty);
   ASSERT_TRUE(digest) << digest.status().message();
   EXPECT_EQ(*digest, "99aa06d3014798d86001c324468d497f");
   EXPECT_FALSE(fileDigest(dir.path() + "/missing"));
@@ -127,20 +127,20 @@ static int functionOfThisExecutable() { return 42; }
 TEST(BuildIdentity, IsTheHashOfTheExecutable) {
   const void *address =
       reinterpret_cast<const void *>(&functionOfThisExecutable);
-  StatusOr<std::string> path = objectPathOf(address);
+  Expected<std::string> path = objectPathOf(address);
   ASSERT_TRUE(path) << path.status().message();
   EXPECT_EQ(*path, "/proc/self/exe");
 
-  StatusOr<std::string> identity = buildIdentityOf(address);
+  Expected<std::string> identity = buildIdentityOf(address);
   ASSERT_TRUE(identity) << identity.status().message();
-  StatusOr<std::string> digest = fileDigest("/proc/self/exe");
+  Expected<std::string> digest = fileDigest("/proc/self/exe");
   ASSERT_TRUE(digest);
   EXPECT_EQ(*identity, *digest);
   EXPECT_EQ(identity->size(), 32u);
 
   // This library is linked statically into the test: same object, same
   // identity, remembered for the process.
-  StatusOr<std::string> own = buildIdentity();
+  Expected<std::string> own = buildIdentity();
   ASSERT_TRUE(own);
   EXPECT_EQ(*own, *identity);
   EXPECT_EQ(*buildIdentity(), *own);
@@ -149,11 +149,11 @@ TEST(BuildIdentity, IsTheHashOfTheExecutable) {
 TEST(BuildIdentity, SharedObjectsAreHashedByTheirOwnFile) {
   // strlen lives in libc, a shared object: its identity is libc's bytes.
   const void *address = reinterpret_cast<const void *>(&::strlen);
-  StatusOr<std::string> path = objectPathOf(address);
+  Expected<std::string> path = objectPathOf(address);
   ASSERT_TRUE(path) << path.status().message();
   EXPECT_NE(path->find("libc"), std::string::npos) << *path;
 
-  StatusOr<std::string> identity = buildIdentityOf(address);
+  Expected<std::string> identity = buildIdentityOf(address);
   ASSERT_TRUE(identity) << identity.status().message();
   EXPECT_EQ(*identity, *fileDigest(*path));
   EXPECT_NE(*identity, *buildIdentity());

@@ -35,7 +35,7 @@ static CacheEntry entryNamed(const std::string &name, size_t bytes = 64) {
 }
 
 static std::unique_ptr<KernelCache> openCache(const CacheOptions &options) {
-  StatusOr<std::unique_ptr<KernelCache>> cache = KernelCache::open(options);
+  Expected<std::unique_ptr<KernelCache>> cache = KernelCache::open(options);
   EXPECT_TRUE(cache) << cache.status().message();
   return cache ? std::move(*cache) : nullptr;
 }
@@ -54,7 +54,7 @@ TEST(KernelCache, MissThenMemoryHitThenDiskHitInAFreshObject) {
   ASSERT_TRUE(first);
   EXPECT_EQ(first->lookup(key), nullptr);
   EXPECT_EQ(first->stats().misses, 1u);
-  ASSERT_TRUE(first->store(key, entry).isOk());
+  ASSERT_TRUE(first->store(key, entry).ok());
   EXPECT_EQ(first->stats().writes, 1u);
 
   std::shared_ptr<const CacheEntry> hit = first->lookup(key);
@@ -93,7 +93,7 @@ TEST(KernelCache, MemoryLayerOffReadsDiskEveryTime) {
   options.maxMemoryBytes = 0;
   auto cache = openCache(options);
   ASSERT_TRUE(cache);
-  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("k")).isOk());
+  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("k")).ok());
   ASSERT_NE(cache->lookup(keyNamed("k")), nullptr);
   ASSERT_NE(cache->lookup(keyNamed("k")), nullptr);
   EXPECT_EQ(cache->stats().diskHits, 2u);
@@ -104,7 +104,7 @@ TEST(KernelCache, MemoryOnlyCacheKeepsNothingOnDisk) {
   CacheOptions options; // no directory
   auto cache = openCache(options);
   ASSERT_TRUE(cache);
-  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("k")).isOk());
+  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("k")).ok());
   ASSERT_NE(cache->lookup(keyNamed("k")), nullptr);
   EXPECT_EQ(cache->stats().memoryHits, 1u);
   EXPECT_EQ(cache->stats().writes, 0u);
@@ -118,8 +118,8 @@ TEST(KernelCache, StoreReplacesAnEntry) {
   ASSERT_TRUE(dir.ok());
   auto cache = openCache(optionsFor(dir.path()));
   ASSERT_TRUE(cache);
-  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("old")).isOk());
-  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("new")).isOk());
+  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("old")).ok());
+  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("new")).ok());
   EXPECT_EQ(*cache->lookup(keyNamed("k")), entryNamed("new"));
   auto fresh = openCache(optionsFor(dir.path()));
   EXPECT_EQ(*fresh->lookup(keyNamed("k")), entryNamed("new"));
@@ -133,7 +133,7 @@ TEST(KernelCache, RejectsInvalidEntries) {
   ASSERT_TRUE(cache);
   Status status =
       cache->store(keyNamed("k"), CacheEntry().add("ptx", "a").add("ptx", "b"));
-  ASSERT_FALSE(status.isOk());
+  ASSERT_FALSE(status.ok());
   EXPECT_EQ(cache->stats().writes, 0u);
   EXPECT_EQ(cache->lookup(keyNamed("k")), nullptr);
 }
@@ -170,7 +170,7 @@ TEST(KernelCache, DamagedEntriesAreMissesAndAreReplaced) {
     CacheEntry entry = entryNamed("k", 4096);
     {
       auto writer = openCache(optionsFor(dir.path()));
-      ASSERT_TRUE(writer->store(key, entry).isOk());
+      ASSERT_TRUE(writer->store(key, entry).ok());
     }
     auto probe = openCache(optionsFor(dir.path()));
     std::string path = probe->entryDirectory() + "/" + key.hex() + ".entry";
@@ -194,7 +194,7 @@ TEST(KernelCache, DamagedEntriesAreMissesAndAreReplaced) {
     EXPECT_EQ(reader->stats().misses, 2u);
 
     // The next store writes a good entry again.
-    ASSERT_TRUE(reader->store(key, entry).isOk());
+    ASSERT_TRUE(reader->store(key, entry).ok());
     auto again = openCache(optionsFor(dir.path()));
     std::shared_ptr<const CacheEntry> hit = again->lookup(key);
     ASSERT_NE(hit, nullptr);
@@ -209,7 +209,7 @@ TEST(KernelCache, AnEntryUnderAnotherKeysNameIsCorrupt) {
   ASSERT_TRUE(dir.ok());
   auto cache = openCache(optionsFor(dir.path()));
   CacheKey a = keyNamed("a"), b = keyNamed("b");
-  ASSERT_TRUE(cache->store(a, entryNamed("a")).isOk());
+  ASSERT_TRUE(cache->store(a, entryNamed("a")).ok());
   std::string bytes;
   std::string entries = cache->entryDirectory();
   ASSERT_TRUE(readFile(entries + "/" + a.hex() + ".entry", bytes));
@@ -244,7 +244,7 @@ TEST(KernelCache, VerifyRemovesDamagedEntriesOnly) {
   ASSERT_TRUE(dir.ok());
   auto cache = openCache(optionsFor(dir.path()));
   for (const char *name : {"a", "b", "c"})
-    ASSERT_TRUE(cache->store(keyNamed(name), entryNamed(name, 1000)).isOk());
+    ASSERT_TRUE(cache->store(keyNamed(name), entryNamed(name, 1000)).ok());
   std::string path =
       cache->entryDirectory() + "/" + keyNamed("b").hex() + ".entry";
   std::string bytes;
@@ -254,7 +254,7 @@ TEST(KernelCache, VerifyRemovesDamagedEntriesOnly) {
   // A file that is not the cache's is left alone.
   ASSERT_TRUE(writeFile(cache->entryDirectory() + "/README", "mine"));
 
-  StatusOr<VerifyReport> report = cache->verify();
+  Expected<VerifyReport> report = cache->verify();
   ASSERT_TRUE(report) << report.status().message();
   EXPECT_EQ(report->checked, 3u);
   EXPECT_EQ(report->valid, 2u);
@@ -287,8 +287,8 @@ TEST(KernelCache, SizeCapEvictsLeastRecentlyUsed) {
     auto cache = openCache(options);
     ASSERT_TRUE(cache);
     for (const char *name : {"A", "B", "C"})
-      ASSERT_TRUE(cache->store(keyNamed(name), entryNamed(name, 1000)).isOk());
-    StatusOr<DiskUsage> usage = cache->diskUsage();
+      ASSERT_TRUE(cache->store(keyNamed(name), entryNamed(name, 1000)).ok());
+    Expected<DiskUsage> usage = cache->diskUsage();
     ASSERT_TRUE(usage);
     EXPECT_EQ(usage->entries, 3u);
     EXPECT_EQ(usage->bytes, 3 * fileBytes);
@@ -303,7 +303,7 @@ TEST(KernelCache, SizeCapEvictsLeastRecentlyUsed) {
       EXPECT_EQ(cache->stats().memoryHits, 1u);
     }
 
-    ASSERT_TRUE(cache->store(keyNamed("D"), entryNamed("D", 1000)).isOk());
+    ASSERT_TRUE(cache->store(keyNamed("D"), entryNamed("D", 1000)).ok());
     EXPECT_EQ(cache->stats().evictions, 1u);
     usage = cache->diskUsage();
     ASSERT_TRUE(usage);
@@ -329,8 +329,8 @@ TEST(KernelCache, AStoreNeverEvictsItsOwnEntry) {
   CacheOptions options = optionsFor(dir.path());
   options.maxDiskBytes = 100; // smaller than any entry
   auto cache = openCache(options);
-  ASSERT_TRUE(cache->store(keyNamed("a"), entryNamed("a", 500)).isOk());
-  ASSERT_TRUE(cache->store(keyNamed("b"), entryNamed("b", 500)).isOk());
+  ASSERT_TRUE(cache->store(keyNamed("a"), entryNamed("a", 500)).ok());
+  ASSERT_TRUE(cache->store(keyNamed("b"), entryNamed("b", 500)).ok());
   EXPECT_EQ(cache->stats().evictions, 1u);
   auto reader = openCache(options);
   EXPECT_EQ(reader->lookup(keyNamed("a")), nullptr);
@@ -376,7 +376,7 @@ TEST(KernelCache, ThreadsShareOneObject) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 40; ++i) {
         std::string name = std::to_string((t * 7 + i) % 10);
-        if (!cache->store(keyNamed(name), entryNamed(name, 700)).isOk())
+        if (!cache->store(keyNamed(name), entryNamed(name, 700)).ok())
           ++wrong;
         std::shared_ptr<const CacheEntry> hit = cache->lookup(keyNamed(name));
         if (!hit || *hit != entryNamed(name, 700))
@@ -406,7 +406,7 @@ TEST(KernelCache, CreatesPrivateDirectoriesAndFiles) {
   auto cache = openCache(optionsFor(root));
   ::umask(022);
   ASSERT_TRUE(cache);
-  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("k")).isOk());
+  ASSERT_TRUE(cache->store(keyNamed("k"), entryNamed("k")).ok());
   struct stat st;
   for (const std::string &path : {dir.path() + "/nested", root, root + "/v1"}) {
     ASSERT_EQ(::stat(path.c_str(), &st), 0) << path;
@@ -422,7 +422,7 @@ TEST(KernelCache, RefusesDirectoriesOthersCanWrite) {
   TempDir dir;
   ASSERT_TRUE(dir.ok());
   ASSERT_EQ(::chmod(dir.path().c_str(), 0777), 0);
-  StatusOr<std::unique_ptr<KernelCache>> cache =
+  Expected<std::unique_ptr<KernelCache>> cache =
       KernelCache::open(optionsFor(dir.path()));
   ASSERT_FALSE(cache);
   EXPECT_EQ(cache.status().message(),
@@ -507,7 +507,7 @@ TEST(CacheOptions, SizesFromTheEnvironment) {
     ScopedEnvironment env({{"UTA_CACHE_DIR", "/c"},
                            {"UTA_CACHE_MAX_BYTES", nullptr},
                            {"UTA_CACHE_MEMORY_BYTES", nullptr}});
-    StatusOr<CacheOptions> options = CacheOptions::fromEnvironment();
+    Expected<CacheOptions> options = CacheOptions::fromEnvironment();
     ASSERT_TRUE(options);
     EXPECT_EQ(options->maxDiskBytes, 1073741824u);
     EXPECT_EQ(options->maxMemoryBytes, 67108864u);
@@ -516,7 +516,7 @@ TEST(CacheOptions, SizesFromTheEnvironment) {
     ScopedEnvironment env({{"UTA_CACHE_DIR", "/c"},
                            {"UTA_CACHE_MAX_BYTES", "512M"},
                            {"UTA_CACHE_MEMORY_BYTES", "0"}});
-    StatusOr<CacheOptions> options = CacheOptions::fromEnvironment();
+    Expected<CacheOptions> options = CacheOptions::fromEnvironment();
     ASSERT_TRUE(options);
     EXPECT_EQ(options->maxDiskBytes, 536870912u);
     EXPECT_EQ(options->maxMemoryBytes, 0u);
@@ -525,7 +525,7 @@ TEST(CacheOptions, SizesFromTheEnvironment) {
        {"0", "-1", "12Q", "1.5G", "M", "99999999999999999999"}) {
     ScopedEnvironment env(
         {{"UTA_CACHE_DIR", "/c"}, {"UTA_CACHE_MAX_BYTES", bad}});
-    StatusOr<CacheOptions> options = CacheOptions::fromEnvironment();
+    Expected<CacheOptions> options = CacheOptions::fromEnvironment();
     ASSERT_FALSE(options) << bad;
     EXPECT_EQ(options.status().message().rfind("UTA_CACHE_MAX_BYTES: ", 0), 0u);
   }
@@ -548,7 +548,7 @@ TEST(KernelCache, UnknownFaultIsAnError) {
   TempDir dir;
   ASSERT_TRUE(dir.ok());
   ScopedEnvironment env({{"UTA_CACHE_FAULT", "kill-after-publish"}});
-  StatusOr<std::unique_ptr<KernelCache>> cache =
+  Expected<std::unique_ptr<KernelCache>> cache =
       KernelCache::open(optionsFor(dir.path()));
   ASSERT_FALSE(cache);
   EXPECT_EQ(cache.status().message(),
@@ -583,8 +583,8 @@ TEST(CacheCommand, StatsVerifyClear) {
       {{"UTA_CACHE_DIR", dir.path().c_str()}, {"UTA_CACHE_MAX_BYTES", "1M"}});
   {
     auto cache = openCache(optionsFor(dir.path()));
-    ASSERT_TRUE(cache->store(keyNamed("a"), entryNamed("a", 1000)).isOk());
-    ASSERT_TRUE(cache->store(keyNamed("b"), entryNamed("b", 1000)).isOk());
+    ASSERT_TRUE(cache->store(keyNamed("a"), entryNamed("a", 1000)).ok());
+    ASSERT_TRUE(cache->store(keyNamed("b"), entryNamed("b", 1000)).ok());
   }
   std::string out, err;
   ASSERT_EQ(runCommand({"stats"}, out, err), 0) << err;

@@ -66,16 +66,16 @@ static int childMain(const std::string &dir, int process, int startFd) {
   CacheOptions options;
   options.directory = dir;
   options.maxMemoryBytes = 0; // every lookup reads the shared directory
-  StatusOr<std::unique_ptr<KernelCache>> opened = KernelCache::open(options);
+  Expected<std::unique_ptr<KernelCache>> opened = KernelCache::open(options);
   if (!opened)
     return 10;
   KernelCache &cache = **opened;
   for (int round = 0; round < kRounds; ++round) {
     CacheKey shared = sharedKey((process + round) % kSharedKeys);
     CacheKey own = ownKey(process, round);
-    if (!cache.store(shared, contentOf(shared)).isOk())
+    if (!cache.store(shared, contentOf(shared)).ok())
       return 11;
-    if (!cache.store(own, contentOf(own)).isOk())
+    if (!cache.store(own, contentOf(own)).ok())
       return 12;
     // What this process has published must load, whole: this round's keys
     // and the last round's (others may have replaced the shared one since).
@@ -131,7 +131,7 @@ TEST(MultiProcess, EightProcessesLeaveOnlyValidEntries) {
   std::vector<int> statuses(children.size(), -1);
   size_t running = children.size();
   while (running > 0) {
-    StatusOr<VerifyReport> report = (*parent)->verify();
+    Expected<VerifyReport> report = (*parent)->verify();
     ASSERT_TRUE(report) << report.status().message();
     EXPECT_EQ(report->corrupt, 0u);
     ++verifyRuns;
@@ -156,12 +156,12 @@ TEST(MultiProcess, EightProcessesLeaveOnlyValidEntries) {
   // fresh object loads exactly what was stored under every key.
   auto reader = KernelCache::open(optionsFor(dir.path()));
   ASSERT_TRUE(reader);
-  StatusOr<VerifyReport> report = (*reader)->verify();
+  Expected<VerifyReport> report = (*reader)->verify();
   ASSERT_TRUE(report);
   EXPECT_EQ(report->corrupt, 0u);
   EXPECT_EQ(report->checked, uint64_t(kSharedKeys + kProcesses * kRounds));
   EXPECT_EQ(report->valid, report->checked);
-  StatusOr<DiskUsage> usage = (*reader)->diskUsage();
+  Expected<DiskUsage> usage = (*reader)->diskUsage();
   ASSERT_TRUE(usage);
   EXPECT_EQ(usage->temporaries, 0u);
   std::vector<CacheKey> keys;
@@ -193,13 +193,13 @@ static int runKilledWriter(const std::string &dir) {
   pid_t pid = ::fork();
   if (pid == 0) {
     ::setenv("UTA_CACHE_FAULT", "kill-before-publish", 1);
-    StatusOr<std::unique_ptr<KernelCache>> cache =
+    Expected<std::unique_ptr<KernelCache>> cache =
         KernelCache::open(optionsFor(dir));
     if (!cache)
       ::_exit(10);
     Status status = (*cache)->store(killedKey(), contentOf(killedKey()));
     // Reaching here means the fault did not fire.
-    ::_exit(status.isOk() ? 11 : 12);
+    ::_exit(status.ok() ? 11 : 12);
   }
   int status = 0;
   if (pid < 0 || ::waitpid(pid, &status, 0) != pid)
@@ -236,7 +236,7 @@ static void killWriterAndCheck(const std::string &dir) {
   EXPECT_EQ((*cache)->lookup(killedKey()), nullptr);
   EXPECT_EQ((*cache)->stats().misses, 1u);
   EXPECT_EQ((*cache)->stats().corrupt, 0u);
-  StatusOr<DiskUsage> usage = (*cache)->diskUsage();
+  Expected<DiskUsage> usage = (*cache)->diskUsage();
   ASSERT_TRUE(usage);
   EXPECT_EQ(usage->entries, 0u);
   EXPECT_EQ(usage->temporaries, 1u);
@@ -250,7 +250,7 @@ TEST(MultiProcess, KilledWriterLeavesNothingThatLoadsAndVerifySweeps) {
     return;
   auto cache = KernelCache::open(optionsFor(dir.path()));
   ASSERT_TRUE(cache);
-  StatusOr<VerifyReport> report = (*cache)->verify();
+  Expected<VerifyReport> report = (*cache)->verify();
   ASSERT_TRUE(report);
   EXPECT_EQ(report->temporariesRemoved, 1u);
   EXPECT_EQ(report->checked, 0u);
@@ -267,7 +267,7 @@ TEST(MultiProcess, KilledWriterIsSweptByClear) {
     return;
   auto cache = KernelCache::open(optionsFor(dir.path()));
   ASSERT_TRUE(cache);
-  StatusOr<ClearReport> report = (*cache)->clear();
+  Expected<ClearReport> report = (*cache)->clear();
   ASSERT_TRUE(report);
   EXPECT_EQ(report->temporariesRemoved, 1u);
   EXPECT_EQ(report->entriesRemoved, 0u);
@@ -283,12 +283,12 @@ TEST(MultiProcess, KilledWriterIsSweptByTheNextStore) {
   auto cache = KernelCache::open(optionsFor(dir.path()));
   ASSERT_TRUE(cache);
   CacheKey other = CacheKeyBuilder().add("ir", "other").build();
-  ASSERT_TRUE((*cache)->store(other, contentOf(other)).isOk());
+  ASSERT_TRUE((*cache)->store(other, contentOf(other)).ok());
   EXPECT_EQ((*cache)->stats().temporariesSwept, 1u);
   EXPECT_TRUE(temporaries(dir.path()).empty());
   // The killed writer's key still misses; a new store of it then loads.
   EXPECT_EQ((*cache)->lookup(killedKey()), nullptr);
-  ASSERT_TRUE((*cache)->store(killedKey(), contentOf(killedKey())).isOk());
+  ASSERT_TRUE((*cache)->store(killedKey(), contentOf(killedKey())).ok());
   auto reader = KernelCache::open(optionsFor(dir.path()));
   ASSERT_NE((*reader)->lookup(killedKey()), nullptr);
   EXPECT_EQ((*reader)->stats().diskHits, 1u);
@@ -303,7 +303,7 @@ TEST(MultiProcess, LiveWritersTemporariesAreKeptUntilStale) {
   std::string temp = dir.path() + "/v1/.tmp-" + std::to_string(::getpid()) +
                      "-" + killedKey().hex() + "-abcdef";
   ASSERT_TRUE(writeFile(temp, "partial"));
-  StatusOr<VerifyReport> report = (*cache)->verify();
+  Expected<VerifyReport> report = (*cache)->verify();
   ASSERT_TRUE(report);
   EXPECT_EQ(report->temporariesRemoved, 0u);
   EXPECT_TRUE(fileExists(temp));

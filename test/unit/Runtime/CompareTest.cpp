@@ -39,10 +39,10 @@ std::vector<float> roundToFloat(const std::vector<double> &values) {
 
 Comparison mustCompare(std::span<const float> out, std::span<const double> ref,
                        std::vector<int64_t> shape, double tolerance = 1e-5) {
-  StatusOr<Comparison> result =
+  Expected<Comparison> result =
       compareResult("result0", out, ref, shape, tolerance);
-  EXPECT_TRUE(result.isOk());
-  return result.isOk() ? *result : Comparison();
+  EXPECT_TRUE(result.ok());
+  return result.ok() ? *result : Comparison();
 }
 
 const std::vector<int64_t> kShape = {1024, 1024};
@@ -71,8 +71,8 @@ TEST(CompareTest, HandWorkedReports) {
   // error is floored by the rms: 0.01 / 2.887 = 3.46e-03.
   const double ref[] = {3, 4, 0};
   const double out[] = {3, 4, 0.01};
-  StatusOr<Comparison> result = compareResult("r", out, ref, {{3}}, 1e-2);
-  ASSERT_TRUE(result.isOk());
+  Expected<Comparison> result = compareResult("r", out, ref, {{3}}, 1e-2);
+  ASSERT_TRUE(result.ok());
   EXPECT_NEAR(result->relL2, 2e-3, 1e-15);
   EXPECT_NEAR(result->maxRel, 0.01 / (5 / std::sqrt(3.0)), 1e-15);
   EXPECT_EQ(result->getReport(),
@@ -83,7 +83,7 @@ TEST(CompareTest, HandWorkedReports) {
   const double ref2[] = {3, 4};
   const double out2[] = {3, 4.4};
   result = compareResult("y", out2, ref2, {{1, 2}}, 1e-2);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->getReport(),
             "y: rel_l2 8.0e-02 max_rel 1.0e-01 at [0, 1] (tol 1e-02) FAIL");
 
@@ -91,7 +91,7 @@ TEST(CompareTest, HandWorkedReports) {
   // 4.400000095..., so the errors only move in digits not printed.
   const float out3[] = {3, 4.4f};
   result = compareResult("z", out3, ref2, {{2}}, 2.5e-3);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->getReport(),
             "z: rel_l2 8.0e-02 max_rel 1.0e-01 at [1] (tol 2.5e-03) FAIL");
 }
@@ -233,9 +233,9 @@ TEST(CompareTest, FailsOnInfinities) {
 TEST(CompareTest, NonFiniteReferenceInvalidatesTheTest) {
   const double ref[] = {1, kInf, 2, std::nan("")};
   const float out[] = {1, 1, 2, 3};
-  StatusOr<Comparison> result =
+  Expected<Comparison> result =
       compareResult("result1", out, ref, {{2, 2}}, 1e-5);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->verdict, Comparison::Verdict::kInvalidReference);
   EXPECT_FALSE(result->passed());
   EXPECT_EQ(result->getReport(),
@@ -246,55 +246,55 @@ TEST(CompareTest, NonFiniteReferenceInvalidatesTheTest) {
 TEST(CompareTest, ZeroReferenceUsesAbsoluteErrors) {
   const double ref[] = {0, 0, 0};
   const float exact[] = {0, -0.0f, 0};
-  StatusOr<Comparison> result = compareResult("z", exact, ref, {{3}}, 1e-5);
-  ASSERT_TRUE(result.isOk());
+  Expected<Comparison> result = compareResult("z", exact, ref, {{3}}, 1e-5);
+  ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->getReport(), "z: abs_l2 0 max_abs 0 at [0] (tol 1e-05) ok");
   // 3e-5 and 4e-5 absolute: abs_l2 = 5e-5, max_abs = 4e-5.
   const double off[] = {0, 3e-5, -4e-5};
   result = compareResult("z", off, ref, {{3}}, 1e-5);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_NEAR(result->relL2, 5e-5, 1e-18);
   EXPECT_EQ(result->getReport(),
             "z: abs_l2 5.0e-05 max_abs 4.0e-05 at [2] (tol 1e-05) FAIL");
 }
 
 TEST(CompareTest, EmptyAndScalarResults) {
-  StatusOr<Comparison> result = compareResult(
+  Expected<Comparison> result = compareResult(
       "e", std::span<const float>(), std::span<const double>(), {{0, 3}}, 1e-5);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_TRUE(result->passed());
   EXPECT_EQ(result->getReport(), "e: abs_l2 0 max_abs 0 (tol 1e-05) ok");
   const double ref[] = {2};
   const float out[] = {2};
   result = compareResult("s", out, ref, {}, 1e-5);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->getReport(), "s: rel_l2 0 max_rel 0 at [] (tol 1e-05) ok");
 }
 
 TEST(CompareTest, SizeMismatchIsAnInternalError) {
   const double ref[] = {1, 2, 3};
   const float out[] = {1, 2};
-  StatusOr<Comparison> result = compareResult("m", out, ref, {{3}}, 1e-5);
-  ASSERT_FALSE(result.isOk());
-  EXPECT_EQ(result.status().kind(), ErrorKind::kInternal);
+  Expected<Comparison> result = compareResult("m", out, ref, {{3}}, 1e-5);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().code(), ErrorCode::Internal);
   EXPECT_EQ(result.status().message(),
             "m: comparing 2 output elements with 3 reference elements for a "
             "shape of 3");
   const float out3[] = {1, 2, 3};
   result = compareResult("m", out3, ref, {{2, 2}}, 1e-5);
-  ASSERT_FALSE(result.isOk());
+  ASSERT_FALSE(result.ok());
 }
 
 TEST(CompareTest, HugeValuesDoNotOverflowTheNorms) {
   const double ref[] = {1e200, -3e200, 2e200};
   const double out[] = {1e200, -3e200, 2e200};
-  StatusOr<Comparison> result = compareResult("h", out, ref, {{3}}, 1e-5);
-  ASSERT_TRUE(result.isOk());
+  Expected<Comparison> result = compareResult("h", out, ref, {{3}}, 1e-5);
+  ASSERT_TRUE(result.ok());
   EXPECT_TRUE(result->passed()) << result->getReport();
   const double wild[] = {1, 1e300, 1};
   const double unit[] = {1, 1, 1};
   result = compareResult("h", wild, unit, {{3}}, 1e-5);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_FALSE(result->passed());
   EXPECT_TRUE(std::isfinite(result->relL2));
   EXPECT_NEAR(result->relL2, 1e300 / std::sqrt(3.0), 1e287);
@@ -339,19 +339,19 @@ TEST(CompareTest, PoisonIsNaNInEveryFormat) {
   // widened for the comparison, and so is a float32 one widened to double.
   const double ref[] = {1, 2};
   const float widened[] = {halfToFloat(0xffff), bfloat16ToFloat(0xffff)};
-  StatusOr<Comparison> result = compareResult("p", widened, ref, {{2}}, 1e-2);
-  ASSERT_TRUE(result.isOk());
+  Expected<Comparison> result = compareResult("p", widened, ref, {{2}}, 1e-2);
+  ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->poisonedOutputs, 2);
   const double asDouble[] = {double(floats[0]), 2};
   result = compareResult("p", asDouble, ref, {{2}}, 1e-2);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->poisonedOutputs, 1);
   // NaNs from arithmetic do not look poisoned: the x86 default NaN and the
   // canonical CUDA NaN.
   const float computed[] = {std::bit_cast<float>(0xffc00000u),
                             std::bit_cast<float>(0x7fffffffu)};
   result = compareResult("p", computed, ref, {{2}}, 1e-2);
-  ASSERT_TRUE(result.isOk());
+  ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->nonFiniteOutputs, 2);
   EXPECT_EQ(result->poisonedOutputs, 0);
 }

@@ -1,7 +1,7 @@
 //===- CudaTest.cpp - Tests of the CUDA backend and the executor ----------===//
 //
 // Without a GPU (the build machines): the driver loader reports
-// kUnavailable in one line instead of failing or crashing, the error-name
+// Unavailable in one line instead of failing or crashing, the error-name
 // table and the memory pool work, and the hand-written test PTX assembles
 // with ptxas. With a GPU: the PTX below runs through the Executor from a
 // hand-written manifest (an argument, a constant, an intermediate and a
@@ -129,24 +129,24 @@ DONE:
 //===----------------------------------------------------------------------===//
 
 TEST(CudaDriverTest, LoadsOrReportsUnavailableInOneLine) {
-  StatusOr<std::shared_ptr<CudaDriver>> driver = CudaDriver::open();
+  Expected<std::shared_ptr<CudaDriver>> driver = CudaDriver::open();
   if (driver) {
     EXPECT_GT((*driver)->version(), 0);
     return;
   }
-  EXPECT_EQ(driver.status().kind(), ErrorKind::kUnavailable);
+  EXPECT_EQ(driver.status().code(), ErrorCode::Unavailable);
   EXPECT_FALSE(driver.status().message().empty());
   EXPECT_EQ(driver.status().message().find('\n'), std::string::npos);
 }
 
 TEST(CudaDriverTest, BackendReportsUnavailableInOneLine) {
-  StatusOr<std::unique_ptr<CudaBackend>> backend =
+  Expected<std::unique_ptr<CudaBackend>> backend =
       CudaBackend::create(BackendOptions{});
   if (backend) {
     EXPECT_NE((*backend)->deviceDescription().find("sm_"), std::string::npos);
     return;
   }
-  EXPECT_EQ(backend.status().kind(), ErrorKind::kUnavailable);
+  EXPECT_EQ(backend.status().code(), ErrorCode::Unavailable);
   const std::string &message = backend.status().message();
   EXPECT_EQ(message.rfind("the cuda backend is not available here: ", 0), 0u)
       << message;
@@ -154,19 +154,19 @@ TEST(CudaDriverTest, BackendReportsUnavailableInOneLine) {
 }
 
 TEST(CudaDriverTest, MissingLibraryIsUnavailable) {
-  StatusOr<std::shared_ptr<CudaDriver>> driver =
+  Expected<std::shared_ptr<CudaDriver>> driver =
       CudaDriver::open("libuta-no-such-driver.so.1");
   ASSERT_FALSE(driver);
-  EXPECT_EQ(driver.status().kind(), ErrorKind::kUnavailable);
+  EXPECT_EQ(driver.status().code(), ErrorCode::Unavailable);
   EXPECT_EQ(driver.status().message().rfind(
                 "cannot open libuta-no-such-driver.so.1: ", 0),
             0u)
       << driver.status().message();
 
-  StatusOr<std::unique_ptr<CudaBackend>> backend =
+  Expected<std::unique_ptr<CudaBackend>> backend =
       CudaBackend::create(BackendOptions{}, "libuta-no-such-driver.so.1");
   ASSERT_FALSE(backend);
-  EXPECT_EQ(backend.status().kind(), ErrorKind::kUnavailable);
+  EXPECT_EQ(backend.status().code(), ErrorCode::Unavailable);
   EXPECT_EQ(backend.status().message().rfind(
                 "the cuda backend is not available here: cannot open "
                 "libuta-no-such-driver.so.1: ",
@@ -179,9 +179,9 @@ TEST(CudaDriverTest, StubLibraryIsUnavailable) {
   const char *stub = "/usr/local/cuda/lib64/stubs/libcuda.so";
   if (!std::filesystem::exists(stub))
     GTEST_SKIP() << stub << " is not here";
-  StatusOr<std::shared_ptr<CudaDriver>> driver = CudaDriver::open(stub);
+  Expected<std::shared_ptr<CudaDriver>> driver = CudaDriver::open(stub);
   ASSERT_FALSE(driver);
-  EXPECT_EQ(driver.status().kind(), ErrorKind::kUnavailable);
+  EXPECT_EQ(driver.status().code(), ErrorCode::Unavailable);
   // The stub's cuGetErrorName fails too; the name comes from our table.
   EXPECT_EQ(driver.status().message(),
             std::string(stub) +
@@ -219,10 +219,10 @@ TEST(MemoryPoolTest, ReusesAndTrims) {
   uint64_t next = 0x1000;
   int failuresLeft = 0;
   MemoryPool pool(
-      [&](uint64_t bytes) -> StatusOr<uint64_t> {
+      [&](uint64_t bytes) -> Expected<uint64_t> {
         if (failuresLeft > 0) {
           --failuresLeft;
-          return Status::error("out of memory", ErrorKind::kInternal);
+          return Status::error(ErrorCode::Internal, "out of memory");
         }
         uint64_t address = next;
         next += 0x100000;
@@ -231,8 +231,8 @@ TEST(MemoryPoolTest, ReusesAndTrims) {
       },
       [&](uint64_t address) { EXPECT_EQ(live.erase(address), 1u); });
 
-  StatusOr<uint64_t> a = pool.allocate(1000); // bucket 1024
-  StatusOr<uint64_t> b = pool.allocate(300);  // bucket 384
+  Expected<uint64_t> a = pool.allocate(1000); // bucket 1024
+  Expected<uint64_t> b = pool.allocate(300);  // bucket 384
   ASSERT_TRUE(a && b);
   EXPECT_EQ(live[*a], 1024u);
   EXPECT_EQ(live[*b], 384u);
@@ -240,7 +240,7 @@ TEST(MemoryPoolTest, ReusesAndTrims) {
   pool.release(*a);
   EXPECT_EQ(pool.stats().cachedBytes, 1024u);
   // Same bucket (769..1024): the cached block comes back.
-  StatusOr<uint64_t> c = pool.allocate(900);
+  Expected<uint64_t> c = pool.allocate(900);
   ASSERT_TRUE(c);
   EXPECT_EQ(*c, *a);
   EXPECT_EQ(pool.stats().hits, 1u);
@@ -250,12 +250,12 @@ TEST(MemoryPoolTest, ReusesAndTrims) {
   // An allocation that fails once is retried after the cache is freed.
   pool.release(*b);
   failuresLeft = 1;
-  StatusOr<uint64_t> d = pool.allocate(5000);
+  Expected<uint64_t> d = pool.allocate(5000);
   ASSERT_TRUE(d);
   EXPECT_EQ(live.count(*b), 0u); // trimmed
   // With nothing cached, a failure is returned.
   failuresLeft = 1;
-  StatusOr<uint64_t> e = pool.allocate(5000);
+  Expected<uint64_t> e = pool.allocate(5000);
   ASSERT_FALSE(e);
   EXPECT_EQ(e.status().message(), "out of memory");
 }
@@ -284,10 +284,10 @@ TEST(CudaPtxTest, TestKernelsAssemble) {
 
 /// The backend, or skips the test saying why there is none.
 #define UTA_REQUIRE_CUDA(backend)                                              \
-  StatusOr<std::unique_ptr<CudaBackend>> backend##OrError =                    \
+  Expected<std::unique_ptr<CudaBackend>> backend##OrError =                    \
       CudaBackend::create(BackendOptions{});                                   \
   if (!backend##OrError) {                                                     \
-    ASSERT_EQ(backend##OrError.status().kind(), ErrorKind::kUnavailable)       \
+    ASSERT_EQ(backend##OrError.status().code(), ErrorCode::Unavailable)        \
         << backend##OrError.status().message();                                \
     GTEST_SKIP() << backend##OrError.status().message();                       \
   }                                                                            \
@@ -360,7 +360,7 @@ json addScaleManifest(int64_t scaleN, float alpha) {
 }
 
 Manifest parse(const json &document) {
-  StatusOr<Manifest> manifest =
+  Expected<Manifest> manifest =
       parseManifest(document.dump(), "test.json", ".");
   EXPECT_TRUE(manifest) << manifest.status().message();
   return manifest ? std::move(*manifest) : Manifest();
@@ -379,11 +379,11 @@ HostTensor argumentTensor() {
 
 TEST(CudaGpuTest, RunsHandWrittenManifest) {
   UTA_REQUIRE_CUDA(backend);
-  StatusOr<Executor> executor = Executor::load(
+  Expected<Executor> executor = Executor::load(
       backend, parse(addScaleManifest(kN, 2.0f)), ptxBytes(kTestPtx));
   ASSERT_TRUE(executor) << executor.status().message();
   HostTensor a = argumentTensor();
-  StatusOr<RunOutput> output = executor->run({&a, 1}, RunOptions{true});
+  Expected<RunOutput> output = executor->run({&a, 1}, RunOptions{true});
   ASSERT_TRUE(output) << output.status().message();
   ASSERT_EQ(output->results.size(), 2u);
 
@@ -404,7 +404,7 @@ TEST(CudaGpuTest, RunsHandWrittenManifest) {
 
   // A second run allocates from the pool's cache.
   uint64_t hits = backend.poolStats().hits;
-  StatusOr<RunOutput> again = executor->run({&a, 1});
+  Expected<RunOutput> again = executor->run({&a, 1});
   ASSERT_TRUE(again) << again.status().message();
   EXPECT_GT(backend.poolStats().hits, hits);
   EXPECT_EQ(again->results[0].data, output->results[0].data);
@@ -414,11 +414,11 @@ TEST(CudaGpuTest, RunsHandWrittenManifest) {
 TEST(CudaGpuTest, UnwrittenElementsAreNaN) {
   UTA_REQUIRE_CUDA(backend);
   // scale_f32 writes only the first 990 of 1000 elements.
-  StatusOr<Executor> executor = Executor::load(
+  Expected<Executor> executor = Executor::load(
       backend, parse(addScaleManifest(990, -1.0f)), ptxBytes(kTestPtx));
   ASSERT_TRUE(executor) << executor.status().message();
   HostTensor a = argumentTensor();
-  StatusOr<RunOutput> output = executor->run({&a, 1});
+  Expected<RunOutput> output = executor->run({&a, 1});
   ASSERT_TRUE(output) << output.status().message();
   std::vector<float> c = output->results[0].toFloat32();
   for (int64_t i = 0; i < 990; ++i)
@@ -429,12 +429,12 @@ TEST(CudaGpuTest, UnwrittenElementsAreNaN) {
 
 TEST(CudaGpuTest, ChecksArguments) {
   UTA_REQUIRE_CUDA(backend);
-  StatusOr<Executor> executor = Executor::load(
+  Expected<Executor> executor = Executor::load(
       backend, parse(addScaleManifest(kN, 1.0f)), ptxBytes(kTestPtx));
   ASSERT_TRUE(executor) << executor.status().message();
   std::vector<float> values(999, 1.0f);
   HostTensor wrong = HostTensor::fromFloat32(ElementType::kF32, {999}, values);
-  StatusOr<RunOutput> output = executor->run({&wrong, 1});
+  Expected<RunOutput> output = executor->run({&wrong, 1});
   ASSERT_FALSE(output);
   EXPECT_EQ(output.status().message(),
             "argument 0: expected f32 [1000], got f32 [999]");
@@ -463,7 +463,7 @@ TEST(CudaGpuTest, JitErrorCarriesTheLog) {
 	ret;
 }
 )ptx";
-  StatusOr<Executor> executor = Executor::load(
+  Expected<Executor> executor = Executor::load(
       backend, parse(addScaleManifest(kN, 1.0f)), ptxBytes(unlinked));
   ASSERT_FALSE(executor);
   const std::string &message = executor.status().message();
@@ -479,7 +479,7 @@ TEST(CudaGpuTest, ReportsBadEntryPointsAndAbi) {
   UTA_REQUIRE_CUDA(backend);
   json document = addScaleManifest(kN, 1.0f);
   document["kernels"][1]["entry_point"] = "nope";
-  StatusOr<Executor> executor =
+  Expected<Executor> executor =
       Executor::load(backend, parse(document), ptxBytes(kTestPtx));
   ASSERT_FALSE(executor);
   EXPECT_EQ(executor.status().message().rfind(
@@ -511,11 +511,11 @@ TEST(CudaGpuTest, ReportsOversizedBlocks) {
   UTA_REQUIRE_CUDA(backend);
   json document = addScaleManifest(kN, 1.0f);
   document["launches"][1]["block"] = {2048, 1, 1};
-  StatusOr<Executor> executor =
+  Expected<Executor> executor =
       Executor::load(backend, parse(document), ptxBytes(kTestPtx));
   ASSERT_TRUE(executor) << executor.status().message();
   HostTensor a = argumentTensor();
-  StatusOr<RunOutput> output = executor->run({&a, 1});
+  Expected<RunOutput> output = executor->run({&a, 1});
   ASSERT_FALSE(output);
   EXPECT_EQ(output.status().message().rfind(
                 "test.json: launches[1] (scale): a block of 2048 threads is "
@@ -528,10 +528,10 @@ TEST(CudaGpuTest, ReportsOversizedBlocks) {
 TEST(CudaGpuTest, RejectsMissingDevices) {
   UTA_REQUIRE_CUDA(backend);
   (void)backend;
-  StatusOr<std::unique_ptr<CudaBackend>> other =
+  Expected<std::unique_ptr<CudaBackend>> other =
       CudaBackend::create(BackendOptions{1000});
   ASSERT_FALSE(other);
-  EXPECT_EQ(other.status().kind(), ErrorKind::kInvalidInput);
+  EXPECT_EQ(other.status().code(), ErrorCode::InvalidInput);
   EXPECT_EQ(other.status().message().rfind("device 1000 does not exist (", 0),
             0u)
       << other.status().message();

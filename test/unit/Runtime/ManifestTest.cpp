@@ -69,7 +69,7 @@ json good() { return json::parse(kGoodManifest); }
 
 /// The error of reading `document` as "m.json"; empty if it was accepted.
 std::string errorOf(const json &document) {
-  StatusOr<Manifest> manifest = parseManifest(document.dump(), "m.json", ".");
+  Expected<Manifest> manifest = parseManifest(document.dump(), "m.json", ".");
   if (manifest)
     return "";
   return manifest.status().message();
@@ -95,7 +95,7 @@ uint16_t bitsOf16(const std::vector<std::byte> &data, size_t i) {
 }
 
 TEST(ManifestTest, ReadsGoodManifest) {
-  StatusOr<Manifest> parsed = parseManifest(kGoodManifest, "m.json", "dir");
+  Expected<Manifest> parsed = parseManifest(kGoodManifest, "m.json", "dir");
   ASSERT_TRUE(parsed) << parsed.status().message();
   const Manifest &m = *parsed;
   EXPECT_EQ(m.target, ModuleTarget::kPtx);
@@ -288,7 +288,7 @@ TEST(ManifestTest, TargetSpecificArguments) {
   unsigned n = 0;
   for (json &arg : spirv["kernels"][0]["args"])
     arg["binding"] = {{"set", 0}, {"binding", n++}};
-  StatusOr<Manifest> parsed = parseManifest(spirv.dump(), "m.json", ".");
+  Expected<Manifest> parsed = parseManifest(spirv.dump(), "m.json", ".");
   ASSERT_TRUE(parsed) << parsed.status().message();
   EXPECT_EQ(parsed->target, ModuleTarget::kSpirv);
   ASSERT_TRUE(parsed->kernels[0].args[4].binding.has_value());
@@ -304,10 +304,10 @@ TEST(ManifestTest, TargetSpecificArguments) {
 }
 
 TEST(ManifestTest, InvalidJson) {
-  StatusOr<Manifest> parsed = parseManifest(
+  Expected<Manifest> parsed = parseManifest(
       "{\"format\": \"uta-manifest\",\n  \"version\": 1,,}", "m.json", ".");
   ASSERT_FALSE(parsed);
-  EXPECT_EQ(parsed.status().kind(), ErrorKind::kInvalidInput);
+  EXPECT_EQ(parsed.status().code(), ErrorCode::InvalidInput);
   // The parser's position (line 2) is kept.
   EXPECT_EQ(parsed.status().message().rfind(
                 "m.json: invalid JSON: parse error at line 2, column ", 0),
@@ -337,7 +337,7 @@ TEST(ManifestTest, ReadsFilesNextToTheManifest) {
     bin.write(reinterpret_cast<const char *>(bytes), 8);
     std::ofstream(dir / "m.json") << document.dump(2);
   }
-  StatusOr<Manifest> read = readManifest((dir / "m.json").string());
+  Expected<Manifest> read = readManifest((dir / "m.json").string());
   ASSERT_TRUE(read) << read.status().message();
   EXPECT_EQ(read->path, (dir / "m.json").string());
   EXPECT_EQ(read->modulePath(), (dir / "m.ptx").string());
@@ -360,7 +360,7 @@ TEST(ManifestTest, ReadsFilesNextToTheManifest) {
   ASSERT_FALSE(read);
   EXPECT_EQ(read.status().message(),
             missing.string() + ": cannot open: no such file or directory");
-  EXPECT_EQ(read.status().kind(), ErrorKind::kInvalidInput);
+  EXPECT_EQ(read.status().code(), ErrorCode::InvalidInput);
   std::filesystem::remove_all(dir);
 }
 
@@ -383,7 +383,7 @@ public:
 
   const char *name() const override { return "host"; }
   std::string deviceDescription() const override { return "host memory"; }
-  StatusOr<DeviceBuffer> allocate(uint64_t bytes, uint64_t) override {
+  Expected<DeviceBuffer> allocate(uint64_t bytes, uint64_t) override {
     blocks[nextHandle].resize(bytes);
     return DeviceBuffer{nextHandle++, bytes};
   }
@@ -395,13 +395,13 @@ public:
     EXPECT_LE(data.size(), block.size());
     std::memcpy(block.data(), data.data(), data.size());
     ++uploadsPerBlock[buffer.handle];
-    return Status::ok();
+    return Status();
   }
   Status download(DeviceBuffer buffer, std::span<std::byte> data) override {
     std::memcpy(data.data(), blocks.at(buffer.handle).data(), data.size());
-    return Status::ok();
+    return Status();
   }
-  StatusOr<std::unique_ptr<Executable>>
+  Expected<std::unique_ptr<Executable>>
   load(const Manifest &manifest, std::span<const std::byte>) override {
     auto loaded = std::make_unique<Loaded>();
     loaded->manifest = manifest;
@@ -428,12 +428,13 @@ public:
         for (int64_t i = 0; i < args[3].intValue; ++i)
           y[i] = args[2].floatValue * x[i];
       } else {
-        return Status::error("no kernel " + kernel.entryPoint);
+        return Status::error(ErrorCode::InvalidInput,
+                             "no kernel " + kernel.entryPoint);
       }
       if (timings)
         timings->push_back(KernelTiming{l, kernel.name, 1.0});
     }
-    return Status::ok();
+    return Status();
   }
 };
 
@@ -483,8 +484,8 @@ std::string addScaleManifest(int64_t scaleN) {
       .dump();
 }
 
-StatusOr<Executor> loadOnHost(HostBackend &backend, int64_t scaleN) {
-  StatusOr<Manifest> manifest =
+Expected<Executor> loadOnHost(HostBackend &backend, int64_t scaleN) {
+  Expected<Manifest> manifest =
       parseManifest(addScaleManifest(scaleN), "test.json", ".");
   EXPECT_TRUE(manifest) << manifest.status().message();
   return Executor::load(backend, std::move(*manifest),
@@ -499,13 +500,13 @@ HostTensor tenOnes() {
 TEST(ExecutorTest, RunsTheLaunchSequence) {
   HostBackend backend;
   {
-    StatusOr<Executor> executor = loadOnHost(backend, 10);
+    Expected<Executor> executor = loadOnHost(backend, 10);
     ASSERT_TRUE(executor) << executor.status().message();
     // Only the constant lives between runs.
     EXPECT_EQ(backend.blocks.size(), 1u);
     HostTensor a = tenOnes();
     for (int runs = 0; runs < 2; ++runs) {
-      StatusOr<RunOutput> output = executor->run({&a, 1}, RunOptions{true});
+      Expected<RunOutput> output = executor->run({&a, 1}, RunOptions{true});
       ASSERT_TRUE(output) << output.status().message();
       ASSERT_EQ(output->results.size(), 2u);
       // c[i] = -2 * (1 + i).
@@ -527,10 +528,10 @@ TEST(ExecutorTest, RunsTheLaunchSequence) {
 
 TEST(ExecutorTest, PoisonsResultsWithNaN) {
   HostBackend backend;
-  StatusOr<Executor> executor = loadOnHost(backend, 7);
+  Expected<Executor> executor = loadOnHost(backend, 7);
   ASSERT_TRUE(executor) << executor.status().message();
   HostTensor a = tenOnes();
-  StatusOr<RunOutput> output = executor->run({&a, 1});
+  Expected<RunOutput> output = executor->run({&a, 1});
   ASSERT_TRUE(output) << output.status().message();
   std::vector<float> c = output->results[0].toFloat32();
   EXPECT_EQ(c[6], -14.0f);
@@ -544,11 +545,11 @@ TEST(ExecutorTest, PoisonsResultsWithNaN) {
 
 TEST(ExecutorTest, ChecksArguments) {
   HostBackend backend;
-  StatusOr<Executor> executor = loadOnHost(backend, 10);
+  Expected<Executor> executor = loadOnHost(backend, 10);
   ASSERT_TRUE(executor) << executor.status().message();
   std::vector<float> values(9, 0.0f);
   HostTensor shorter = HostTensor::fromFloat32(ElementType::kF32, {9}, values);
-  StatusOr<RunOutput> output = executor->run({&shorter, 1});
+  Expected<RunOutput> output = executor->run({&shorter, 1});
   ASSERT_FALSE(output);
   EXPECT_EQ(output.status().message(),
             "argument 0: expected f32 [10], got f32 [9]");
@@ -566,10 +567,10 @@ TEST(ExecutorTest, ChecksArguments) {
 
 TEST(ExecutorTest, ReportsAMissingModule) {
   HostBackend backend;
-  StatusOr<Manifest> manifest =
+  Expected<Manifest> manifest =
       parseManifest(addScaleManifest(10), "test.json", "/nonexistent-dir");
   ASSERT_TRUE(manifest) << manifest.status().message();
-  StatusOr<Executor> executor = Executor::load(backend, std::move(*manifest));
+  Expected<Executor> executor = Executor::load(backend, std::move(*manifest));
   ASSERT_FALSE(executor);
   EXPECT_EQ(executor.status().message(),
             "test.json: module: /nonexistent-dir/test.ptx: cannot open: no "

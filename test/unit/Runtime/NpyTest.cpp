@@ -80,9 +80,9 @@ protected:
   void expectReadError(const std::string &bytes, const std::string &message) {
     writeRaw("bad.npy", bytes);
     std::set<std::string> before = listDir();
-    StatusOr<NpyArray> array = readNpy(pathOf("bad.npy"));
-    ASSERT_FALSE(array.isOk());
-    EXPECT_EQ(array.status().kind(), ErrorKind::kInvalidInput);
+    Expected<NpyArray> array = readNpy(pathOf("bad.npy"));
+    ASSERT_FALSE(array.ok());
+    EXPECT_EQ(array.status().code(), ErrorCode::InvalidInput);
     EXPECT_EQ(array.status().message(), pathOf("bad.npy") + ": " + message);
     EXPECT_EQ(array.status().message().find('\n'), std::string::npos);
     EXPECT_EQ(listDir(), before);
@@ -127,8 +127,8 @@ const std::string kFloat64Scalar =
 
 TEST_F(NpyFileTest, ParsesNumPyFloat32Matrix) {
   writeRaw("a.npy", kFloat32Matrix);
-  StatusOr<NpyArray> array = readNpy(pathOf("a.npy"));
-  ASSERT_TRUE(array.isOk()) << array.status().message();
+  Expected<NpyArray> array = readNpy(pathOf("a.npy"));
+  ASSERT_TRUE(array.ok()) << array.status().message();
   EXPECT_EQ(array->dtype, NpyDType::kFloat32);
   EXPECT_EQ(array->shape, (std::vector<int64_t>{2, 3}));
   EXPECT_EQ(array->getNumElements(), 6);
@@ -138,16 +138,16 @@ TEST_F(NpyFileTest, ParsesNumPyFloat32Matrix) {
 
 TEST_F(NpyFileTest, ParsesNumPyFloat16VectorAndFloat64Scalar) {
   writeRaw("v.npy", kFloat16Vector);
-  StatusOr<NpyArray> vector = readNpy(pathOf("v.npy"));
-  ASSERT_TRUE(vector.isOk()) << vector.status().message();
+  Expected<NpyArray> vector = readNpy(pathOf("v.npy"));
+  ASSERT_TRUE(vector.ok()) << vector.status().message();
   EXPECT_EQ(vector->dtype, NpyDType::kFloat16);
   EXPECT_EQ(vector->shape, (std::vector<int64_t>{3}));
   EXPECT_EQ(getNpyValuesAsDouble(*vector),
             (std::vector<double>{1.0, -2.0, 0.5}));
 
   writeRaw("s.npy", kFloat64Scalar);
-  StatusOr<NpyArray> scalar = readNpy(pathOf("s.npy"));
-  ASSERT_TRUE(scalar.isOk()) << scalar.status().message();
+  Expected<NpyArray> scalar = readNpy(pathOf("s.npy"));
+  ASSERT_TRUE(scalar.ok()) << scalar.status().message();
   EXPECT_EQ(scalar->dtype, NpyDType::kFloat64);
   EXPECT_TRUE(scalar->shape.empty());
   EXPECT_EQ(scalar->getNumElements(), 1);
@@ -156,19 +156,19 @@ TEST_F(NpyFileTest, ParsesNumPyFloat16VectorAndFloat64Scalar) {
 
 TEST(NpyTest, WriterProducesNumPyBytes) {
   const float matrix[] = {0, 1, 2, 3, 4, 5};
-  StatusOr<std::vector<std::byte>> bytes =
+  Expected<std::vector<std::byte>> bytes =
       encodeNpy(makeNpyArray(matrix, {2, 3}));
-  ASSERT_TRUE(bytes.isOk());
+  ASSERT_TRUE(bytes.ok());
   EXPECT_EQ(*bytes, toBytes(kFloat32Matrix));
 
   const uint16_t halves[] = {0x3c00, 0xc000, 0x3800};
   bytes = encodeNpy(makeNpyArrayFromHalfBits(halves, {3}));
-  ASSERT_TRUE(bytes.isOk());
+  ASSERT_TRUE(bytes.ok());
   EXPECT_EQ(*bytes, toBytes(kFloat16Vector));
 
   const double scalar[] = {2.5};
   bytes = encodeNpy(makeNpyArray(scalar, {}));
-  ASSERT_TRUE(bytes.isOk());
+  ASSERT_TRUE(bytes.ok());
   EXPECT_EQ(*bytes, toBytes(kFloat64Scalar));
 }
 
@@ -230,13 +230,13 @@ TEST(NpyTest, ParsesOtherValidHeaders) {
        {0, 7}},
   };
   for (const Case &c : cases) {
-    StatusOr<NpyArray> array = parseNpy(toBytes(c.bytes), c.what);
-    ASSERT_TRUE(array.isOk()) << c.what << ": " << array.status().message();
+    Expected<NpyArray> array = parseNpy(toBytes(c.bytes), c.what);
+    ASSERT_TRUE(array.ok()) << c.what << ": " << array.status().message();
     EXPECT_EQ(array->dtype, c.dtype) << c.what;
     EXPECT_EQ(array->shape, c.shape) << c.what;
   }
-  StatusOr<NpyArray> doubles = parseNpy(toBytes(cases[0].bytes), "f8");
-  ASSERT_TRUE(doubles.isOk());
+  Expected<NpyArray> doubles = parseNpy(toBytes(cases[0].bytes), "f8");
+  ASSERT_TRUE(doubles.ok());
   EXPECT_EQ(getNpyValuesAsDouble(*doubles), (std::vector<double>{1, 2, 3}));
 }
 
@@ -254,12 +254,12 @@ TEST_F(NpyFileTest, RoundTripOfEveryDTypeAndShapeKind) {
       for (size_t i = 0; i < array.data.size(); ++i)
         array.data[i] = std::byte((i * 37 + 11) & 0xff);
       std::string path = pathOf("r.npy");
-      ASSERT_TRUE(writeNpy(path, array).isOk());
+      ASSERT_TRUE(writeNpy(path, array).ok());
       std::string raw = readRaw("r.npy");
       // The data starts at a multiple of 64 bytes.
       EXPECT_EQ((raw.size() - array.data.size()) % 64, 0u);
-      StatusOr<NpyArray> back = readNpy(path);
-      ASSERT_TRUE(back.isOk()) << back.status().message();
+      Expected<NpyArray> back = readNpy(path);
+      ASSERT_TRUE(back.ok()) << back.status().message();
       EXPECT_EQ(back->dtype, dtype);
       EXPECT_EQ(back->shape, shape);
       EXPECT_EQ(back->data, array.data);
@@ -271,10 +271,10 @@ TEST_F(NpyFileTest, RoundTripOfEveryDTypeAndShapeKind) {
 TEST_F(NpyFileTest, OverwritesAnExistingFile) {
   const float first[] = {1, 2, 3, 4};
   const float second[] = {9};
-  ASSERT_TRUE(writeNpy(pathOf("o.npy"), makeNpyArray(first, {4})).isOk());
-  ASSERT_TRUE(writeNpy(pathOf("o.npy"), makeNpyArray(second, {1})).isOk());
-  StatusOr<NpyArray> back = readNpy(pathOf("o.npy"));
-  ASSERT_TRUE(back.isOk());
+  ASSERT_TRUE(writeNpy(pathOf("o.npy"), makeNpyArray(first, {4})).ok());
+  ASSERT_TRUE(writeNpy(pathOf("o.npy"), makeNpyArray(second, {1})).ok());
+  Expected<NpyArray> back = readNpy(pathOf("o.npy"));
+  ASSERT_TRUE(back.ok());
   EXPECT_EQ(getNpyValuesAsFloat(*back), (std::vector<float>{9}));
   EXPECT_EQ(listDir(), std::set<std::string>{"o.npy"});
 }
@@ -291,8 +291,8 @@ TEST(NpyTest, LongHeadersUseVersion2) {
                     uint32_t(uint8_t(header[11])) << 24;
   EXPECT_EQ(length + 12, header.size());
   std::string file = header + std::string(4, '\0');
-  StatusOr<NpyArray> array = parseNpy(toBytes(file), "long");
-  ASSERT_TRUE(array.isOk()) << array.status().message();
+  Expected<NpyArray> array = parseNpy(toBytes(file), "long");
+  ASSERT_TRUE(array.ok()) << array.status().message();
   EXPECT_EQ(array->shape, shape);
 
   // A short header in version 2.0 when asked: 12 + 57 + 20 + 38 + 1 = 128.
@@ -336,7 +336,7 @@ TEST_F(NpyFileTest, ReadErrors) {
   const std::string good = "{'descr': '<f4', 'fortran_order': False, "
                            "'shape': (2, 3), }";
   // The cases that are well-formed apart from the one thing under test.
-  ASSERT_TRUE(parseNpy(toBytes(file(good, 24)), "good").isOk());
+  ASSERT_TRUE(parseNpy(toBytes(file(good, 24)), "good").ok());
 
   expectReadError("", "not a .npy file (bad magic bytes)");
   expectReadError("PK\x03\x04 a zip file", "not a .npy file (bad magic bytes)");
@@ -427,13 +427,13 @@ TEST_F(NpyFileTest, ReadErrors) {
 }
 
 TEST_F(NpyFileTest, ReadErrorsOfTheFileItself) {
-  StatusOr<NpyArray> missing = readNpy(pathOf("missing.npy"));
-  ASSERT_FALSE(missing.isOk());
+  Expected<NpyArray> missing = readNpy(pathOf("missing.npy"));
+  ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().message(),
             pathOf("missing.npy") + ": cannot open: No such file or directory");
   fs::create_directory(pathOf("sub"));
-  StatusOr<NpyArray> directory = readNpy(pathOf("sub"));
-  ASSERT_FALSE(directory.isOk());
+  Expected<NpyArray> directory = readNpy(pathOf("sub"));
+  ASSERT_FALSE(directory.ok());
   EXPECT_EQ(directory.status().message(),
             pathOf("sub") + ": cannot read: Is a directory");
   EXPECT_EQ(listDir(), std::set<std::string>{"sub"});
@@ -444,22 +444,22 @@ TEST_F(NpyFileTest, WriteErrorsLeaveNothingBehind) {
 
   // The data does not match the shape: a bug of the caller.
   Status status = writeNpy(pathOf("w.npy"), makeNpyArray(values, {2, 3}));
-  ASSERT_FALSE(status.isOk());
-  EXPECT_EQ(status.kind(), ErrorKind::kInternal);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.code(), ErrorCode::Internal);
   EXPECT_EQ(status.message(), pathOf("w.npy") + ": shape (2, 3) of '<f4' "
                                                 "needs 24 bytes of data, got "
                                                 "20");
   EXPECT_TRUE(listDir().empty());
 
   status = writeNpy(pathOf("w.npy"), makeNpyArray(values, {-5}));
-  ASSERT_FALSE(status.isOk());
+  ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.message(),
             pathOf("w.npy") + ": shape (-5,) is invalid or too large");
   EXPECT_TRUE(listDir().empty());
 
   status = writeNpy(pathOf("nodir/w.npy"), makeNpyArray(values, {5}));
-  ASSERT_FALSE(status.isOk());
-  EXPECT_EQ(status.kind(), ErrorKind::kInvalidInput);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.code(), ErrorCode::InvalidInput);
   EXPECT_EQ(status.message(), pathOf("nodir/w.npy") +
                                   ": cannot create: No such file or directory");
   EXPECT_TRUE(listDir().empty());
@@ -468,7 +468,7 @@ TEST_F(NpyFileTest, WriteErrorsLeaveNothingBehind) {
   // already complete, must be removed.
   fs::create_directory(pathOf("sub"));
   status = writeNpy(pathOf("sub"), makeNpyArray(values, {5}));
-  ASSERT_FALSE(status.isOk());
+  ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.message(), pathOf("sub") + ": cannot write: Is a directory");
   EXPECT_EQ(listDir(), std::set<std::string>{"sub"});
 }
@@ -479,10 +479,10 @@ TEST_F(NpyFileTest, WritesInTheCurrentDirectoryForABareName) {
   const double values[] = {0.25, -1};
   Status status = writeNpy("bare.npy", makeNpyArray(values, {2}));
   fs::current_path(previous);
-  ASSERT_TRUE(status.isOk()) << status.message();
+  ASSERT_TRUE(status.ok()) << status.message();
   EXPECT_EQ(listDir(), std::set<std::string>{"bare.npy"});
-  StatusOr<NpyArray> back = readNpy(pathOf("bare.npy"));
-  ASSERT_TRUE(back.isOk());
+  Expected<NpyArray> back = readNpy(pathOf("bare.npy"));
+  ASSERT_TRUE(back.ok());
   EXPECT_EQ(getNpyValuesAsDouble(*back), (std::vector<double>{0.25, -1}));
 }
 
