@@ -26,3 +26,8 @@ FusionClass mlir::uta::getFusionClass(Operation *op) {
     return kernelOp.getFusionClass();
   return FusionClass::Opaque;
 }
+
+bool mlir::uta::sumsManyTerms(Operation *op) {
+  auto kernelOp = dyn_cast<KernelOpInterface>(op);
+  return kernelOp && kernelOp.getFusionClass() != FusionClass::Pointwise;
+}

@@ -59,6 +59,11 @@ class ZeroAbsorbing
 /// (which no kernel computes).
 FusionClass getFusionClass(Operation *op);
 
+/// Whether an element of `op`'s result sums many products or terms (every
+/// op that is not pointwise: matmul, reductions, norms, the clifford ops):
+/// such results get the looser f32 tolerance of the checks.
+bool sumsManyTerms(Operation *op);
+
 } // namespace mlir::uta
 
 #include "dialects/Interfaces/KernelOpInterface.h.inc"

@@ -101,17 +101,15 @@ std::optional<rt::TensorSpec> getTensorSpec(Type type) {
   return spec;
 }
 
-/// Whether results sum many products (matmul, reductions, norms, clifford
-/// products): they get the looser f32 tolerance (docs/runtime.md).
+/// Whether results sum many terms, which earns them the looser f32
+/// tolerance of the check (docs/runtime.md).
 bool hasReductions(func::FuncOp func) {
-  bool found = false;
-  func.walk([&](Operation *op) {
-    if (isa<MatmulOp, ReduceSumOp, ReduceMaxOp, ReduceMeanOp, SoftmaxOp,
-            LayerNormOp>(op) ||
-        op->getDialect()->getNamespace() == "clifford")
-      found = true;
-  });
-  return found;
+  return func
+      .walk([](Operation *op) {
+        return sumsManyTerms(op) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 rt::CheckPrecision getPrecision(rt::ElementType type) {

@@ -1,9 +1,10 @@
 //===- Interpreter.cpp - Float64 interpreter of uta programs --------------===//
 //
 // Walks one func.func block in order, keeping a float64 tensor per SSA value.
-// Each op is dispatched with a TypeSwitch to its kernel; the kernels check
-// shapes again, and every result is checked against its declared type, so a
-// verifier gap shows up as a located error rather than a wrong oracle.
+// Each op is dispatched through a table keyed by the op to its kernel; the
+// kernels check shapes again, and every result is checked against its declared
+// type, so a verifier gap shows up as a located error rather than a wrong
+// oracle.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +18,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/TypeSwitch.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -95,9 +97,18 @@ FailureOr<RefTensor> mlir::uta::reference::tensorFromAttr(ElementsAttr attr,
 }
 
 namespace {
+class Interpreter;
+/// The kernel of each op the interpreter runs, by the op's TypeID.
+using KernelTable =
+    llvm::DenseMap<TypeID,
+                   std::function<LogicalResult(Interpreter &, Operation *)>>;
+
 /// The state of one interpretation: the tensor of every value so far.
 class Interpreter {
 public:
+  /// The kernels, built once.
+  static const KernelTable &getKernelTable();
+
   /// Evaluates `op` and binds its result; failure after emitting an error.
   LogicalResult evaluate(Operation *op);
 
@@ -109,14 +120,20 @@ public:
     return it == values.end() ? nullptr : &it->second;
   }
 
-private:
+  // For the kernels.
   const RefTensor &in(Value value) { return values.find(value)->second; }
   /// `result` as the value of `op`'s only result, after checking it against
   /// the result type; a kernel error becomes a located error.
   LogicalResult finish(Operation *op, llvm::Expected<RefTensor> result);
-
   FailureOr<RefTensor> constant(arith::ConstantOp op);
+  LogicalResult binaryOp(Operation *op, BinaryKind kind);
+  LogicalResult unaryOp(Operation *op, UnaryKind kind);
+  template <typename OpTy> LogicalResult reduceOp(OpTy op, ReduceKind kind);
+  template <typename OpTy> LogicalResult product(OpTy op, ProductKind kind);
+  template <typename OpTy>
+  LogicalResult involutionOp(OpTy op, InvolutionKind kind);
 
+private:
   llvm::DenseMap<Value, RefTensor> values;
 };
 } // namespace
@@ -158,6 +175,223 @@ template <typename OpTy> static LogicalResult checkLayerBladeAxis(OpTy op) {
          << bladeAxisOf(op);
 }
 
+LogicalResult Interpreter::binaryOp(Operation *op, BinaryKind kind) {
+  return finish(op, binary(kind, in(op->getOperand(0)), in(op->getOperand(1))));
+}
+
+LogicalResult Interpreter::unaryOp(Operation *op, UnaryKind kind) {
+  return finish(op, unary(kind, in(op->getOperand(0))));
+}
+
+template <typename OpTy>
+LogicalResult Interpreter::reduceOp(OpTy op, ReduceKind kind) {
+  return finish(
+      op, reduce(kind, in(op.getInput()), op.getDims(), op.getKeepDims()));
+}
+
+template <typename OpTy>
+LogicalResult Interpreter::product(OpTy op, ProductKind kind) {
+  return finish(op, cliffordProduct(op.getAlgebra().getAlgebra(), kind,
+                                    in(op.getLhs()), in(op.getRhs()),
+                                    bladeAxisOf(op)));
+}
+
+template <typename OpTy>
+LogicalResult Interpreter::involutionOp(OpTy op, InvolutionKind kind) {
+  return finish(op, involution(op.getAlgebra().getAlgebra(), kind,
+                               in(op.getInput()), bladeAxisOf(op)));
+}
+
+namespace {
+/// Registers the kernel of ops of type OpTy.
+template <typename OpTy, typename Fn> void add(KernelTable &table, Fn fn) {
+  table.try_emplace(TypeID::get<OpTy>(), [fn](Interpreter &I, Operation *op) {
+    return fn(I, cast<OpTy>(op));
+  });
+}
+} // namespace
+
+/// Every op the interpreter runs, with its kernel.
+static KernelTable buildKernelTable() {
+  KernelTable table;
+  add<arith::ConstantOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    FailureOr<RefTensor> value = I.constant(o);
+    if (failed(value))
+      return failure();
+    return I.finish(o, std::move(*value));
+  });
+  // uta: elementwise.
+  add<AddOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.binaryOp(o, BinaryKind::Add);
+  });
+  add<SubOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.binaryOp(o, BinaryKind::Sub);
+  });
+  add<MulOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.binaryOp(o, BinaryKind::Mul);
+  });
+  add<DivOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.binaryOp(o, BinaryKind::Div);
+  });
+  add<MaxOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.binaryOp(o, BinaryKind::Max);
+  });
+  add<MinOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.binaryOp(o, BinaryKind::Min);
+  });
+  add<NegOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Neg);
+  });
+  add<AbsOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Abs);
+  });
+  add<ExpOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Exp);
+  });
+  add<LogOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Log);
+  });
+  add<SqrtOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Sqrt);
+  });
+  add<RsqrtOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Rsqrt);
+  });
+  add<TanhOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Tanh);
+  });
+  add<SigmoidOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Sigmoid);
+  });
+  add<ReluOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Relu);
+  });
+  add<SiluOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Silu);
+  });
+  add<GeluOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, o.getTanhApproximation() ? UnaryKind::GeluTanh
+                                                 : UnaryKind::Gelu);
+  });
+  // uta: matmul, reductions, norms.
+  add<MatmulOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(
+        o, matmul(I.in(o.getLhs()), I.in(o.getRhs()), o.getTransposeB()));
+  });
+  add<ReduceSumOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.reduceOp(o, ReduceKind::Sum);
+  });
+  add<ReduceMaxOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.reduceOp(o, ReduceKind::Max);
+  });
+  add<ReduceMeanOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.reduceOp(o, ReduceKind::Mean);
+  });
+  add<SoftmaxOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(
+        o, softmax(I.in(o.getInput()), static_cast<int64_t>(o.getDim())));
+  });
+  add<LayerNormOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, layerNorm(I.in(o.getInput()), I.in(o.getWeight()),
+                                 I.in(o.getBias()),
+                                 static_cast<int64_t>(o.getAxis()),
+                                 toDouble(o.getEpsilon())));
+  });
+  // uta: data movement and casts.
+  add<TransposeOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, transpose(I.in(o.getInput()), o.getPermutation()));
+  });
+  add<ReshapeOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, reshape(I.in(o.getInput()), o.getType().getShape()));
+  });
+  add<BroadcastToOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, broadcastTo(I.in(o.getInput()), o.getType().getShape()));
+  });
+  add<CastOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    std::optional<FloatFormat> format =
+        floatFormatOf(o.getType().getElementType());
+    if (!format)
+      return o.emitOpError("reference interpreter: cannot cast to ")
+             << o.getType().getElementType();
+    return I.finish(o, cast(I.in(o.getInput()), *format));
+  });
+  // clifford: products.
+  add<cl::GeometricProductOp>(table,
+                              [](Interpreter &I, auto o) -> LogicalResult {
+                                return I.product(o, ProductKind::Geometric);
+                              });
+  add<cl::OuterProductOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.product(o, ProductKind::Outer);
+  });
+  add<cl::LeftContractionOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        return I.product(o, ProductKind::LeftContraction);
+      });
+  add<cl::ScalarProductOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.product(o, ProductKind::Scalar);
+  });
+  add<cl::SandwichOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, sandwich(o.getAlgebra().getAlgebra(), I.in(o.getRotor()),
+                                I.in(o.getInput()), bladeAxisOf(o)));
+  });
+  // clifford: involutions, projection, dual, gate.
+  add<cl::ReverseOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.involutionOp(o, InvolutionKind::Reverse);
+  });
+  add<cl::GradeInvolutionOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        return I.involutionOp(o, InvolutionKind::GradeInvolution);
+      });
+  add<cl::ConjugateOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.involutionOp(o, InvolutionKind::Conjugate);
+  });
+  add<cl::GradeProjectOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, gradeProject(o.getAlgebra().getAlgebra(),
+                                    I.in(o.getInput()), o.getGrades(),
+                                    bladeAxisOf(o)));
+  });
+  add<cl::DualOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, dual(o.getAlgebra().getAlgebra(), I.in(o.getInput()),
+                            bladeAxisOf(o)));
+  });
+  add<cl::ScalarGateOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, scalarGate(o.getAlgebra().getAlgebra(),
+                                  I.in(o.getInput()), bladeAxisOf(o)));
+  });
+  // clifford: Flash Clifford layers.
+  add<cl::WeightedProductOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        if (failed(checkLayerBladeAxis(o)))
+          return failure();
+        return I.finish(o, weightedProduct(o.getAlgebra().getAlgebra(),
+                                           I.in(o.getLhs()), I.in(o.getRhs()),
+                                           I.in(o.getWeights())));
+      });
+  add<cl::FcProductOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    if (failed(checkLayerBladeAxis(o)))
+      return failure();
+    return I.finish(o, fcProduct(o.getAlgebra().getAlgebra(), I.in(o.getLhs()),
+                                 I.in(o.getRhs()), I.in(o.getWeights())));
+  });
+  add<cl::GradeRmsNormOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    if (failed(checkLayerBladeAxis(o)))
+      return failure();
+    return I.finish(o,
+                    gradeRmsNorm(o.getAlgebra().getAlgebra(),
+                                 I.in(o.getInput()), toDouble(o.getEpsilon())));
+  });
+  return table;
+}
+
+const KernelTable &Interpreter::getKernelTable() {
+  static const KernelTable table = buildKernelTable();
+  return table;
+}
+
+bool mlir::uta::reference::hasReferenceKernel(OperationName name) {
+  return Interpreter::getKernelTable().contains(name.getTypeID());
+}
+
 LogicalResult Interpreter::evaluate(Operation *op) {
   // Every result is a ranked tensor; anything else is not a uta program.
   if (op->getNumResults() != 1 ||
@@ -166,154 +400,11 @@ LogicalResult Interpreter::evaluate(Operation *op) {
   for (Value operand : op->getOperands())
     if (!lookup(operand))
       return op->emitOpError("reference interpreter: operand has no value");
-
-  auto binaryOp = [&](Operation *o, BinaryKind kind) {
-    return finish(o, binary(kind, in(o->getOperand(0)), in(o->getOperand(1))));
-  };
-  auto unaryOp = [&](Operation *o, UnaryKind kind) {
-    return finish(o, unary(kind, in(o->getOperand(0))));
-  };
-  auto reduceOp = [&](auto o, ReduceKind kind) {
-    return finish(o,
-                  reduce(kind, in(o.getInput()), o.getDims(), o.getKeepDims()));
-  };
-  auto product = [&](auto o, ProductKind kind) {
-    return finish(o, cliffordProduct(o.getAlgebra().getAlgebra(), kind,
-                                     in(o.getLhs()), in(o.getRhs()),
-                                     bladeAxisOf(o)));
-  };
-  auto involutionOp = [&](auto o, InvolutionKind kind) {
-    return finish(o, involution(o.getAlgebra().getAlgebra(), kind,
-                                in(o.getInput()), bladeAxisOf(o)));
-  };
-
-  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
-      .Case([&](arith::ConstantOp o) -> LogicalResult {
-        FailureOr<RefTensor> value = constant(o);
-        if (failed(value))
-          return failure();
-        return finish(o, std::move(*value));
-      })
-      // uta: elementwise.
-      .Case([&](AddOp o) { return binaryOp(o, BinaryKind::Add); })
-      .Case([&](SubOp o) { return binaryOp(o, BinaryKind::Sub); })
-      .Case([&](MulOp o) { return binaryOp(o, BinaryKind::Mul); })
-      .Case([&](DivOp o) { return binaryOp(o, BinaryKind::Div); })
-      .Case([&](MaxOp o) { return binaryOp(o, BinaryKind::Max); })
-      .Case([&](MinOp o) { return binaryOp(o, BinaryKind::Min); })
-      .Case([&](NegOp o) { return unaryOp(o, UnaryKind::Neg); })
-      .Case([&](AbsOp o) { return unaryOp(o, UnaryKind::Abs); })
-      .Case([&](ExpOp o) { return unaryOp(o, UnaryKind::Exp); })
-      .Case([&](LogOp o) { return unaryOp(o, UnaryKind::Log); })
-      .Case([&](SqrtOp o) { return unaryOp(o, UnaryKind::Sqrt); })
-      .Case([&](RsqrtOp o) { return unaryOp(o, UnaryKind::Rsqrt); })
-      .Case([&](TanhOp o) { return unaryOp(o, UnaryKind::Tanh); })
-      .Case([&](SigmoidOp o) { return unaryOp(o, UnaryKind::Sigmoid); })
-      .Case([&](ReluOp o) { return unaryOp(o, UnaryKind::Relu); })
-      .Case([&](SiluOp o) { return unaryOp(o, UnaryKind::Silu); })
-      .Case([&](GeluOp o) {
-        return unaryOp(o, o.getTanhApproximation() ? UnaryKind::GeluTanh
-                                                   : UnaryKind::Gelu);
-      })
-      // uta: matmul, reductions, norms.
-      .Case([&](MatmulOp o) {
-        return finish(
-            o, matmul(in(o.getLhs()), in(o.getRhs()), o.getTransposeB()));
-      })
-      .Case([&](ReduceSumOp o) { return reduceOp(o, ReduceKind::Sum); })
-      .Case([&](ReduceMaxOp o) { return reduceOp(o, ReduceKind::Max); })
-      .Case([&](ReduceMeanOp o) { return reduceOp(o, ReduceKind::Mean); })
-      .Case([&](SoftmaxOp o) {
-        return finish(
-            o, softmax(in(o.getInput()), static_cast<int64_t>(o.getDim())));
-      })
-      .Case([&](LayerNormOp o) {
-        return finish(o, layerNorm(in(o.getInput()), in(o.getWeight()),
-                                   in(o.getBias()),
-                                   static_cast<int64_t>(o.getAxis()),
-                                   toDouble(o.getEpsilon())));
-      })
-      // uta: data movement and casts.
-      .Case([&](TransposeOp o) {
-        return finish(o, transpose(in(o.getInput()), o.getPermutation()));
-      })
-      .Case([&](ReshapeOp o) {
-        return finish(o, reshape(in(o.getInput()), o.getType().getShape()));
-      })
-      .Case([&](BroadcastToOp o) {
-        return finish(o, broadcastTo(in(o.getInput()), o.getType().getShape()));
-      })
-      .Case([&](CastOp o) -> LogicalResult {
-        std::optional<FloatFormat> format =
-            floatFormatOf(o.getType().getElementType());
-        if (!format)
-          return o.emitOpError("reference interpreter: cannot cast to ")
-                 << o.getType().getElementType();
-        return finish(o, cast(in(o.getInput()), *format));
-      })
-      // clifford: products.
-      .Case([&](cl::GeometricProductOp o) {
-        return product(o, ProductKind::Geometric);
-      })
-      .Case(
-          [&](cl::OuterProductOp o) { return product(o, ProductKind::Outer); })
-      .Case([&](cl::LeftContractionOp o) {
-        return product(o, ProductKind::LeftContraction);
-      })
-      .Case([&](cl::ScalarProductOp o) {
-        return product(o, ProductKind::Scalar);
-      })
-      .Case([&](cl::SandwichOp o) {
-        return finish(o, sandwich(o.getAlgebra().getAlgebra(), in(o.getRotor()),
-                                  in(o.getInput()), bladeAxisOf(o)));
-      })
-      // clifford: involutions, projection, dual, gate.
-      .Case([&](cl::ReverseOp o) {
-        return involutionOp(o, InvolutionKind::Reverse);
-      })
-      .Case([&](cl::GradeInvolutionOp o) {
-        return involutionOp(o, InvolutionKind::GradeInvolution);
-      })
-      .Case([&](cl::ConjugateOp o) {
-        return involutionOp(o, InvolutionKind::Conjugate);
-      })
-      .Case([&](cl::GradeProjectOp o) {
-        return finish(o, gradeProject(o.getAlgebra().getAlgebra(),
-                                      in(o.getInput()), o.getGrades(),
-                                      bladeAxisOf(o)));
-      })
-      .Case([&](cl::DualOp o) {
-        return finish(o, dual(o.getAlgebra().getAlgebra(), in(o.getInput()),
-                              bladeAxisOf(o)));
-      })
-      .Case([&](cl::ScalarGateOp o) {
-        return finish(o, scalarGate(o.getAlgebra().getAlgebra(),
-                                    in(o.getInput()), bladeAxisOf(o)));
-      })
-      // clifford: Flash Clifford layers.
-      .Case([&](cl::WeightedProductOp o) -> LogicalResult {
-        if (failed(checkLayerBladeAxis(o)))
-          return failure();
-        return finish(o, weightedProduct(o.getAlgebra().getAlgebra(),
-                                         in(o.getLhs()), in(o.getRhs()),
-                                         in(o.getWeights())));
-      })
-      .Case([&](cl::FcProductOp o) -> LogicalResult {
-        if (failed(checkLayerBladeAxis(o)))
-          return failure();
-        return finish(o, fcProduct(o.getAlgebra().getAlgebra(), in(o.getLhs()),
-                                   in(o.getRhs()), in(o.getWeights())));
-      })
-      .Case([&](cl::GradeRmsNormOp o) -> LogicalResult {
-        if (failed(checkLayerBladeAxis(o)))
-          return failure();
-        return finish(o,
-                      gradeRmsNorm(o.getAlgebra().getAlgebra(),
-                                   in(o.getInput()), toDouble(o.getEpsilon())));
-      })
-      .Default([&](Operation *o) {
-        return o->emitOpError("is not supported by the reference interpreter");
-      });
+  const KernelTable &table = getKernelTable();
+  auto kernel = table.find(op->getName().getTypeID());
+  if (kernel == table.end())
+    return op->emitOpError("is not supported by the reference interpreter");
+  return kernel->second(*this, op);
 }
 
 FailureOr<std::vector<RefTensor>>

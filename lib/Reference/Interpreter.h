@@ -36,6 +36,9 @@ namespace mlir::uta::reference {
 FailureOr<std::vector<RefTensor>> interpret(func::FuncOp func,
                                             ArrayRef<RefTensor> args);
 
+/// Whether the interpreter has a kernel for ops named `name`.
+bool hasReferenceKernel(OperationName name);
+
 /// The float format of `type` (f64, f32, f16 or bf16), or nullopt for any
 /// other type.
 std::optional<FloatFormat> floatFormatOf(Type type);

@@ -141,18 +141,15 @@ std::optional<TensorType> getTensorType(mlir::Type type) {
   return result;
 }
 
-/// Whether results sum many products, which earns them the looser f32
+/// Whether results sum many terms, which earns them the looser f32
 /// tolerance of the check (docs/runtime.md).
 bool computeReduces(mlir::func::FuncOp func) {
-  bool found = false;
-  func.walk([&](mlir::Operation *op) {
-    if (mlir::isa<mlir::uta::MatmulOp, mlir::uta::ReduceSumOp,
-                  mlir::uta::ReduceMaxOp, mlir::uta::ReduceMeanOp,
-                  mlir::uta::SoftmaxOp, mlir::uta::LayerNormOp>(op) ||
-        op->getDialect()->getNamespace() == "clifford")
-      found = true;
-  });
-  return found;
+  return func
+      .walk([](mlir::Operation *op) {
+        return mlir::uta::sumsManyTerms(op) ? mlir::WalkResult::interrupt()
+                                            : mlir::WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 Status invalid(std::string message) {

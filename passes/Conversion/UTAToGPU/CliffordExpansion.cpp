@@ -10,7 +10,6 @@
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -25,15 +24,11 @@ namespace mlir::uta::clifford_kernels {
 //===----------------------------------------------------------------------===//
 
 CliffordAttrs getCliffordAttrs(Operation *op) {
-  return llvm::TypeSwitch<Operation *, CliffordAttrs>(op)
-      .Case<GeometricProductOp, OuterProductOp, LeftContractionOp,
-            ScalarProductOp, SandwichOp, ReverseOp, GradeInvolutionOp,
-            ConjugateOp, GradeProjectOp, DualOp, ScalarGateOp,
-            WeightedProductOp, FcProductOp, GradeRmsNormOp>([](auto op) {
-        return CliffordAttrs{&op.getAlgebra().getAlgebra(),
-                             static_cast<int64_t>(op.getBladeAxis())};
-      })
-      .Default([](Operation *) { return CliffordAttrs(); });
+  auto multivectorOp = dyn_cast<MultivectorOpInterface>(op);
+  if (!multivectorOp)
+    return CliffordAttrs();
+  return CliffordAttrs{&multivectorOp.getAlgebra().getAlgebra(),
+                       multivectorOp.getMultivectorAxis()};
 }
 
 SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
@@ -55,20 +50,9 @@ SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
 }
 
 std::pair<uint64_t, uint64_t> getOperandBlades(Operation *op) {
-  auto mask = [](BladeSetAttr set) {
-    return set ? set.getBlades() : ~uint64_t(0);
-  };
-  using Blades = std::pair<uint64_t, uint64_t>;
-  return llvm::TypeSwitch<Operation *, Blades>(op)
-      .Case<GeometricProductOp, OuterProductOp, LeftContractionOp,
-            ScalarProductOp, WeightedProductOp, FcProductOp>([&](auto p) {
-        return Blades(mask(p.getLhsBladesAttr()), mask(p.getRhsBladesAttr()));
-      })
-      .Case([&](SandwichOp p) {
-        return Blades(mask(p.getRotorBladesAttr()),
-                      mask(p.getInputBladesAttr()));
-      })
-      .Default([](Operation *) { return Blades(~uint64_t(0), ~uint64_t(0)); });
+  if (auto multivectorOp = dyn_cast<MultivectorOpInterface>(op))
+    return multivectorOp.getOperandBladeSets();
+  return {~uint64_t(0), ~uint64_t(0)};
 }
 
 //===----------------------------------------------------------------------===//

@@ -534,9 +534,6 @@ struct ConvertUTAToGPUPass final
     if (functions.empty())
       return;
 
-    KernelEmitterRegistry emitters;
-    populatePointwiseKernelEmitters(emitters);
-    populateReductionKernelEmitters(emitters);
     GemmTarget gemmTarget;
     gemmTarget.sm = sm;
     gemmTarget.tensorCores = tensorCores;
@@ -552,8 +549,8 @@ struct ConvertUTAToGPUPass final
           << gemmConfig << "'";
       return signalPassFailure();
     }
-    populateMatmulKernelEmitters(emitters, gemmTarget, remarks);
-    populateCliffordKernelEmitters(emitters, gemmTarget, remarks);
+    KernelEmitterRegistry emitters;
+    populateKernelEmitters(emitters, gemmTarget, remarks);
 
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     auto kernelModule =

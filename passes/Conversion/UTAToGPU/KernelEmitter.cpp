@@ -112,9 +112,17 @@ LogicalResult ElementEmitter::emit(OpBuilder &b, Operation *op, Value thread,
   return success();
 }
 
-const OpKernelEmitter *KernelEmitterRegistry::lookup(Operation *op) const {
-  auto it = emitters.find(op->getName().getTypeID());
+const OpKernelEmitter *KernelEmitterRegistry::lookup(OperationName name) const {
+  auto it = emitters.find(name.getTypeID());
   return it == emitters.end() ? nullptr : it->second.get();
+}
+
+void mlir::uta::populateKernelEmitters(KernelEmitterRegistry &registry,
+                                       const GemmTarget &target, bool remarks) {
+  populatePointwiseKernelEmitters(registry);
+  populateReductionKernelEmitters(registry);
+  populateMatmulKernelEmitters(registry, target, remarks);
+  populateCliffordKernelEmitters(registry, target, remarks);
 }
 
 int64_t mlir::uta::getNumElements(ArrayRef<int64_t> shape) {

@@ -185,7 +185,11 @@ public:
     (emitters.try_emplace(TypeID::get<Ops>(), emitter), ...);
   }
   /// The emitter of `op`, or null when no family handles it.
-  const OpKernelEmitter *lookup(Operation *op) const;
+  const OpKernelEmitter *lookup(Operation *op) const {
+    return lookup(op->getName());
+  }
+  /// The emitter of ops named `name`, or null when no family handles them.
+  const OpKernelEmitter *lookup(OperationName name) const;
 
 private:
   llvm::DenseMap<TypeID, std::shared_ptr<OpKernelEmitter>> emitters;
@@ -202,6 +206,9 @@ void populateMatmulKernelEmitters(KernelEmitterRegistry &registry,
 /// tensor cores apply.
 void populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
                                     const GemmTarget &target, bool remarks);
+/// All of the above: the emitter of every op of both dialects.
+void populateKernelEmitters(KernelEmitterRegistry &registry,
+                            const GemmTarget &target, bool remarks);
 
 //===----------------------------------------------------------------------===//
 // Helpers shared by the emitters
