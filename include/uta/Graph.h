@@ -124,6 +124,8 @@ public:
   /// NaN-propagating maximum and minimum.
   Tensor max(const Tensor &lhs, const Tensor &rhs);
   Tensor min(const Tensor &lhs, const Tensor &rhs);
+  /// C's pow: pow(x, 0) = 1, NaN for a negative base and non-integer exponent.
+  Tensor pow(const Tensor &lhs, const Tensor &rhs);
 
   Tensor neg(const Tensor &x);
   Tensor abs(const Tensor &x);
@@ -132,6 +134,7 @@ public:
   Tensor sqrt(const Tensor &x);
   Tensor rsqrt(const Tensor &x);
   Tensor tanh(const Tensor &x);
+  Tensor erf(const Tensor &x);
   Tensor sigmoid(const Tensor &x);
   Tensor relu(const Tensor &x);
   Tensor silu(const Tensor &x);

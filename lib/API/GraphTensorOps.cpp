@@ -41,6 +41,7 @@ UTA_GRAPH_BINARY(mul, ir::MulOp)
 UTA_GRAPH_BINARY(div, ir::DivOp)
 UTA_GRAPH_BINARY(max, ir::MaxOp)
 UTA_GRAPH_BINARY(min, ir::MinOp)
+UTA_GRAPH_BINARY(pow, ir::PowOp)
 #undef UTA_GRAPH_BINARY
 
 #define UTA_GRAPH_UNARY(method, OpTy)                                          \
@@ -62,6 +63,7 @@ UTA_GRAPH_UNARY(log, ir::LogOp)
 UTA_GRAPH_UNARY(sqrt, ir::SqrtOp)
 UTA_GRAPH_UNARY(rsqrt, ir::RsqrtOp)
 UTA_GRAPH_UNARY(tanh, ir::TanhOp)
+UTA_GRAPH_UNARY(erf, ir::ErfOp)
 UTA_GRAPH_UNARY(sigmoid, ir::SigmoidOp)
 UTA_GRAPH_UNARY(relu, ir::ReluOp)
 UTA_GRAPH_UNARY(silu, ir::SiluOp)

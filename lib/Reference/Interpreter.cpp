@@ -239,6 +239,9 @@ static KernelTable buildKernelTable() {
   add<MinOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     return I.binaryOp(o, BinaryKind::Min);
   });
+  add<PowOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.binaryOp(o, BinaryKind::Pow);
+  });
   add<NegOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     return I.unaryOp(o, UnaryKind::Neg);
   });
@@ -259,6 +262,9 @@ static KernelTable buildKernelTable() {
   });
   add<TanhOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     return I.unaryOp(o, UnaryKind::Tanh);
+  });
+  add<ErfOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Erf);
   });
   add<SigmoidOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     return I.unaryOp(o, UnaryKind::Sigmoid);

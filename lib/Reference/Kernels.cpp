@@ -97,6 +97,8 @@ double mlir::uta::reference::applyBinary(BinaryKind kind, double a, double b) {
     if (a == b)
       return std::signbit(a) ? a : b;
     return a < b ? a : b;
+  case BinaryKind::Pow:
+    return std::pow(a, b);
   }
   llvm_unreachable("unknown binary kind");
 }
@@ -138,6 +140,8 @@ double mlir::uta::reference::applyUnary(UnaryKind kind, double x) {
     return 1.0 / std::sqrt(x);
   case UnaryKind::Tanh:
     return std::tanh(x);
+  case UnaryKind::Erf:
+    return std::erf(x);
   case UnaryKind::Sigmoid:
     return 1.0 / (1.0 + std::exp(-x));
   case UnaryKind::Relu:

@@ -47,7 +47,9 @@ llvm::Expected<std::vector<int64_t>> broadcastShapes(llvm::ArrayRef<int64_t> a,
 // Elementwise
 //===----------------------------------------------------------------------===//
 
-enum class BinaryKind { Add, Sub, Mul, Div, Max, Min };
+/// Pow is C's pow (its special cases: pow(x, 0) = 1, pow(1, y) = 1, NaN for
+/// a negative base with a non-integer exponent).
+enum class BinaryKind { Add, Sub, Mul, Div, Max, Min, Pow };
 
 /// One binary op on two scalars. Max and Min propagate NaN and order -0 below
 /// +0 (IEEE 754-2019 maximum/minimum).
@@ -65,6 +67,7 @@ enum class UnaryKind {
   Sqrt,
   Rsqrt,
   Tanh,
+  Erf,
   Sigmoid,
   Relu,
   Silu,

@@ -91,6 +91,13 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
 }
 
 // max(x, x) -> x and min(x, x) -> x: exact, NaN included.
+// pow(x, 1) -> x: exact for every x, NaN included.
+OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
+  if (hasResultType(*this, getLhs()) && isSplatValue(adaptor.getRhs(), 1.0))
+    return getLhs();
+  return {};
+}
+
 OpFoldResult MaxOp::fold(FoldAdaptor) {
   if (getLhs() == getRhs())
     return getLhs();
@@ -185,6 +192,13 @@ OpFoldResult NegOp::fold(FoldAdaptor) {
 
 // abs(abs x) -> abs x, and abs(neg x) -> abs x (in place): exact, abs clears
 // the sign that neg flips.
+// erf(±0) -> ±0: a splat zero input is its own result.
+OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
+  if (isSplatZero(adaptor.getInput()))
+    return getInput();
+  return {};
+}
+
 OpFoldResult AbsOp::fold(FoldAdaptor) {
   if (auto inner = getInput().getDefiningOp<AbsOp>())
     return inner.getResult();

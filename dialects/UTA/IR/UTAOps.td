@@ -140,6 +140,21 @@ def UTA_MinOp
   }];
 }
 
+def UTA_PowOp : UTA_BinaryOp<"pow", [PointwiseKernelOp<16>]> {
+  let summary = "elementwise power with NumPy broadcasting";
+  let description = [{
+    `c = a^b` elementwise, with the special cases of C's `powf`:
+    `pow(x, ±0)` is 1 for every x (NaN included), `pow(1, y)` is 1 for every
+    y, a negative finite base with a non-integer exponent gives NaN, and
+    `pow(±0, y)` is ±inf for a negative odd integer y, +inf for other
+    negative y. Broadcasting and types as for `uta.add`.
+
+    ```mlir
+    %c = uta.pow %a, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+    ```
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Unary elementwise ops
 //===----------------------------------------------------------------------===//
@@ -218,6 +233,20 @@ def UTA_RsqrtOp : UTA_UnaryOp<"rsqrt", [PointwiseKernelOp<4>]> {
     %y = uta.rsqrt %x : tensor<4xf32>
     ```
   }];
+}
+
+def UTA_ErfOp
+    : UTA_UnaryOp<"erf", [PointwiseKernelOp<20>, UTA_ZeroPreserving]> {
+  let summary = "elementwise error function";
+  let description = [{
+    `y = erf(x) = 2 / sqrt(pi) * integral from 0 to x of e^(-t^2) dt`: odd,
+    within (-1, 1), `erf(±0)` is ±0 and `erf(±inf)` is ±1.
+
+    ```mlir
+    %y = uta.erf %x : tensor<4xf32>
+    ```
+  }];
+  let hasFolder = 1;
 }
 
 def UTA_TanhOp : UTA_UnaryOp<"tanh", [PointwiseKernelOp<12>, UTA_ZeroPreserving]> {

@@ -66,6 +66,9 @@ FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
           .Case([&](MinOp) {
             return arith::MinimumFOp::create(b, loc, v[0], v[1]);
           })
+          .Case([&](PowOp) {
+            return math::PowFOp::create(b, loc, v[0], v[1]);
+          })
           .Case([&](NegOp) { return arith::NegFOp::create(b, loc, v[0]); })
           .Case([&](AbsOp) { return math::AbsFOp::create(b, loc, v[0]); })
           .Case([&](ExpOp) { return math::ExpOp::create(b, loc, v[0]); })
@@ -78,6 +81,7 @@ FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
                                          math::SqrtOp::create(b, loc, v[0]));
           })
           .Case([&](TanhOp) { return math::TanhOp::create(b, loc, v[0]); })
+          .Case([&](ErfOp) { return math::ErfOp::create(b, loc, v[0]); })
           .Case([&](SigmoidOp) { return emitSigmoid(b, loc, v[0]); })
           .Case([&](ReluOp) {
             return arith::MaximumFOp::create(b, loc, v[0],

@@ -7,14 +7,15 @@
 // vectorization, for features held in registers (one round, or a partial
 // second round) and read twice (loops).
 //
-// How the checks see the nesting without counting spaces: from a kernel's
-// label to its gpu.return, every line that opens a region (one ending in
-// `{`, `} else {` included) is matched by a check, and every gap between two
-// checks holds `CHECK-NOT: {{\{$|gpu.barrier}}`, so no region (an scf.for
-// around a barrier, say) and no barrier goes unlisted. No listed region
-// opens another, so the first lone `}` after its opening line closes it;
-// a gpu.barrier on the line right after that `}` (CHECK-NEXT), or in a gap
-// between closed regions, is at the kernel's top level.
+// The nesting is checked without counting spaces. A printed line that opens
+// a region ends in `{` (`} else {` too), and a lone `}` closes one. From a
+// kernel's label to its gpu.return, every such line is matched by a check,
+// and every gap between two checks is guarded by a negative check of
+// {{\{$|^ *\}$|gpu.barrier}}, so no region (an scf.for around a barrier,
+// say) and no barrier goes unlisted. No listed region opens another, so the
+// first lone `}` after its opening line closes it, and a barrier right after
+// that `}` (CHECK-NEXT), or in a gap between closed regions, is at the
+// kernel's top level. The count of barriers follows from the list.
 // RUN: utac %s --compile-to=gpu > %t.vec
 // RUN: utac %s --compile-to=gpu --uta-vectorize=off > %t.scalar
 // RUN: FileCheck %s --input-file=%t.vec
@@ -24,49 +25,49 @@
 // the stores, then one per halving (an scf.if of the threads that fold,
 // closed before the barrier): 1 + 8.
 // CHECK-LABEL: gpu.func @sgp_k0_grade_rms_norm({{.*}}
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: gpu.return
 func.func @sgp(%x: tensor<8x3x512xf32>, %y: tensor<8x3x512xf32>,
                %w: tensor<512x20xf32>) -> tensor<8x3x512xf32> {
@@ -82,49 +83,49 @@ func.func @sgp(%x: tensor<8x3x512xf32>, %y: tensor<8x3x512xf32>,
 // yields them, closed before the first barrier): 1 + 6 barriers, then the
 // guarded stores.
 // CHECK-LABEL: gpu.func @odd_k0_grade_rms_norm({{.*}}
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} -> ({{.*}}) {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: } else {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: gpu.return
 func.func @odd(%x: tensor<8x3x61xf32>) -> tensor<8x3x61xf32> {
   %n = clifford.grade_rms_norm <3, 0, 0> %x : tensor<8x3x61xf32>
@@ -134,57 +135,57 @@ func.func @odd(%x: tensor<8x3x61xf32>) -> tensor<8x3x61xf32> {
 // F = 4100: 256 threads striding over the features in loops (closed
 // before the first barrier, opened again after the last): 1 + 8.
 // CHECK-LABEL: gpu.func @wide_k0_grade_rms_norm({{.*}}
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.for {{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.if %{{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
 //  CHECK-NEXT: gpu.barrier
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: scf.for {{.*}} {
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: {{^ *\}$}}
-//   CHECK-NOT: {{\{$|gpu.barrier}}
+//   CHECK-NOT: {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK: gpu.return
 func.func @wide(%x: tensor<8x3x4100xf32>) -> tensor<8x3x4100xf32> {
   %n = clifford.grade_rms_norm <3, 0, 0> %x : tensor<8x3x4100xf32>

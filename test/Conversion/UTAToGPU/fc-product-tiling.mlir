@@ -5,15 +5,26 @@
 // Cl(3,0) 44, Cl(4,0) 128, Cl(3,0,1) 108, Cl(6,0) 928.
 //
 // Barriers: the kernels have no range guard, and every gpu.barrier sits at
-// the kernel's top level (6 spaces deep) or directly in the loop over
-// chunks (8 spaces), whose bounds are constants: never inside an scf.if.
+// the kernel's top level or directly in the loop over chunks, whose bounds
+// are constants: never inside an scf.if.
+//
+// The nesting is checked without counting spaces. A printed line that opens
+// a region ends in `{` (`} else {` too), and a lone `}` closes one. From a
+// kernel's label on, every such line is matched by a check, and every gap
+// between two checks is guarded by a negative check of
+// {{\{$|^ *\}$|gpu.barrier}}, so no region and no barrier goes unlisted.
+// The checks then know how deep each op they match is: a region that opens
+// none closes at the first lone `}` after it, a barrier right after the `}`
+// that closes the staging guard lies in the loop over chunks, and one right
+// after the `}` of that loop at the kernel's top level. Where a kernel is
+// listed from a barrier to its gpu.return instead (blades_cl200), the
+// regions opened and closed in between balance, so the barrier is as deep
+// as the gpu.return: at the top level.
 // RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="vectorize=false" -canonicalize > %t
-// RUN: FileCheck %s --strict-whitespace --input-file=%t
-// RUN: FileCheck %s --strict-whitespace --check-prefix=NESTED --input-file=%t
+// RUN: FileCheck %s --input-file=%t
+// RUN: FileCheck %s --check-prefix=FCGP --input-file=%t
 // RUN: FileCheck %s --check-prefix=MULF --input-file=%t
-// RUN: uta-opt %s -split-input-file -uta-fuse-kernels -convert-uta-to-gpu -canonicalize | FileCheck %s --strict-whitespace --check-prefix=FUSED
-
-// NESTED-NOT: {{^          +}}gpu.barrier
+// RUN: uta-opt %s -split-input-file -uta-fuse-kernels -convert-uta-to-gpu -canonicalize | FileCheck %s --check-prefixes=FCGP,FUSED
 
 // Cl(3,0), B = 37, Fin = 13, Fout = 40. 8 blades allow 8 (row, output)
 // pairs per thread; 40 outputs take 2 per thread (40 > 32) on 32 column
@@ -31,7 +42,7 @@
 //       CHECK:   gpu.launch_func  @kernels::@tiles_cl300_k0_fc_product blocks in (%[[BLOCKS]], %{{[^,]+}}, %{{[^)]+}}) threads in (%[[THREADS]], %{{[^,]+}}, %{{[^)]+}})
 //  CHECK-SAME:     %[[N]] : i32)
 // CHECK-LABEL: gpu.func @tiles_cl300_k0_fc_product
-//  CHECK-SAME:   workgroup(%[[Q:.*]] : memref<5632xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+//  CHECK-SAME:   workgroup(%[[Q:.*]] : memref<5632xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 //   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
 //   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
 //   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
@@ -41,28 +52,90 @@
 //   CHECK-DAG:   %[[C39:.*]] = arith.constant 39 : index
 //   CHECK-DAG:   %[[C40:.*]] = arith.constant 40 : index
 //   CHECK-DAG:   %[[C128:.*]] = arith.constant 128 : index
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:   arith.minui %{{.*}}, %[[C39]]
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:   arith.minui %{{.*}}, %[[C39]]
-//       CHECK: {{^      }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args
-//       CHECK: {{^        }}%[[E:.*]] = arith.cmpi ult, %{{.*}}, %[[C128]] : index
-//  CHECK-NEXT: {{^        }}scf.if %[[E]] {
-//       CHECK: {{^          }}%[[ROWIN:.*]] = arith.cmpi ult, %{{.*}}, %[[C37]] : index
-//  CHECK-NEXT: {{^          }}scf.if %[[ROWIN]] {
-//       CHECK: {{^        }}}
-//  CHECK-NEXT: {{^        }}gpu.barrier
-//  CHECK-NEXT: {{^        }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] iter_args
-//       CHECK: {{^        }}gpu.barrier
-//  CHECK-NEXT: {{^        }}scf.yield
-//       CHECK: {{^      }}%[[T:.*]] = arith.cmpi ult, %{{.*}}, %[[C32]] : index
-//  CHECK-NEXT: {{^      }}scf.if %[[T]] {
-//       CHECK: {{^      }}gpu.barrier
-//   CHECK-NOT:   gpu.barrier
-//   CHECK-NOT:   scf.for
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+// The loop over the 3 chunks, at the top level. In it: the staging round
+// (thread < 128), its rows in range or zeros (else), closed; a barrier; the
+// loop over the chunk's 4 features, closed; a barrier; the chunk loop's
+// yield of the feature loop's accumulators, and the chunk loop's `}`.
+//       CHECK:   %{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[E:.*]] = arith.cmpi ult, %{{.*}}, %[[C128]] : index
+//  CHECK-NEXT:   scf.if %[[E]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[ROWIN:.*]] = arith.cmpi ult, %{{.*}}, %[[C37]] : index
+//  CHECK-NEXT:   scf.if %[[ROWIN]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[FEATURES:.*]]:64 = scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.yield
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   scf.yield %[[FEATURES]]#0, {{.*}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+// The tail at the top level: its staging round (thread < 32) with the row
+// guard inside, closed, then its one barrier; no loop after it.
+//       CHECK:   %[[T:.*]] = arith.cmpi ult, %{{.*}}, %[[C32]] : index
+//  CHECK-NEXT:   scf.if %[[T]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[TROWIN:.*]] = arith.cmpi ult, %{{.*}}, %[[C37]] : index
+//  CHECK-NEXT:   scf.if %[[TROWIN]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:   arith.cmpi ult, %{{.*}}, %[[C37]] : index
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:   arith.cmpi ult, %{{.*}}, %[[C40]] : index
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:   arith.cmpi ult, %{{.*}}, %[[C40]] : index
-// CHECK-COUNT-8: {{^      }}scf.if
-//   CHECK-NOT:   scf.if
+// The 8 stores of (row, output) pairs in range, each its own scf.if at the
+// top level, closed before the next.
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:   gpu.return
 // Each (b, fi) stages the 64 products of Cl(3,0) once; each thread adds
 // 4 rows x 2 outputs x 44 slots = 352 weighted slots per input feature:
@@ -92,23 +165,29 @@ func.func @tiles_cl300(%x: tensor<8x37x13xf32>, %y: tensor<8x37x13xf32>, %w: ten
 //       CHECK:   gpu.launch_func  @kernels::@tiles_bench_k0_fc_product blocks in (%[[BLOCKS]], %{{[^,]+}}, %{{[^)]+}}) threads in (%[[THREADS]], %{{[^,]+}}, %{{[^)]+}})
 //  CHECK-SAME:     %[[N]] : i32)
 // CHECK-LABEL: gpu.func @tiles_bench_k0_fc_product
-//  CHECK-SAME:   workgroup(%{{.*}} : memref<5632xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+//  CHECK-SAME:   workgroup(%{{.*}} : memref<5632xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 //   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
 //   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
 //   CHECK-DAG:   %[[C8:.*]] = arith.constant 8 : index
 //   CHECK-DAG:   %[[C64:.*]] = arith.constant 64 : index
 //   CHECK-DAG:   %[[C128:.*]] = arith.constant 128 : index
 //   CHECK-NOT:   arith.minui
-//       CHECK: {{^      }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C64]] step %[[C1]] iter_args
-//       CHECK: {{^        }}%[[E:.*]] = arith.cmpi ult, %{{.*}}, %[[C128]] : index
-//  CHECK-NEXT: {{^        }}scf.if %[[E]] {
-//   CHECK-NOT:   scf.if
-//       CHECK: {{^        }}gpu.barrier
-//  CHECK-NEXT: {{^        }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] iter_args
-//       CHECK: {{^        }}gpu.barrier
-//  CHECK-NEXT: {{^        }}scf.yield
-//   CHECK-NOT:   scf.if
-//   CHECK-NOT:   gpu.barrier
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C64]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[E:.*]] = arith.cmpi ult, %{{.*}}, %[[C128]] : index
+//  CHECK-NEXT:   scf.if %[[E]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[FEATURES:.*]]:64 = scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.yield
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   scf.yield %[[FEATURES]]#0, {{.*}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:   gpu.return
 func.func @tiles_bench(%x: tensor<8x4096x512xf32>, %y: tensor<8x4096x512xf32>, %w: tensor<20x512x512xf32>) -> tensor<8x4096x512xf32> {
   %z = clifford.fc_product <3, 0, 0> %x, %y, %w
@@ -129,23 +208,51 @@ func.func @tiles_bench(%x: tensor<8x4096x512xf32>, %y: tensor<8x4096x512xf32>, %
 //   CHECK-DAG:   %[[THREADS:.*]] = arith.constant 256 : index
 //       CHECK:   gpu.launch_func  @kernels::@tiles_cl400_k0_fc_product blocks in (%[[BLOCKS]], %{{[^,]+}}, %{{[^)]+}}) threads in (%[[THREADS]], %{{[^,]+}}, %{{[^)]+}})
 // CHECK-LABEL: gpu.func @tiles_cl400_k0_fc_product
-//  CHECK-SAME:   workgroup(%{{.*}} : memref<8192xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+//  CHECK-SAME:   workgroup(%{{.*}} : memref<8192xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 //   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
 //   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
 //   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
 //   CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
 //   CHECK-DAG:   %[[C8:.*]] = arith.constant 8 : index
 //   CHECK-DAG:   %[[C40:.*]] = arith.constant 40 : index
+//   CHECK-DAG:   %[[C50:.*]] = arith.constant 50 : index
 //   CHECK-DAG:   %[[C64:.*]] = arith.constant 64 : index
-//       CHECK: {{^      }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] iter_args
-//       CHECK: {{^        }}%{{.*}} = arith.cmpi ult, %{{.*}}, %[[C64]] : index
-//       CHECK: {{^        }}gpu.barrier
-//  CHECK-NEXT: {{^        }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] iter_args
-//       CHECK: {{^        }}gpu.barrier
-//  CHECK-NEXT: {{^        }}scf.yield
-//       CHECK: {{^      }}%{{.*}} = arith.cmpi ult, %{{.*}}, %[[C40]] : index
-//       CHECK: {{^      }}gpu.barrier
-//  CHECK-NEXT: {{^      }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C5]] step %[[C1]] iter_args
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[CHUNKS:.*]]:64 = scf.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[E:.*]] = arith.cmpi ult, %{{.*}}, %[[C64]] : index
+//  CHECK-NEXT:   scf.if %[[E]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[ROWIN:.*]] = arith.cmpi ult, %{{.*}}, %[[C50]] : index
+//  CHECK-NEXT:   scf.if %[[ROWIN]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[FEATURES:.*]]:64 = scf.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.yield
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   scf.yield %[[FEATURES]]#0, {{.*}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+// The tail of 5 at the top level: 40 staging entries, then the loop over
+// its 5 features, which goes on from the chunk loop's accumulators.
+//       CHECK:   %[[T:.*]] = arith.cmpi ult, %{{.*}}, %[[C40]] : index
+//  CHECK-NEXT:   scf.if %[[T]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[TROWIN:.*]] = arith.cmpi ult, %{{.*}}, %[[C50]] : index
+//  CHECK-NEXT:   scf.if %[[TROWIN]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C5]] step %[[C1]] iter_args(%{{[^ ]+}} = %[[CHUNKS]]#0, {{.*}}) -> ({{.*}}) {
 //   CHECK-NOT:   gpu.barrier
 //       CHECK:   gpu.return
 func.func @tiles_cl400(%x: tensor<16x50x21xf32>, %y: tensor<16x50x21xf32>, %w: tensor<35x21x70xf32>) -> tensor<16x50x70xf32> {
@@ -160,19 +267,58 @@ func.func @tiles_cl400(%x: tensor<16x50x21xf32>, %y: tensor<16x50x21xf32>, %w: t
 // thread; 6 outputs take 1 each on 8 column threads, 4 rows per thread on
 // 4 row threads: one block of 32 threads, 16 rows x 8 outputs. 16 x 108 =
 // 1728 values per feature: chunks of 4, a stage of 6912 values; 3 chunks
-// and a tail of 1.
+// and a tail of 1. A chunk's 64 staging entries take 2 full rounds of the
+// 32 threads, each guarding only its row (rows past 9 staged as zeros); the
+// tail's 16 take one round of threads < 16.
 // CHECK-LABEL: func.func @tiles_cl301
 //   CHECK-DAG:   %[[ONE:.*]] = arith.constant 1 : index
 //   CHECK-DAG:   %[[THREADS:.*]] = arith.constant 32 : index
 //       CHECK:   gpu.launch_func  @kernels::@tiles_cl301_k0_fc_product blocks in (%[[ONE]], %{{[^,]+}}, %{{[^)]+}}) threads in (%[[THREADS]], %{{[^,]+}}, %{{[^)]+}})
 // CHECK-LABEL: gpu.func @tiles_cl301_k0_fc_product
-//  CHECK-SAME:   workgroup(%{{.*}} : memref<6912xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>}
+//  CHECK-SAME:   workgroup(%{{.*}} : memref<6912xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
 //   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
 //   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
 //   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
 //   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
-//       CHECK: {{^      }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args
-//       CHECK: {{^        }}%{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] iter_args
+//   CHECK-DAG:   %[[C9:.*]] = arith.constant 9 : index
+//   CHECK-DAG:   %[[C16:.*]] = arith.constant 16 : index
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[ROWIN0:.*]] = arith.cmpi ult, %{{.*}}, %[[C9]] : index
+//  CHECK-NEXT:   scf.if %[[ROWIN0]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[ROWIN1:.*]] = arith.cmpi ult, %{{.*}}, %[[C9]] : index
+//  CHECK-NEXT:   scf.if %[[ROWIN1]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[FEATURES:.*]]:64 = scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.yield
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   scf.yield %[[FEATURES]]#0, {{.*}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[T:.*]] = arith.cmpi ult, %{{.*}}, %[[C16]] : index
+//  CHECK-NEXT:   scf.if %[[T]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[TROWIN:.*]] = arith.cmpi ult, %{{.*}}, %[[C9]] : index
+//  CHECK-NEXT:   scf.if %[[TROWIN]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//   CHECK-NOT:   gpu.barrier
 //       CHECK:   gpu.return
 func.func @tiles_cl301(%x: tensor<16x9x13xf32>, %y: tensor<16x9x13xf32>, %w: tensor<34x13x6xf32>) -> tensor<16x9x6xf32> {
   %z = clifford.fc_product <3, 0, 1> %x, %y, %w
@@ -186,13 +332,50 @@ func.func @tiles_cl301(%x: tensor<16x9x13xf32>, %y: tensor<16x9x13xf32>, %w: ten
 // thread, 4 column threads. 928 slots: 4 features of 8 rows (29696 values)
 // do not fit in 8192, nor of 4 rows; 2 rows do (7424): 8 threads per block,
 // 3 row tiles; chunks of 4 (4 features x 2 rows x 928 = 7424 values), one
-// chunk and a tail of 3.
+// chunk and a tail of 3. The loop over the one chunk folds away: its
+// staging round (8 entries, all 8 threads, rows past 5 staged as zeros),
+// its barrier, its loop over 4 features and the barrier after it all sit
+// at the top level, and so do the tail's (6 entries) and its loop over 3
+// features, which goes on from the chunk's accumulators.
 // CHECK-LABEL: func.func @tiles_cl600
 //   CHECK-DAG:   %[[BLOCKS:.*]] = arith.constant 3 : index
 //   CHECK-DAG:   %[[THREADS:.*]] = arith.constant 8 : index
 //       CHECK:   gpu.launch_func  @kernels::@tiles_cl600_k0_fc_product blocks in (%[[BLOCKS]], %{{[^,]+}}, %{{[^)]+}}) threads in (%[[THREADS]], %{{[^,]+}}, %{{[^)]+}})
 // CHECK-LABEL: gpu.func @tiles_cl600_k0_fc_product
-//  CHECK-SAME:   workgroup(%{{.*}} : memref<7424xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 8, 1, 1>}
+//  CHECK-SAME:   workgroup(%{{.*}} : memref<7424xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 8, 1, 1>} {
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
+//   CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
+//   CHECK-DAG:   %[[C6:.*]] = arith.constant 6 : index
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[ROWIN:.*]] = arith.cmpi ult, %{{.*}}, %[[C5]] : index
+//  CHECK-NEXT:   scf.if %[[ROWIN]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[CHUNK:.*]]:64 = scf.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.yield
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[T:.*]] = arith.cmpi ult, %{{.*}}, %[[C6]] : index
+//  CHECK-NEXT:   scf.if %[[T]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   %[[TROWIN:.*]] = arith.cmpi ult, %{{.*}}, %[[C5]] : index
+//  CHECK-NEXT:   scf.if %[[TROWIN]] {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   } else {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %{{.*}}:64 = scf.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%{{[^ ]+}} = %[[CHUNK]]#0, {{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   gpu.return
 func.func @tiles_cl600(%x: tensor<64x5x7xf32>, %y: tensor<64x5x7xf32>, %w: tensor<84x7x3xf32>) -> tensor<64x5x3xf32> {
   %z = clifford.fc_product <6, 0, 0> %x, %y, %w
       : (tensor<64x5x7xf32>, tensor<64x5x7xf32>, tensor<84x7x3xf32>) -> tensor<64x5x3xf32>
@@ -237,19 +420,43 @@ func.func @tiles_cl600(%x: tensor<64x5x7xf32>, %y: tensor<64x5x7xf32>, %w: tenso
 //       CHECK:   } else {
 //       CHECK:     memref.store %[[ZERO]], %[[Q]]
 //       CHECK:     memref.store %[[ZERO]], %[[Q]]
-//       CHECK:   }
-//       CHECK: {{^      }}gpu.barrier
-//       CHECK:   %[[ACC:.*]]:8 = scf.for %[[FI:.*]] = %[[C0]] to %[[C5]] step %[[C1]]
+//       CHECK:   {{^ *\}$}}
+// The 9 other staging rounds follow, each an scf.if closed before the
+// barrier. The barrier's depth is checked from it to the gpu.return: every
+// region opened in between is closed before it, so the barrier is at the
+// kernel's top level.
+//       CHECK:   gpu.barrier
+//  CHECK-NEXT:   %[[ACC:.*]]:8 = scf.for %[[FI:.*]] = %[[C0]] to %[[C5]] step %[[C1]] iter_args({{.*}}) -> ({{.*}}) {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:     memref.load %[[W]][%[[C3]], %[[FI]], %{{.*}}]
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:     memref.load %[[W]][%[[C6]], %[[FI]], %{{.*}}]
 //   CHECK-NOT:     memref.load %[[W]]
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
 //       CHECK:     scf.yield
-//   CHECK-NOT:   gpu.barrier
-//       CHECK:   scf.if
+//  CHECK-NEXT:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
 //  CHECK-NEXT:     memref.store %[[ACC]]#0, %[[Z]][%[[C0]], %{{.*}}]
 //  CHECK-NEXT:     memref.store %[[ZERO]], %[[Z]][%[[C1]], %{{.*}}]
 //  CHECK-NEXT:     memref.store %[[ZERO]], %[[Z]][%[[C2]], %{{.*}}]
 //  CHECK-NEXT:     memref.store %[[ACC]]#1, %[[Z]][%[[C3]], %{{.*}}]
+//  CHECK-NEXT:   {{^ *\}$}}
+// The stores of the other 3 rows, each its own scf.if.
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   scf.if %{{.*}} {
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   {{^ *\}$}}
+//   CHECK-NOT:   {{\{$|^ *\}$|gpu.barrier}}
+//       CHECK:   gpu.return
 func.func @blades_cl200(%x: tensor<4x3x5xf32>, %y: tensor<4x3x5xf32>, %w: tensor<10x5x2xf32>) -> tensor<4x3x2xf32> {
   %z = clifford.fc_product <2, 0, 0> %x, %y, %w {lhs_blades = #clifford.blades<1, 2>, rhs_blades = #clifford.blades<1, 2>}
       : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<10x5x2xf32>) -> tensor<4x3x2xf32>
@@ -261,22 +468,100 @@ func.func @blades_cl200(%x: tensor<4x3x5xf32>, %y: tensor<4x3x5xf32>, %w: tensor
 // FCGP with the gates fused (Fout = 47 is one output tile of 64): the gates
 // are recomputed where the block stages x and y, once per (b, fi) of a
 // chunk, inside the staging's guards, and nowhere in the accumulation; 61
-// input features are 15 chunks of 4 and a tail of 1.
-// FUSED-LABEL: gpu.func @fcgp_k0_fc_product
-//       FUSED: {{^      }}%{{.*}}:64 = scf.for
-//       FUSED: {{^        }}scf.if
-//       FUSED: {{^          }}scf.if
+// input features are 15 chunks of 4 and a tail of 1. FCGP checks the
+// barriers of the fc_product kernel and of the grade_rms_norm kernel that
+// ends the layer, fused (k0 and k1, where FUSED counts the gates' erf) or
+// not (k2 and k3, after the two gate kernels, which have no barrier).
+// CHECK-LABEL: gpu.func @fcgp_k0_scalar_gate
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   gpu.return
+// CHECK-LABEL: gpu.func @fcgp_k1_scalar_gate
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   gpu.return
+// FCGP-LABEL: gpu.func @fcgp_k{{[02]}}_fc_product({{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: %{{.*}}:64 = scf.for {{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
 //  FUSED-COUNT-2: math.erf
-//       FUSED: {{^        }}gpu.barrier
-//  FUSED-NEXT: {{^        }}%{{.*}}:64 = scf.for
-//   FUSED-NOT: math.erf
-//       FUSED: {{^        }}gpu.barrier
-//       FUSED: {{^      }}scf.if
-//       FUSED: {{^        }}scf.if
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: } else {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//  FCGP-NEXT: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//  FCGP-NEXT: %[[FEATURES:.*]]:64 = scf.for {{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.yield
+//  FCGP-NEXT: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//  FCGP-NEXT: scf.yield %[[FEATURES]]#0, {{.*}}
+//  FCGP-NEXT: {{^ *\}$}}
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
 //  FUSED-COUNT-2: math.erf
-//       FUSED: {{^      }}gpu.barrier
-//   FUSED-NOT: math.erf
-//       FUSED: gpu.func @fcgp_k1_grade_rms_norm
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: } else {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//  FCGP-NEXT: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//   FCGP-NOT: {{gpu.barrier|math.erf}}
+//       FCGP: gpu.return
+// The norm: its features read (or zeros past F = 47) in an scf.if closed
+// before the first barrier, then 6 folds, each an scf.if closed before its
+// barrier; all 7 barriers at the top level.
+// FCGP-LABEL: gpu.func @fcgp_k{{[13]}}_grade_rms_norm({{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} -> ({{.*}}) {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: } else {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: gpu.barrier
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//  FCGP-NEXT: gpu.barrier
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: scf.if %{{.*}} {
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: {{^ *\}$}}
+//   FCGP-NOT: {{\{$|^ *\}$|gpu.barrier|math.erf}}
+//       FCGP: gpu.return
 func.func @fcgp(%x: tensor<8x50x61xf32>, %y: tensor<8x50x61xf32>, %w: tensor<20x61x47xf32>) -> tensor<8x50x47xf32> {
   %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x50x61xf32>
   %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x50x61xf32>

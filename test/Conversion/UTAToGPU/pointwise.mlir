@@ -37,6 +37,23 @@ func.func @half_exp(%x: tensor<9xf16>) -> tensor<9xf16> {
 
 // -----
 
+// uta.erf and uta.pow are math.erf and math.powf in f32; the targets lower
+// those (libdevice on PTX, a polynomial erf and GLSL Pow on SPIR-V).
+// CHECK-LABEL: gpu.func @erf_pow_k0_erf
+//       CHECK:   %[[X:.*]] = memref.load
+//       CHECK:   math.erf %[[X]] : f32
+// CHECK-LABEL: gpu.func @erf_pow_k1_pow
+//       CHECK:   %[[A:.*]] = memref.load
+//       CHECK:   %[[B:.*]] = memref.load
+//       CHECK:   math.powf %[[A]], %[[B]] : f32
+func.func @erf_pow(%x: tensor<9xf32>, %y: tensor<9xf32>) -> tensor<9xf32> {
+  %0 = uta.erf %x : tensor<9xf32>
+  %1 = uta.pow %0, %y : (tensor<9xf32>, tensor<9xf32>) -> tensor<9xf32>
+  return %1 : tensor<9xf32>
+}
+
+// -----
+
 // Constants become read-only globals the manifest carries inline.
 // CHECK-LABEL: memref.global "private" constant @with_constant_constant0 : memref<3xf32> = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]>
 // CHECK-LABEL: func.func @with_constant

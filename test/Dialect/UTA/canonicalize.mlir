@@ -134,6 +134,68 @@ func.func @no_mul_one_broadcasting_x(%x: tensor<8xf32>) -> tensor<2x8xf32> {
 
 // -----
 
+// pow(x, 1) -> x.
+// CHECK-LABEL: func @pow_one
+//  CHECK-SAME:   (%[[X:.*]]: tensor<4x8xf32>)
+//   CHECK-NOT:   uta.pow
+//       CHECK:   return %[[X]]
+func.func @pow_one(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %one = arith.constant dense<1.0> : tensor<f32>
+  %0 = uta.pow %x, %one : (tensor<4x8xf32>, tensor<f32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// pow(1, x) is 1, not x: only the exponent 1 folds.
+// CHECK-LABEL: func @no_pow_one_base
+//       CHECK:   %[[R:.*]] = uta.pow
+//       CHECK:   return %[[R]]
+func.func @no_pow_one_base(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %one = arith.constant dense<1.0> : tensor<4xf32>
+  %0 = uta.pow %one, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// pow(x, 1) with an exponent that broadcasts x: the result is larger.
+// CHECK-LABEL: func @no_pow_one_broadcasting_x
+//       CHECK:   %[[R:.*]] = uta.pow
+//       CHECK:   return %[[R]]
+func.func @no_pow_one_broadcasting_x(%x: tensor<8xf32>) -> tensor<2x8xf32> {
+  %one = arith.constant dense<1.0> : tensor<2x8xf32>
+  %0 = uta.pow %x, %one : (tensor<8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+// erf(0) -> 0: the zero constant is the result.
+// CHECK-LABEL: func @erf_zero
+//       CHECK:   %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<4xf32>
+//   CHECK-NOT:   uta.erf
+//       CHECK:   return %[[Z]]
+func.func @erf_zero() -> tensor<4xf32> {
+  %zero = arith.constant dense<0.0> : tensor<4xf32>
+  %0 = uta.erf %zero : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// erf of a non-zero constant stays: no constant folding of transcendentals.
+// CHECK-LABEL: func @no_erf_nonzero
+//       CHECK:   %[[R:.*]] = uta.erf
+//       CHECK:   return %[[R]]
+func.func @no_erf_nonzero() -> tensor<4xf32> {
+  %c = arith.constant dense<0.5> : tensor<4xf32>
+  %0 = uta.erf %c : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // x / 1 -> x.
 // CHECK-LABEL: func @div_one
 //  CHECK-SAME:   (%[[X:.*]]: tensor<4xf32>)

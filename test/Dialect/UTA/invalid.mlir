@@ -34,6 +34,15 @@ func.func @binary_wrong_result_shape(%a: tensor<4x1xf32>, %b: tensor<8xf32>) -> 
 
 // -----
 
+// pow broadcasts like every binary op: trailing sizes 8 and 3 cannot.
+func.func @pow_not_broadcastable(%a: tensor<4x8xf32>, %b: tensor<3xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{'uta.pow' op operand shapes [4, 8] and [3] are not broadcast-compatible: 8 and 3 differ and neither is 1}}
+  %0 = uta.pow %a, %b : (tensor<4x8xf32>, tensor<3xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
 // Mismatched shapes without broadcasting: [4] is not [8].
 func.func @binary_mismatched_result(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<8xf32> {
   // expected-error@+1 {{'uta.max' op result shape [8] does not match the broadcast shape [4]}}
@@ -88,6 +97,15 @@ func.func @unary_type_change(%x: tensor<4xf32>) -> tensor<4xf16> {
   // expected-error@+1 {{'uta.tanh' op requires the same type for all operands and results}}
   %0 = "uta.tanh"(%x) : (tensor<4xf32>) -> tensor<4xf16>
   return %0 : tensor<4xf16>
+}
+
+// -----
+
+// erf keeps its operand's type.
+func.func @erf_changes_type(%x: tensor<4xf32>) -> tensor<4xbf16> {
+  // expected-error@+1 {{'uta.erf' op requires the same type for all operands and results}}
+  %0 = "uta.erf"(%x) : (tensor<4xf32>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
 }
 
 // -----

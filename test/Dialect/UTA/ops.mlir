@@ -25,11 +25,15 @@ func.func @binary(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %c: tensor<4x1xf32>,
   %4 = uta.max %s, %3 : (tensor<f32>, tensor<4x8xf32>) -> tensor<4x8xf32>
   // CHECK: %[[MIN:.*]] = uta.min %[[MAX]], %[[C]] : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
   %5 = uta.min %4, %c : (tensor<4x8xf32>, tensor<4x1xf32>) -> tensor<4x8xf32>
-  // CHECK: return %[[MIN]]
-  return %5 : tensor<4x8xf32>
+  // CHECK: %[[POW:.*]] = uta.pow %[[MIN]], %[[B]] : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %6 = uta.pow %5, %b : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  // CHECK: return %[[POW]]
+  return %6 : tensor<4x8xf32>
 }
 
 // Both operands broadcast into a larger result; f16 and bf16 are accepted.
+// GENERIC: "uta.pow"(%{{.*}}, %{{.*}}) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// GENERIC: "uta.erf"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-LABEL: func @binary_half
 func.func @binary_half(%a: tensor<4x1xf16>, %b: tensor<2x1x8xf16>,
                        %c: tensor<8xbf16>, %d: tensor<3x1xbf16>)
@@ -62,8 +66,10 @@ func.func @unary(%x: tensor<4xf32>) -> tensor<4xf32> {
   %5 = uta.rsqrt %4 : tensor<4xf32>
   // CHECK: %[[TANH:.*]] = uta.tanh %[[RSQRT]] : tensor<4xf32>
   %6 = uta.tanh %5 : tensor<4xf32>
-  // CHECK: %[[SIG:.*]] = uta.sigmoid %[[TANH]] : tensor<4xf32>
-  %7 = uta.sigmoid %6 : tensor<4xf32>
+  // CHECK: %[[ERF:.*]] = uta.erf %[[TANH]] : tensor<4xf32>
+  %erf = uta.erf %6 : tensor<4xf32>
+  // CHECK: %[[SIG:.*]] = uta.sigmoid %[[ERF]] : tensor<4xf32>
+  %7 = uta.sigmoid %erf : tensor<4xf32>
   // CHECK: %[[RELU:.*]] = uta.relu %[[SIG]] : tensor<4xf32>
   %8 = uta.relu %7 : tensor<4xf32>
   // CHECK: %[[SILU:.*]] = uta.silu %[[RELU]] : tensor<4xf32>

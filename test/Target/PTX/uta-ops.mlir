@@ -18,6 +18,8 @@
 // CHECK-DAG: .entry sqrt_f32_k0_
 // CHECK-DAG: .entry rsqrt_f32_k0_
 // CHECK-DAG: .entry tanh_f32_k0_
+// CHECK-DAG: .entry erf_f32_k0_
+// CHECK-DAG: .entry pow_f32_k0_
 // CHECK-DAG: .entry sigmoid_f32_k0_
 // CHECK-DAG: .entry relu_f32_k0_
 // CHECK-DAG: .entry silu_f32_k0_
@@ -43,6 +45,8 @@
 // CHECK-DAG: .entry sqrt_f16_k0_
 // CHECK-DAG: .entry rsqrt_f16_k0_
 // CHECK-DAG: .entry tanh_f16_k0_
+// CHECK-DAG: .entry erf_f16_k0_
+// CHECK-DAG: .entry pow_f16_k0_
 // CHECK-DAG: .entry sigmoid_f16_k0_
 // CHECK-DAG: .entry relu_f16_k0_
 // CHECK-DAG: .entry silu_f16_k0_
@@ -68,6 +72,8 @@
 // CHECK-DAG: .entry sqrt_bf16_k0_
 // CHECK-DAG: .entry rsqrt_bf16_k0_
 // CHECK-DAG: .entry tanh_bf16_k0_
+// CHECK-DAG: .entry erf_bf16_k0_
+// CHECK-DAG: .entry pow_bf16_k0_
 // CHECK-DAG: .entry sigmoid_bf16_k0_
 // CHECK-DAG: .entry relu_bf16_k0_
 // CHECK-DAG: .entry silu_bf16_k0_
@@ -134,6 +140,14 @@ func.func @sqrt_f32(%a: tensor<37x129xf32>) -> tensor<37x129xf32> {
 }
 func.func @rsqrt_f32(%a: tensor<37x129xf32>) -> tensor<37x129xf32> {
   %0 = uta.rsqrt %a : tensor<37x129xf32>
+  return %0 : tensor<37x129xf32>
+}
+func.func @erf_f32(%a: tensor<37x129xf32>) -> tensor<37x129xf32> {
+  %0 = uta.erf %a : tensor<37x129xf32>
+  return %0 : tensor<37x129xf32>
+}
+func.func @pow_f32(%a: tensor<37x129xf32>, %b: tensor<129xf32>) -> tensor<37x129xf32> {
+  %0 = uta.pow %a, %b : (tensor<37x129xf32>, tensor<129xf32>) -> tensor<37x129xf32>
   return %0 : tensor<37x129xf32>
 }
 func.func @tanh_f32(%a: tensor<37x129xf32>) -> tensor<37x129xf32> {
@@ -236,6 +250,14 @@ func.func @rsqrt_f16(%a: tensor<37x129xf16>) -> tensor<37x129xf16> {
   %0 = uta.rsqrt %a : tensor<37x129xf16>
   return %0 : tensor<37x129xf16>
 }
+func.func @erf_f16(%a: tensor<37x129xf16>) -> tensor<37x129xf16> {
+  %0 = uta.erf %a : tensor<37x129xf16>
+  return %0 : tensor<37x129xf16>
+}
+func.func @pow_f16(%a: tensor<37x129xf16>, %b: tensor<129xf16>) -> tensor<37x129xf16> {
+  %0 = uta.pow %a, %b : (tensor<37x129xf16>, tensor<129xf16>) -> tensor<37x129xf16>
+  return %0 : tensor<37x129xf16>
+}
 func.func @tanh_f16(%a: tensor<37x129xf16>) -> tensor<37x129xf16> {
   %0 = uta.tanh %a : tensor<37x129xf16>
   return %0 : tensor<37x129xf16>
@@ -334,6 +356,14 @@ func.func @sqrt_bf16(%a: tensor<37x129xbf16>) -> tensor<37x129xbf16> {
 }
 func.func @rsqrt_bf16(%a: tensor<37x129xbf16>) -> tensor<37x129xbf16> {
   %0 = uta.rsqrt %a : tensor<37x129xbf16>
+  return %0 : tensor<37x129xbf16>
+}
+func.func @erf_bf16(%a: tensor<37x129xbf16>) -> tensor<37x129xbf16> {
+  %0 = uta.erf %a : tensor<37x129xbf16>
+  return %0 : tensor<37x129xbf16>
+}
+func.func @pow_bf16(%a: tensor<37x129xbf16>, %b: tensor<129xbf16>) -> tensor<37x129xbf16> {
+  %0 = uta.pow %a, %b : (tensor<37x129xbf16>, tensor<129xbf16>) -> tensor<37x129xbf16>
   return %0 : tensor<37x129xbf16>
 }
 func.func @tanh_bf16(%a: tensor<37x129xbf16>) -> tensor<37x129xbf16> {

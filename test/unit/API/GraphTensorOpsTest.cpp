@@ -33,7 +33,8 @@ using UnaryMethod = Tensor (Graph::*)(const Tensor &);
 TEST(GraphTest, BinaryElementwise) {
   std::pair<const char *, BinaryMethod> ops[] = {
       {"add", &Graph::add}, {"sub", &Graph::sub}, {"mul", &Graph::mul},
-      {"div", &Graph::div}, {"max", &Graph::max}, {"min", &Graph::min}};
+      {"div", &Graph::div}, {"max", &Graph::max}, {"min", &Graph::min},
+      {"pow", &Graph::pow}};
   for (auto [name, method] : ops) {
     SCOPED_TRACE(name);
     // [4, 1] and [3, 1, 8] broadcast to [3, 4, 8].
@@ -70,7 +71,8 @@ TEST(GraphTest, UnaryElementwise) {
       {"neg", &Graph::neg},   {"abs", &Graph::abs},
       {"exp", &Graph::exp},   {"log", &Graph::log},
       {"sqrt", &Graph::sqrt}, {"rsqrt", &Graph::rsqrt},
-      {"tanh", &Graph::tanh}, {"sigmoid", &Graph::sigmoid},
+      {"tanh", &Graph::tanh}, {"erf", &Graph::erf},
+      {"sigmoid", &Graph::sigmoid},
       {"relu", &Graph::relu}, {"silu", &Graph::silu}};
   for (auto [name, method] : ops) {
     SCOPED_TRACE(name);

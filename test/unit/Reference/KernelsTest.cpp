@@ -155,6 +155,32 @@ TEST(ReferenceUnary, TanhSigmoidSilu) {
   EXPECT_EQ(applyUnary(UnaryKind::Silu, -1000), 0.0);
 }
 
+TEST(ReferenceUnary, Erf) {
+  // erf(1) = 0.8427007929497149, odd, signed zero kept, saturates at ±1.
+  RefTensor x{{6}, {0, 1, -1, 0.5, -0.0, 10}};
+  EXPECT_TRUE(matches(
+      unary(UnaryKind::Erf, x), {6},
+      {0, 0.8427007929497149, -0.8427007929497149, 0.5204998778130465, -0.0, 1},
+      kTol));
+  EXPECT_TRUE(std::signbit(applyUnary(UnaryKind::Erf, -0.0)));
+}
+
+TEST(ReferenceBinary, PowSpecialCases) {
+  // 2^10, 9^0.5, 2^-1 broadcast over the exponent; C's special cases:
+  // pow(x, 0) = 1 even for NaN, pow(1, y) = 1 even for NaN, NaN for a
+  // negative base with a non-integer exponent, inf for 0^-1.
+  RefTensor base{{3, 1}, {2, 9, 4}};
+  RefTensor exponent{{2}, {0.5, -1}};
+  EXPECT_TRUE(matches(get(binary(BinaryKind::Pow, base, exponent)), {3, 2},
+                      {1.4142135623730951, 0.5, 3, 0.1111111111111111, 2, 0.25},
+                      kTol));
+  EXPECT_EQ(applyBinary(BinaryKind::Pow, kNaN, 0), 1.0);
+  EXPECT_EQ(applyBinary(BinaryKind::Pow, 1, kNaN), 1.0);
+  EXPECT_TRUE(std::isnan(applyBinary(BinaryKind::Pow, -2, 0.5)));
+  EXPECT_EQ(applyBinary(BinaryKind::Pow, -2, 3), -8.0);
+  EXPECT_EQ(applyBinary(BinaryKind::Pow, 0, -1), kInf);
+}
+
 TEST(ReferenceUnary, GeluExactErfForm) {
   // gelu(x) = x Phi(x); Phi(1) = 0.8413447460685429 is the normal CDF.
   RefTensor x{{5}, {0, 1, -1, 2, 0.5}};
