@@ -41,21 +41,28 @@ def UtaFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
   let summary = "Partition the graph into kernels (uta.fusion groups)";
   let description = [{
     Every op that is not recomputed inside a consumer becomes the root of a
-    kernel. A producer is recomputed inside its consumer's kernel (moved into
-    the consumer's `uta.fusion` group) when one cost model allows it:
+    kernel. A producer is recomputed inside its consumer's kernel (cloned
+    into the consumer's `uta.fusion` group) when one cost model allows it;
+    the model asks each op for its fusion class (KernelOpInterface) and, for
+    clifford ops, its algebra, blade axis and cost (MultivectorOpInterface):
 
-    - it has exactly one use, so nothing else needs it in memory;
-    - uta producers: the producer can compute any single element on its own
-      (elementwise and layout ops, casts; matmul and reductions only into a
-      pointwise consumer, as an epilogue), and the consumer reads each of its
-      elements once (no broadcast of it, not a matmul operand, never a
-      reduction inside another reduction);
+    - pointwise producers (elementwise and layout ops, casts) fuse where the
+      consumer reads each element a bounded number of times: uta consumers
+      that do not broadcast them (never a matmul operand), and clifford
+      consumers, which recompute them per blade they read; matmul and
+      reductions fuse only into a pointwise consumer, as an epilogue;
     - clifford producers (gates, products, involutions, projections, dual,
       sandwich, weighted_product) fuse into clifford consumers of the same
-      algebra and blade axis when recomputing them costs less than a store,
-      a reload and a launch (rough machine numbers, measured on an H200);
-      they are recomputed a whole multivector at a time. fc_product and
-      grade_rms_norm are never recomputed inside another kernel.
+      algebra and blade axis, a whole multivector at a time; fc_product,
+      scalar_product and grade_rms_norm are never recomputed elsewhere;
+    - a producer read R times per element (several uses in one consumer, a
+      broadcast, the passes of grade_rms_norm, fc_product's output tiles)
+      fuses when R - 1 extra computations cost less than a store, a reload
+      and a launch (rough machine numbers, measured on an H200);
+    - a producer with several consumers is duplicated into all of them when
+      every one can recompute it and the recomputations cost less than its
+      kernel, its store and its reloads, less the extra reads of its
+      operands; otherwise it is stored once.
 
     With `policy=none` nothing fuses: every op is its own kernel. With
     `remarks=true` every decision is reported as a remark at the producer:

@@ -66,9 +66,7 @@ FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
           .Case([&](MinOp) {
             return arith::MinimumFOp::create(b, loc, v[0], v[1]);
           })
-          .Case([&](PowOp) {
-            return math::PowFOp::create(b, loc, v[0], v[1]);
-          })
+          .Case([&](PowOp) { return math::PowFOp::create(b, loc, v[0], v[1]); })
           .Case([&](NegOp) { return arith::NegFOp::create(b, loc, v[0]); })
           .Case([&](AbsOp) { return math::AbsFOp::create(b, loc, v[0]); })
           .Case([&](ExpOp) { return math::ExpOp::create(b, loc, v[0]); })

@@ -1,12 +1,21 @@
 // RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="vectorize=false" -canonicalize > %t
 // RUN: FileCheck %s --input-file=%t
-// RUN: FileCheck %s --input-file=%t --check-prefix=COUNT --strict-whitespace
+// RUN: FileCheck %s --input-file=%t --check-prefix=COUNT
 // RUN: FileCheck %s --input-file=%t --check-prefix=ONCE
+// RUN: FileCheck %s --input-file=%t --check-prefix=NESTED
 
 // CHECK holds the hand-worked terms; loads and independent products are
 // matched with CHECK-DAG (their placement belongs to KernelIO, not to the
 // algebra), sums by their operands in Cayley-table order. COUNT counts a
 // kernel's products and ONCE pins an op that must appear exactly once.
+// NESTED places the barriers of a kernel without counting spaces: a printed
+// line that opens a region ends in `{` (`} else {` too), and a lone `}`
+// closes one. From the kernel's label to its gpu.return every such line is
+// matched, and each gap between two matches is guarded by a negative check
+// of {{\{$|^ *\}$|gpu.barrier}}, so no region and no barrier goes unlisted;
+// no listed region opens another, so each closes at the first lone `}`
+// after it, and a barrier right after that `}`, or in a gap between closed
+// regions, is at the kernel's top level.
 
 // The expected terms below are worked out by hand from the blade order of
 // the dialect (Cl(2,0): 1, e1, e2, e12; Cl(3,0): 1, e1, e2, e3, e12, e13,
@@ -649,8 +658,8 @@ func.func @weighted_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
 //   CHECK-DAG:     %[[K10:.*]] = arith.muli %[[I10]], %[[C3]]
 //   CHECK-DAG:     %[[J10:.*]] = arith.addi %[[K10]], %[[F]]
 //       CHECK:     memref.store %[[S10]], %[[Q]][%[[J10]]]
-//       CHECK:   }
-//  CHECK-NEXT: {{^      }}gpu.barrier
+//       CHECK:   {{^ *\}$}}
+//  CHECK-NEXT:   gpu.barrier
 //       CHECK:   %[[ACC:[^ ]+]]:8 = scf.for %[[FI:[^ ]+]] = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%[[A0:[^ ]+]] = %[[ZERO]], {{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32)
 //       CHECK:     %[[W0:.*]] = memref.load %[[W]][%[[C0]], %[[FI]], %[[OW]]]
 //       CHECK:     %[[Q0:.*]] = memref.load %[[Q]]
@@ -675,6 +684,23 @@ func.func @weighted_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
 //  COUNT-COUNT-28: arith.mulf
 //   COUNT-NOT:     arith.mulf
 //       COUNT:   gpu.return
+// The staging scf.if closes before the barrier, which is at the top level,
+// followed by the loop over the input features and the guarded stores.
+// NESTED-LABEL: gpu.func @fc_cl2_k0_fc_product({{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//  NESTED-NEXT: gpu.barrier
+//  NESTED-NEXT: %{{.*}}:8 = scf.for {{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: gpu.return
 func.func @fc_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
                   %w: tensor<10x3x5xf32>) -> tensor<4x2x5xf32> {
   %z = clifford.fc_product <2, 0, 0> %x, %y, %w
@@ -747,13 +773,55 @@ func.func @fc_cl2(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>,
 //   CHECK-DAG:     %[[Q2:.*]] = arith.divf %[[V]]#2, %[[NORM1]] : f32
 //   CHECK-DAG:     memref.store %[[Q2]], %[[Y]][%[[C2]], %[[B]], %[[LANE]]]
 //       CHECK:   gpu.return
-// Every barrier at the kernel's top level (6 spaces deep in the printed
-// module), none under a condition, and no atomics.
+// Every barrier at the kernel's top level, none under a condition, and no
+// atomics: COUNT counts the 6 barriers; NESTED puts the first after the
+// scf.if that reads the features (closed, else branch included) and each
+// other right after the `}` of its fold's scf.if.
 // COUNT-LABEL: gpu.func @rms_cl2_k0_grade_rms_norm
-//  COUNT-COUNT-6:  {{^      }}gpu.barrier
+//  COUNT-COUNT-6:  gpu.barrier
 //   COUNT-NOT:     gpu.barrier
 //   COUNT-NOT:     atomic
 //       COUNT:   gpu.return
+// NESTED-LABEL: gpu.func @rms_cl2_k0_grade_rms_norm({{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} -> ({{.*}}) {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: } else {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: gpu.barrier
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//  NESTED-NEXT: gpu.barrier
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//  NESTED-NEXT: gpu.barrier
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//  NESTED-NEXT: gpu.barrier
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//  NESTED-NEXT: gpu.barrier
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//  NESTED-NEXT: gpu.barrier
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: scf.if %{{.*}} {
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: {{^ *\}$}}
+//   NESTED-NOT: {{\{$|^ *\}$|gpu.barrier}}
+//       NESTED: gpu.return
 func.func @rms_cl2(%x: tensor<4x2x3xf32>) -> tensor<4x2x3xf32> {
   %y = clifford.grade_rms_norm <2, 0, 0> %x {epsilon = 1.0e-05 : f32}
       : tensor<4x2x3xf32>

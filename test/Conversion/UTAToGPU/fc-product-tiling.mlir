@@ -421,8 +421,8 @@ func.func @tiles_cl600(%x: tensor<64x5x7xf32>, %y: tensor<64x5x7xf32>, %w: tenso
 //       CHECK:     memref.store %[[ZERO]], %[[Q]]
 //       CHECK:     memref.store %[[ZERO]], %[[Q]]
 //       CHECK:   {{^ *\}$}}
-// The 9 other staging rounds follow, each an scf.if closed before the
-// barrier. The barrier's depth is checked from it to the gpu.return: every
+// The 9 other staging rounds follow, each an scf.if with an else, closed
+// before the barrier. The barrier's depth is checked from it to the gpu.return: every
 // region opened in between is closed before it, so the barrier is at the
 // kernel's top level.
 //       CHECK:   gpu.barrier

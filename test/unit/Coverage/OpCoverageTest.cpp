@@ -84,8 +84,9 @@ TEST(OpCoverageTest, EveryOpOfBothDialectsIsKnownEverywhere) {
   std::vector<std::string> gaps =
       findGaps(context, {"uta", "clifford"}, reference, checked);
   EXPECT_TRUE(gaps.empty()) << llvm::join(gaps, "\n");
-  // The walk saw the ops: 27 computing uta ops, 14 clifford ops.
-  EXPECT_EQ(checked, 41u);
+  // The walk saw the ops (29 computing uta ops and 14 clifford ops when this
+  // was written), so a dialect that failed to register any cannot pass.
+  EXPECT_GE(checked, 43u);
 }
 
 //===----------------------------------------------------------------------===//
@@ -122,6 +123,10 @@ TEST(OpCoverageTest, FailsForATrialOpWithoutEmitterReferenceOrDocs) {
   std::vector<std::string> gaps =
       findGaps(context, {"uta", "clifford", "uta_trial"},
                readLanguageReference(), checked);
+  // Only the trial op's gaps; the real ops are the other test's business.
+  llvm::erase_if(gaps, [](const std::string &gap) {
+    return !StringRef(gap).starts_with("uta_trial.");
+  });
   std::vector<std::string> expected = {
       "uta_trial.erf: no GPU kernel emitter",
       "uta_trial.erf: no reference kernel",
