@@ -11,6 +11,7 @@
 #include "lib/Driver/Input.h"
 
 #include "lib/Compiler/Compile.h"
+#include "lib/Compiler/HelpOptions.h"
 #include "lib/Compiler/InitAll.h"
 #include "lib/Compiler/Stats.h"
 #include "lib/JIT/CachedCompile.h"
@@ -41,61 +42,63 @@ namespace cl = llvm::cl;
 
 namespace {
 struct UtacOptions {
-  cl::OptionCategory category{"utac options"};
+  cl::OptionCategory outputOptions{"Output"};
+  cl::OptionCategory compilationOptions{"Compilation"};
+  cl::OptionCategory diagnosticOptions{"Diagnostics"};
   cl::opt<std::string> input{cl::Positional, cl::desc("<input.mlir>"),
-                             cl::init("-"), cl::cat(category)};
+                             cl::init("-"), cl::cat(outputOptions)};
   cl::opt<std::string> output{"o",
                               cl::desc("Write the module to <file> and "
                                        "its manifest to <file>.json"),
-                              cl::value_desc("file"), cl::cat(category)};
+                              cl::value_desc("file"), cl::cat(outputOptions)};
   cl::opt<std::string> target{
       "target", cl::desc("Target of the kernels: ptx, spirv or msl"),
-      cl::init("ptx"), cl::cat(category)};
+      cl::init("ptx"), cl::cat(outputOptions)};
   cl::opt<std::string> compileTo{
       "compile-to",
       cl::desc("Print the program after phase uta, fused, gpu (MLIR), llvm "
                "(LLVM IR), ptx (PTX text), spirv (SPIR-V disassembly) or msl "
                "(Metal source) on stdout and stop"),
-      cl::value_desc("phase"), cl::cat(category)};
+      cl::value_desc("phase"), cl::cat(outputOptions)};
   cl::opt<std::string> entry{
       "entry",
       cl::desc("The public function to compile (default: the only "
                "one)"),
-      cl::value_desc("name"), cl::cat(category)};
+      cl::value_desc("name"), cl::cat(outputOptions)};
   cl::opt<std::string> fusion{
       "uta-fusion",
       cl::desc("Fusion policy: default, or none (one kernel per op)"),
-      cl::init("default"), cl::cat(category)};
+      cl::init("default"), cl::cat(compilationOptions)};
   cl::opt<std::string> vectorize{
       "uta-vectorize",
       cl::desc("Vector memory accesses: on (128-bit loads and stores where "
                "alignment and shapes allow), or off (scalar accesses)"),
-      cl::init("on"), cl::cat(category)};
+      cl::init("on"), cl::cat(compilationOptions)};
   cl::opt<bool> remarks{
       "remarks",
       cl::desc("Report each fusion decision on stderr as a remark at the "
                "producer (what it fused into, or why it stayed in memory), "
                "and each matmul's GEMM plan (schedule, precision, tile)"),
-      cl::init(false), cl::cat(category)};
+      cl::init(false), cl::cat(diagnosticOptions)};
   /// --stats: LLVM owns a `-stats` option already (its pass statistics), so
   /// runUtacMain takes this flag out of argv before the parser sees it.
   bool stats = false;
   cl::opt<std::string> sm{"sm",
                           cl::desc("CUDA architecture: 80, 86, 89, 90, 90a"),
-                          cl::init("90"), cl::cat(category)};
+                          cl::init("90"), cl::cat(compilationOptions)};
   cl::opt<bool> allowTf32{
       "allow-tf32",
       cl::desc("f32 matmuls on tensor cores in plain TF32: 2.6x the speed "
                "of the default 3xTF32 at 4096^3 on an H100, at 3e-4 relative "
                "error instead of 3e-7 (like torch's "
                "float32_matmul_precision('high'); docs/gemm.md); PTX only"),
-      cl::init(false), cl::cat(category)};
+      cl::init(false), cl::cat(compilationOptions)};
   cl::opt<std::string> gemmConfig{
       "uta-gemm-config",
       cl::desc("Use this row of the GEMM engine's configuration table "
                "(docs/gemm.md) wherever it applies instead of the "
                "heuristic's choice: for benchmarks and tuning"),
-      cl::value_desc("name"), cl::cat(category)};
+      cl::value_desc("name"), cl::cat(compilationOptions)};
 };
 } // namespace
 
@@ -179,6 +182,9 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  // MLIR's and LLVM's options stay reachable under --help-hidden.
+  hideOptionsOutside({&options.outputOptions, &options.compilationOptions,
+                      &options.diagnosticOptions});
   cl::ParseCommandLineOptions(
       argc, argv,
       "utac: the UTA compiler\n\n"
@@ -200,7 +206,10 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       "  utac cache stats|verify|clear         the kernel cache "
       "(docs/cache.md)\n"
       "Errors carry file:line:col. Exit codes: 0 ok, 1 bad input or "
-      "compile error.\n");
+      "compile error.\n"
+      "MLIR's and LLVM's own options (--mlir-print-ir-after-all, "
+      "--mlir-timing...):\n"
+      "--help-hidden.\n");
 
   std::optional<Target> target = parseTarget(options.target);
   if (!target) {

@@ -11,6 +11,7 @@
 
 #include "lib/Driver/Input.h"
 
+#include "lib/Compiler/HelpOptions.h"
 #include "lib/Compiler/InitAll.h"
 #include "lib/JIT/CachedCompile.h"
 #include "lib/Reference/Interpreter.h"
@@ -143,6 +144,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  hideOptionsOutside({&options.category});
   cl::ParseCommandLineOptions(
       argc, argv,
       "utac run: compile a graph, run it, and check it\n\n"
