@@ -30,7 +30,7 @@ def uta_time(name, repeat=30, module="k.ptx"):
     return uta_runner.uta_time(OUT, name, module, repeat)
 
 
-def uta_check(name, inputs, expected):
+def uta_check(name, inputs, expected, module="k.ptx"):
     """Runs UTA's graph on `inputs` and returns its relative L2 error against
     `expected` (the torch formula in float64): both compute the same thing."""
     import numpy as np
@@ -41,7 +41,7 @@ def uta_check(name, inputs, expected):
         files.append(os.path.join(d, f"in{i}.npy"))
         np.save(files[-1], t.float().cpu().numpy())
     out = subprocess.run(
-        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, "k.ptx.json"),
+        [os.path.join(OUT, "uta-run"), os.path.join(OUT, name, module + ".json"),
          "--inputs=" + ",".join(files), f"--save={d}"], capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(f"uta-run {name}: {out.stderr.strip()}")
@@ -108,6 +108,17 @@ tv = uta_time("chain", repeat=10, module="k.spv")
 rows.append(("chain, SPIR-V build on NVIDIA's Vulkan driver", f"{tv:.3f}", "", "",
              f"UTA {bytes_ / tv / 1e6:.0f} GB/s = {bytes_ / tv / 1e6 / copy_gbs:.0%} of copy; "
              f"PTX build {tu:.3f} ms"))
+if os.path.exists(os.path.join(OUT, "chain", "fastmath.ptx.json")):
+    # --fast-math beside the default, same run: time and error against the
+    # float64 formula on the same inputs.
+    tf = uta_time("chain", module="fastmath.ptx")
+    exact = chain(a.double(), b.double(), c.double(), d.double())
+    err_default = uta_check("chain", [a, b, c, d], exact)
+    err_fast = uta_check("chain", [a, b, c, d], exact, module="fastmath.ptx")
+    del exact
+    rows.append(("chain, --fast-math (tanh.approx, ex2.approx)", f"{tf:.3f}", "", "",
+                 f"default build {tu:.3f} ms; rel. L2 error {err_fast:.1e} "
+                 f"(default {err_default:.1e})"))
 del a, b, c, d
 
 # linear_bias_gelu 512x768x3072.

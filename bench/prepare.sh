@@ -9,6 +9,7 @@
 #   k.spv        the same graph for Vulkan (SPIR-V)
 #   nofusion.ptx one kernel per op (--uta-fusion=none)
 #   novec.ptx    scalar memory accesses (--uta-vectorize=off)
+#   fastmath.ptx approximate transcendentals (--fast-math)
 #   *.stats      `utac --stats` of each build: kernels and bytes moved
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -20,6 +21,9 @@ cp "$build/bin/uta-run" "$out/"
 variants=("k.ptx:" "k.spv:" "nofusion.ptx:--uta-fusion=none")
 if "$utac" --help | grep -q -- '--uta-vectorize'; then
   variants+=("novec.ptx:--uta-vectorize=off")
+fi
+if "$utac" --help | grep -q -- '--fast-math'; then
+  variants+=("fastmath.ptx:--fast-math")
 fi
 for f in "$root"/bench/graphs/*.mlir; do
   name=$(basename "$f" .mlir)

@@ -101,6 +101,10 @@ struct CompileOptions {
   /// error) instead of 3xTF32, which keeps f32 accuracy (utac's
   /// --allow-tf32; docs/gemm.md).
   bool allowTf32 = false;
+  /// Approximate transcendentals (utac's --fast-math): exp, log and tanh as
+  /// PTX's approximate instructions, RelaxedPrecision on SPIR-V; f32 results
+  /// within defaultTolerance(F32, reduces, /*fastMath=*/true).
+  bool fastMath = false;
   /// The cache to compile through; nullopt: KernelCache::processCache(), or
   /// no cache (with a warning on stderr) where that cannot be opened.
   std::optional<KernelCache> cache;

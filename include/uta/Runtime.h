@@ -271,7 +271,9 @@ void fillNormal(std::span<float> values, uint64_t seed, uint64_t stream = 0);
 /// The tolerance of `utac run --check` for a result of `dtype`: f32 1e-5, or
 /// 1e-4 when the graph reduces (matmul, reductions, norms, clifford products);
 /// f16 and bf16 1e-2.
-double defaultTolerance(DType dtype, bool reduces);
+/// With `fastMath` (a graph compiled with CompileOptions::fastMath), f32 is
+/// checked at 2e-3.
+double defaultTolerance(DType dtype, bool reduces, bool fastMath = false);
 
 /// What comparing a result with its reference found (as `utac run --check`).
 struct Comparison {

@@ -93,6 +93,12 @@ struct UtacOptions {
                "error instead of 3e-7 (like torch's "
                "float32_matmul_precision('high'); docs/gemm.md); PTX only"),
       cl::init(false), cl::cat(compilationOptions)};
+  cl::opt<bool> fastMath{
+      "fast-math",
+      cl::desc("Approximate transcendentals: exp, log and tanh as PTX's "
+               "ex2/lg2/tanh.approx instructions, RelaxedPrecision on "
+               "SPIR-V; f32 results within 2e-3 (docs/runtime.md)"),
+      cl::init(false), cl::cat(compilationOptions)};
   cl::opt<std::string> gemmConfig{
       "uta-gemm-config",
       cl::desc("Use this row of the GEMM engine's configuration table "
@@ -255,6 +261,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     pipeline.fusion = fusion.str();
     pipeline.vectorize = options.vectorize == "on";
     pipeline.allowTf32 = options.allowTf32;
+    pipeline.fastMath = options.fastMath;
     pipeline.gemmConfig = options.gemmConfig;
     // Tensor cores are a CUDA feature; SPIR-V and MSL get the SIMT GEMM,
     // also in what --compile-to=gpu prints for them.

@@ -76,6 +76,11 @@ struct RunOptions {
       cl::desc("f32 matmuls in plain TF32 on CUDA tensor cores (about 1e-3 "
                "relative error; --check then uses the tf32 tolerance)"),
       cl::init(false), cl::cat(category)};
+  cl::opt<bool> fastMath{
+      "fast-math",
+      cl::desc("Approximate transcendentals (utac --fast-math); --check "
+               "then uses the fast-math tolerance for f32 results"),
+      cl::init(false), cl::cat(category)};
 };
 
 int fail(const rt::Status &status) {
@@ -243,6 +248,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   PipelineOptions pipeline;
   pipeline.sm = options.sm;
   pipeline.allowTf32 = options.allowTf32;
+  pipeline.fastMath = options.fastMath;
   CompileOptions compileOptions;
   compileOptions.target = vulkan ? Target::Spirv : Target::Ptx;
   compileOptions.entry = entry->getName().str();
@@ -297,6 +303,9 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       if (options.allowTf32 && !vulkan && reduces &&
           precision == rt::CheckPrecision::kF32)
         precision = rt::CheckPrecision::kTF32;
+      // The fast-math tolerance covers TF32's too (both 2e-3).
+      if (options.fastMath && precision == rt::CheckPrecision::kF32)
+        precision = rt::CheckPrecision::kF32FastMath;
       double tolerance = rt::getDefaultTolerance(precision, reduces);
       rt::Expected<rt::Comparison> comparison =
           rt::compareResult("result" + std::to_string(i), values,

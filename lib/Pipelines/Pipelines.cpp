@@ -125,7 +125,9 @@ static void buildLlvmPhase(OpPassManager &pm, const PipelineOptions &options) {
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createSCFToControlFlowPass());
-  kernels.addPass(createConvertPreciseMathToLLVMPass());
+  ConvertMathToPTXPassOptions math;
+  math.fastMath = options.fastMath;
+  kernels.addPass(createConvertMathToPTXPass(math));
   // The GEMM engine's cp.async, ldmatrix and mma.sync.
   kernels.addPass(createConvertNVGPUToNVVMPass());
   ConvertGpuOpsToNVVMOpsOptions nvvm;
@@ -154,7 +156,7 @@ static void buildPtxPhase(OpPassManager &pm, const PipelineOptions &options) {
 /// but not from cf; shared memory becomes Workgroup allocations, loop
 /// results are made defined for zero-trip loops, and math.erf, which
 /// GLSL.std.450 lacks, is expanded first.
-static void buildSpirvPhase(OpPassManager &pm) {
+static void buildSpirvPhase(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createUtaSPIRVAttachTargetPass());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createUtaSPIRVMapWorkgroupMemoryPass());
@@ -165,6 +167,8 @@ static void buildSpirvPhase(OpPassManager &pm) {
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModule.addPass(createUtaSPIRVVectorStoragePass());
+  if (options.fastMath)
+    spirvModule.addPass(createUtaSPIRVRelaxPrecisionPass());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
 }
 
@@ -181,7 +185,7 @@ void mlir::uta::buildPipeline(OpPassManager &pm, Phase last,
   if (last == Phase::Gpu)
     return;
   if (last == Phase::Spirv || last == Phase::Msl)
-    return buildSpirvPhase(pm);
+    return buildSpirvPhase(pm, options);
   buildLlvmPhase(pm, options);
   if (last == Phase::Llvm)
     return;

@@ -60,6 +60,12 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("f32 matmuls in plain TF32 on tensor cores (about 1e-3 "
                      "relative error) instead of 3xTF32 (f32 accuracy)"),
       llvm::cl::init(false)};
+  Option<bool> fastMath{
+      *this, "fast-math",
+      llvm::cl::desc("exp, log and tanh as approximate instructions (PTX), "
+                     "RelaxedPrecision transcendentals (SPIR-V); f32 results "
+                     "within the fast-math tolerance of docs/runtime.md"),
+      llvm::cl::init(false)};
   Option<std::string> gemmConfig{
       *this, "gemm-config",
       llvm::cl::desc("GEMM table row to use wherever it applies instead of "

@@ -76,10 +76,10 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
 // MathToNVVM
 //===----------------------------------------------------------------------===//
 
-def ConvertPreciseMathToLLVMPass
-    : Pass<"uta-convert-precise-math-to-llvm", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Lower math.sqrt to PTX's sqrt.rn.f32 before the NVVM "
-                "lowering";
+def ConvertMathToPTXPass
+    : Pass<"uta-convert-math-to-ptx", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower the math ops whose PTX UTA chooses itself, before the "
+                "NVVM lowering";
   let description = [{
     `convert-gpu-to-nvvm` maps `math.sqrt` to libdevice's `__nv_sqrtf`, which
     becomes the approximate `sqrt.approx.f32` unless `__CUDA_PREC_SQRT` is
@@ -87,7 +87,18 @@ def ConvertPreciseMathToLLVMPass
     it first to the correctly rounded `sqrt.rn.f32` (an `llvm.inline_asm`
     without side effects; `convert-gpu-to-nvvm` does not accept
     `llvm.intr.sqrt` on f32).
+
+    With `fast-math`, f32 `math.exp`, `math.log` and `math.tanh` become the
+    approximate instructions instead of libdevice's accurate functions:
+    `ex2.approx.ftz.f32` of x * log2(e), `lg2.approx.ftz.f32` times ln(2),
+    and `tanh.approx.f32` (sm_75 and up); the sigmoid, silu and gelu built
+    on them follow. Their error is documented in docs/runtime.md, where the
+    check's tolerance for fast-math builds comes from.
   }];
+  let options = [
+    Option<"fastMath", "fast-math", "bool", /*default=*/"false",
+           "exp, log and tanh as PTX's approximate instructions">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 

@@ -30,6 +30,11 @@ double uta::runtime::getDefaultTolerance(CheckPrecision precision,
   case CheckPrecision::kF16:
   case CheckPrecision::kBF16:
     return 1e-2;
+  case CheckPrecision::kF32FastMath:
+    // PTX's tanh.approx.f32 has a relative error of up to 2^-10.99 (5e-4),
+    // measured against the reference's RMS up to about 1e-3; ex2.approx and
+    // lg2.approx add a few ulp (docs/runtime.md).
+    return 2e-3;
   }
   return 0;
 }

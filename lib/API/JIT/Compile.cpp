@@ -295,6 +295,7 @@ Expected<CompiledGraph> uta::compile(const Graph &graph,
   pipeline.fusion = options.fusion == Fusion::None ? "none" : "default";
   pipeline.vectorize = options.vectorize;
   pipeline.allowTf32 = options.allowTf32;
+  pipeline.fastMath = options.fastMath;
   mlir::uta::CompileOptions compileOptions;
   compileOptions.target = toCompilerTarget(options.target);
   compileOptions.entry = impl->name;

@@ -497,10 +497,12 @@ void uta::fillNormal(std::span<float> values, uint64_t seed, uint64_t stream) {
   rt::NormalGenerator(seed, stream).fill(values);
 }
 
-double uta::defaultTolerance(DType dtype, bool reduces) {
+double uta::defaultTolerance(DType dtype, bool reduces, bool fastMath) {
   switch (dtype) {
   case DType::F32:
-    return rt::getDefaultTolerance(rt::CheckPrecision::kF32, reduces);
+    return rt::getDefaultTolerance(fastMath ? rt::CheckPrecision::kF32FastMath
+                                            : rt::CheckPrecision::kF32,
+                                   reduces);
   case DType::F16:
     return rt::getDefaultTolerance(rt::CheckPrecision::kF16, reduces);
   case DType::BF16:

@@ -79,6 +79,19 @@ def UtaSPIRVMapWorkgroupMemoryPass
                            "::mlir::spirv::SPIRVDialect"];
 }
 
+def UtaSPIRVRelaxPrecisionPass
+    : Pass<"uta-spirv-relax-precision", "::mlir::spirv::ModuleOp"> {
+  let summary = "Decorate the transcendental functions RelaxedPrecision "
+                "(--fast-math)";
+  let description = [{
+    Adds the `RelaxedPrecision` decoration to every f32 GLSL.std.450 `Exp`,
+    `Log`, `Tanh` and `Pow` of the module: the driver may then compute them
+    at lower precision (down to mediump, about 1e-3 relative). The utac
+    option `--fast-math` runs it; drivers that ignore the decoration
+    (lavapipe does) compute exactly what they did without it.
+  }];
+}
+
 def UtaSPIRVVectorStoragePass
     : Pass<"uta-spirv-vector-storage", "::mlir::spirv::ModuleOp"> {
   let summary = "Give vector accesses of storage buffers a Vulkan-legal form";
