@@ -26,8 +26,8 @@ if [ ! -e "${samples[0]}" ]; then
   echo "check-api-doc: docs/api.md has no cpp block" >&2
   exit 1
 fi
-libs=(-L"$build/lib/API/JIT" -L"$build/lib/API/Runtime" -luta -luta_runtime
-  -Wl,-rpath,"$build/lib/API/JIT:$build/lib/API/Runtime")
+libs=(-L"$build/lib/API/Compiler" -L"$build/lib/API/Runtime" -luta -luta_runtime
+  -Wl,-rpath,"$build/lib/API/Compiler:$build/lib/API/Runtime")
 export UTA_CACHE_DIR=$out/cache
 for sample in "${samples[@]}"; do
   name=$(basename "$sample" .cpp)

@@ -10,11 +10,11 @@
 
 #include "lib/Driver/Input.h"
 
+#include "lib/CachedCompile/CachedCompile.h"
 #include "lib/Compiler/Compile.h"
 #include "lib/Compiler/HelpOptions.h"
 #include "lib/Compiler/InitAll.h"
 #include "lib/Compiler/Stats.h"
-#include "lib/JIT/CachedCompile.h"
 #include "runtime/cache/CacheCommand.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -11,9 +11,9 @@
 
 #include "lib/Driver/Input.h"
 
+#include "lib/CachedCompile/CachedCompile.h"
 #include "lib/Compiler/HelpOptions.h"
 #include "lib/Compiler/InitAll.h"
-#include "lib/JIT/CachedCompile.h"
 #include "lib/Reference/Interpreter.h"
 
 #include "runtime/cache/KernelCache.h"

@@ -23,38 +23,6 @@
 using namespace mlir;
 using namespace mlir::uta;
 
-std::optional<Phase> mlir::uta::parsePhase(StringRef name) {
-  return llvm::StringSwitch<std::optional<Phase>>(name)
-      .Case("uta", Phase::Uta)
-      .Case("fused", Phase::Fused)
-      .Case("gpu", Phase::Gpu)
-      .Case("llvm", Phase::Llvm)
-      .Case("ptx", Phase::Ptx)
-      .Case("spirv", Phase::Spirv)
-      .Case("msl", Phase::Msl)
-      .Default(std::nullopt);
-}
-
-StringRef mlir::uta::getPhaseName(Phase phase) {
-  switch (phase) {
-  case Phase::Uta:
-    return "uta";
-  case Phase::Fused:
-    return "fused";
-  case Phase::Gpu:
-    return "gpu";
-  case Phase::Llvm:
-    return "llvm";
-  case Phase::Ptx:
-    return "ptx";
-  case Phase::Spirv:
-    return "spirv";
-  case Phase::Msl:
-    return "msl";
-  }
-  llvm_unreachable("unknown phase");
-}
-
 bool mlir::uta::isSupportedSM(StringRef sm) {
   return llvm::is_contained({"80", "86", "89", "90", "90a"}, sm);
 }
@@ -83,11 +51,11 @@ static void buildUtaPhase(OpPassManager &pm) {
 /// target when `cuda`.
 static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
                             bool cuda) {
-  UtaFuseKernelsPassOptions fuse;
+  UTAFuseKernelsPassOptions fuse;
   fuse.policy = options.fusion;
   fuse.remarks = options.remarks;
   fuse.tensorCores = cuda && options.tensorCores;
-  pm.addNestedPass<func::FuncOp>(createUtaFuseKernelsPass(fuse));
+  pm.addNestedPass<func::FuncOp>(createUTAFuseKernelsPass(fuse));
 }
 
 /// Phase `gpu`: kernels outlined, host side a launch sequence. `cuda`: the
@@ -157,18 +125,18 @@ static void buildPtxPhase(OpPassManager &pm, const PipelineOptions &options) {
 /// results are made defined for zero-trip loops, and math.erf, which
 /// GLSL.std.450 lacks, is expanded first.
 static void buildSpirvPhase(OpPassManager &pm, const PipelineOptions &options) {
-  pm.addPass(createUtaSPIRVAttachTargetPass());
+  pm.addPass(createUTASPIRVAttachTargetPass());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  kernels.addPass(createUtaSPIRVMapWorkgroupMemoryPass());
-  kernels.addPass(createUtaSPIRVGuardLoopResultsPass());
-  kernels.addPass(createUtaSPIRVExpandMathPass());
+  kernels.addPass(createUTASPIRVMapWorkgroupMemoryPass());
+  kernels.addPass(createUTASPIRVGuardLoopResultsPass());
+  kernels.addPass(createUTASPIRVExpandMathPass());
   kernels.addPass(createConvertMathToSPIRVPass());
   pm.addPass(createConvertGPUToSPIRVPass());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
-  spirvModule.addPass(createUtaSPIRVVectorStoragePass());
+  spirvModule.addPass(createUTASPIRVVectorStoragePass());
   if (options.fastMath)
-    spirvModule.addPass(createUtaSPIRVRelaxPrecisionPass());
+    spirvModule.addPass(createUTASPIRVRelaxPrecisionPass());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
 }
 

@@ -9,6 +9,8 @@
 #ifndef UTA_LIB_PIPELINES_PIPELINES_H
 #define UTA_LIB_PIPELINES_PIPELINES_H
 
+#include "lib/Target/Phase.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 #include <optional>
@@ -19,16 +21,6 @@ class OpPassManager;
 } // namespace mlir
 
 namespace mlir::uta {
-
-/// The phases, in order. Target phases only follow `Gpu`: `Llvm` then `Ptx`
-/// for CUDA; `Spirv` for Vulkan, whose program `Msl` shares (SPIRV-Cross
-/// makes the MSL from the SPIR-V, outside the pass pipeline).
-enum class Phase { Uta, Fused, Gpu, Llvm, Ptx, Spirv, Msl };
-
-/// The phase called `name` (`uta`, `fused`, `gpu`, `llvm`, `ptx`, `spirv`,
-/// `msl`).
-std::optional<Phase> parsePhase(llvm::StringRef name);
-llvm::StringRef getPhaseName(Phase phase);
 
 struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
   Option<std::string> sm{*this, "sm",

@@ -12,7 +12,7 @@
 #ifndef UTA_LIB_TARGET_TARGETINFO_H
 #define UTA_LIB_TARGET_TARGETINFO_H
 
-#include "lib/Pipelines/Pipelines.h"
+#include "lib/Target/Phase.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/SmallVector.h"

@@ -418,7 +418,7 @@ struct KernelGroup {
 };
 
 struct UTAFuseKernelsPass final
-    : mlir::uta::impl::UtaFuseKernelsPassBase<UTAFuseKernelsPass> {
+    : mlir::uta::impl::UTAFuseKernelsPassBase<UTAFuseKernelsPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -37,7 +37,7 @@ def CliffordSimplifyGradesPass
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
-def UtaFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
+def UTAFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
   let summary = "Partition the graph into kernels (uta.fusion groups)";
   let description = [{
     Every op that is not recomputed inside a consumer becomes the root of a

@@ -67,8 +67,8 @@ static spirv::TargetEnvAttr getVulkanTargetEnv(MLIRContext *context,
 }
 
 namespace {
-struct UtaSPIRVAttachTargetPass final
-    : uta::impl::UtaSPIRVAttachTargetPassBase<UtaSPIRVAttachTargetPass> {
+struct UTASPIRVAttachTargetPass final
+    : uta::impl::UTASPIRVAttachTargetPassBase<UTASPIRVAttachTargetPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();

@@ -21,8 +21,8 @@ namespace mlir::uta {
 using namespace mlir;
 
 namespace {
-struct UtaSPIRVExpandMathPass final
-    : uta::impl::UtaSPIRVExpandMathPassBase<UtaSPIRVExpandMathPass> {
+struct UTASPIRVExpandMathPass final
+    : uta::impl::UTASPIRVExpandMathPassBase<UTASPIRVExpandMathPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     // The pattern rewrites f32 erf only; kernels compute in f32.

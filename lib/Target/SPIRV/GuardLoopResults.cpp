@@ -52,9 +52,9 @@ static void guardLoop(RewriterBase &rewriter, scf::ForOp loop) {
 }
 
 namespace {
-struct UtaSPIRVGuardLoopResultsPass final
-    : uta::impl::UtaSPIRVGuardLoopResultsPassBase<
-          UtaSPIRVGuardLoopResultsPass> {
+struct UTASPIRVGuardLoopResultsPass final
+    : uta::impl::UTASPIRVGuardLoopResultsPassBase<
+          UTASPIRVGuardLoopResultsPass> {
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) {

@@ -10,7 +10,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def UtaSPIRVAttachTargetPass
+def UTASPIRVAttachTargetPass
     : Pass<"uta-spirv-attach-target", "::mlir::ModuleOp"> {
   let summary = "Attach the Vulkan SPIR-V target to a module of GPU kernels";
   let description = [{
@@ -31,7 +31,7 @@ def UtaSPIRVAttachTargetPass
   let dependentDialects = ["::mlir::spirv::SPIRVDialect"];
 }
 
-def UtaSPIRVExpandMathPass : Pass<"uta-spirv-expand-math"> {
+def UTASPIRVExpandMathPass : Pass<"uta-spirv-expand-math"> {
   let summary = "Expand math ops that have no SPIR-V (GLSL.std.450) lowering";
   let description = [{
     `convert-math-to-spirv` has no lowering of `math.erf` (GLSL.std.450 has
@@ -45,7 +45,7 @@ def UtaSPIRVExpandMathPass : Pass<"uta-spirv-expand-math"> {
                            "::mlir::vector::VectorDialect"];
 }
 
-def UtaSPIRVGuardLoopResultsPass : Pass<"uta-spirv-guard-loop-results"> {
+def UTASPIRVGuardLoopResultsPass : Pass<"uta-spirv-guard-loop-results"> {
   let summary = "Make scf.for results defined when the loop runs zero times";
   let description = [{
     MLIR's SCF-to-SPIR-V lowering keeps the results of an `scf.for` in
@@ -61,7 +61,7 @@ def UtaSPIRVGuardLoopResultsPass : Pass<"uta-spirv-guard-loop-results"> {
                            "::mlir::scf::SCFDialect"];
 }
 
-def UtaSPIRVMapWorkgroupMemoryPass
+def UTASPIRVMapWorkgroupMemoryPass
     : Pass<"uta-spirv-map-workgroup-memory", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Give kernels' shared memory a form the SPIR-V lowering takes";
   let description = [{
@@ -79,7 +79,7 @@ def UtaSPIRVMapWorkgroupMemoryPass
                            "::mlir::spirv::SPIRVDialect"];
 }
 
-def UtaSPIRVRelaxPrecisionPass
+def UTASPIRVRelaxPrecisionPass
     : Pass<"uta-spirv-relax-precision", "::mlir::spirv::ModuleOp"> {
   let summary = "Decorate the transcendental functions RelaxedPrecision "
                 "(--fast-math)";
@@ -92,7 +92,7 @@ def UtaSPIRVRelaxPrecisionPass
   }];
 }
 
-def UtaSPIRVVectorStoragePass
+def UTASPIRVVectorStoragePass
     : Pass<"uta-spirv-vector-storage", "::mlir::spirv::ModuleOp"> {
   let summary = "Give vector accesses of storage buffers a Vulkan-legal form";
   let description = [{
@@ -109,7 +109,7 @@ def UtaSPIRVVectorStoragePass
   }];
 }
 
-def UtaTestSPIRVValidatePass
+def UTATestSPIRVValidatePass
     : Pass<"uta-test-spirv-validate", "::mlir::ModuleOp"> {
   let summary = "Test only: serialize and validate each top-level spirv.module";
   let description = [{

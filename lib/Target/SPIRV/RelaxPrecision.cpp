@@ -18,8 +18,8 @@ namespace mlir::uta {
 using namespace mlir;
 
 namespace {
-struct UtaSPIRVRelaxPrecisionPass final
-    : uta::impl::UtaSPIRVRelaxPrecisionPassBase<UtaSPIRVRelaxPrecisionPass> {
+struct UTASPIRVRelaxPrecisionPass final
+    : uta::impl::UTASPIRVRelaxPrecisionPassBase<UTASPIRVRelaxPrecisionPass> {
   void runOnOperation() override {
     getOperation().walk([](Operation *op) {
       if (isa<spirv::GLExpOp, spirv::GLLogOp, spirv::GLTanhOp, spirv::GLPowOp>(

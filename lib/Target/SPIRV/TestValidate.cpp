@@ -19,8 +19,8 @@ namespace mlir::uta {
 using namespace mlir;
 
 namespace {
-struct UtaTestSPIRVValidatePass final
-    : uta::impl::UtaTestSPIRVValidatePassBase<UtaTestSPIRVValidatePass> {
+struct UTATestSPIRVValidatePass final
+    : uta::impl::UTATestSPIRVValidatePassBase<UTATestSPIRVValidatePass> {
   void runOnOperation() override {
     for (auto spvModule : getOperation().getOps<spirv::ModuleOp>()) {
       SmallVector<uint32_t> words;

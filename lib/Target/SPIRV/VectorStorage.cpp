@@ -246,8 +246,8 @@ static void scalarize(BufferAccesses &accesses) {
 }
 
 namespace {
-struct UtaSPIRVVectorStoragePass final
-    : uta::impl::UtaSPIRVVectorStoragePassBase<UtaSPIRVVectorStoragePass> {
+struct UTASPIRVVectorStoragePass final
+    : uta::impl::UTASPIRVVectorStoragePassBase<UTASPIRVVectorStoragePass> {
   void runOnOperation() override {
     spirv::ModuleOp module = getOperation();
     SmallVector<spirv::GlobalVariableOp> globals(

@@ -79,9 +79,9 @@ static void replaceAttributions(gpu::GPUFuncOp func) {
 }
 
 namespace {
-struct UtaSPIRVMapWorkgroupMemoryPass final
-    : uta::impl::UtaSPIRVMapWorkgroupMemoryPassBase<
-          UtaSPIRVMapWorkgroupMemoryPass> {
+struct UTASPIRVMapWorkgroupMemoryPass final
+    : uta::impl::UTASPIRVMapWorkgroupMemoryPassBase<
+          UTASPIRVMapWorkgroupMemoryPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
       replaceAttributions(func);

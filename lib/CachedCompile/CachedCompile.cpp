@@ -1,6 +1,6 @@
 //===- CachedCompile.cpp - Compile a graph through the kernel cache -------===//
 
-#include "lib/JIT/CachedCompile.h"
+#include "lib/CachedCompile/CachedCompile.h"
 
 #include "runtime/cache/BuildIdentity.h"
 #include "runtime/cache/CacheKey.h"

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UTA_LIB_JIT_CACHEDCOMPILE_H
-#define UTA_LIB_JIT_CACHEDCOMPILE_H
+#ifndef UTA_LIB_CACHEDCOMPILE_CACHEDCOMPILE_H
+#define UTA_LIB_CACHEDCOMPILE_CACHEDCOMPILE_H
 
 #include "lib/Compiler/Compile.h"
 #include "runtime/cache/KernelCache.h"
@@ -35,4 +35,4 @@ compileWithCache(ModuleOp module, func::FuncOp entry,
 
 } // namespace mlir::uta
 
-#endif // UTA_LIB_JIT_CACHEDCOMPILE_H
+#endif // UTA_LIB_CACHEDCOMPILE_CACHEDCOMPILE_H

@@ -1,7 +1,7 @@
 //===- Compile.cpp - The compiler API: compile a Graph, load it anywhere --===//
 //
-// include/uta/Compiler.h over lib/JIT: compile() parses the graph's text
-// (Graph::str(), the module utac reads) into an MLIRContext of its own, so
+// include/uta/Compiler.h over lib/CachedCompile: compile() parses the graph's
+// text (Graph::str(), the module utac reads) into an MLIRContext of its own, so
 // compiles on different threads share nothing but the kernel cache, and
 // runs the pipelines of utac through compileWithCache. CompiledGraph::load
 // hands the module to the runtime API, or, on the reference device, builds
@@ -13,8 +13,8 @@
 
 #include "lib/API/Runtime/ExecutableImpl.h"
 
+#include "lib/CachedCompile/CachedCompile.h"
 #include "lib/Compiler/InitAll.h"
-#include "lib/JIT/CachedCompile.h"
 #include "lib/Reference/Interpreter.h"
 
 #include "runtime/cache/KernelCache.h"
