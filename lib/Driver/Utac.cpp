@@ -275,7 +275,9 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       OwningOpRef<ModuleOp> copy = module->clone();
       PipelineOptions variant;
       configure(variant, policy);
-      if (failed(runPipeline(*copy, Phase::Gpu, variant)))
+      if ((!options.entry.empty() &&
+           failed(selectEntry(*copy, options.entry))) ||
+          failed(runPipeline(*copy, Phase::Gpu, variant)))
         return kBadInput;
       printKernelStats(llvm::errs(),
                        policy == "none" ? "without fusion"
