@@ -165,6 +165,11 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
                  << " (expected cuda, vulkan or reference)\n";
     return kBadInput;
   }
+  if (!isSupportedSM(options.sm)) {
+    llvm::errs() << "utac run: unsupported --sm=" << options.sm
+                 << " (expected 80, 86, 89, 90 or 90a)\n";
+    return kBadInput;
+  }
   if (options.check && backendName == "reference") {
     llvm::errs() << "utac run: --check compares a backend with the reference;"
                     " with --backend=reference there is nothing to compare\n";

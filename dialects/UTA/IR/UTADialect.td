@@ -17,8 +17,8 @@ def UTA_Dialect : Dialect {
   let description = [{
     The `uta` dialect describes a graph of tensor operations over ranked,
     statically shaped tensors. Elementwise binary ops broadcast NumPy-style.
-    Composite ops (softmax, layer_norm, silu, gelu) stay whole until the `uta`
-    phase decomposes them.
+    Composite ops (softmax, layer_norm, silu, gelu) stay whole: each has a
+    kernel of its own rather than a decomposition into simpler ops.
   }];
   let hasConstantMaterializer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];

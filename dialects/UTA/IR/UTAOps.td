@@ -227,7 +227,7 @@ def UTA_SqrtOp : UTA_UnaryOp<"sqrt", [PointwiseKernelOp<4>, UTA_ZeroPreserving]>
 def UTA_RsqrtOp : UTA_UnaryOp<"rsqrt", [PointwiseKernelOp<4>]> {
   let summary = "elementwise reciprocal square root";
   let description = [{
-    `y = 1 / sqrt(x)`: +inf at +0.0, NaN for x < 0.
+    `y = 1 / sqrt(x)`: +inf at +0.0, -inf at -0.0, NaN for x < 0.
 
     ```mlir
     %y = uta.rsqrt %x : tensor<4xf32>
@@ -287,7 +287,7 @@ def UTA_ReluOp : UTA_UnaryOp<"relu", [PointwiseKernelOp<1>, UTA_ZeroPreserving]>
 def UTA_SiluOp : UTA_UnaryOp<"silu", [PointwiseKernelOp<12>, UTA_ZeroPreserving]> {
   let summary = "elementwise SiLU (swish)";
   let description = [{
-    `y = x * sigmoid(x)`. A composite op: the `uta` phase may decompose it.
+    `y = x * sigmoid(x)`, computed as one op (never decomposed).
 
     ```mlir
     %y = uta.silu %x : tensor<4xf32>
@@ -430,8 +430,7 @@ def UTA_SoftmaxOp : UTA_Op<"softmax", [Pure, SameOperandsAndResultType,
     `y[..., i, ...] = exp(x[..., i, ...]) / sum over j of exp(x[..., j, ...])`
     along dimension `dim` (non-negative, less than the rank). Lowerings
     subtract the maximum along `dim` first, which changes nothing
-    mathematically. f32 only. A composite op: the `uta` phase may decompose
-    it.
+    mathematically. f32 only. One kernel of its own (never decomposed).
 
     ```mlir
     %y = uta.softmax %x dim 1 : tensor<4x8xf32>
@@ -455,7 +454,7 @@ def UTA_LayerNormOp
     are taken over those dimensions. `weight` and `bias` have exactly the
     normalised trailing shape `input[axis:]` and broadcast over the leading
     dimensions. `epsilon` is an f32 (default 1e-5, finite, non-negative).
-    f32 only. A composite op: the `uta` phase may decompose it.
+    f32 only. One kernel of its own (never decomposed).
 
     ```mlir
     %y = uta.layer_norm %x, %w, %b axis 1
