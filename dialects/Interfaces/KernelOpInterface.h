@@ -9,6 +9,10 @@
 #define UTA_DIALECTS_INTERFACES_KERNELOPINTERFACE_H
 
 #include "mlir/IR/OpDefinition.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <optional>
 
 namespace mlir::uta {
 
@@ -54,6 +58,16 @@ class ZeroAbsorbing
     : public ::mlir::OpTrait::TraitBase<ConcreteType, ZeroAbsorbing> {};
 
 } // namespace OpTrait
+
+/// The number of elements of `shape`, or std::nullopt when a size is
+/// negative or the count does not fit int64: the one overflow-checked count
+/// that verifiers, emitters and the graph builder use.
+std::optional<int64_t> getElementCount(llvm::ArrayRef<int64_t> shape);
+
+/// Fails, with an error at `op`, when an operand or result of `op` is a
+/// statically shaped tensor whose element count or byte size does not fit
+/// int64 (KernelOpInterface's verifier).
+LogicalResult verifyTensorSizes(Operation *op);
 
 /// The fusion class of `op`: Opaque for ops without KernelOpInterface
 /// (which no kernel computes).

@@ -35,6 +35,9 @@ def KernelOpInterface : OpInterface<"KernelOpInterface"> {
         and reloading its result with it. 0 for other fusion classes.
       }], "unsigned", "estimateFlopsPerElement">,
   ];
+  // Element counts and byte sizes of every tensor the op touches fit int64,
+  // so that no later pass or the runtime has to fear an overflow.
+  let verify = [{ return ::mlir::uta::verifyTensorSizes($_op); }];
 }
 
 /// The trait behind KernelOp: a fusion class and a flop estimate, both

@@ -270,7 +270,11 @@ LogicalResult FusionOp::verify() {
       return emitOpError("input ")
              << i << " has type " << input.getType() << " but body argument "
              << i << " has type " << arg.getType();
-  auto yield = cast<YieldOp>(body.getTerminator());
+  // The body's last op is checked here, before the ops inside it are
+  // verified: it may be anything.
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
+  if (!yield)
+    return emitOpError("body must end with 'uta.yield'");
   if (yield.getValue().getType() != getResult().getType())
     return emitOpError("yields ")
            << yield.getValue().getType() << " but its result has type "
@@ -281,7 +285,10 @@ LogicalResult FusionOp::verify() {
 }
 
 Operation *FusionOp::getRoot() {
-  auto yield = cast<YieldOp>(getBody().front().getTerminator());
+  Block &body = getBody().front();
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
+  if (!yield)
+    return nullptr;
   Operation *root = yield.getValue().getDefiningOp();
   return root && root->getBlock() == &getBody().front() ? root : nullptr;
 }

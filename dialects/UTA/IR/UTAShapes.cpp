@@ -198,17 +198,6 @@ mlir::uta::inferLayerNormParamShape(ArrayRef<int64_t> input, int64_t axis,
   return SmallVector<int64_t>(input.drop_front(axis));
 }
 
-std::optional<int64_t> mlir::uta::getElementCount(ArrayRef<int64_t> shape) {
-  int64_t count = 1;
-  for (int64_t size : shape) {
-    if (size < 0)
-      return std::nullopt;
-    if (llvm::MulOverflow(count, size, count))
-      return std::nullopt;
-  }
-  return count;
-}
-
 bool mlir::uta::isIdentityPermutation(ArrayRef<int64_t> permutation) {
   for (auto [i, entry] : llvm::enumerate(permutation))
     if (entry != static_cast<int64_t>(i))

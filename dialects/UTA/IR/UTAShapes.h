@@ -12,6 +12,7 @@
 #ifndef UTA_DIALECTS_UTA_IR_UTASHAPES_H
 #define UTA_DIALECTS_UTA_IR_UTASHAPES_H
 
+#include "dialects/Interfaces/KernelOpInterface.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -68,10 +69,6 @@ inferTransposeShape(ArrayRef<int64_t> input, ArrayRef<int64_t> permutation,
 FailureOr<SmallVector<int64_t>>
 inferLayerNormParamShape(ArrayRef<int64_t> input, int64_t axis,
                          ShapeErrorFn emitError = nullptr);
-
-/// The number of elements of a static shape; nullopt when it does not fit in
-/// int64_t.
-std::optional<int64_t> getElementCount(ArrayRef<int64_t> shape);
 
 /// Whether `permutation` is 0, 1, ..., n-1.
 bool isIdentityPermutation(ArrayRef<int64_t> permutation);

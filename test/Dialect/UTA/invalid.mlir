@@ -435,7 +435,7 @@ func.func @reshape_count(%x: tensor<4x8xf32>) -> tensor<3x8xf32> {
 // 2^32 * 2^32 elements overflow int64_t; the verifier says so instead of
 // comparing wrapped counts.
 func.func @reshape_overflow(%x: tensor<4294967296x4294967296xf32>) -> tensor<4294967296x4294967296xf32> {
-  // expected-error@+1 {{'uta.reshape' op element count does not fit in 64 bits}}
+  // expected-error@+1 {{'uta.reshape' op operand 0 of type 'tensor<4294967296x4294967296xf32>' has more elements or bytes than a 64-bit count holds}}
   %0 = uta.reshape %x : tensor<4294967296x4294967296xf32> -> tensor<4294967296x4294967296xf32>
   return %0 : tensor<4294967296x4294967296xf32>
 }
@@ -502,4 +502,14 @@ func.func @unranked(%x: tensor<*xf32>) -> tensor<*xf32> {
   // expected-error@+1 {{custom op 'uta.exp' invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xf32>'}}
   %0 = uta.exp %x : tensor<*xf32>
   return %0 : tensor<*xf32>
+}
+
+// -----
+
+// Element counts and byte sizes must fit int64: 2^32 x 2^32 f32 elements
+// are 2^66 bytes (every uta and clifford op checks its tensors).
+func.func @size_overflow(%x: tensor<4294967296x4294967296xf32>) -> tensor<4294967296x4294967296xf32> {
+  // expected-error@+1 {{'uta.neg' op operand 0 of type 'tensor<4294967296x4294967296xf32>' has more elements or bytes than a 64-bit count holds}}
+  %0 = uta.neg %x : tensor<4294967296x4294967296xf32>
+  return %0 : tensor<4294967296x4294967296xf32>
 }
