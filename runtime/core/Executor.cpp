@@ -142,7 +142,7 @@ void Executor::releaseConstants() {
 }
 
 Expected<Executor> Executor::load(Backend &backend, Manifest manifest) {
-  Expected<std::vector<std::byte>> image = readFileBytes(manifest.modulePath());
+  Expected<std::vector<std::byte>> image = readModule(manifest);
   if (!image)
     return Status::error(ErrorCode::InvalidInput, manifest.path + ": module: " +
                                                       image.status().message());

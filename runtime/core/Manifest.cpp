@@ -14,10 +14,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -133,26 +139,94 @@ std::string Manifest::modulePath() const {
 // Files
 //===----------------------------------------------------------------------===//
 
+/// strerror(errno), lower-case as diagnostics are.
+static std::string describeErrno() {
+  std::string why = std::strerror(errno);
+  if (!why.empty())
+    why[0] = char(std::tolower(static_cast<unsigned char>(why[0])));
+  return why;
+}
+
 Expected<std::vector<std::byte>>
-uta::runtime::readFileBytes(const std::string &path) {
-  std::FILE *file = std::fopen(path.c_str(), "rb");
-  if (!file) {
-    std::string why = std::strerror(errno);
-    if (!why.empty()) // Diagnostics are lower-case.
-      why[0] = char(std::tolower(static_cast<unsigned char>(why[0])));
+uta::runtime::readFileBytes(const std::string &path, uint64_t maxBytes) {
+  // Without blocking: a FIFO or a device at the path is refused below
+  // instead of waiting for a writer.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
     return Status::error(ErrorCode::InvalidInput,
-                         path + ": cannot open: " + why);
+                         path + ": cannot open: " + describeErrno());
+  struct stat info;
+  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    ::close(fd);
+    return Status::error(ErrorCode::InvalidInput,
+                         path + ": not a regular file");
   }
-  std::vector<std::byte> bytes;
-  std::byte chunk[1 << 16];
-  size_t got;
-  while ((got = std::fread(chunk, 1, sizeof(chunk), file)) > 0)
-    bytes.insert(bytes.end(), chunk, chunk + got);
-  bool failed = std::ferror(file);
-  std::fclose(file);
-  if (failed)
-    return Status::error(ErrorCode::InvalidInput, path + ": read error");
+  if (static_cast<uint64_t>(info.st_size) > maxBytes) {
+    ::close(fd);
+    return Status::error(ErrorCode::InvalidInput,
+                         path + ": " + std::to_string(info.st_size) +
+                             " bytes, more than the " +
+                             std::to_string(maxBytes) + " allowed");
+  }
+  std::vector<std::byte> bytes(static_cast<size_t>(info.st_size));
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got <= 0) {
+      ::close(fd);
+      return Status::error(ErrorCode::InvalidInput,
+                           path + ": read error (the file changed or "
+                                  "shrank while being read)");
+    }
+    done += static_cast<size_t>(got);
+  }
+  ::close(fd);
   return bytes;
+}
+
+Status uta::runtime::checkFileNameInFolder(std::string_view name) {
+  if (name.empty() || name.front() == '/')
+    return Status::error(ErrorCode::InvalidInput,
+                         "expected a file name relative to the manifest's "
+                         "folder");
+  if (name.find('\0') != std::string_view::npos)
+    return Status::error(ErrorCode::InvalidInput,
+                         "a file name must not contain a NUL character");
+  for (size_t start = 0; start <= name.size();) {
+    size_t end = std::min(name.find('/', start), name.size());
+    if (name.substr(start, end - start) == "..")
+      return Status::error(ErrorCode::InvalidInput,
+                           "\"" + std::string(name) +
+                               "\" leaves the manifest's folder (\"..\")");
+    start = end + 1;
+  }
+  return Status();
+}
+
+Expected<std::vector<std::byte>>
+uta::runtime::readFileInFolder(const std::string &directory,
+                               const std::string &name, uint64_t maxBytes) {
+  UTA_TRY(checkFileNameInFolder(name));
+  std::string folder = directory.empty() ? "." : directory;
+  std::string path = folder + "/" + name;
+  // The name passed the checks above; a link may still lead out.
+  char folderReal[PATH_MAX], fileReal[PATH_MAX];
+  if (!::realpath(folder.c_str(), folderReal) ||
+      !::realpath(path.c_str(), fileReal))
+    return Status::error(ErrorCode::InvalidInput,
+                         path + ": cannot open: " + describeErrno());
+  std::string inside = std::string(folderReal) + "/";
+  if (std::string_view(fileReal).substr(0, inside.size()) != inside)
+    return Status::error(ErrorCode::InvalidInput,
+                         path + ": resolves to " + fileReal +
+                             ", outside the manifest's folder");
+  return readFileBytes(path, maxBytes);
+}
+
+Expected<std::vector<std::byte>> uta::runtime::readModule(const Manifest &m) {
+  return readFileInFolder(m.directory, m.module, kMaxModuleBytes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -438,11 +512,10 @@ Status parseBuffer(const Reader &reader, const json &value,
       return reader.fail(filePath, std::string("expected a string, got ") +
                                        describe(*dataFile));
     std::string name = dataFile->get<std::string>();
-    if (name.empty() || name[0] == '/')
-      return reader.fail(filePath, "expected a file name relative to the "
-                                   "manifest's folder");
     std::string full = directory.empty() ? name : directory + "/" + name;
-    Expected<std::vector<std::byte>> data = readFileBytes(full);
+    // The manifest declares the size: a larger file is refused unread.
+    Expected<std::vector<std::byte>> data =
+        readFileInFolder(directory, name, buffer.bytes);
     if (!data)
       return reader.fail(filePath, data.status().message());
     if (data->size() != buffer.bytes)
@@ -702,9 +775,8 @@ Expected<Manifest> uta::runtime::parseManifest(std::string_view text,
 
   UTA_TRY(reader.string(document, "", "entry", manifest.entry));
   UTA_TRY(reader.string(document, "", "module", manifest.module));
-  if (manifest.module.empty() || manifest.module[0] == '/')
-    return reader.fail(
-        "module", "expected a file name relative to the manifest's folder");
+  if (Status name = checkFileNameInFolder(manifest.module); !name.ok())
+    return reader.fail("module", name.message());
 
   const json *buffers, *kernels, *launches, *results;
   UTA_TRY(reader.array(document, "", "buffers", buffers));

@@ -225,8 +225,7 @@ int runUTARun(int argc, char **argv) {
             moduleTargetName(manifest->target)));
   if (!(*entry)->create)
     return fail(Status::error(ErrorCode::Unavailable, (*entry)->notBuilt));
-  Expected<std::vector<std::byte>> image =
-      readFileBytes(manifest->modulePath());
+  Expected<std::vector<std::byte>> image = readModule(*manifest);
   if (!image)
     return fail(Status::error(ErrorCode::InvalidInput,
                               options.manifest +

@@ -24,6 +24,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace uta::runtime;
@@ -361,6 +362,86 @@ TEST(ManifestTest, ReadsFilesNextToTheManifest) {
   EXPECT_EQ(read.status().message(),
             missing.string() + ": cannot open: no such file or directory");
   EXPECT_EQ(read.status().code(), ErrorCode::InvalidInput);
+  std::filesystem::remove_all(dir);
+}
+
+// A manifest is untrusted input: the files it names stay inside its folder,
+// are regular files, and are no larger than declared.
+TEST(ManifestTest, FileNamesStayInsideTheFolder) {
+  for (const char *name : {"../m.ptx", "a/../../m.ptx", "..", "/etc/passwd"}) {
+    SCOPED_TRACE(name);
+    Status status = checkFileNameInFolder(name);
+    ASSERT_FALSE(status.ok());
+    EXPECT_EQ(status.code(), ErrorCode::InvalidInput);
+  }
+  EXPECT_EQ(checkFileNameInFolder(std::string("m.ptx\0.json", 11)).message(),
+            "a file name must not contain a NUL character");
+  EXPECT_EQ(checkFileNameInFolder("../m.ptx").message(),
+            "\"../m.ptx\" leaves the manifest's folder (\"..\")");
+  EXPECT_TRUE(checkFileNameInFolder("m.ptx").ok());
+  EXPECT_TRUE(checkFileNameInFolder("sub/..x/m.ptx").ok());
+
+  // The same rules on a manifest's module and data files.
+  json document = good();
+  document["module"] = "../secret.ptx";
+  Expected<Manifest> parsed = parseManifest(document.dump(), "m.json", "/d");
+  ASSERT_FALSE(parsed);
+  EXPECT_EQ(parsed.status().message(),
+            "m.json: module: \"../secret.ptx\" leaves the manifest's folder "
+            "(\"..\")");
+  document = good();
+  document["module"] = std::string("m.ptx\0x", 7);
+  parsed = parseManifest(document.dump(), "m.json", "/d");
+  ASSERT_FALSE(parsed);
+  EXPECT_EQ(parsed.status().message(),
+            "m.json: module: a file name must not contain a NUL character");
+  document = good();
+  document["buffers"][1].erase("values");
+  document["buffers"][1]["data_file"] = "../c1.bin";
+  parsed = parseManifest(document.dump(), "m.json", "/d");
+  ASSERT_FALSE(parsed);
+  EXPECT_EQ(parsed.status().message(),
+            "m.json: buffers[1].data_file: \"../c1.bin\" leaves the "
+            "manifest's folder (\"..\")");
+}
+
+TEST(ManifestTest, LinksFifosAndOversizedFilesAreRefused) {
+  std::filesystem::path dir = makeTempDir();
+  std::filesystem::path outside =
+      std::filesystem::temp_directory_path() /
+      ("uta-manifest-outside-" + std::to_string(getpid()) + ".bin");
+  { std::ofstream(outside, std::ios::binary).write("12345678", 8); }
+  // A link inside the folder that leads out of it.
+  std::filesystem::create_symlink(outside, dir / "link.bin");
+  Expected<std::vector<std::byte>> read =
+      readFileInFolder(dir.string(), "link.bin", 8);
+  ASSERT_FALSE(read);
+  EXPECT_NE(read.status().message().find("outside the manifest's folder"),
+            std::string::npos)
+      << read.status().message();
+  // A link that stays inside is followed.
+  { std::ofstream(dir / "c1.bin", std::ios::binary).write("abcdefgh", 8); }
+  std::filesystem::create_symlink(dir / "c1.bin", dir / "inside.bin");
+  read = readFileInFolder(dir.string(), "inside.bin", 8);
+  ASSERT_TRUE(read) << read.status().message();
+  EXPECT_EQ(read->size(), 8u);
+  // More bytes than declared: refused before reading.
+  read = readFileInFolder(dir.string(), "c1.bin", 4);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.status().message(),
+            (dir / "c1.bin").string() + ": 8 bytes, more than the 4 allowed");
+  // A FIFO (which a plain open would block on) and a folder.
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  read = readFileInFolder(dir.string(), "fifo", 8);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.status().message(),
+            (dir / "fifo").string() + ": not a regular file");
+  std::filesystem::create_directory(dir / "folder");
+  read = readFileBytes((dir / "folder").string());
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.status().message(),
+            (dir / "folder").string() + ": not a regular file");
+  std::filesystem::remove(outside);
   std::filesystem::remove_all(dir);
 }
 
