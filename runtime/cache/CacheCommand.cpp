@@ -52,6 +52,7 @@ int uta::runtime::runCacheCommand(std::string_view tool,
     printField(out, "checked", report->checked);
     printField(out, "valid", report->valid);
     printField(out, "corrupt-removed", report->corrupt);
+    printField(out, "not-regular-removed", report->notRegularRemoved);
     printField(out, "temporary-files-removed", report->temporariesRemoved);
     return 0;
   }
@@ -60,6 +61,7 @@ int uta::runtime::runCacheCommand(std::string_view tool,
     return fail(tool, report.status().message(), err);
   printField(out, "entries-removed", report->entriesRemoved);
   printField(out, "bytes-removed", report->bytesRemoved);
+  printField(out, "not-regular-removed", report->notRegularRemoved);
   printField(out, "temporary-files-removed", report->temporariesRemoved);
   return 0;
 }

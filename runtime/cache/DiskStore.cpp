@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -155,24 +156,45 @@ static void removeIfSameFile(const std::string &path, const struct stat &st) {
     ::unlink(path.c_str());
 }
 
+/// "a folder", "a FIFO", ... for what is found at an entry's path.
+static const char *describeNotRegular(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a folder";
+  if (S_ISLNK(mode))
+    return "a symbolic link";
+  if (S_ISFIFO(mode))
+    return "a FIFO";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  if (S_ISCHR(mode) || S_ISBLK(mode))
+    return "a device";
+  return "not a regular file";
+}
+
 DiskStore::ReadResult DiskStore::read(const CacheKey &key, bool touch) const {
   ReadResult result;
   std::string path = pathOf(key);
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  // Entries are regular files: a link is not followed (ELOOP), a FIFO is
+  // not waited on (O_NONBLOCK), and a socket cannot be opened (ENXIO).
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (fd < 0) {
-    if (errno == ELOOP) {
-      // Entries are never symbolic links; whoever made this one, drop it.
-      ::unlink(path.c_str());
-      result.outcome = ReadOutcome::kCorrupt;
-      result.problem = "is a symbolic link";
+    struct stat st;
+    if (errno != ENOENT && ::lstat(path.c_str(), &st) == 0 &&
+        !S_ISREG(st.st_mode)) {
+      result.outcome = ReadOutcome::kNotRegular;
+      result.problem = describeNotRegular(st.st_mode);
     }
     return result;
   }
   struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (::fstat(fd, &st) != 0) {
     ::close(fd);
-    result.outcome = ReadOutcome::kCorrupt;
-    result.problem = "is not a regular file";
+    return result;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    result.outcome = ReadOutcome::kNotRegular;
+    result.problem = describeNotRegular(st.st_mode);
     return result;
   }
   // No entry is this large: do not even try to read it.
@@ -265,7 +287,9 @@ Expected<DiskScan> DiskStore::scan() const {
       continue; // removed meanwhile
     DiskFile file{std::string(name), static_cast<uint64_t>(st.st_size),
                   nanoseconds(st.st_mtim)};
-    if (isEntry) {
+    if (isEntry && !S_ISREG(st.st_mode)) {
+      scan.notRegular.push_back(std::move(file));
+    } else if (isEntry) {
       scan.entryBytes += file.bytes;
       scan.entries.push_back(std::move(file));
     } else {
@@ -307,6 +331,19 @@ uint64_t DiskStore::sweepTemporaries(const DiskScan &scan) const {
 
 bool DiskStore::removeEntryFile(const std::string &name) const {
   return ::unlink((directory_ + "/" + name).c_str()) == 0;
+}
+
+bool DiskStore::removeNotRegular(const std::string &name) const {
+  std::string path = directory_ + "/" + name;
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode))
+    return false;
+  if (!S_ISDIR(st.st_mode))
+    return ::unlink(path.c_str()) == 0;
+  // A folder where an entry belongs holds nothing of the cache's: remove it
+  // whole (remove_all does not follow the links inside it).
+  std::error_code error;
+  return std::filesystem::remove_all(path, error) > 0 && !error;
 }
 
 uint64_t DiskStore::evict(DiskScan &scan, uint64_t maxBytes,

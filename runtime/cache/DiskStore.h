@@ -43,8 +43,13 @@ struct DiskFile {
 
 /// What the cache directory holds; other files are ignored (never removed).
 struct DiskScan {
+  /// Regular files with an entry's name.
   std::vector<DiskFile> entries;
   std::vector<DiskFile> temporaries;
+  /// Anything else with an entry's name: a folder, a symbolic link, a FIFO,
+  /// a socket, a device. Never read, never an entry; removed by verify and
+  /// clear.
+  std::vector<DiskFile> notRegular;
   uint64_t entryBytes = 0;
 };
 
@@ -60,16 +65,20 @@ public:
   const std::string &directory() const { return directory_; }
   std::string pathOf(const CacheKey &key) const;
 
-  enum class ReadOutcome { kMissing, kCorrupt, kHit };
+  enum class ReadOutcome { kMissing, kCorrupt, kNotRegular, kHit };
   struct ReadResult {
     ReadOutcome outcome = ReadOutcome::kMissing;
     std::optional<CacheEntry> entry;
-    /// What was wrong with a corrupt file.
+    /// What was wrong with a corrupt or not regular file.
     std::string problem;
   };
-  /// Reads and checks the entry of `key`. A corrupt file is removed (unless
-  /// another process has replaced it meanwhile). With `touch`, a hit sets
-  /// the file's mtime to now: the mtime is the entry's last use.
+  /// Reads and checks the entry of `key`. The file is opened without
+  /// following a link and without blocking (O_NOFOLLOW | O_NONBLOCK) and
+  /// must be a regular file: anything else at the entry's path is
+  /// kNotRegular, a miss that is left in place for verify (a store replaces
+  /// it, except a folder). A corrupt file is removed (unless another process
+  /// has replaced it meanwhile). With `touch`, a hit sets the file's mtime
+  /// to now: the mtime is the entry's last use.
   ReadResult read(const CacheKey &key, bool touch) const;
 
   /// Sets the mtime of the entry of `key` to now; false if it is gone.
@@ -96,6 +105,10 @@ public:
 
   /// Removes one entry file by name; false if it was already gone.
   bool removeEntryFile(const std::string &name) const;
+  /// Removes what is at an entry's name when it is not a regular file (a
+  /// folder with everything in it, never following links); false if it is
+  /// gone, or is a regular file now.
+  bool removeNotRegular(const std::string &name) const;
 
   static constexpr std::string_view kFormatDirectory = "v1";
   static constexpr std::string_view kEntrySuffix = ".entry";

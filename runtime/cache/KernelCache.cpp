@@ -166,6 +166,7 @@ std::shared_ptr<const CacheEntry> KernelCache::lookup(const CacheKey &key) {
     ++corrupt_;
     ++misses_;
     return nullptr;
+  case DiskStore::ReadOutcome::kNotRegular:
   case DiskStore::ReadOutcome::kMissing:
     ++misses_;
     return nullptr;
@@ -244,6 +245,11 @@ Expected<VerifyReport> KernelCache::verify() {
     DiskStore::ReadResult read = disk_->read(*key, /*touch=*/false);
     if (read.outcome == DiskStore::ReadOutcome::kMissing)
       continue; // evicted or cleared by another process meanwhile
+    if (read.outcome == DiskStore::ReadOutcome::kNotRegular) {
+      // Replaced by something else since the scan.
+      report.notRegularRemoved += disk_->removeNotRegular(file.name);
+      continue;
+    }
     ++report.checked;
     if (read.outcome == DiskStore::ReadOutcome::kHit) {
       ++report.valid;
@@ -252,6 +258,8 @@ Expected<VerifyReport> KernelCache::verify() {
     ++report.corrupt;
     ++corrupt_;
   }
+  for (const DiskFile &file : scan->notRegular)
+    report.notRegularRemoved += disk_->removeNotRegular(file.name);
   report.temporariesRemoved = disk_->sweepTemporaries(*scan);
   temporariesSwept_ += report.temporariesRemoved;
   return report;
@@ -274,6 +282,8 @@ Expected<ClearReport> KernelCache::clear() {
     ++report.entriesRemoved;
     report.bytesRemoved += file.bytes;
   }
+  for (const DiskFile &file : scan->notRegular)
+    report.notRegularRemoved += disk_->removeNotRegular(file.name);
   report.temporariesRemoved = disk_->sweepTemporaries(*scan);
   temporariesSwept_ += report.temporariesRemoved;
   return report;

@@ -93,6 +93,9 @@ struct VerifyReport {
   uint64_t valid = 0;
   /// Damaged entry files, now removed.
   uint64_t corrupt = 0;
+  /// Folders, links, FIFOs, sockets and devices found at an entry's name,
+  /// now removed (so each is reported once).
+  uint64_t notRegularRemoved = 0;
   /// Temporary files of dead writers, now removed.
   uint64_t temporariesRemoved = 0;
 };
@@ -100,6 +103,8 @@ struct VerifyReport {
 struct ClearReport {
   uint64_t entriesRemoved = 0;
   uint64_t bytesRemoved = 0;
+  /// What was at an entry's name and not a regular file, now removed.
+  uint64_t notRegularRemoved = 0;
   uint64_t temporariesRemoved = 0;
 };
 
@@ -114,8 +119,10 @@ public:
   KernelCache &operator=(const KernelCache &) = delete;
 
   /// The entry of `key`, from memory or else from disk (then also kept in
-  /// memory); null on a miss. A damaged file is a miss and is removed. A hit
-  /// marks the entry as used now for LRU eviction on disk.
+  /// memory); null on a miss. A damaged file is a miss and is removed; a
+  /// folder, link, FIFO or other file that is not regular is a miss too,
+  /// never read (nor waited on) and left for verify. A hit marks the entry
+  /// as used now for LRU eviction on disk.
   std::shared_ptr<const CacheEntry> lookup(const CacheKey &key);
 
   /// Keeps `entry` under `key` in memory and publishes it on disk, replacing
@@ -127,12 +134,14 @@ public:
   CacheStats stats() const;
   Expected<DiskUsage> diskUsage() const;
 
-  /// Reads and checks every entry file, removes damaged ones and dead
-  /// writers' temporary files.
+  /// Reads and checks every entry file, removes damaged ones, whatever is
+  /// not a regular file at an entry's name, and dead writers' temporary
+  /// files.
   Expected<VerifyReport> verify();
 
-  /// Empties the memory layer and removes every entry file and dead
-  /// writers' temporary files (a live writer's entry appears after).
+  /// Empties the memory layer and removes every entry file (and whatever
+  /// is not a regular file at an entry's name) and dead writers' temporary
+  /// files (a live writer's entry appears after).
   Expected<ClearReport> clear();
 
   const CacheOptions &options() const { return options_; }

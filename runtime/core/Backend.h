@@ -18,6 +18,7 @@
 #include "runtime/core/Manifest.h"
 #include "runtime/core/Status.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -46,6 +47,26 @@ public:
   virtual ~Executable() = default;
 };
 
+/// What the device allows one launch and one kernel. The executor checks
+/// every launch of a manifest against these before the module is loaded
+/// (LaunchCheck.h), so a launch the device cannot run is an error that
+/// names it, never a failed or undefined launch.
+struct DeviceLimits {
+  /// The largest grid (CUDA) or workgroup count (Vulkan), per dimension.
+  std::array<uint64_t, 3> maxGrid = {0, 0, 0};
+  /// The largest block (CUDA) or workgroup size (Vulkan), per dimension.
+  std::array<uint64_t, 3> maxBlock = {0, 0, 0};
+  /// The most threads (invocations) in one block.
+  uint64_t maxThreadsPerBlock = 0;
+  /// The most dynamic shared memory one launch may ask for (CUDA: the
+  /// opt-in maximum per block; Vulkan kernels have none: 0).
+  uint64_t maxDynamicSharedBytes = 0;
+  /// The most arguments (parameters, bindings) one kernel may take.
+  uint64_t maxKernelArguments = 0;
+  /// The largest buffer a kernel argument may bind.
+  uint64_t maxBufferBytes = 0;
+};
+
 /// The GPU time of one launch of a run.
 struct KernelTiming {
   /// Position in Manifest::launches.
@@ -63,6 +84,8 @@ public:
   virtual const char *name() const = 0;
   /// One line about the device, e.g. "NVIDIA H100 80GB HBM3, sm_90".
   virtual std::string deviceDescription() const = 0;
+  /// What the device allows a launch.
+  virtual DeviceLimits limits() const = 0;
 
   /// A buffer of at least `bytes` bytes, aligned to `alignment` (a power of
   /// two). Zero bytes is allowed.

@@ -11,6 +11,7 @@
 
 #include "runtime/core/Compare.h"
 #include "runtime/core/Half.h"
+#include "runtime/core/LaunchCheck.h"
 
 #include <algorithm>
 #include <cassert>
@@ -151,6 +152,9 @@ Expected<Executor> Executor::load(Backend &backend, Manifest manifest) {
 
 Expected<Executor> Executor::load(Backend &backend, Manifest manifest,
                                   std::span<const std::byte> image) {
+  // Before the driver sees the module: every launch must be one the device
+  // can run.
+  UTA_TRY(checkLaunches(manifest, backend.limits()));
   Executor executor(backend, std::move(manifest));
   Expected<std::unique_ptr<Executable>> executable =
       backend.load(executor.manifest_, image);

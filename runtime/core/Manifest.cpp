@@ -14,15 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cctype>
-#include <cerrno>
-#include <climits>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -90,10 +82,8 @@ const char *uta::runtime::bufferRoleName(BufferRole role) {
 }
 
 uint64_t BufferDesc::numElements() const {
-  uint64_t count = 1;
-  for (int64_t extent : shape)
-    count *= uint64_t(extent);
-  return count;
+  // The reader has checked the shape; a hand-made one that overflows is 0.
+  return checkedElementCount(shape).value_or(0);
 }
 
 const BufferDesc *Manifest::findBuffer(int64_t id) const {
@@ -136,94 +126,8 @@ std::string Manifest::modulePath() const {
 }
 
 //===----------------------------------------------------------------------===//
-// Files
+// Files (the reading itself is UntrustedFile's)
 //===----------------------------------------------------------------------===//
-
-/// strerror(errno), lower-case as diagnostics are.
-static std::string describeErrno() {
-  std::string why = std::strerror(errno);
-  if (!why.empty())
-    why[0] = char(std::tolower(static_cast<unsigned char>(why[0])));
-  return why;
-}
-
-Expected<std::vector<std::byte>>
-uta::runtime::readFileBytes(const std::string &path, uint64_t maxBytes) {
-  // Without blocking: a FIFO or a device at the path is refused below
-  // instead of waiting for a writer.
-  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    return Status::error(ErrorCode::InvalidInput,
-                         path + ": cannot open: " + describeErrno());
-  struct stat info;
-  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    ::close(fd);
-    return Status::error(ErrorCode::InvalidInput,
-                         path + ": not a regular file");
-  }
-  if (static_cast<uint64_t>(info.st_size) > maxBytes) {
-    ::close(fd);
-    return Status::error(ErrorCode::InvalidInput,
-                         path + ": " + std::to_string(info.st_size) +
-                             " bytes, more than the " +
-                             std::to_string(maxBytes) + " allowed");
-  }
-  std::vector<std::byte> bytes(static_cast<size_t>(info.st_size));
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t got = ::read(fd, bytes.data() + done, bytes.size() - done);
-    if (got < 0 && errno == EINTR)
-      continue;
-    if (got <= 0) {
-      ::close(fd);
-      return Status::error(ErrorCode::InvalidInput,
-                           path + ": read error (the file changed or "
-                                  "shrank while being read)");
-    }
-    done += static_cast<size_t>(got);
-  }
-  ::close(fd);
-  return bytes;
-}
-
-Status uta::runtime::checkFileNameInFolder(std::string_view name) {
-  if (name.empty() || name.front() == '/')
-    return Status::error(ErrorCode::InvalidInput,
-                         "expected a file name relative to the manifest's "
-                         "folder");
-  if (name.find('\0') != std::string_view::npos)
-    return Status::error(ErrorCode::InvalidInput,
-                         "a file name must not contain a NUL character");
-  for (size_t start = 0; start <= name.size();) {
-    size_t end = std::min(name.find('/', start), name.size());
-    if (name.substr(start, end - start) == "..")
-      return Status::error(ErrorCode::InvalidInput,
-                           "\"" + std::string(name) +
-                               "\" leaves the manifest's folder (\"..\")");
-    start = end + 1;
-  }
-  return Status();
-}
-
-Expected<std::vector<std::byte>>
-uta::runtime::readFileInFolder(const std::string &directory,
-                               const std::string &name, uint64_t maxBytes) {
-  UTA_TRY(checkFileNameInFolder(name));
-  std::string folder = directory.empty() ? "." : directory;
-  std::string path = folder + "/" + name;
-  // The name passed the checks above; a link may still lead out.
-  char folderReal[PATH_MAX], fileReal[PATH_MAX];
-  if (!::realpath(folder.c_str(), folderReal) ||
-      !::realpath(path.c_str(), fileReal))
-    return Status::error(ErrorCode::InvalidInput,
-                         path + ": cannot open: " + describeErrno());
-  std::string inside = std::string(folderReal) + "/";
-  if (std::string_view(fileReal).substr(0, inside.size()) != inside)
-    return Status::error(ErrorCode::InvalidInput,
-                         path + ": resolves to " + fileReal +
-                             ", outside the manifest's folder");
-  return readFileBytes(path, maxBytes);
-}
 
 Expected<std::vector<std::byte>> uta::runtime::readModule(const Manifest &m) {
   return readFileInFolder(m.directory, m.module, kMaxModuleBytes);
@@ -447,23 +351,25 @@ Status parseBuffer(const Reader &reader, const json &value,
   const json *shape;
   UTA_TRY(reader.array(value, path, "shape", shape));
   std::string shapePath = join(path, "shape");
-  // Element counts are kept well inside 64 bits, so `bytes` cannot wrap.
-  constexpr uint64_t kMaxElements = uint64_t(1) << 48;
-  uint64_t elements = 1;
   for (size_t i = 0; i < shape->size(); ++i) {
     int64_t extent;
     UTA_TRY(reader.integer((*shape)[i], element(shapePath, i), 0, kMaxInt64,
                            extent));
-    if (extent != 0 && elements > kMaxElements / uint64_t(extent))
-      return reader.fail(shapePath, "too many elements");
-    elements *= uint64_t(extent);
     buffer.shape.push_back(extent);
   }
+  // Checked before anything is sized from it: 2^32 x 2^32 f32 is refused,
+  // not wrapped to a small size.
+  std::optional<uint64_t> byteSize =
+      checkedByteSize(buffer.shape, elementTypeSize(buffer.type));
+  if (!byteSize)
+    return reader.fail(shapePath, shapeString(buffer.shape) + " of " + dtype +
+                                      " has more bytes than fit int64");
+  uint64_t elements = *checkedElementCount(buffer.shape);
 
   int64_t bytes;
   UTA_TRY(reader.integer(value, path, "bytes", 0, kMaxInt64, bytes));
   buffer.bytes = uint64_t(bytes);
-  uint64_t expected = elements * elementTypeSize(buffer.type);
+  uint64_t expected = *byteSize;
   if (buffer.bytes != expected)
     return reader.fail(join(path, "bytes"),
                        std::to_string(bytes) + " does not match shape " +

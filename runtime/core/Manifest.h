@@ -15,6 +15,7 @@
 #define UTA_RUNTIME_CORE_MANIFEST_H
 
 #include "runtime/core/Status.h"
+#include "runtime/core/UntrustedFile.h"
 
 #include <array>
 #include <cstddef>
@@ -126,29 +127,9 @@ Expected<Manifest> parseManifest(std::string_view text, std::string path,
 /// Reads and parses the manifest at `path`; the module lives next to it.
 Expected<Manifest> readManifest(const std::string &path);
 
-/// The largest module image the runtime reads (1 GiB).
-inline constexpr uint64_t kMaxModuleBytes = uint64_t(1) << 30;
-
-/// Reads a whole regular file of at most `maxBytes` bytes; a FIFO, device or
-/// folder at `path` is refused without blocking.
-Expected<std::vector<std::byte>>
-readFileBytes(const std::string &path, uint64_t maxBytes = kMaxModuleBytes);
-
-/// Whether `name`, a file name from a manifest, stays inside the manifest's
-/// folder: not empty, not absolute, no ".." component, no NUL character.
-Status checkFileNameInFolder(std::string_view name);
-
-/// Reads the file `name` of the manifest's folder `directory` after
-/// checkFileNameInFolder and after resolving links: a link that leads out
-/// of the folder is refused, as is anything but a regular file of at most
-/// `maxBytes` bytes. Manifests, their modules and data files are untrusted
-/// input (docs/runtime.md).
-Expected<std::vector<std::byte>> readFileInFolder(const std::string &directory,
-                                                  const std::string &name,
-                                                  uint64_t maxBytes);
-
-/// The module image of `manifest` (readFileInFolder, at most
-/// kMaxModuleBytes).
+/// The module image of `manifest` (readFileInFolder of UntrustedFile.h, at
+/// most kMaxModuleBytes). Manifests, their modules and data files are
+/// untrusted input (docs/runtime.md).
 Expected<std::vector<std::byte>> readModule(const Manifest &manifest);
 
 } // namespace uta::runtime

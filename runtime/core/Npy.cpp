@@ -13,7 +13,9 @@
 #include "runtime/core/Npy.h"
 
 #include "runtime/core/Half.h"
+#include "runtime/core/UntrustedFile.h"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cerrno>
@@ -64,38 +66,19 @@ std::string_view uta::runtime::getNpyDescr(NpyDType dtype) {
   return "";
 }
 
-/// The product of `shape`, or nothing if a size is negative or the product
-/// overflows int64.
-static std::optional<int64_t> getProduct(std::span<const int64_t> shape) {
-  for (int64_t dim : shape)
-    if (dim < 0)
-      return std::nullopt;
-  // A zero anywhere makes the array empty, however large the other sizes.
-  for (int64_t dim : shape)
-    if (dim == 0)
-      return 0;
-  int64_t product = 1;
-  for (int64_t dim : shape) {
-    if (product > std::numeric_limits<int64_t>::max() / dim)
-      return std::nullopt;
-    product *= dim;
-  }
-  return product;
-}
-
 int64_t NpyArray::getNumElements() const {
-  return getProduct(shape).value_or(-1);
+  std::optional<uint64_t> count = checkedElementCount(shape);
+  return count ? int64_t(*count) : -1;
 }
 
 /// The byte size of an array, or nothing if it does not fit in size_t.
 static std::optional<size_t> getByteSize(NpyDType dtype,
                                          std::span<const int64_t> shape) {
-  std::optional<int64_t> count = getProduct(shape);
-  size_t elementSize = getNpyElementSize(dtype);
-  if (!count ||
-      uint64_t(*count) > std::numeric_limits<size_t>::max() / elementSize)
+  std::optional<uint64_t> bytes =
+      checkedByteSize(shape, getNpyElementSize(dtype));
+  if (!bytes || *bytes > std::numeric_limits<size_t>::max())
     return std::nullopt;
-  return size_t(*count) * elementSize;
+  return size_t(*bytes);
 }
 
 /// Python's repr of the shape tuple: "()", "(5,)", "(2, 3)".
@@ -406,13 +389,30 @@ static Expected<NpyDType> getDType(std::string_view name,
                            "' (expected '<f2', '<f4' or '<f8')");
 }
 
-Expected<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
-                                          std::string_view name) {
-  auto byteAt = [&](size_t i) { return uint8_t(bytes[i]); };
-  if (bytes.size() < kMagicSize + 2 ||
-      std::memcmp(bytes.data(), kMagic, kMagicSize) != 0)
+namespace {
+/// What the magic, the version and the header say about the bytes after
+/// them.
+struct NpyLayout {
+  /// Bytes of the magic, the version and the header length field.
+  size_t prefixSize = 0;
+  uint64_t headerLength = 0;
+  NpyDType dtype = NpyDType::kFloat32;
+  std::vector<int64_t> shape;
+  /// Checked: the shape's element count times the element size fits.
+  size_t dataSize = 0;
+  /// "shape (2, 3) of '<f4'", for messages.
+  std::string what;
+};
+} // namespace
+
+/// The size of the magic, the version and the header length field; at
+/// least the first 8 bytes of the file must be in `start`.
+static Expected<size_t> parsePrefixSize(std::span<const std::byte> start,
+                                        std::string_view name) {
+  if (start.size() < kMagicSize + 2 ||
+      std::memcmp(start.data(), kMagic, kMagicSize) != 0)
     return invalid(name, "not a .npy file (bad magic bytes)");
-  unsigned major = byteAt(6), minor = byteAt(7);
+  unsigned major = uint8_t(start[6]), minor = uint8_t(start[7]);
   if (!(minor == 0 && (major == 1 || major == 2 || major == 3)))
     return invalid(name, "unsupported .npy format version " +
                              std::to_string(major) + "." +
@@ -421,21 +421,34 @@ Expected<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
   // UTF-8 rather than latin-1, the same for every header accepted here) a
   // 4-byte one.
   size_t lengthSize = major == 1 ? 2 : 4;
-  size_t prefixSize = kMagicSize + 2 + lengthSize;
-  if (bytes.size() < prefixSize)
-    return invalid(name, "truncated header (file has " +
-                             std::to_string(bytes.size()) + " bytes)");
-  uint64_t headerLength = 0;
-  for (size_t i = 0; i < lengthSize; ++i)
-    headerLength |= uint64_t(byteAt(kMagicSize + 2 + i)) << (8 * i);
-  if (headerLength > bytes.size() - prefixSize)
-    return invalid(name, "truncated header (file has " +
-                             std::to_string(bytes.size()) +
-                             " bytes, the header needs " +
-                             std::to_string(prefixSize + headerLength) + ")");
-  std::string_view text(
-      reinterpret_cast<const char *>(bytes.data()) + prefixSize, headerLength);
+  return kMagicSize + 2 + lengthSize;
+}
 
+/// The header length from the whole prefix, checked against the bytes the
+/// file has (`fileSize`) and the bound on headers.
+static Expected<uint64_t> parseHeaderLength(std::span<const std::byte> prefix,
+                                            uint64_t fileSize,
+                                            std::string_view name) {
+  uint64_t headerLength = 0;
+  for (size_t i = kMagicSize + 2; i < prefix.size(); ++i)
+    headerLength |= uint64_t(uint8_t(prefix[i])) << (8 * (i - kMagicSize - 2));
+  if (headerLength > kMaxNpyHeaderBytes)
+    return invalid(name, "a header of " + std::to_string(headerLength) +
+                             " bytes, more than the " +
+                             std::to_string(kMaxNpyHeaderBytes) + " allowed");
+  if (headerLength > fileSize - prefix.size())
+    return invalid(name, "truncated header (file has " +
+                             std::to_string(fileSize) +
+                             " bytes, the header needs " +
+                             std::to_string(prefix.size() + headerLength) +
+                             ")");
+  return headerLength;
+}
+
+/// Parses the header dictionary and checks that the file (of `fileSize`
+/// bytes) holds exactly the data it declares, before any of it is read.
+static Status parseHeader(std::string_view text, uint64_t fileSize,
+                          std::string_view name, NpyLayout &layout) {
   Header header;
   HeaderParser parser(text);
   if (!parser.parse(header))
@@ -447,45 +460,94 @@ Expected<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
   Expected<NpyDType> dtype = getDType(name, *header.descr);
   if (!dtype)
     return dtype.status();
-
-  std::vector<int64_t> &shape = *header.shape;
-  std::optional<size_t> dataSize = getByteSize(*dtype, shape);
+  layout.dtype = *dtype;
+  layout.shape = std::move(*header.shape);
+  std::optional<size_t> dataSize = getByteSize(*dtype, layout.shape);
   if (!dataSize)
-    return invalid(name, "shape " + formatShape(shape) + " is too large");
-  size_t available = bytes.size() - prefixSize - size_t(headerLength);
-  std::string what =
-      "shape " + formatShape(shape) + " of '" + *header.descr + "'";
-  if (available < *dataSize)
-    return invalid(name, "truncated data: " + what + " needs " +
-                             std::to_string(*dataSize) + " bytes, the file " +
-                             "has " + std::to_string(available));
-  if (available > *dataSize)
-    return invalid(name, std::to_string(available - *dataSize) +
-                             " unexpected bytes after the data of " + what);
+    return invalid(name,
+                   "shape " + formatShape(layout.shape) + " is too large");
+  layout.dataSize = *dataSize;
+  layout.what =
+      "shape " + formatShape(layout.shape) + " of '" + *header.descr + "'";
+  uint64_t available = fileSize - layout.prefixSize - layout.headerLength;
+  if (available < layout.dataSize)
+    return invalid(name, "truncated data: " + layout.what + " needs " +
+                             std::to_string(layout.dataSize) +
+                             " bytes, the file has " +
+                             std::to_string(available));
+  if (available > layout.dataSize)
+    return invalid(name, std::to_string(available - layout.dataSize) +
+                             " unexpected bytes after the data of " +
+                             layout.what);
+  return Status();
+}
+
+Expected<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
+                                          std::string_view name) {
+  NpyLayout layout;
+  Expected<size_t> prefixSize = parsePrefixSize(bytes, name);
+  if (!prefixSize)
+    return prefixSize.status();
+  layout.prefixSize = *prefixSize;
+  if (bytes.size() < layout.prefixSize)
+    return invalid(name, "truncated header (file has " +
+                             std::to_string(bytes.size()) + " bytes)");
+  Expected<uint64_t> headerLength = parseHeaderLength(
+      bytes.first(layout.prefixSize), bytes.size(), name);
+  if (!headerLength)
+    return headerLength.status();
+  layout.headerLength = *headerLength;
+  std::string_view text(reinterpret_cast<const char *>(bytes.data()) +
+                            layout.prefixSize,
+                        size_t(layout.headerLength));
+  UTA_TRY(parseHeader(text, bytes.size(), name, layout));
 
   NpyArray array;
-  array.dtype = *dtype;
-  array.shape = std::move(shape);
-  auto data = bytes.subspan(prefixSize + size_t(headerLength));
+  array.dtype = layout.dtype;
+  array.shape = std::move(layout.shape);
+  auto data = bytes.subspan(layout.prefixSize + size_t(layout.headerLength));
   array.data.assign(data.begin(), data.end());
   return array;
 }
 
 Expected<NpyArray> uta::runtime::readNpy(const std::string &path) {
-  std::FILE *file = std::fopen(path.c_str(), "rb");
+  // A regular file only (a FIFO or /dev/zero behind a link is refused at
+  // once), read in steps, each checked against the file's size before
+  // anything is allocated from what the file says.
+  Expected<RegularFile> file = RegularFile::open(path);
   if (!file)
-    return invalid(path, std::string("cannot open: ") + std::strerror(errno));
-  std::vector<std::byte> bytes;
-  std::byte buffer[1 << 16];
-  size_t got;
-  while ((got = std::fread(buffer, 1, sizeof(buffer), file)) > 0)
-    bytes.insert(bytes.end(), buffer, buffer + got);
-  int readError = std::ferror(file) ? errno : 0;
-  std::fclose(file);
-  if (readError)
-    return invalid(path,
-                   std::string("cannot read: ") + std::strerror(readError));
-  return parseNpy(bytes, path);
+    return file.status();
+  uint64_t fileSize = file->size();
+  std::byte prefix[kMagicSize + 2 + 4];
+  size_t start = size_t(std::min<uint64_t>(fileSize, kMagicSize + 2));
+  UTA_TRY(file->readExactly({prefix, start}));
+  NpyLayout layout;
+  Expected<size_t> prefixSize = parsePrefixSize({prefix, start}, path);
+  if (!prefixSize)
+    return prefixSize.status();
+  layout.prefixSize = *prefixSize;
+  if (fileSize < layout.prefixSize)
+    return invalid(path, "truncated header (file has " +
+                             std::to_string(fileSize) + " bytes)");
+  UTA_TRY(file->readExactly(
+      {prefix + start, size_t(layout.prefixSize - start)}));
+  Expected<uint64_t> headerLength =
+      parseHeaderLength({prefix, layout.prefixSize}, fileSize, path);
+  if (!headerLength)
+    return headerLength.status();
+  layout.headerLength = *headerLength;
+  std::string text(size_t(layout.headerLength), '\0');
+  UTA_TRY(file->readExactly(
+      {reinterpret_cast<std::byte *>(text.data()), text.size()}));
+  UTA_TRY(parseHeader(text, fileSize, path, layout));
+
+  NpyArray array;
+  array.dtype = layout.dtype;
+  array.shape = std::move(layout.shape);
+  array.data.resize(layout.dataSize);
+  UTA_TRY(file->readExactly(array.data));
+  UTA_TRY(file->expectEnd());
+  return array;
 }
 
 //===----------------------------------------------------------------------===//

@@ -58,10 +58,20 @@ std::vector<double> getNpyValuesAsDouble(const NpyArray &array);
 /// for '<f8'.
 std::vector<float> getNpyValuesAsFloat(const NpyArray &array);
 
+/// The longest header read (1 MiB; NumPy's own reader stops at 10000 bytes
+/// unless told otherwise).
+inline constexpr uint64_t kMaxNpyHeaderBytes = uint64_t(1) << 20;
+
 /// Parses the bytes of a whole .npy file; `name` prefixes error messages.
 Expected<NpyArray> parseNpy(std::span<const std::byte> bytes,
                             std::string_view name);
-/// Reads a .npy file. Errors are InvalidInput, "PATH: what is wrong".
+/// Reads a .npy file. Errors are InvalidInput, "PATH: what is wrong". Only
+/// a regular file is read (a FIFO, a device or a folder, also behind a
+/// link, is refused without blocking), and only for exactly the bytes its
+/// header declares: the header length is bounded (kMaxNpyHeaderBytes), the
+/// shape's byte size is overflow-checked and compared with the file's size
+/// before the data is allocated, and a short file or trailing bytes are
+/// errors.
 Expected<NpyArray> readNpy(const std::string &path);
 
 /// The header np.save writes for this dtype and shape (magic, version,

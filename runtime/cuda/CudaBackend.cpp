@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <map>
 
 using namespace uta::runtime;
@@ -131,6 +132,7 @@ CudaBackend::create(const BackendOptions &options, const char *library) {
                  backend->device_));
   UTA_TRY(UTA_CU(driver, cuDeviceGetAttribute, &backend->l2Bytes_,
                  CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, backend->device_));
+  UTA_TRY(backend->queryLimits());
 
   // CUDA 13 changed cuCtxCreate; the primary context is what the runtime API
   // uses too, so sharing the device with other libraries just works.
@@ -167,6 +169,35 @@ CudaBackend::~CudaBackend() {
   if (stream_)
     (void)driver_->api().cuStreamDestroy(stream_);
   (void)driver_->api().cuDevicePrimaryCtxRelease(device_);
+}
+
+Status CudaBackend::queryLimits() {
+  auto attribute = [&](CUdevice_attribute which, uint64_t &out) -> Status {
+    int value = 0;
+    UTA_TRY(UTA_CU(*driver_, cuDeviceGetAttribute, &value, which, device_));
+    out = uint64_t(std::max(value, 0));
+    return Status();
+  };
+  static constexpr CUdevice_attribute kGrid[] = {
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z};
+  static constexpr CUdevice_attribute kBlock[] = {
+      CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
+      CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z};
+  for (int d = 0; d < 3; ++d) {
+    UTA_TRY(attribute(kGrid[d], limits_.maxGrid[d]));
+    UTA_TRY(attribute(kBlock[d], limits_.maxBlock[d]));
+  }
+  UTA_TRY(attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                    limits_.maxThreadsPerBlock));
+  UTA_TRY(attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                    limits_.maxDynamicSharedBytes));
+  // Kernel parameters: 4 KiB, and 32764 bytes from driver 12.1 on (every
+  // sm the manifests name is Volta or newer); one 8-byte slot an argument.
+  uint64_t parameterBytes = driver_->version() >= 12010 ? 32764 : 4096;
+  limits_.maxKernelArguments = parameterBytes / 8;
+  limits_.maxBufferBytes = std::numeric_limits<uint64_t>::max();
+  return Status();
 }
 
 Status CudaBackend::makeCurrent() const {
@@ -381,11 +412,43 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
       kernel.scalarSlots.push_back(slot);
     }
 
-    // Dynamic shared memory above the default 48 KiB must be opted into.
+    // What only the compiled kernel knows: its own thread limit (registers
+    // can make it lower than the device's) and its static shared memory,
+    // which counts against the same per-block maximum as the dynamic.
+    int staticShared = 0;
+    if (Status status =
+            UTA_CU(*driver_, cuFuncGetAttribute, &staticShared,
+                   CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, kernel.function);
+        !status)
+      return withContext(at, status);
     uint32_t shared = 0;
-    for (const LaunchDesc &launch : manifest.launches)
-      if (launch.kernelIndex == k)
-        shared = std::max(shared, launch.sharedBytes);
+    for (size_t l = 0; l < manifest.launches.size(); ++l) {
+      const LaunchDesc &launch = manifest.launches[l];
+      if (launch.kernelIndex != k)
+        continue;
+      std::string launchAt = where + ": launches[" + std::to_string(l) +
+                             "] (" + launch.kernel + ")";
+      uint64_t threads =
+          uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
+      if (threads > uint64_t(kernel.maxThreadsPerBlock))
+        return Status::error(
+            ErrorCode::InvalidInput,
+            launchAt + ": a block of " + std::to_string(threads) +
+                " threads is more than the kernel's limit of " +
+                std::to_string(kernel.maxThreadsPerBlock));
+      uint64_t perBlock = uint64_t(std::max(staticShared, 0)) +
+                          launch.sharedBytes;
+      if (perBlock > limits_.maxDynamicSharedBytes)
+        return Status::error(
+            ErrorCode::InvalidInput,
+            launchAt + ": " + std::to_string(staticShared) +
+                " bytes of static and " + std::to_string(launch.sharedBytes) +
+                " of dynamic shared memory, more than the device's " +
+                std::to_string(limits_.maxDynamicSharedBytes) +
+                " per block");
+      shared = std::max(shared, launch.sharedBytes);
+    }
+    // Dynamic shared memory above the default 48 KiB must be opted into.
     if (shared > 48 * 1024)
       UTA_TRY(withContext(
           at, UTA_CU(*driver_, cuFuncSetAttribute, kernel.function,
@@ -428,24 +491,10 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
     }
   }
 
-  // Everything is checked before the first launch, so a bad launch never
-  // leaves earlier ones running.
   auto where = [&](size_t l) {
     return executable.path + ": launches[" + std::to_string(l) + "] (" +
            launches[l].kernel + ")";
   };
-  for (size_t l = 0; l < launches.size(); ++l) {
-    const LaunchDesc &launch = launches[l];
-    const LoadedKernel &kernel = executable.kernels[launch.kernelIndex];
-    uint64_t threads =
-        uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
-    if (threads > uint64_t(kernel.maxThreadsPerBlock))
-      return Status::error(ErrorCode::InvalidInput,
-                           where(l) + ": a block of " +
-                               std::to_string(threads) +
-                               " threads is more than the kernel's limit of " +
-                               std::to_string(kernel.maxThreadsPerBlock));
-  }
 
   std::vector<uint64_t> slots;
   std::vector<void *> params;

@@ -41,6 +41,11 @@ public:
 
   const char *name() const override { return "cuda"; }
   std::string deviceDescription() const override;
+  /// The device's attributes (grid, block and thread maxima, the opt-in
+  /// shared memory per block); 4 KiB of parameters per kernel before driver
+  /// 12.1, 32764 bytes from it, in 8-byte slots; no limit on one buffer
+  /// but the memory itself (cuMemAlloc fails cleanly).
+  DeviceLimits limits() const override { return limits_; }
 
   Expected<DeviceBuffer> allocate(uint64_t bytes, uint64_t alignment) override;
   void release(DeviceBuffer buffer) override;
@@ -63,6 +68,8 @@ private:
   CudaBackend() = default;
   /// Makes the device's primary context current on this thread.
   Status makeCurrent() const;
+  /// Fills limits_ from the device's attributes.
+  Status queryLimits();
   /// Queues a write of the whole cache-flush buffer (allocated on first
   /// use) on stream_; caller holds streamMutex_.
   Status queueCacheFlush();
@@ -76,6 +83,7 @@ private:
   std::string deviceName_;
   int ccMajor_ = 0, ccMinor_ = 0;
   int l2Bytes_ = 0;
+  DeviceLimits limits_;
   /// Written before each timed launch (guarded by streamMutex_).
   DeviceBuffer cacheFlush_;
   /// Held for each submission to stream_, up to its synchronization.

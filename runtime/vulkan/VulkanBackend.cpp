@@ -268,6 +268,20 @@ VulkanBackend::~VulkanBackend() {
     vk.vkDestroyInstance(instance_, nullptr);
 }
 
+DeviceLimits VulkanBackend::limits() const {
+  const VkPhysicalDeviceLimits &device = properties_.limits;
+  DeviceLimits limits;
+  for (int d = 0; d < 3; ++d) {
+    limits.maxGrid[d] = device.maxComputeWorkGroupCount[d];
+    limits.maxBlock[d] = device.maxComputeWorkGroupSize[d];
+  }
+  limits.maxThreadsPerBlock = device.maxComputeWorkGroupInvocations;
+  limits.maxDynamicSharedBytes = 0;
+  limits.maxKernelArguments = device.maxPerStageDescriptorStorageBuffers;
+  limits.maxBufferBytes = device.maxStorageBufferRange;
+  return limits;
+}
+
 std::string VulkanBackend::deviceDescription() const {
   return std::string(properties_.deviceName) + " (" +
          deviceTypeName(properties_.deviceType) + ", Vulkan " +

@@ -54,6 +54,11 @@ public:
 
   const char *name() const override { return "vulkan"; }
   std::string deviceDescription() const override;
+  /// maxComputeWorkGroupCount, maxComputeWorkGroupSize and
+  /// maxComputeWorkGroupInvocations; no dynamic shared memory;
+  /// maxPerStageDescriptorStorageBuffers arguments (each argument, scalars
+  /// too, is a storage buffer); maxStorageBufferRange bytes a buffer.
+  DeviceLimits limits() const override;
 
   Expected<DeviceBuffer> allocate(uint64_t bytes, uint64_t alignment) override;
   void release(DeviceBuffer buffer) override;

@@ -1,17 +1,21 @@
 //===- VulkanPipelines.cpp - SPIR-V modules into Vulkan pipelines ---------===//
 //
-// VulkanBackend::load: checks a SPIR-V module against its manifest and the
-// device (entry points, bindings, workgroup sizes and counts, the features
-// its capabilities need) before anything reaches the driver, then makes the
-// shader module, a descriptor set layout and compute pipeline per kernel,
-// the storage buffers of the scalar arguments, and the descriptor and
-// timestamp query pools of one run. Also the executable's destructor.
+// VulkanBackend::load: checks a SPIR-V module (SPIRV-Tools' validator) and
+// checks it against its manifest and the device (entry points, bindings,
+// the workgroup size each entry point declares, the features its
+// capabilities need) before anything reaches the driver; the device's
+// limits on launches are checked before, by the executor (LaunchCheck.h).
+// Then makes the shader module, a descriptor set layout and compute
+// pipeline per kernel, the storage buffers of the scalar arguments, and the
+// descriptor and timestamp query pools of one run. Also the executable's
+// destructor.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/vulkan/VulkanBackend.h"
 
 #include "runtime/vulkan/SpirvReflect.h"
+#include "runtime/vulkan/SpirvValidate.h"
 #include "runtime/vulkan/VulkanInternal.h"
 
 #include <algorithm>
@@ -98,6 +102,11 @@ VulkanBackend::load(const Manifest &manifest,
     return Status::error(ErrorCode::InvalidInput, where + ": module " +
                                                       manifest.module + ": " +
                                                       info.status().message());
+  // The whole module, by the rules a driver assumes and does not check.
+  if (Status valid = validateSpirv(image); !valid)
+    return Status::error(ErrorCode::InvalidInput, where + ": module " +
+                                                      manifest.module + ": " +
+                                                      valid.message());
 
   // The capabilities that need a device feature.
   struct Needed {
@@ -120,6 +129,18 @@ VulkanBackend::load(const Manifest &manifest,
                                ", which " + properties_.deviceName +
                                " does not offer");
 
+  // Every kernel's entry point, before the driver sees the module.
+  for (size_t k = 0; k < manifest.kernels.size(); ++k) {
+    const KernelDesc &desc = manifest.kernels[k];
+    if (!info->findComputeEntryPoint(desc.entryPoint))
+      return Status::error(ErrorCode::InvalidInput,
+                           where + ": kernels[" + std::to_string(k) + "] (" +
+                               desc.name +
+                               ").entry_point: the module has no GLCompute "
+                               "entry point \"" +
+                               desc.entryPoint + "\"");
+  }
+
   const VulkanSymbols &vk = loader_->api();
   const VkPhysicalDeviceLimits &limits = properties_.limits;
   auto executable = std::make_unique<VulkanExecutable>(*this);
@@ -139,14 +160,9 @@ VulkanBackend::load(const Manifest &manifest,
   std::vector<size_t> setsPerKernel;
   for (size_t k = 0; k < manifest.kernels.size(); ++k) {
     const KernelDesc &desc = manifest.kernels[k];
-    const std::string at = where + ": kernels[" + std::to_string(k) + "]";
+    const std::string at = where + ": kernels[" + std::to_string(k) + "] (" +
+                           desc.name + ")";
     const SpirvEntryPoint *entry = info->findComputeEntryPoint(desc.entryPoint);
-    if (!entry)
-      return Status::error(ErrorCode::InvalidInput,
-                           at +
-                               ".entry_point: the module has no GLCompute "
-                               "entry point \"" +
-                               desc.entryPoint + "\"");
     VulkanExecutable::Kernel kernel;
     kernel.name = desc.name;
     std::set<std::pair<uint32_t, uint32_t>> declared;
@@ -189,12 +205,6 @@ VulkanBackend::load(const Manifest &manifest,
       }
       kernel.bindings.push_back(slot);
     }
-    if (desc.args.size() > limits.maxPerStageDescriptorStorageBuffers)
-      return Status::error(
-          ErrorCode::InvalidInput,
-          at + ".args: " + std::to_string(desc.args.size()) +
-              " storage buffers, the device allows " +
-              std::to_string(limits.maxPerStageDescriptorStorageBuffers));
     for (std::pair<uint32_t, uint32_t> used : entry->bindings)
       if (!declared.count(used))
         return Status::error(ErrorCode::InvalidInput,
@@ -262,30 +272,6 @@ VulkanBackend::load(const Manifest &manifest,
                                ", but entry point \"" + desc.entryPoint +
                                "\" has workgroup size " +
                                formatDims(entry->localSize->data()));
-    uint64_t invocations =
-        uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
-    if (invocations > limits.maxComputeWorkGroupInvocations)
-      return Status::error(
-          ErrorCode::InvalidInput,
-          at + ".block: " + std::to_string(invocations) +
-              " invocations, the device allows " +
-              std::to_string(limits.maxComputeWorkGroupInvocations));
-    for (int i = 0; i < 3; ++i) {
-      if (launch.block[i] > limits.maxComputeWorkGroupSize[i])
-        return Status::error(ErrorCode::InvalidInput,
-                             at + ".block: " + formatDims(launch.block.data()) +
-                                 " exceeds the device's workgroup size " +
-                                 formatDims(limits.maxComputeWorkGroupSize));
-      if (launch.grid[i] > limits.maxComputeWorkGroupCount[i])
-        return Status::error(ErrorCode::InvalidInput,
-                             at + ".grid: " + formatDims(launch.grid.data()) +
-                                 " exceeds the device's workgroup count " +
-                                 formatDims(limits.maxComputeWorkGroupCount));
-    }
-    if (launch.sharedBytes != 0)
-      return Status::error(ErrorCode::InvalidInput,
-                           at + ".shared_bytes: Vulkan kernels have no "
-                                "dynamic shared memory");
     totalSets += setsPerKernel[launch.kernelIndex];
     totalDescriptors += manifest.kernels[launch.kernelIndex].args.size();
   }

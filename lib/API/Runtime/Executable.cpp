@@ -22,6 +22,7 @@
 #endif
 
 #include <cstring>
+#include <limits>
 #include <map>
 #include <mutex>
 
@@ -90,6 +91,15 @@ public:
   const char *name() const override { return "reference"; }
   std::string deviceDescription() const override {
     return "float64 reference interpreter (host memory)";
+  }
+  /// Nothing is launched here (load refuses every module): no limits.
+  rt::DeviceLimits limits() const override {
+    constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
+    rt::DeviceLimits limits;
+    limits.maxGrid = limits.maxBlock = {kNone, kNone, kNone};
+    limits.maxThreadsPerBlock = limits.maxDynamicSharedBytes = kNone;
+    limits.maxKernelArguments = limits.maxBufferBytes = kNone;
+    return limits;
   }
 
   Expected<rt::DeviceBuffer> allocate(uint64_t bytes, uint64_t) override {

@@ -69,9 +69,35 @@ CUresult cuDeviceGetName(char *name, int length, CUdevice) {
   std::snprintf(name, size_t(length), "Fake CUDA device");
   return CUDA_SUCCESS;
 }
+// An H100's limits, so launches are checked against real numbers.
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
                               CUdevice) {
-  *value = attribute == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR ? 9 : 0;
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *value = 9;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X:
+    *value = 2147483647;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y:
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z:
+    *value = 65535;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X:
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y:
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    *value = 1024;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z:
+    *value = 64;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *value = 232448;
+    break;
+  default:
+    *value = 0;
+    break;
+  }
   return CUDA_SUCCESS;
 }
 CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice) {
@@ -159,8 +185,21 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   *function = reinterpret_cast<CUfunction>(kernel);
   return CUDA_SUCCESS;
 }
-CUresult cuFuncGetAttribute(int *value, CUfunction_attribute, CUfunction) {
-  *value = 1024;
+CUresult cuFuncGetAttribute(int *value, CUfunction_attribute attribute,
+                            CUfunction function) {
+  switch (attribute) {
+  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    // As if scale_f32's registers limited it below the device's 1024.
+    *value = reinterpret_cast<intptr_t>(function) == kScale ? 768 : 1024;
+    break;
+  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
+    // Static shared memory, so that it is seen to count against the limit.
+    *value = 1024;
+    break;
+  default:
+    *value = 0;
+    break;
+  }
   return CUDA_SUCCESS;
 }
 CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {

@@ -594,10 +594,10 @@ TEST(CacheCommand, StatsVerifyClear) {
                      "temporary-files: 0\n");
   ASSERT_EQ(runCommand({"verify"}, out, err), 0) << err;
   EXPECT_EQ(out, "checked: 2\nvalid: 2\ncorrupt-removed: 0\n"
-                 "temporary-files-removed: 0\n");
+                 "not-regular-removed: 0\ntemporary-files-removed: 0\n");
   ASSERT_EQ(runCommand({"clear"}, out, err), 0) << err;
   EXPECT_EQ(out, "entries-removed: 2\nbytes-removed: 2220\n"
-                 "temporary-files-removed: 0\n");
+                 "not-regular-removed: 0\ntemporary-files-removed: 0\n");
   ASSERT_EQ(runCommand({"stats"}, out, err), 0) << err;
   EXPECT_NE(out.find("entries: 0\n"), std::string::npos);
 

@@ -243,6 +243,31 @@ TEST(ManifestTest, SizesMustAgree) {
   EXPECT_EQ(errorAfter([](json &m) { m["buffers"][0]["shape"][0] = -4; }),
             "m.json: buffers[0].shape[0]: -4 is out of range [0, "
             "9223372036854775807]");
+  // Counts and byte sizes are overflow-checked: neither wraps to a small
+  // size that `bytes` could then match.
+  EXPECT_EQ(errorAfter([](json &m) {
+              m["buffers"][0]["shape"] = {4294967296, 4294967296};
+              m["buffers"][0]["bytes"] = 0;
+            }),
+            "m.json: buffers[0].shape: [4294967296, 4294967296] of f32 has "
+            "more bytes than fit int64");
+  // 2^31 * 2^31 elements fit int64, their 4-byte size does not.
+  EXPECT_EQ(errorAfter([](json &m) {
+              m["buffers"][0]["shape"] = {2147483648, 2147483648};
+            }),
+            "m.json: buffers[0].shape: [2147483648, 2147483648] of f32 has "
+            "more bytes than fit int64");
+  // A zero size makes an empty buffer, whatever the others are.
+  EXPECT_EQ(errorAfter([](json &m) {
+              m["buffers"][3]["shape"] = {0, 9223372036854775807};
+              m["buffers"][3]["bytes"] = 0;
+              m["buffers"][0]["shape"] = {0, 9223372036854775807};
+              m["buffers"][0]["bytes"] = 0;
+            }),
+            "");
+  // An empty grid is refused, not launched.
+  EXPECT_EQ(errorAfter([](json &m) { m["launches"][0]["grid"][1] = 0; }),
+            "m.json: launches[0].grid[1]: 0 is out of range [1, 4294967295]");
 }
 
 TEST(ManifestTest, ReferencesMustResolve) {
@@ -435,12 +460,12 @@ TEST(ManifestTest, LinksFifosAndOversizedFilesAreRefused) {
   read = readFileInFolder(dir.string(), "fifo", 8);
   ASSERT_FALSE(read);
   EXPECT_EQ(read.status().message(),
-            (dir / "fifo").string() + ": not a regular file");
+            (dir / "fifo").string() + ": not a regular file (a FIFO)");
   std::filesystem::create_directory(dir / "folder");
   read = readFileBytes((dir / "folder").string());
   ASSERT_FALSE(read);
   EXPECT_EQ(read.status().message(),
-            (dir / "folder").string() + ": not a regular file");
+            (dir / "folder").string() + ": not a regular file (a directory)");
   std::filesystem::remove(outside);
   std::filesystem::remove_all(dir);
 }
@@ -464,6 +489,16 @@ public:
 
   const char *name() const override { return "host"; }
   std::string deviceDescription() const override { return "host memory"; }
+  DeviceLimits limits() const override {
+    DeviceLimits limits;
+    limits.maxGrid = {1u << 31, 65535, 65535};
+    limits.maxBlock = {1024, 1024, 64};
+    limits.maxThreadsPerBlock = 1024;
+    limits.maxDynamicSharedBytes = 48 << 10;
+    limits.maxKernelArguments = 512;
+    limits.maxBufferBytes = uint64_t(1) << 32;
+    return limits;
+  }
   Expected<DeviceBuffer> allocate(uint64_t bytes, uint64_t) override {
     blocks[nextHandle].resize(bytes);
     return DeviceBuffer{nextHandle++, bytes};

@@ -22,6 +22,11 @@
 #include <string>
 #include <vector>
 
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
 using namespace uta::runtime;
 namespace fs = std::filesystem;
 
@@ -86,6 +91,10 @@ protected:
     EXPECT_EQ(array.status().message(), pathOf("bad.npy") + ": " + message);
     EXPECT_EQ(array.status().message().find('\n'), std::string::npos);
     EXPECT_EQ(listDir(), before);
+    // The file reader and the in-memory parser agree.
+    Expected<NpyArray> parsed = parseNpy(toBytes(bytes), pathOf("bad.npy"));
+    ASSERT_FALSE(parsed.ok());
+    EXPECT_EQ(parsed.status().message(), array.status().message());
   }
 
   std::string dir;
@@ -430,13 +439,97 @@ TEST_F(NpyFileTest, ReadErrorsOfTheFileItself) {
   Expected<NpyArray> missing = readNpy(pathOf("missing.npy"));
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().message(),
-            pathOf("missing.npy") + ": cannot open: No such file or directory");
+            pathOf("missing.npy") + ": cannot open: no such file or directory");
   fs::create_directory(pathOf("sub"));
   Expected<NpyArray> directory = readNpy(pathOf("sub"));
   ASSERT_FALSE(directory.ok());
   EXPECT_EQ(directory.status().message(),
-            pathOf("sub") + ": cannot read: Is a directory");
+            pathOf("sub") + ": not a regular file (a directory)");
   EXPECT_EQ(listDir(), std::set<std::string>{"sub"});
+}
+
+// Inputs are untrusted: only regular files are read, without blocking, and
+// never more than their header declares.
+TEST_F(NpyFileTest, RefusesFilesThatAreNotRegular) {
+  // A FIFO with no writer: a plain open would wait forever.
+  ASSERT_EQ(::mkfifo(pathOf("fifo.npy").c_str(), 0600), 0);
+  Expected<NpyArray> array = readNpy(pathOf("fifo.npy"));
+  ASSERT_FALSE(array.ok());
+  EXPECT_EQ(array.status().message(),
+            pathOf("fifo.npy") + ": not a regular file (a FIFO)");
+  // A link to /dev/zero: reading it would never end.
+  fs::create_symlink("/dev/zero", pathOf("zero.npy"));
+  array = readNpy(pathOf("zero.npy"));
+  ASSERT_FALSE(array.ok());
+  EXPECT_EQ(array.status().code(), ErrorCode::InvalidInput);
+  EXPECT_EQ(array.status().message(),
+            pathOf("zero.npy") + ": not a regular file (a character device)");
+  // A socket cannot even be opened.
+  int socketFd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(socketFd, 0);
+  sockaddr_un address = {};
+  address.sun_family = AF_UNIX;
+  std::string socketPath = pathOf("socket.npy");
+  ASSERT_LT(socketPath.size(), sizeof(address.sun_path));
+  std::strcpy(address.sun_path, socketPath.c_str());
+  ASSERT_EQ(::bind(socketFd, reinterpret_cast<sockaddr *>(&address),
+                   sizeof(address)),
+            0);
+  array = readNpy(socketPath);
+  ::close(socketFd);
+  ASSERT_FALSE(array.ok());
+  EXPECT_EQ(array.status().message(),
+            socketPath + ": not a regular file (a socket)");
+  // A link to a regular file is followed.
+  const float values[] = {1, 2};
+  ASSERT_TRUE(writeNpy(pathOf("real.npy"), makeNpyArray(values, {2})).ok());
+  fs::create_symlink(pathOf("real.npy"), pathOf("link.npy"));
+  array = readNpy(pathOf("link.npy"));
+  ASSERT_TRUE(array.ok()) << array.status().message();
+  EXPECT_EQ(getNpyValuesAsFloat(*array), (std::vector<float>{1, 2}));
+}
+
+TEST_F(NpyFileTest, SizesAreCheckedBeforeAnythingIsAllocated) {
+  auto file = [](uint8_t major, uint32_t headerLength,
+                 const std::string &rest) {
+    std::string bytes = std::string("\x93NUMPY", 6) + char(major) + '\0';
+    for (int i = 0; i < (major == 1 ? 2 : 4); ++i)
+      bytes += char((headerLength >> (8 * i)) & 0xff);
+    return bytes + rest;
+  };
+  // A header length of almost 4 GiB in a file of 16 bytes.
+  expectReadError(file(2, 0xfffffff0u, "{}"),
+                  "a header of 4294967280 bytes, more than the 1048576 "
+                  "allowed");
+  // Just over the bound, and the file does have that many bytes.
+  std::string big(kMaxNpyHeaderBytes + 1, ' ');
+  expectReadError(file(2, uint32_t(big.size()), big),
+                  "a header of 1048577 bytes, more than the 1048576 allowed");
+  auto header = [&](const std::string &shape) {
+    std::string dict =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }\n";
+    return file(1, uint32_t(dict.size()), dict);
+  };
+  // The byte size overflows int64 (2^31 * 2^31 * 4 = 2^64).
+  expectReadError(header("(2147483648, 2147483648)"),
+                  "shape (2147483648, 2147483648) is too large");
+  // 4 TiB declared, none there: refused from the file's size, unallocated.
+  expectReadError(header("(1099511627776,)"),
+                  "truncated data: shape (1099511627776,) of '<f4' needs "
+                  "4398046511104 bytes, the file has 0");
+  // Zero elements, whatever the other sizes: an empty array, no data.
+  writeRaw("empty.npy", header("(0, 4294967296)"));
+  Expected<NpyArray> empty = readNpy(pathOf("empty.npy"));
+  ASSERT_TRUE(empty.ok()) << empty.status().message();
+  EXPECT_EQ(empty->getNumElements(), 0);
+  EXPECT_TRUE(empty->data.empty());
+  writeRaw("trailing.npy", header("(0, 3)") + "x");
+  Expected<NpyArray> trailing = readNpy(pathOf("trailing.npy"));
+  ASSERT_FALSE(trailing.ok());
+  EXPECT_EQ(trailing.status().message(),
+            pathOf("trailing.npy") +
+                ": 1 unexpected bytes after the data of shape (0, 3) of "
+                "'<f4'");
 }
 
 TEST_F(NpyFileTest, WriteErrorsLeaveNothingBehind) {
