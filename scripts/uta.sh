@@ -8,7 +8,9 @@
 # toolkit is expected at /usr/local/cuda (part of these machines' image).
 #
 # Environment: UTA_BUILD_DIR (default ./build), UTA_JOBS (default: all cores).
-# With CI=true (.ci/run), `test` also runs scripts/tsan.sh in BUILD-tsan.
+# With CI=true (.ci/run), `test` also runs scripts/tsan.sh in BUILD-tsan,
+# then scripts/sanitize.sh (the suite under ASan + UBSan) in BUILD-asan and
+# scripts/fuzz.sh (each fuzzer for 60 s) from that same build.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 
@@ -21,13 +23,15 @@ jobs=${UTA_JOBS:-$(nproc)}
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
 # Debian packages UTA builds and tests with (all from Debian 12's archive;
-# LLVM/MLIR 22 comes from bookworm-security).
+# LLVM/MLIR 22 and clang-22 with its sanitizer and libFuzzer runtimes come
+# from bookworm-security).
 packages=(
   cmake ninja-build ccache g++ python3 git
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev nlohmann-json3-dev libxxhash-dev clang-format-14
   spirv-tools spirv-headers libspirv-cross-c-shared-dev spirv-cross
   mesa-vulkan-drivers libvulkan-dev vulkan-tools
+  clang-22 libclang-rt-22-dev
 )
 
 install_missing() {
@@ -59,8 +63,12 @@ run_tests() {
   (cd "$build" && ctest -j "$jobs" --output-on-failure)
   # CI also runs the thread tests of the C++ API under ThreadSanitizer
   # (docs/api.md), in a build folder of their own.
+  # Then the whole suite under ASan + UBSan, and each fuzzer for a bounded
+  # time, from one more build folder (docs/security.md).
   if [ "${CI:-}" = true ]; then
     UTA_JOBS=$jobs "$root/scripts/tsan.sh" "${build}-tsan"
+    UTA_JOBS=$jobs "$root/scripts/sanitize.sh" "${build}-asan"
+    UTA_JOBS=$jobs "$root/scripts/fuzz.sh" "${build}-asan" 60
   fi
 }
 

@@ -47,7 +47,7 @@ struct KernelContext {
   std::optional<VectorAccessGroup> group = std::nullopt;
   /// Values the kernel's anchor computed at the point being emitted (its
   /// f32 result element, for the epilogue that reads it).
-  llvm::DenseMap<Value, Value> computed = {};
+  llvm::DenseMap<Value, Value> computed{};
   /// Whether workgroup buffers are carved from the launch's dynamic shared
   /// memory (CUDA, where static shared memory stops at 48 KiB) rather than
   /// declared as the kernel's workgroup attributions.

@@ -1,0 +1,4 @@
+func.func @div_f32(%a: tensor<37x1027xf32>, %b: tensor<1027xf32>) -> tensor<37x1027xf32> {
+  %r = uta.div %a, %b : (tensor<37x1027xf32>, tensor<1027xf32>) -> tensor<37x1027xf32>
+  return %r : tensor<37x1027xf32>
+}

@@ -1,0 +1,4 @@
+func.func @dual_cl300(%x: tensor<8x19x67xf32>) -> tensor<8x19x67xf32> {
+  %r = clifford.dual <3, 0, 0> %x : tensor<8x19x67xf32>
+  return %r : tensor<8x19x67xf32>
+}

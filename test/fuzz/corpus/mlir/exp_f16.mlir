@@ -1,0 +1,4 @@
+func.func @exp_f16(%a: tensor<37x1027xf16>) -> tensor<37x1027xf16> {
+  %r = uta.exp %a : tensor<37x1027xf16>
+  return %r : tensor<37x1027xf16>
+}

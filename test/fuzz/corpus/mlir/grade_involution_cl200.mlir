@@ -1,0 +1,4 @@
+func.func @grade_involution_cl200(%x: tensor<4x19x67xf32>) -> tensor<4x19x67xf32> {
+  %r = clifford.grade_involution <2, 0, 0> %x : tensor<4x19x67xf32>
+  return %r : tensor<4x19x67xf32>
+}

@@ -1,0 +1,4 @@
+func.func @reduce_mean(%a: tensor<37x1027xf32>) -> tensor<37xf32> {
+  %r = uta.reduce_mean %a dims [1] : tensor<37x1027xf32> -> tensor<37xf32>
+  return %r : tensor<37xf32>
+}

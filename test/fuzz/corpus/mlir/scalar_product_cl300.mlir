@@ -1,0 +1,4 @@
+func.func @scalar_product_cl300(%x: tensor<8x19x67xf32>, %y: tensor<8x19x67xf32>) -> tensor<1x19x67xf32> {
+  %r = clifford.scalar_product <3, 0, 0> %x, %y : (tensor<8x19x67xf32>, tensor<8x19x67xf32>) -> tensor<1x19x67xf32>
+  return %r : tensor<1x19x67xf32>
+}
