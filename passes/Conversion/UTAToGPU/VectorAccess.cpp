@@ -77,7 +77,8 @@ VectorAccessGroup::place(OpBuilder &b, Location loc, Value buffer,
   ArrayRef<int64_t> shape = type.getShape();
 
   // Flat lanes: exactly this lane's element of a buffer of the lanes' shape.
-  if (lanes.kind == AccessLanes::Kind::Flat && shape == lanes.flatShape &&
+  if (lanes.kind == AccessLanes::Kind::Flat &&
+      shape == ArrayRef<int64_t>(lanes.flatShape) &&
       llvm::all_of(
           llvm::zip_equal(indices, lanes.laneIndices[lane]), [](auto pair) {
             return keyOf(std::get<0>(pair)) == keyOf(std::get<1>(pair));
