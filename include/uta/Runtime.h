@@ -174,6 +174,16 @@ public:
 
   /// A buffer of `type` on this device; its contents are unspecified.
   Expected<DeviceTensor> allocate(const TensorType &type) const;
+  /// A tensor over memory that the caller owns, for sharing tensors without
+  /// copies (the C API's DLPack exchange, docs/python.md). cuda only:
+  /// `address` is a device pointer (CUdeviceptr) of this device's primary
+  /// context, 16-byte aligned, holding at least type.bytes(). UTA never
+  /// frees it; the caller keeps it alive while the tensor is in use.
+  /// InvalidInput on vulkan and the reference, whose memory is their own.
+  Expected<DeviceTensor> wrap(uint64_t address, const TensorType &type) const;
+  /// cuda: the CUstream that carries this device's copies and runs, as an
+  /// integer (a run waits for it before returning); 0 for other backends.
+  uint64_t cudaStream() const;
 
 private:
   friend struct detail::Access;
@@ -186,6 +196,9 @@ private:
 class DeviceTensor {
 public:
   const TensorType &type() const;
+  /// cuda: the device pointer (CUdeviceptr) of the tensor's memory; 0 on
+  /// other backends, whose buffers are not addressable from outside.
+  uint64_t address() const;
   /// Copies `from` (same dtype and shape) into the tensor, and waits.
   Status upload(const HostTensorView &from) const;
   /// Copies the tensor into `to` (writable, same dtype and shape), and

@@ -63,6 +63,8 @@ public:
   std::string jitInfoLog() const;
   MemoryPool::Stats poolStats() const { return pool_->stats(); }
   const CudaDriver &driver() const { return *driver_; }
+  /// The one stream that carries every copy and launch.
+  CUstream stream() const { return stream_; }
 
 private:
   CudaBackend() = default;

@@ -181,6 +181,8 @@ openBackend(const std::string &name, int index, DeviceImpl &device) {
       return cuda.status();
     device.target = Target::Ptx;
     device.sm = std::to_string((*cuda)->computeCapability());
+    device.cudaStream =
+        uint64_t(reinterpret_cast<uintptr_t>((*cuda)->stream()));
     return std::unique_ptr<rt::Backend>(std::move(*cuda));
 #else
     return Status::error(ErrorCode::Unavailable, unavailableNotBuilt("cuda"));
@@ -264,6 +266,29 @@ Expected<DeviceTensor> Device::allocate(const TensorType &type) const {
       std::make_shared<DeviceTensorImpl>(impl_, *buffer, type));
 }
 
+Expected<DeviceTensor> Device::wrap(uint64_t address,
+                                    const TensorType &type) const {
+  if (impl_->backendName != "cuda")
+    return Status::error(ErrorCode::InvalidInput,
+                         "wrap: " + impl_->backendName +
+                             " tensors live in the backend's own memory; only "
+                             "cuda wraps the caller's device pointers");
+  for (int64_t size : type.shape)
+    if (size < 0)
+      return Status::error(ErrorCode::InvalidInput,
+                           "wrap: negative size in " + type.str());
+  if (address == 0 && type.bytes() != 0)
+    return Status::error(ErrorCode::InvalidInput, "wrap: a null pointer");
+  // The kernels' vector loads assume what allocate() guarantees.
+  if (address % 16 != 0)
+    return Status::error(ErrorCode::InvalidInput,
+                         "wrap: the device pointer is not 16-byte aligned");
+  return Access::make<DeviceTensor>(std::make_shared<DeviceTensorImpl>(
+      impl_, rt::DeviceBuffer{address, type.bytes()}, type, /*owned=*/false));
+}
+
+uint64_t Device::cudaStream() const { return impl_->cudaStream; }
+
 //===----------------------------------------------------------------------===//
 // DeviceTensor
 //===----------------------------------------------------------------------===//
@@ -287,6 +312,11 @@ static Status checkView(const std::string &what, const HostTensorView &view,
 }
 
 const TensorType &DeviceTensor::type() const { return impl_->type; }
+
+uint64_t DeviceTensor::address() const {
+  // Only cuda's handles are addresses (runtime/core/Backend.h).
+  return impl_->device->backendName == "cuda" ? impl_->buffer.handle : 0;
+}
 
 Status DeviceTensor::upload(const HostTensorView &from) const {
   if (Status status = checkView("upload", from, impl_->type, false); !status)

@@ -71,22 +71,32 @@ struct DeviceImpl {
   std::string description;
   std::optional<Target> target;
   std::string sm;
+  /// cuda: the backend's CUstream (Device::cudaStream); 0 elsewhere.
+  uint64_t cudaStream = 0;
   /// The reference device's backend is host memory (runs nothing).
   std::unique_ptr<runtime::Backend> backend;
 };
 
-/// A buffer of a device; released when the last handle goes.
+/// A buffer of a device; released when the last handle goes, unless it is
+/// the caller's memory (Device::wrap).
 struct DeviceTensorImpl {
   DeviceTensorImpl(std::shared_ptr<DeviceImpl> device,
-                   runtime::DeviceBuffer buffer, TensorType type)
-      : device(std::move(device)), buffer(buffer), type(std::move(type)) {}
-  ~DeviceTensorImpl() { device->backend->release(buffer); }
+                   runtime::DeviceBuffer buffer, TensorType type,
+                   bool owned = true)
+      : device(std::move(device)), buffer(buffer), type(std::move(type)),
+        owned(owned) {}
+  ~DeviceTensorImpl() {
+    if (owned)
+      device->backend->release(buffer);
+  }
   DeviceTensorImpl(const DeviceTensorImpl &) = delete;
   DeviceTensorImpl &operator=(const DeviceTensorImpl &) = delete;
 
   std::shared_ptr<DeviceImpl> device;
   runtime::DeviceBuffer buffer;
   TensorType type;
+  /// Whether the buffer is the backend's to release.
+  bool owned;
 };
 
 /// How one kind of executable runs. Executable checks the arguments (count,

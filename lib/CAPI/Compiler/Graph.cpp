@@ -1,0 +1,347 @@
+//===- Graph.cpp - The C API's graph builder ------------------------------===//
+//
+// The graph half of include/uta-c/Compiler.h over uta::Graph: a C graph
+// holds the C++ graph and a table of its tensors, and a uta_value_t is a
+// position in that table. Each C builder looks its operands up (a value
+// outside the table becomes an invalid tensor, which the C++ builder reports
+// as its own error) and appends the result, so the C graph keeps exactly the
+// C++ graph's first-error semantics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/CAPI/Compiler/CompilerHandles.h"
+
+#include <span>
+
+using namespace uta;
+
+namespace {
+/// Where a builder given a null graph reports (there is no graph to keep
+/// the error).
+uta_value_t nullGraph(const char *function) {
+  capi::failNull(function, "graph");
+  return UTA_NO_VALUE;
+}
+} // namespace
+
+/// The tensor `value` names; an invalid tensor when it names none.
+static Tensor lookup(const uta_graph_t *graph, uta_value_t value) {
+  if (value < 0 || value >= int64_t(graph->values.size()))
+    return Tensor();
+  return graph->values[size_t(value)];
+}
+
+/// Appends `tensor` to the value table; UTA_NO_VALUE when the builder
+/// failed.
+static uta_value_t record(uta_graph_t *graph, Tensor tensor) {
+  // A dtype error (graph->error) stops the chain as a C++ error does.
+  if (!tensor.valid() || !graph->error.empty())
+    return UTA_NO_VALUE;
+  graph->values.push_back(std::move(tensor));
+  return uta_value_t(graph->values.size() - 1);
+}
+
+/// `values[0..count)`; empty when null.
+static std::vector<int64_t> readInts(const int64_t *values, size_t count) {
+  if (!values)
+    return {};
+  return std::vector<int64_t>(values, values + count);
+}
+
+/// The dtype of a builder's argument. A value outside the enum is the
+/// graph's error (its first, unless it has one), as a bad shape would be.
+static bool readDType(uta_graph_t *graph, uta_dtype_t dtype, DType &out,
+                      const char *what) {
+  if (capi::toDType(dtype, out))
+    return true;
+  if (uta_graph_ok(graph))
+    graph->error = std::string(what) + ": dtype " + std::to_string(int(dtype)) +
+                   " is not UTA_F32, UTA_F16 or UTA_BF16";
+  return false;
+}
+
+static Algebra toAlgebra(uta_algebra_t algebra) {
+  return Algebra(algebra.p, algebra.q, algebra.r);
+}
+
+//===----------------------------------------------------------------------===//
+// Algebras and graphs
+//===----------------------------------------------------------------------===//
+
+extern "C" int64_t uta_algebra_num_blades(uta_algebra_t algebra) {
+  return toAlgebra(algebra).numBlades();
+}
+
+extern "C" int64_t uta_algebra_num_paths(uta_algebra_t algebra) {
+  return toAlgebra(algebra).numPaths();
+}
+
+extern "C" uta_graph_t *uta_graph_create(const char *name) {
+  return new uta_graph_t{Graph(name ? name : ""), {}, {}};
+}
+
+extern "C" void uta_graph_destroy(uta_graph_t *graph) { delete graph; }
+
+extern "C" int uta_graph_ok(const uta_graph_t *graph) {
+  return graph && graph->graph.ok() && graph->error.empty();
+}
+
+extern "C" const char *uta_graph_error(const uta_graph_t *graph) {
+  if (!graph)
+    return "null graph";
+  // At most one of the two is set: builders stop at the first error.
+  return graph->error.empty() ? graph->graph.error().c_str()
+                              : graph->error.c_str();
+}
+
+extern "C" const char *uta_graph_str(uta_graph_t *graph) {
+  if (!uta_graph_ok(graph))
+    return "";
+  graph->text = graph->graph.str();
+  return graph->text.c_str();
+}
+
+extern "C" int uta_graph_value_type(const uta_graph_t *graph, uta_value_t value,
+                                    uta_dtype_t *dtype, size_t *rank,
+                                    const int64_t **shape) {
+  if (!graph || value < 0 || value >= int64_t(graph->values.size()))
+    return 0;
+  const Tensor &tensor = graph->values[size_t(value)];
+  if (dtype)
+    *dtype = capi::fromDType(tensor.dtype());
+  if (rank)
+    *rank = tensor.shape().size();
+  if (shape)
+    *shape = tensor.shape().data();
+  return 1;
+}
+
+extern "C" size_t uta_graph_num_inputs(const uta_graph_t *graph) {
+  return graph ? graph->graph.inputs().size() : 0;
+}
+
+extern "C" size_t uta_graph_num_outputs(const uta_graph_t *graph) {
+  return graph ? graph->graph.outputs().size() : 0;
+}
+
+extern "C" uta_value_t uta_graph_input(uta_graph_t *graph, const int64_t *shape,
+                                       size_t rank, uta_dtype_t dtype) {
+  if (!graph)
+    return nullGraph("uta_graph_input");
+  DType type;
+  if (!readDType(graph, dtype, type, "input"))
+    return UTA_NO_VALUE;
+  return record(graph, graph->graph.input(readInts(shape, rank), type));
+}
+
+extern "C" uta_value_t uta_graph_constant(uta_graph_t *graph,
+                                          const int64_t *shape, size_t rank,
+                                          const float *values, size_t count,
+                                          uta_dtype_t dtype) {
+  if (!graph)
+    return nullGraph("uta_graph_constant");
+  DType type;
+  if (!readDType(graph, dtype, type, "constant"))
+    return UTA_NO_VALUE;
+  std::vector<float> data;
+  if (values)
+    data.assign(values, values + count);
+  return record(graph, graph->graph.constant(readInts(shape, rank),
+                                             std::move(data), type));
+}
+
+extern "C" uta_value_t uta_graph_fill(uta_graph_t *graph, const int64_t *shape,
+                                      size_t rank, float value,
+                                      uta_dtype_t dtype) {
+  if (!graph)
+    return nullGraph("uta_graph_fill");
+  DType type;
+  if (!readDType(graph, dtype, type, "fill"))
+    return UTA_NO_VALUE;
+  return record(graph, graph->graph.fill(readInts(shape, rank), value, type));
+}
+
+extern "C" int uta_graph_output(uta_graph_t *graph, uta_value_t result) {
+  if (!graph) {
+    nullGraph("uta_graph_output");
+    return 0;
+  }
+  if (!graph->error.empty())
+    return 0;
+  graph->graph.output(lookup(graph, result));
+  return graph->graph.ok();
+}
+
+//===----------------------------------------------------------------------===//
+// uta ops
+//===----------------------------------------------------------------------===//
+
+// One C builder per C++ builder of the same shape of arguments.
+#define UTA_C_BINARY(cName, method)                                            \
+  extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t lhs,            \
+                               uta_value_t rhs) {                              \
+    if (!graph)                                                                \
+      return nullGraph(#cName);                                                \
+    return record(                                                             \
+        graph, graph->graph.method(lookup(graph, lhs), lookup(graph, rhs)));   \
+  }
+#define UTA_C_UNARY(cName, method)                                             \
+  extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x) {            \
+    if (!graph)                                                                \
+      return nullGraph(#cName);                                                \
+    return record(graph, graph->graph.method(lookup(graph, x)));               \
+  }
+#define UTA_C_REDUCTION(cName, method)                                         \
+  extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x,              \
+                               const int64_t *dims, size_t num_dims,           \
+                               int keep_dims) {                                \
+    if (!graph)                                                                \
+      return nullGraph(#cName);                                                \
+    return record(graph,                                                       \
+                  graph->graph.method(lookup(graph, x),                        \
+                                      readInts(dims, num_dims), keep_dims));   \
+  }
+#define UTA_C_RESHAPING(cName, method)                                         \
+  extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x,              \
+                               const int64_t *sizes, size_t rank) {            \
+    if (!graph)                                                                \
+      return nullGraph(#cName);                                                \
+    return record(                                                             \
+        graph, graph->graph.method(lookup(graph, x), readInts(sizes, rank)));  \
+  }
+
+UTA_C_BINARY(uta_graph_add, add)
+UTA_C_BINARY(uta_graph_sub, sub)
+UTA_C_BINARY(uta_graph_mul, mul)
+UTA_C_BINARY(uta_graph_div, div)
+UTA_C_BINARY(uta_graph_max, max)
+UTA_C_BINARY(uta_graph_min, min)
+UTA_C_BINARY(uta_graph_pow, pow)
+UTA_C_UNARY(uta_graph_neg, neg)
+UTA_C_UNARY(uta_graph_abs, abs)
+UTA_C_UNARY(uta_graph_exp, exp)
+UTA_C_UNARY(uta_graph_log, log)
+UTA_C_UNARY(uta_graph_sqrt, sqrt)
+UTA_C_UNARY(uta_graph_rsqrt, rsqrt)
+UTA_C_UNARY(uta_graph_tanh, tanh)
+UTA_C_UNARY(uta_graph_erf, erf)
+UTA_C_UNARY(uta_graph_sigmoid, sigmoid)
+UTA_C_UNARY(uta_graph_relu, relu)
+UTA_C_UNARY(uta_graph_silu, silu)
+UTA_C_REDUCTION(uta_graph_reduce_sum, reduceSum)
+UTA_C_REDUCTION(uta_graph_reduce_max, reduceMax)
+UTA_C_REDUCTION(uta_graph_reduce_mean, reduceMean)
+UTA_C_RESHAPING(uta_graph_transpose, transpose)
+UTA_C_RESHAPING(uta_graph_reshape, reshape)
+UTA_C_RESHAPING(uta_graph_broadcast_to, broadcastTo)
+
+extern "C" uta_value_t uta_graph_gelu(uta_graph_t *graph, uta_value_t x,
+                                      int tanh_approximation) {
+  if (!graph)
+    return nullGraph("uta_graph_gelu");
+  return record(graph,
+                graph->graph.gelu(lookup(graph, x), tanh_approximation != 0));
+}
+
+extern "C" uta_value_t uta_graph_matmul(uta_graph_t *graph, uta_value_t lhs,
+                                        uta_value_t rhs, int transpose_b) {
+  if (!graph)
+    return nullGraph("uta_graph_matmul");
+  return record(graph,
+                graph->graph.matmul(lookup(graph, lhs), lookup(graph, rhs),
+                                    transpose_b != 0));
+}
+
+extern "C" uta_value_t uta_graph_softmax(uta_graph_t *graph, uta_value_t x,
+                                         int64_t dim) {
+  if (!graph)
+    return nullGraph("uta_graph_softmax");
+  return record(graph, graph->graph.softmax(lookup(graph, x), dim));
+}
+
+extern "C" uta_value_t uta_graph_layer_norm(uta_graph_t *graph, uta_value_t x,
+                                            uta_value_t weight,
+                                            uta_value_t bias, int64_t axis,
+                                            float epsilon) {
+  if (!graph)
+    return nullGraph("uta_graph_layer_norm");
+  return record(graph,
+                graph->graph.layerNorm(lookup(graph, x), lookup(graph, weight),
+                                       lookup(graph, bias), axis, epsilon));
+}
+
+extern "C" uta_value_t uta_graph_cast(uta_graph_t *graph, uta_value_t x,
+                                      uta_dtype_t dtype) {
+  if (!graph)
+    return nullGraph("uta_graph_cast");
+  DType type;
+  if (!readDType(graph, dtype, type, "cast"))
+    return UTA_NO_VALUE;
+  return record(graph, graph->graph.cast(lookup(graph, x), type));
+}
+
+//===----------------------------------------------------------------------===//
+// clifford ops
+//===----------------------------------------------------------------------===//
+
+#define UTA_C_PRODUCT(cName, method)                                           \
+  extern "C" uta_value_t cName(uta_graph_t *graph, uta_algebra_t algebra,      \
+                               uta_value_t lhs, uta_value_t rhs,               \
+                               int64_t blade_axis) {                           \
+    if (!graph)                                                                \
+      return nullGraph(#cName);                                                \
+    return record(graph,                                                       \
+                  graph->graph.method(toAlgebra(algebra), lookup(graph, lhs),  \
+                                      lookup(graph, rhs), blade_axis));        \
+  }
+#define UTA_C_INVOLUTION(cName, method)                                        \
+  extern "C" uta_value_t cName(uta_graph_t *graph, uta_algebra_t algebra,      \
+                               uta_value_t x, int64_t blade_axis) {            \
+    if (!graph)                                                                \
+      return nullGraph(#cName);                                                \
+    return record(graph, graph->graph.method(toAlgebra(algebra),               \
+                                             lookup(graph, x), blade_axis));   \
+  }
+#define UTA_C_LAYER_PRODUCT(cName, method)                                     \
+  extern "C" uta_value_t cName(uta_graph_t *graph, uta_algebra_t algebra,      \
+                               uta_value_t lhs, uta_value_t rhs,               \
+                               uta_value_t weights) {                          \
+    if (!graph)                                                                \
+      return nullGraph(#cName);                                                \
+    return record(graph, graph->graph.method(                                  \
+                             toAlgebra(algebra), lookup(graph, lhs),           \
+                             lookup(graph, rhs), lookup(graph, weights)));     \
+  }
+
+UTA_C_PRODUCT(uta_graph_geometric_product, geometricProduct)
+UTA_C_PRODUCT(uta_graph_outer_product, outerProduct)
+UTA_C_PRODUCT(uta_graph_left_contraction, leftContraction)
+UTA_C_PRODUCT(uta_graph_scalar_product, scalarProduct)
+UTA_C_PRODUCT(uta_graph_sandwich, sandwich)
+UTA_C_INVOLUTION(uta_graph_reverse, reverse)
+UTA_C_INVOLUTION(uta_graph_grade_involution, gradeInvolution)
+UTA_C_INVOLUTION(uta_graph_conjugate, conjugate)
+UTA_C_INVOLUTION(uta_graph_dual, dual)
+UTA_C_INVOLUTION(uta_graph_scalar_gate, scalarGate)
+UTA_C_LAYER_PRODUCT(uta_graph_weighted_product, weightedProduct)
+UTA_C_LAYER_PRODUCT(uta_graph_fc_product, fcProduct)
+
+extern "C" uta_value_t
+uta_graph_grade_project(uta_graph_t *graph, uta_algebra_t algebra,
+                        uta_value_t x, const int64_t *grades, size_t num_grades,
+                        int64_t blade_axis) {
+  if (!graph)
+    return nullGraph("uta_graph_grade_project");
+  return record(graph, graph->graph.gradeProject(
+                           toAlgebra(algebra), lookup(graph, x),
+                           readInts(grades, num_grades), blade_axis));
+}
+
+extern "C" uta_value_t uta_graph_grade_rms_norm(uta_graph_t *graph,
+                                                uta_algebra_t algebra,
+                                                uta_value_t x, float epsilon) {
+  if (!graph)
+    return nullGraph("uta_graph_grade_rms_norm");
+  return record(graph, graph->graph.gradeRmsNorm(toAlgebra(algebra),
+                                                 lookup(graph, x), epsilon));
+}

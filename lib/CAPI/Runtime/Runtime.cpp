@@ -1,0 +1,543 @@
+//===- Runtime.cpp - The C API's devices, tensors and executables ---------===//
+//
+// include/uta-c/Runtime.h over the C++ runtime API (include/uta/Runtime.h,
+// libuta_runtime.so): every handle wraps a C++ handle, every argument is
+// checked (null handles and pointers, dtypes outside the enum, counts) before
+// it reaches C++, and every error becomes a uta_status_t with the thread's
+// last error. No MLIR or LLVM: this is libuta_c_runtime.so.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lib/CAPI/Runtime/Handles.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <span>
+
+using namespace uta;
+
+//===----------------------------------------------------------------------===//
+// Errors and conversions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The calling thread's last error message.
+thread_local std::string lastError;
+} // namespace
+
+uta_status_t capi::fail(uta_status_t code, std::string message) {
+  lastError = std::move(message);
+  return code;
+}
+
+uta_status_t capi::fail(const Status &status) {
+  switch (status.code()) {
+  case ErrorCode::Ok:
+    return UTA_OK;
+  case ErrorCode::InvalidInput:
+    return fail(UTA_INVALID_INPUT, status.message());
+  case ErrorCode::Unavailable:
+    return fail(UTA_UNAVAILABLE, status.message());
+  case ErrorCode::Internal:
+    break;
+  }
+  return fail(UTA_INTERNAL, status.message());
+}
+
+uta_status_t capi::failNull(const char *function, const char *what) {
+  return fail(UTA_INVALID_INPUT,
+              std::string(function) + ": " + what + " is null");
+}
+
+bool capi::toDType(uta_dtype_t dtype, DType &out) {
+  switch (dtype) {
+  case UTA_F32:
+    out = DType::F32;
+    return true;
+  case UTA_F16:
+    out = DType::F16;
+    return true;
+  case UTA_BF16:
+    out = DType::BF16;
+    return true;
+  }
+  return false;
+}
+
+uta_dtype_t capi::fromDType(DType dtype) {
+  switch (dtype) {
+  case DType::F32:
+    return UTA_F32;
+  case DType::F16:
+    return UTA_F16;
+  case DType::BF16:
+    return UTA_BF16;
+  }
+  return UTA_F32;
+}
+
+bool capi::readShape(const char *function, const int64_t *shape, size_t rank,
+                     std::vector<int64_t> &out) {
+  if (rank > 0 && !shape) {
+    failNull(function, "shape");
+    return false;
+  }
+  out.assign(shape, shape + rank);
+  return true;
+}
+
+/// The tensor type of a dtype and shape, checked; false with the error
+/// recorded.
+static bool readTensorType(const char *function, uta_dtype_t dtype,
+                           const int64_t *shape, size_t rank,
+                           TensorType &type) {
+  if (!capi::toDType(dtype, type.dtype)) {
+    capi::fail(UTA_INVALID_INPUT, std::string(function) + ": dtype " +
+                                      std::to_string(int(dtype)) +
+                                      " is not UTA_F32, UTA_F16 or UTA_BF16");
+    return false;
+  }
+  return capi::readShape(function, shape, rank, type.shape);
+}
+
+extern "C" int uta_api_version(void) { return UTA_C_API_VERSION; }
+
+extern "C" const char *uta_last_error(void) { return lastError.c_str(); }
+
+//===----------------------------------------------------------------------===//
+// Devices
+//===----------------------------------------------------------------------===//
+
+extern "C" uta_status_t uta_device_open(const char *backend, int index,
+                                        uta_device_t **device) {
+  if (!backend)
+    return capi::failNull("uta_device_open", "backend");
+  if (!device)
+    return capi::failNull("uta_device_open", "device");
+  Expected<Device> opened = Device::open(backend, index);
+  if (!opened)
+    return capi::fail(opened.status());
+  *device = new uta_device_t{std::move(*opened)};
+  return UTA_OK;
+}
+
+extern "C" void uta_device_destroy(uta_device_t *device) { delete device; }
+
+extern "C" const char *uta_device_backend(const uta_device_t *device) {
+  return device ? device->device.backend().c_str() : "";
+}
+
+extern "C" const char *uta_device_description(const uta_device_t *device) {
+  if (!device)
+    return "";
+  // Device::description() returns a copy; keep one per thread.
+  thread_local std::string description;
+  description = device->device.description();
+  return description.c_str();
+}
+
+extern "C" int uta_device_target(const uta_device_t *device,
+                                 uta_target_t *target) {
+  if (!device || !target || !device->device.target())
+    return 0;
+  *target = uta_target_t(int(*device->device.target()));
+  return 1;
+}
+
+extern "C" const char *uta_device_sm(const uta_device_t *device) {
+  return device ? device->device.sm().c_str() : "";
+}
+
+extern "C" uint64_t uta_device_cuda_stream(const uta_device_t *device) {
+  return device ? device->device.cudaStream() : 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Device tensors
+//===----------------------------------------------------------------------===//
+
+extern "C" uta_status_t
+uta_device_tensor_allocate(const uta_device_t *device, uta_dtype_t dtype,
+                           const int64_t *shape, size_t rank,
+                           uta_device_tensor_t **tensor) {
+  const char *function = "uta_device_tensor_allocate";
+  if (!device)
+    return capi::failNull(function, "device");
+  if (!tensor)
+    return capi::failNull(function, "tensor");
+  TensorType type;
+  if (!readTensorType(function, dtype, shape, rank, type))
+    return UTA_INVALID_INPUT;
+  Expected<DeviceTensor> allocated = device->device.allocate(type);
+  if (!allocated)
+    return capi::fail(allocated.status());
+  *tensor = new uta_device_tensor_t{std::move(*allocated)};
+  return UTA_OK;
+}
+
+extern "C" uta_status_t
+uta_device_tensor_wrap(const uta_device_t *device, uint64_t address,
+                       uta_dtype_t dtype, const int64_t *shape, size_t rank,
+                       uta_device_tensor_t **tensor) {
+  const char *function = "uta_device_tensor_wrap";
+  if (!device)
+    return capi::failNull(function, "device");
+  if (!tensor)
+    return capi::failNull(function, "tensor");
+  TensorType type;
+  if (!readTensorType(function, dtype, shape, rank, type))
+    return UTA_INVALID_INPUT;
+  Expected<DeviceTensor> wrapped = device->device.wrap(address, type);
+  if (!wrapped)
+    return capi::fail(wrapped.status());
+  *tensor = new uta_device_tensor_t{std::move(*wrapped)};
+  return UTA_OK;
+}
+
+extern "C" void uta_device_tensor_destroy(uta_device_tensor_t *tensor) {
+  delete tensor;
+}
+
+extern "C" uta_dtype_t
+uta_device_tensor_dtype(const uta_device_tensor_t *tensor) {
+  return tensor ? capi::fromDType(tensor->tensor.type().dtype) : UTA_F32;
+}
+
+extern "C" size_t uta_device_tensor_rank(const uta_device_tensor_t *tensor) {
+  return tensor ? tensor->tensor.type().shape.size() : 0;
+}
+
+extern "C" const int64_t *
+uta_device_tensor_shape(const uta_device_tensor_t *tensor) {
+  return tensor ? tensor->tensor.type().shape.data() : nullptr;
+}
+
+extern "C" uint64_t
+uta_device_tensor_address(const uta_device_tensor_t *tensor) {
+  return tensor ? tensor->tensor.address() : 0;
+}
+
+/// Appends a view of `count` elements of `type.dtype` at `data`.
+static void appendView(const TensorType &type, void *data, size_t count,
+                       bool writable, std::vector<HostTensorView> &views) {
+  if (type.dtype == DType::F32) {
+    auto *values = static_cast<float *>(data);
+    if (writable)
+      views.emplace_back(std::span<float>(values, count), type.shape);
+    else
+      views.emplace_back(std::span<const float>(values, count), type.shape);
+    return;
+  }
+  auto *bits = static_cast<uint16_t *>(data);
+  if (writable)
+    views.emplace_back(type.dtype, std::span<uint16_t>(bits, count),
+                       type.shape);
+  else
+    views.emplace_back(type.dtype, std::span<const uint16_t>(bits, count),
+                       type.shape);
+}
+
+/// A host view of `bytes` bytes at `data` for a tensor of `type`; false
+/// (with the error recorded) when the sizes differ.
+static bool viewBytes(const char *function, const TensorType &type,
+                      const void *data, size_t bytes, bool writable,
+                      std::vector<HostTensorView> &views) {
+  if (bytes != type.bytes()) {
+    capi::fail(UTA_INVALID_INPUT, std::string(function) + ": " + type.str() +
+                                      " is " + std::to_string(type.bytes()) +
+                                      " bytes, got " + std::to_string(bytes));
+    return false;
+  }
+  if (bytes > 0 && !data) {
+    capi::failNull(function, "data");
+    return false;
+  }
+  appendView(type, const_cast<void *>(data), size_t(type.numElements()),
+             writable, views);
+  return true;
+}
+
+extern "C" uta_status_t
+uta_device_tensor_upload(const uta_device_tensor_t *tensor, const void *data,
+                         size_t bytes) {
+  const char *function = "uta_device_tensor_upload";
+  if (!tensor)
+    return capi::failNull(function, "tensor");
+  std::vector<HostTensorView> views;
+  if (!viewBytes(function, tensor->tensor.type(), data, bytes, false, views))
+    return UTA_INVALID_INPUT;
+  return capi::fail(tensor->tensor.upload(views[0]));
+}
+
+extern "C" uta_status_t
+uta_device_tensor_download(const uta_device_tensor_t *tensor, void *data,
+                           size_t bytes) {
+  const char *function = "uta_device_tensor_download";
+  if (!tensor)
+    return capi::failNull(function, "tensor");
+  std::vector<HostTensorView> views;
+  if (!viewBytes(function, tensor->tensor.type(), data, bytes, true, views))
+    return UTA_INVALID_INPUT;
+  return capi::fail(tensor->tensor.download(views[0]));
+}
+
+//===----------------------------------------------------------------------===//
+// Executables
+//===----------------------------------------------------------------------===//
+
+extern "C" uta_status_t uta_executable_load(const uta_device_t *device,
+                                            const char *manifest_path,
+                                            uta_executable_t **executable) {
+  const char *function = "uta_executable_load";
+  if (!device)
+    return capi::failNull(function, "device");
+  if (!manifest_path)
+    return capi::failNull(function, "manifest_path");
+  if (!executable)
+    return capi::failNull(function, "executable");
+  Expected<Executable> loaded =
+      Executable::load(device->device, std::string(manifest_path));
+  if (!loaded)
+    return capi::fail(loaded.status());
+  *executable = new uta_executable_t{std::move(*loaded)};
+  return UTA_OK;
+}
+
+extern "C" uta_status_t
+uta_executable_load_memory(const uta_device_t *device, const char *manifest,
+                           size_t manifest_bytes, const void *module,
+                           size_t module_bytes, uta_executable_t **executable) {
+  const char *function = "uta_executable_load_memory";
+  if (!device)
+    return capi::failNull(function, "device");
+  if (!manifest)
+    return capi::failNull(function, "manifest");
+  if (!module && module_bytes > 0)
+    return capi::failNull(function, "module");
+  if (!executable)
+    return capi::failNull(function, "executable");
+  Expected<Executable> loaded = Executable::load(
+      device->device, std::string_view(manifest, manifest_bytes),
+      std::span(static_cast<const std::byte *>(module), module_bytes));
+  if (!loaded)
+    return capi::fail(loaded.status());
+  *executable = new uta_executable_t{std::move(*loaded)};
+  return UTA_OK;
+}
+
+extern "C" void uta_executable_destroy(uta_executable_t *executable) {
+  delete executable;
+}
+
+extern "C" const char *uta_executable_name(const uta_executable_t *executable) {
+  return executable ? executable->executable.name().c_str() : "";
+}
+
+extern "C" size_t
+uta_executable_num_inputs(const uta_executable_t *executable) {
+  return executable ? executable->executable.inputs().size() : 0;
+}
+
+extern "C" size_t
+uta_executable_num_outputs(const uta_executable_t *executable) {
+  return executable ? executable->executable.outputs().size() : 0;
+}
+
+extern "C" uta_status_t
+uta_executable_tensor_type(const uta_executable_t *executable, int output,
+                           size_t index, uta_dtype_t *dtype, size_t *rank,
+                           const int64_t **shape) {
+  const char *function = "uta_executable_tensor_type";
+  if (!executable)
+    return capi::failNull(function, "executable");
+  const std::vector<TensorType> &types = output
+                                             ? executable->executable.outputs()
+                                             : executable->executable.inputs();
+  if (index >= types.size())
+    return capi::fail(UTA_INVALID_INPUT,
+                      std::string(function) + ": " +
+                          (output ? "output " : "input ") +
+                          std::to_string(index) + " does not exist (" +
+                          executable->executable.name() + " has " +
+                          std::to_string(types.size()) + ")");
+  if (dtype)
+    *dtype = capi::fromDType(types[index].dtype);
+  if (rank)
+    *rank = types[index].shape.size();
+  if (shape)
+    *shape = types[index].shape.data();
+  return UTA_OK;
+}
+
+extern "C" uta_status_t
+uta_executable_device(const uta_executable_t *executable,
+                      uta_device_t **device) {
+  if (!executable)
+    return capi::failNull("uta_executable_device", "executable");
+  if (!device)
+    return capi::failNull("uta_executable_device", "device");
+  *device = new uta_device_t{executable->executable.device()};
+  return UTA_OK;
+}
+
+/// The C++ run options of `options` (may be null); `timings` collects the
+/// launches when the caller asked for kernel time.
+static RunOptions readRunOptions(const uta_run_options_t *options,
+                                 std::vector<KernelTiming> &timings) {
+  RunOptions converted;
+  converted.poisonOutputs =
+      options && (options->flags & UTA_RUN_POISON_OUTPUTS) != 0;
+  if (options && options->kernel_milliseconds)
+    converted.timings = &timings;
+  return converted;
+}
+
+static void writeKernelTime(const uta_run_options_t *options,
+                            const std::vector<KernelTiming> &timings) {
+  if (!options || !options->kernel_milliseconds)
+    return;
+  double total = 0;
+  for (const KernelTiming &timing : timings)
+    total += timing.milliseconds;
+  *options->kernel_milliseconds = total;
+}
+
+/// Host views of `tensors[0..count)`; false with the error recorded.
+static bool readHostTensors(const char *what, const uta_host_tensor_t *tensors,
+                            size_t count, bool writable,
+                            std::vector<HostTensorView> &views) {
+  if (count > 0 && !tensors) {
+    capi::failNull("uta_executable_run_host", what);
+    return false;
+  }
+  for (size_t i = 0; i < count; ++i) {
+    std::string name = std::string("uta_executable_run_host: ") + what + " " +
+                       std::to_string(i);
+    const uta_host_tensor_t &tensor = tensors[i];
+    TensorType type;
+    if (!readTensorType(name.c_str(), tensor.dtype, tensor.shape, tensor.rank,
+                        type))
+      return false;
+    // The view covers what the caller says `data` holds; Executable::run
+    // compares that with the shape.
+    if (tensor.num_elements > 0 && !tensor.data) {
+      capi::failNull(name.c_str(), "data");
+      return false;
+    }
+    appendView(type, tensor.data, tensor.num_elements, writable, views);
+  }
+  return true;
+}
+
+extern "C" uta_status_t
+uta_executable_run_host(const uta_executable_t *executable,
+                        const uta_host_tensor_t *inputs, size_t num_inputs,
+                        const uta_host_tensor_t *outputs, size_t num_outputs,
+                        const uta_run_options_t *options) {
+  if (!executable)
+    return capi::failNull("uta_executable_run_host", "executable");
+  std::vector<HostTensorView> inputViews, outputViews;
+  if (!readHostTensors("inputs", inputs, num_inputs, false, inputViews) ||
+      !readHostTensors("outputs", outputs, num_outputs, true, outputViews))
+    return UTA_INVALID_INPUT;
+  std::vector<KernelTiming> timings;
+  Status status = executable->executable.run(inputViews, outputViews,
+                                             readRunOptions(options, timings));
+  if (status)
+    writeKernelTime(options, timings);
+  return capi::fail(status);
+}
+
+/// The C++ handles of `tensors[0..count)`; false with the error recorded.
+static bool readDeviceTensors(const char *what,
+                              const uta_device_tensor_t *const *tensors,
+                              size_t count, std::vector<DeviceTensor> &out) {
+  if (count > 0 && !tensors) {
+    capi::failNull("uta_executable_run_device", what);
+    return false;
+  }
+  for (size_t i = 0; i < count; ++i) {
+    if (!tensors[i]) {
+      capi::fail(UTA_INVALID_INPUT, std::string("uta_executable_run_device: ") +
+                                        what + " " + std::to_string(i) +
+                                        " is null");
+      return false;
+    }
+    out.push_back(tensors[i]->tensor);
+  }
+  return true;
+}
+
+extern "C" uta_status_t uta_executable_run_device(
+    const uta_executable_t *executable,
+    const uta_device_tensor_t *const *inputs, size_t num_inputs,
+    const uta_device_tensor_t *const *outputs, size_t num_outputs,
+    const uta_run_options_t *options) {
+  if (!executable)
+    return capi::failNull("uta_executable_run_device", "executable");
+  std::vector<DeviceTensor> inputTensors, outputTensors;
+  if (!readDeviceTensors("input", inputs, num_inputs, inputTensors) ||
+      !readDeviceTensors("output", outputs, num_outputs, outputTensors))
+    return UTA_INVALID_INPUT;
+  std::vector<KernelTiming> timings;
+  Status status = executable->executable.run(inputTensors, outputTensors,
+                                             readRunOptions(options, timings));
+  if (status)
+    writeKernelTime(options, timings);
+  return capi::fail(status);
+}
+
+//===----------------------------------------------------------------------===//
+// Checking results
+//===----------------------------------------------------------------------===//
+
+extern "C" void uta_fill_normal(float *values, size_t count, uint64_t seed,
+                                uint64_t stream) {
+  if (values)
+    fillNormal(std::span<float>(values, count), seed, stream);
+}
+
+extern "C" double uta_default_tolerance(uta_dtype_t dtype, int reduces,
+                                        int fast_math) {
+  DType converted;
+  if (!capi::toDType(dtype, converted))
+    return 0;
+  return defaultTolerance(converted, reduces != 0, fast_math != 0);
+}
+
+extern "C" uta_status_t uta_compare(const char *name, const float *out,
+                                    const float *ref, size_t count,
+                                    const int64_t *shape, size_t rank,
+                                    double tolerance, uta_comparison_t *result,
+                                    char *report, size_t report_bytes) {
+  const char *function = "uta_compare";
+  if (!result)
+    return capi::failNull(function, "result");
+  if (count > 0 && (!out || !ref))
+    return capi::failNull(function, out ? "ref" : "out");
+  std::vector<int64_t> dims;
+  if (!capi::readShape(function, shape, rank, dims))
+    return UTA_INVALID_INPUT;
+  int64_t elements = 1;
+  for (int64_t size : dims)
+    elements *= size;
+  if (elements < 0 || size_t(elements) != count)
+    return capi::fail(UTA_INVALID_INPUT,
+                      std::string(function) + ": the shape has " +
+                          std::to_string(elements) + " elements, got " +
+                          std::to_string(count));
+  Comparison compared =
+      compare(name ? name : "result", std::span<const float>(out, count),
+              std::span<const float>(ref, count), dims, tolerance);
+  result->passed = compared.passed;
+  result->rel_l2 = compared.relL2;
+  result->max_rel = compared.maxRel;
+  result->non_finite = compared.nonFinite;
+  if (report && report_bytes > 0) {
+    size_t length = std::min(compared.report.size(), report_bytes - 1);
+    std::memcpy(report, compared.report.data(), length);
+    report[length] = '\0';
+  }
+  return UTA_OK;
+}

@@ -1,0 +1,421 @@
+/*===- CompilerTest.c - The compiler half of the C API, from C ------------===*
+ *
+ * Tests include/uta-c/Compiler.h (libuta_c.so) from C: every builder of both
+ * dialects and the type it infers; bad graphs (the first error kept, later
+ * builders returning UTA_NO_VALUE, compile refusing them with the graph's
+ * message); compiling through a memory cache (the second compile a hit by
+ * the counters); and running on the float64 reference and on Vulkan
+ * (lavapipe here) with host buffers, device tensors and a saved module
+ * loaded through the runtime half, on seeded inputs with outputs poisoned
+ * first, each compared with the reference. Vulkan parts skip where no
+ * Vulkan device exists. test/CAPI/CMakeLists.txt also builds this file with
+ * the C API's sources under AddressSanitizer.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "TestUtil.h"
+#include "uta-c/Compiler.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static const uta_algebra_t kCl3 = {3, 0, 0};
+
+/* Whether `value` has `dtype` and the sizes `dims[0..rank)`. */
+static int hasType(const uta_graph_t *graph, uta_value_t value,
+                   uta_dtype_t dtype, size_t rank, const int64_t *dims) {
+  uta_dtype_t actualDtype;
+  size_t actualRank;
+  const int64_t *shape;
+  if (!uta_graph_value_type(graph, value, &actualDtype, &actualRank, &shape))
+    return 0;
+  if (actualDtype != dtype || actualRank != rank)
+    return 0;
+  for (size_t i = 0; i < rank; ++i)
+    if (shape[i] != dims[i])
+      return 0;
+  return 1;
+}
+
+#define CHECK_TYPE(graph, value, dtype, ...)                                   \
+  do {                                                                         \
+    int64_t checkDims[] = {__VA_ARGS__};                                       \
+    CHECK(hasType(graph, value, dtype, sizeof(checkDims) / sizeof(int64_t),    \
+                  checkDims));                                                 \
+  } while (0)
+
+static void testTensorBuilders(void) {
+  uta_graph_t *g = uta_graph_create("tensor_ops");
+  int64_t xs[] = {4, 8}, bs[] = {8}, ws[] = {8, 3}, wts[] = {3, 8};
+  uta_value_t x = uta_graph_input(g, xs, 2, UTA_F32);
+  uta_value_t y = uta_graph_input(g, xs, 2, UTA_F32);
+  uta_value_t b = uta_graph_input(g, bs, 1, UTA_F32);
+  uta_value_t w = uta_graph_input(g, ws, 2, UTA_F32);
+  uta_value_t wt = uta_graph_input(g, wts, 2, UTA_F32);
+  CHECK(uta_graph_num_inputs(g) == 5);
+
+  uta_value_t (*binary[])(uta_graph_t *, uta_value_t, uta_value_t) = {
+      uta_graph_add, uta_graph_sub, uta_graph_mul, uta_graph_div,
+      uta_graph_max, uta_graph_min, uta_graph_pow};
+  for (size_t i = 0; i < sizeof(binary) / sizeof(binary[0]); ++i) {
+    CHECK_TYPE(g, binary[i](g, x, b), UTA_F32, 4, 8);
+    CHECK_TYPE(g, binary[i](g, x, y), UTA_F32, 4, 8);
+  }
+  uta_value_t (*unary[])(uta_graph_t *, uta_value_t) = {
+      uta_graph_neg,  uta_graph_abs,   uta_graph_exp,     uta_graph_log,
+      uta_graph_sqrt, uta_graph_rsqrt, uta_graph_tanh,    uta_graph_erf,
+      uta_graph_relu, uta_graph_silu,  uta_graph_sigmoid,
+  };
+  for (size_t i = 0; i < sizeof(unary) / sizeof(unary[0]); ++i)
+    CHECK_TYPE(g, unary[i](g, x), UTA_F32, 4, 8);
+  CHECK_TYPE(g, uta_graph_gelu(g, x, 0), UTA_F32, 4, 8);
+  CHECK_TYPE(g, uta_graph_gelu(g, x, 1), UTA_F32, 4, 8);
+
+  CHECK_TYPE(g, uta_graph_matmul(g, x, w, 0), UTA_F32, 4, 3);
+  CHECK_TYPE(g, uta_graph_matmul(g, x, wt, 1), UTA_F32, 4, 3);
+  int64_t dim1[] = {1}, dims01[] = {0, 1};
+  CHECK_TYPE(g, uta_graph_reduce_sum(g, x, dim1, 1, 0), UTA_F32, 4);
+  CHECK_TYPE(g, uta_graph_reduce_max(g, x, dim1, 1, 1), UTA_F32, 4, 1);
+  CHECK(hasType(g, uta_graph_reduce_mean(g, x, dims01, 2, 0), UTA_F32, 0,
+                NULL));
+  CHECK_TYPE(g, uta_graph_softmax(g, x, 1), UTA_F32, 4, 8);
+  uta_value_t gamma = uta_graph_fill(g, bs, 1, 1.0f, UTA_F32);
+  CHECK_TYPE(g, uta_graph_layer_norm(g, x, gamma, b, 1, 1e-5f), UTA_F32, 4,
+             8);
+  int64_t perm[] = {1, 0}, flat[] = {32}, wide[] = {4, 8};
+  CHECK_TYPE(g, uta_graph_transpose(g, x, perm, 2), UTA_F32, 8, 4);
+  CHECK_TYPE(g, uta_graph_reshape(g, x, flat, 1), UTA_F32, 32);
+  CHECK_TYPE(g, uta_graph_broadcast_to(g, b, wide, 2), UTA_F32, 4, 8);
+  CHECK_TYPE(g, uta_graph_cast(g, x, UTA_F16), UTA_F16, 4, 8);
+  CHECK_TYPE(g, uta_graph_cast(g, x, UTA_BF16), UTA_BF16, 4, 8);
+  int64_t twoByTwo[] = {2, 2};
+  float values[] = {1, 2, 3, 4};
+  CHECK_TYPE(g, uta_graph_constant(g, twoByTwo, 2, values, 4, UTA_F32),
+             UTA_F32, 2, 2);
+  CHECK_TYPE(g, uta_graph_constant(g, twoByTwo, 2, values, 1, UTA_F16),
+             UTA_F16, 2, 2);
+  CHECK(uta_graph_output(g, x));
+  CHECK(uta_graph_num_outputs(g) == 1);
+  CHECK(uta_graph_ok(g));
+  CHECK(strcmp(uta_graph_error(g), "") == 0);
+  CHECK(strstr(uta_graph_str(g), "func.func @tensor_ops") != NULL);
+  CHECK(strstr(uta_graph_str(g), "uta.layer_norm") != NULL);
+  uta_graph_destroy(g);
+}
+
+static void testCliffordBuilders(void) {
+  uta_graph_t *g = uta_graph_create("clifford_ops");
+  int64_t mv[] = {8, 16}, layer[] = {8, 4, 6}, wp[] = {6, 20},
+          fc[] = {20, 6, 5};
+  uta_value_t a = uta_graph_input(g, mv, 2, UTA_F32);
+  uta_value_t c = uta_graph_input(g, mv, 2, UTA_F32);
+  uta_value_t l = uta_graph_input(g, layer, 3, UTA_F32);
+  uta_value_t r = uta_graph_input(g, layer, 3, UTA_F32);
+  uta_value_t weights = uta_graph_input(g, wp, 2, UTA_F32);
+  uta_value_t fcWeights = uta_graph_input(g, fc, 3, UTA_F32);
+  CHECK(uta_algebra_num_blades(kCl3) == 8);
+  CHECK(uta_algebra_num_paths(kCl3) == 20);
+  uta_algebra_t bad = {7, 0, 0};
+  CHECK(uta_algebra_num_blades(bad) == 0);
+
+  uta_value_t (*products[])(uta_graph_t *, uta_algebra_t, uta_value_t,
+                            uta_value_t, int64_t) = {
+      uta_graph_geometric_product, uta_graph_outer_product,
+      uta_graph_left_contraction, uta_graph_sandwich};
+  for (size_t i = 0; i < sizeof(products) / sizeof(products[0]); ++i)
+    CHECK_TYPE(g, products[i](g, kCl3, a, c, 0), UTA_F32, 8, 16);
+  CHECK_TYPE(g, uta_graph_scalar_product(g, kCl3, a, c, 0), UTA_F32, 1, 16);
+  uta_value_t (*involutions[])(uta_graph_t *, uta_algebra_t, uta_value_t,
+                               int64_t) = {
+      uta_graph_reverse, uta_graph_grade_involution, uta_graph_conjugate,
+      uta_graph_dual, uta_graph_scalar_gate};
+  for (size_t i = 0; i < sizeof(involutions) / sizeof(involutions[0]); ++i)
+    CHECK_TYPE(g, involutions[i](g, kCl3, a, 0), UTA_F32, 8, 16);
+  int64_t grades[] = {0, 2};
+  CHECK_TYPE(g, uta_graph_grade_project(g, kCl3, a, grades, 2, 0), UTA_F32, 8,
+             16);
+  CHECK_TYPE(g, uta_graph_weighted_product(g, kCl3, l, r, weights), UTA_F32,
+             8, 4, 6);
+  CHECK_TYPE(g, uta_graph_fc_product(g, kCl3, l, r, fcWeights), UTA_F32, 8, 4,
+             5);
+  CHECK_TYPE(g, uta_graph_grade_rms_norm(g, kCl3, l, 1e-6f), UTA_F32, 8, 4, 6);
+  CHECK(uta_graph_ok(g));
+  CHECK(strstr(uta_graph_str(g), "clifford.fc_product") != NULL);
+  uta_graph_destroy(g);
+}
+
+static void testBadGraphs(void) {
+  int64_t xs[] = {4, 8}, odd[] = {3};
+  uta_graph_t *g = uta_graph_create("bad");
+  uta_value_t x = uta_graph_input(g, xs, 2, UTA_F32);
+  uta_value_t z = uta_graph_input(g, odd, 1, UTA_F32);
+  /* The first error is kept; later builders return UTA_NO_VALUE. */
+  CHECK(uta_graph_add(g, x, z) == UTA_NO_VALUE);
+  CHECK(!uta_graph_ok(g));
+  CHECK(strncmp(uta_graph_error(g), "add: ", 5) == 0);
+  CHECK(uta_graph_exp(g, x) == UTA_NO_VALUE);
+  CHECK(strncmp(uta_graph_error(g), "add: ", 5) == 0);
+  CHECK(strcmp(uta_graph_str(g), "") == 0);
+  CHECK(!uta_graph_output(g, x));
+  uta_compiled_graph_t *compiled = NULL;
+  CHECK_FAILS(uta_compile(g, NULL, &compiled), UTA_INVALID_INPUT,
+              "graph @bad: add: ");
+  CHECK(compiled == NULL);
+  uta_graph_destroy(g);
+
+  /* A value that names no tensor of the graph. */
+  g = uta_graph_create("foreign");
+  x = uta_graph_input(g, xs, 2, UTA_F32);
+  CHECK(uta_graph_mul(g, x, 999) == UTA_NO_VALUE);
+  CHECK(strstr(uta_graph_error(g), "rhs is not a valid tensor") != NULL);
+  uta_graph_destroy(g);
+
+  /* A dtype outside the enum is the graph's error too. */
+  g = uta_graph_create("dtype");
+  CHECK(uta_graph_input(g, xs, 2, (uta_dtype_t)5) == UTA_NO_VALUE);
+  CHECK(strcmp(uta_graph_error(g),
+               "input: dtype 5 is not UTA_F32, UTA_F16 or UTA_BF16") == 0);
+  CHECK(uta_graph_input(g, xs, 2, UTA_F32) == UTA_NO_VALUE);
+  CHECK_FAILS(uta_compile(g, NULL, &compiled), UTA_INVALID_INPUT,
+              "graph @dtype: input: dtype 5");
+  uta_graph_destroy(g);
+
+  /* A bad name, a non-positive size, a bad algebra, a clifford shape. */
+  g = uta_graph_create("1bad");
+  CHECK(!uta_graph_ok(g));
+  uta_graph_destroy(g);
+  g = uta_graph_create("sizes");
+  int64_t zero[] = {0, 4};
+  CHECK(uta_graph_input(g, zero, 2, UTA_F32) == UTA_NO_VALUE);
+  CHECK(strncmp(uta_graph_error(g), "input: ", 7) == 0);
+  uta_graph_destroy(g);
+  g = uta_graph_create("algebra");
+  int64_t mv[] = {8, 4};
+  x = uta_graph_input(g, mv, 2, UTA_F32);
+  uta_algebra_t cl7 = {7, 0, 0}, cl2 = {2, 0, 0};
+  CHECK(uta_graph_reverse(g, cl7, x, 0) == UTA_NO_VALUE);
+  CHECK(strncmp(uta_graph_error(g), "reverse: ", 9) == 0);
+  uta_graph_destroy(g);
+  g = uta_graph_create("blades");
+  x = uta_graph_input(g, mv, 2, UTA_F32);
+  CHECK(uta_graph_geometric_product(g, cl2, x, x, 0) == UTA_NO_VALUE);
+  CHECK(strstr(uta_graph_error(g), "blade") != NULL);
+  uta_graph_destroy(g);
+
+  /* A null graph fails without crashing. */
+  CHECK(uta_graph_add(NULL, 0, 0) == UTA_NO_VALUE);
+  CHECK(strcmp(uta_last_error(), "uta_graph_add: graph is null") == 0);
+  CHECK(!uta_graph_ok(NULL));
+  CHECK_FAILS(uta_compile(NULL, NULL, &compiled), UTA_INVALID_INPUT,
+              "graph is null");
+  uta_graph_destroy(NULL);
+}
+
+/* sgp(x, y, w) = grade_rms_norm(weighted_product(gate(x), gate(y), w)) plus
+ * a tensor branch: gelu(u @ v + bias), softmax over the last axis. */
+static uta_graph_t *buildTestGraph(void) {
+  uta_graph_t *g = uta_graph_create("capi_mix");
+  int64_t layer[] = {8, 5, 12}, wp[] = {12, 20}, us[] = {6, 10},
+          vs[] = {10, 7}, bs[] = {7};
+  uta_value_t x = uta_graph_input(g, layer, 3, UTA_F32);
+  uta_value_t y = uta_graph_input(g, layer, 3, UTA_F32);
+  uta_value_t w = uta_graph_input(g, wp, 2, UTA_F32);
+  uta_value_t u = uta_graph_input(g, us, 2, UTA_F32);
+  uta_value_t v = uta_graph_input(g, vs, 2, UTA_F32);
+  uta_value_t bias = uta_graph_input(g, bs, 1, UTA_F32);
+  uta_value_t product = uta_graph_weighted_product(
+      g, kCl3, uta_graph_scalar_gate(g, kCl3, x, 0),
+      uta_graph_scalar_gate(g, kCl3, y, 0), w);
+  uta_graph_output(g, uta_graph_grade_rms_norm(g, kCl3, product, 1e-6f));
+  uta_value_t dense =
+      uta_graph_gelu(g, uta_graph_add(g, uta_graph_matmul(g, u, v, 0), bias), 0);
+  uta_graph_output(g, uta_graph_softmax(g, dense, 1));
+  return g;
+}
+
+enum { kMaxArgs = 6 };
+
+/* Seeded inputs and poisoned outputs for `exe`'s signature. */
+typedef struct {
+  size_t numInputs, numOutputs;
+  float *data[2 * kMaxArgs];
+  uta_host_tensor_t inputs[kMaxArgs], outputs[kMaxArgs];
+} Buffers;
+
+static size_t elementsOf(size_t rank, const int64_t *shape) {
+  size_t count = 1;
+  for (size_t i = 0; i < rank; ++i)
+    count *= (size_t)shape[i];
+  return count;
+}
+
+static void makeBuffers(const uta_executable_t *exe, Buffers *buffers) {
+  memset(buffers, 0, sizeof(*buffers));
+  buffers->numInputs = uta_executable_num_inputs(exe);
+  buffers->numOutputs = uta_executable_num_outputs(exe);
+  for (int output = 0; output < 2; ++output) {
+    size_t count = output ? buffers->numOutputs : buffers->numInputs;
+    for (size_t i = 0; i < count && i < kMaxArgs; ++i) {
+      uta_host_tensor_t *tensor =
+          output ? &buffers->outputs[i] : &buffers->inputs[i];
+      CHECK_OK(uta_executable_tensor_type(exe, output, i, &tensor->dtype,
+                                          &tensor->rank, &tensor->shape));
+      tensor->num_elements = elementsOf(tensor->rank, tensor->shape);
+      float *data = malloc(sizeof(float) * tensor->num_elements);
+      if (output)
+        poison(data, tensor->num_elements);
+      else
+        uta_fill_normal(data, tensor->num_elements, 11, i);
+      tensor->data = data;
+      buffers->data[output * kMaxArgs + i] = data;
+    }
+  }
+}
+
+static void freeBuffers(Buffers *buffers) {
+  for (size_t i = 0; i < 2 * kMaxArgs; ++i)
+    free(buffers->data[i]);
+}
+
+/* Compares every output of `run` with `reference`'s; returns the passes. */
+static int compareOutputs(const char *what, const Buffers *run,
+                          const Buffers *reference, double tolerance) {
+  int passed = 0;
+  for (size_t i = 0; i < run->numOutputs; ++i) {
+    uta_comparison_t comparison;
+    char report[256];
+    const uta_host_tensor_t *out = &run->outputs[i];
+    CHECK_OK(uta_compare("result", out->data, reference->outputs[i].data,
+                         out->num_elements, out->shape, out->rank, tolerance,
+                         &comparison, report, sizeof(report)));
+    printf("CompilerTest: %s, output %zu: %s\n", what, i, report);
+    CHECK(comparison.passed);
+    passed += comparison.passed;
+  }
+  return passed;
+}
+
+static void testRuns(void) {
+  uta_graph_t *g = buildTestGraph();
+  CHECK(uta_graph_ok(g));
+  uta_kernel_cache_t *cache = NULL;
+  CHECK_OK(uta_kernel_cache_open("", &cache));
+  uta_compile_options_t *options = NULL;
+  CHECK_OK(uta_compile_options_create(&options));
+  uta_compile_options_set_target(options, UTA_TARGET_SPIRV);
+  uta_compile_options_set_cache(options, cache);
+  uta_compiled_graph_t *compiled = NULL, *again = NULL;
+  CHECK_OK(uta_compile(g, options, &compiled));
+  CHECK_OK(uta_compile(g, options, &again));
+  if (!compiled || !again)
+    return;
+  CHECK(!uta_compiled_graph_cache_hit(compiled));
+  CHECK(uta_compiled_graph_cache_hit(again));
+  uta_cache_stats_t stats;
+  uta_kernel_cache_stats(cache, &stats);
+  CHECK(stats.misses == 1 && stats.memory_hits == 1);
+  CHECK(uta_compiled_graph_target(compiled) == UTA_TARGET_SPIRV);
+  CHECK(strcmp(uta_compiled_graph_name(compiled), "capi_mix") == 0);
+  CHECK(uta_compiled_graph_has_reductions(compiled));
+  size_t moduleBytes = 0;
+  CHECK(uta_compiled_graph_module(compiled, &moduleBytes) && moduleBytes > 0);
+  CHECK(strstr(uta_compiled_graph_manifest(compiled), "\"launches\""));
+  uta_compile_options_set_target(options, (uta_target_t)9);
+  CHECK_FAILS(uta_compile(g, options, &again), UTA_INVALID_INPUT,
+              "target 9 is not");
+  double tolerance = uta_default_tolerance(UTA_F32, 1, 0);
+
+  /* The float64 reference, checked on one hand-worked graph first. */
+  uta_device_t *referenceDevice = NULL;
+  CHECK_OK(uta_device_open("reference", 0, &referenceDevice));
+  uta_graph_t *tiny = uta_graph_create("tiny");
+  int64_t two[] = {2};
+  float lhs[] = {1.5f, -2.0f}, rhs[] = {3.0f, 0.25f};
+  uta_graph_output(tiny, uta_graph_mul(tiny,
+                                       uta_graph_constant(tiny, two, 1, lhs, 2,
+                                                          UTA_F32),
+                                       uta_graph_input(tiny, two, 1, UTA_F32)));
+  uta_compiled_graph_t *tinyCompiled = NULL;
+  uta_executable_t *tinyExe = NULL;
+  CHECK_OK(uta_compile(tiny, NULL, &tinyCompiled));
+  CHECK_OK(uta_compiled_graph_load(tinyCompiled, referenceDevice, &tinyExe));
+  float tinyOut[2];
+  poison(tinyOut, 2);
+  uta_host_tensor_t tinyIn = {rhs, UTA_F32, 1, two, 2};
+  uta_host_tensor_t tinyResult = {tinyOut, UTA_F32, 1, two, 2};
+  CHECK_OK(uta_executable_run_host(tinyExe, &tinyIn, 1, &tinyResult, 1, NULL));
+  CHECK(tinyOut[0] == 4.5f && tinyOut[1] == -0.5f);
+  uta_executable_destroy(tinyExe);
+  uta_compiled_graph_destroy(tinyCompiled);
+  uta_graph_destroy(tiny);
+
+  uta_executable_t *oracle = NULL;
+  CHECK_OK(uta_compiled_graph_load(compiled, referenceDevice, &oracle));
+  Buffers expected;
+  makeBuffers(oracle, &expected);
+  CHECK_OK(uta_executable_run_host(oracle, expected.inputs, expected.numInputs,
+                                   expected.outputs, expected.numOutputs,
+                                   NULL));
+
+  uta_device_t *vulkan = NULL;
+  uta_status_t opened = uta_device_open("vulkan", 0, &vulkan);
+  if (opened == UTA_UNAVAILABLE) {
+    printf("CompilerTest: no Vulkan device here, skipping its runs: %s\n",
+           uta_last_error());
+  } else if (opened == UTA_OK) {
+    uta_executable_t *exe = NULL;
+    CHECK_OK(uta_compiled_graph_load(compiled, vulkan, &exe));
+    Buffers run;
+    makeBuffers(exe, &run);
+    uta_run_options_t poisonFirst = {UTA_RUN_POISON_OUTPUTS, NULL};
+    CHECK_OK(uta_executable_run_host(exe, run.inputs, run.numInputs,
+                                     run.outputs, run.numOutputs,
+                                     &poisonFirst));
+    CHECK(compareOutputs("vulkan", &run, &expected, tolerance) == 2);
+
+    /* Saved, then loaded by the runtime half alone. */
+    char folder[] = "/tmp/uta-capi-XXXXXX";
+    if (mkdtemp(folder)) {
+      char module[64], manifest[80];
+      snprintf(module, sizeof(module), "%s/capi_mix.spv", folder);
+      snprintf(manifest, sizeof(manifest), "%s.json", module);
+      CHECK_OK(uta_compiled_graph_save(compiled, module));
+      uta_executable_t *loaded = NULL;
+      CHECK_OK(uta_executable_load(vulkan, manifest, &loaded));
+      Buffers reloaded;
+      makeBuffers(loaded, &reloaded);
+      CHECK_OK(uta_executable_run_host(loaded, reloaded.inputs,
+                                       reloaded.numInputs, reloaded.outputs,
+                                       reloaded.numOutputs, &poisonFirst));
+      CHECK(compareOutputs("vulkan, saved module", &reloaded, &expected,
+                           tolerance) == 2);
+      freeBuffers(&reloaded);
+      uta_executable_destroy(loaded);
+      unlink(manifest);
+      unlink(module);
+      rmdir(folder);
+    }
+    freeBuffers(&run);
+    uta_executable_destroy(exe);
+    uta_device_destroy(vulkan);
+  } else {
+    CHECK_OK(opened);
+  }
+
+  freeBuffers(&expected);
+  uta_executable_destroy(oracle);
+  uta_device_destroy(referenceDevice);
+  uta_compiled_graph_destroy(compiled);
+  uta_compiled_graph_destroy(again);
+  uta_compile_options_destroy(options);
+  uta_kernel_cache_destroy(cache);
+  uta_graph_destroy(g);
+}
+
+int main(void) {
+  testTensorBuilders();
+  testCliffordBuilders();
+  testBadGraphs();
+  testRuns();
+  return finishTest("CompilerTest");
+}
