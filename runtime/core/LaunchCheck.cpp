@@ -57,8 +57,8 @@ Status uta::runtime::checkLaunches(const Manifest &manifest,
 
   for (size_t l = 0; l < manifest.launches.size(); ++l) {
     const LaunchDesc &launch = manifest.launches[l];
-    std::string at = "launches[" + std::to_string(l) + "] (" + launch.kernel +
-                     ")";
+    std::string at =
+        "launches[" + std::to_string(l) + "] (" + launch.kernel + ")";
     if (launch.kernelIndex >= manifest.kernels.size() ||
         manifest.kernels[launch.kernelIndex].name != launch.kernel)
       return fail(at + ".kernel: no kernel named \"" + launch.kernel + "\"");

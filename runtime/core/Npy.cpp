@@ -437,11 +437,10 @@ static Expected<uint64_t> parseHeaderLength(std::span<const std::byte> prefix,
                              " bytes, more than the " +
                              std::to_string(kMaxNpyHeaderBytes) + " allowed");
   if (headerLength > fileSize - prefix.size())
-    return invalid(name, "truncated header (file has " +
-                             std::to_string(fileSize) +
-                             " bytes, the header needs " +
-                             std::to_string(prefix.size() + headerLength) +
-                             ")");
+    return invalid(name,
+                   "truncated header (file has " + std::to_string(fileSize) +
+                       " bytes, the header needs " +
+                       std::to_string(prefix.size() + headerLength) + ")");
   return headerLength;
 }
 
@@ -492,8 +491,8 @@ Expected<NpyArray> uta::runtime::parseNpy(std::span<const std::byte> bytes,
   if (bytes.size() < layout.prefixSize)
     return invalid(name, "truncated header (file has " +
                              std::to_string(bytes.size()) + " bytes)");
-  Expected<uint64_t> headerLength = parseHeaderLength(
-      bytes.first(layout.prefixSize), bytes.size(), name);
+  Expected<uint64_t> headerLength =
+      parseHeaderLength(bytes.first(layout.prefixSize), bytes.size(), name);
   if (!headerLength)
     return headerLength.status();
   layout.headerLength = *headerLength;
@@ -529,8 +528,8 @@ Expected<NpyArray> uta::runtime::readNpy(const std::string &path) {
   if (fileSize < layout.prefixSize)
     return invalid(path, "truncated header (file has " +
                              std::to_string(fileSize) + " bytes)");
-  UTA_TRY(file->readExactly(
-      {prefix + start, size_t(layout.prefixSize - start)}));
+  UTA_TRY(
+      file->readExactly({prefix + start, size_t(layout.prefixSize - start)}));
   Expected<uint64_t> headerLength =
       parseHeaderLength({prefix, layout.prefixSize}, fileSize, path);
   if (!headerLength)

@@ -426,8 +426,8 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
       const LaunchDesc &launch = manifest.launches[l];
       if (launch.kernelIndex != k)
         continue;
-      std::string launchAt = where + ": launches[" + std::to_string(l) +
-                             "] (" + launch.kernel + ")";
+      std::string launchAt = where + ": launches[" + std::to_string(l) + "] (" +
+                             launch.kernel + ")";
       uint64_t threads =
           uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
       if (threads > uint64_t(kernel.maxThreadsPerBlock))
@@ -436,16 +436,15 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
             launchAt + ": a block of " + std::to_string(threads) +
                 " threads is more than the kernel's limit of " +
                 std::to_string(kernel.maxThreadsPerBlock));
-      uint64_t perBlock = uint64_t(std::max(staticShared, 0)) +
-                          launch.sharedBytes;
+      uint64_t perBlock =
+          uint64_t(std::max(staticShared, 0)) + launch.sharedBytes;
       if (perBlock > limits_.maxDynamicSharedBytes)
         return Status::error(
             ErrorCode::InvalidInput,
             launchAt + ": " + std::to_string(staticShared) +
                 " bytes of static and " + std::to_string(launch.sharedBytes) +
                 " of dynamic shared memory, more than the device's " +
-                std::to_string(limits_.maxDynamicSharedBytes) +
-                " per block");
+                std::to_string(limits_.maxDynamicSharedBytes) + " per block");
       shared = std::max(shared, launch.sharedBytes);
     }
     // Dynamic shared memory above the default 48 KiB must be opted into.

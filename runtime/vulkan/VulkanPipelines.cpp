@@ -160,8 +160,8 @@ VulkanBackend::load(const Manifest &manifest,
   std::vector<size_t> setsPerKernel;
   for (size_t k = 0; k < manifest.kernels.size(); ++k) {
     const KernelDesc &desc = manifest.kernels[k];
-    const std::string at = where + ": kernels[" + std::to_string(k) + "] (" +
-                           desc.name + ")";
+    const std::string at =
+        where + ": kernels[" + std::to_string(k) + "] (" + desc.name + ")";
     const SpirvEntryPoint *entry = info->findComputeEntryPoint(desc.entryPoint);
     VulkanExecutable::Kernel kernel;
     kernel.name = desc.name;

@@ -68,8 +68,8 @@ bool makeSocket(const std::string &path) {
   if (fd < 0 || path.size() >= sizeof(address.sun_path))
     return false;
   std::strcpy(address.sun_path, path.c_str());
-  bool bound = ::bind(fd, reinterpret_cast<sockaddr *>(&address),
-                      sizeof(address)) == 0;
+  bool bound =
+      ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof(address)) == 0;
   ::close(fd); // the socket file stays
   return bound;
 }
@@ -126,8 +126,8 @@ TEST(NotRegularEntry, LookupsMissWithoutBlockingAndNeverServe) {
     CacheKey key = keyNamed("good");
     ASSERT_TRUE(cache->store(key, entryNamed("good")).ok());
     std::string path = cache->entryDirectory() + "/" + key.hex() + ".entry";
-    ASSERT_EQ(
-        ::rename(path.c_str(), (dir.path() + "/elsewhere.entry").c_str()), 0);
+    ASSERT_EQ(::rename(path.c_str(), (dir.path() + "/elsewhere.entry").c_str()),
+              0);
     ASSERT_TRUE(kind.make(path, dir.path()));
 
     // A fresh object, so the memory layer cannot answer.

@@ -94,8 +94,8 @@ public:
 /// A manifest: in (f32 [n]) copied to an intermediate, then to out.
 json copyManifest(int64_t n) {
   auto buffer = [&](int id, const char *role) {
-    json b = {{"id", id},      {"role", role},   {"dtype", "f32"},
-              {"shape", {n}},  {"bytes", 4 * n}, {"alignment", 16}};
+    json b = {{"id", id},     {"role", role},   {"dtype", "f32"},
+              {"shape", {n}}, {"bytes", 4 * n}, {"alignment", 16}};
     if (std::string(role) != "intermediate")
       b["index"] = 0;
     return b;
@@ -107,24 +107,24 @@ json copyManifest(int64_t n) {
                 {"block", {64, 1, 1}},
                 {"shared_bytes", 0}};
   };
-  return json{{"format", "uta-manifest"},
-              {"version", 1},
-              {"target", "ptx"},
-              {"sm", "90"},
-              {"entry", "main"},
-              {"module", "m.ptx"},
-              {"buffers",
-               {buffer(0, "argument"), buffer(1, "intermediate"),
-                buffer(2, "result")}},
-              {"kernels",
-               {{{"name", "first"},
-                 {"entry_point", "copy_f32"},
-                 {"args", {arg(0), arg(1)}}},
-                {{"name", "second"},
-                 {"entry_point", "copy_f32"},
-                 {"args", {arg(1), arg(2)}}}}},
-              {"launches", {launch("first"), launch("second")}},
-              {"results", {2}}};
+  return json{
+      {"format", "uta-manifest"},
+      {"version", 1},
+      {"target", "ptx"},
+      {"sm", "90"},
+      {"entry", "main"},
+      {"module", "m.ptx"},
+      {"buffers",
+       {buffer(0, "argument"), buffer(1, "intermediate"), buffer(2, "result")}},
+      {"kernels",
+       {{{"name", "first"},
+         {"entry_point", "copy_f32"},
+         {"args", {arg(0), arg(1)}}},
+        {{"name", "second"},
+         {"entry_point", "copy_f32"},
+         {"args", {arg(1), arg(2)}}}}},
+      {"launches", {launch("first"), launch("second")}},
+      {"results", {2}}};
 }
 
 /// The executor's load error for the copy manifest after `edit` (empty if
@@ -138,8 +138,8 @@ std::string loadError(const std::function<void(json &)> &edit,
   if (!manifest)
     return "unparsed";
   SmallBackend backend;
-  Expected<Executor> executor = Executor::load(
-      backend, std::move(*manifest), std::span<const std::byte>());
+  Expected<Executor> executor = Executor::load(backend, std::move(*manifest),
+                                               std::span<const std::byte>());
   if (reachedBackend)
     *reachedBackend = backend.loaded || !backend.blocks.empty();
   if (executor)
@@ -156,20 +156,30 @@ TEST(LaunchCheckTest, WithinTheLimitsLoads) {
 
 TEST(LaunchCheckTest, EachLimitIsCheckedBeforeTheBackendLoads) {
   bool reached = true;
-  EXPECT_EQ(loadError([](json &m) { m["launches"][1]["grid"] = {101, 1, 1}; },
-                      &reached),
+  EXPECT_EQ(loadError(
+                [](json &m) {
+                  m["launches"][1]["grid"] = {101, 1, 1};
+                },
+                &reached),
             "m.json: launches[1] (second).grid: [101, 1, 1] exceeds the "
             "device's maximum grid [100, 10, 1]");
   EXPECT_FALSE(reached);
-  EXPECT_EQ(loadError([](json &m) { m["launches"][0]["grid"] = {1, 1, 2}; }),
+  EXPECT_EQ(loadError([](json &m) {
+              m["launches"][0]["grid"] = {1, 1, 2};
+            }),
             "m.json: launches[0] (first).grid: [1, 1, 2] exceeds the device's "
             "maximum grid [100, 10, 1]");
-  EXPECT_EQ(loadError([](json &m) { m["launches"][0]["block"] = {65, 1, 1}; }),
+  EXPECT_EQ(loadError([](json &m) {
+              m["launches"][0]["block"] = {65, 1, 1};
+            }),
             "m.json: launches[0] (first).block: [65, 1, 1] exceeds the "
             "device's maximum block [64, 8, 1]");
   // Each size within its maximum, their product above the thread limit.
-  EXPECT_EQ(loadError([](json &m) { m["launches"][0]["block"] = {64, 4, 1}; },
-                      &reached),
+  EXPECT_EQ(loadError(
+                [](json &m) {
+                  m["launches"][0]["block"] = {64, 4, 1};
+                },
+                &reached),
             "m.json: launches[0] (first).block: [64, 4, 1] is 256 threads, "
             "more than the device's 128 per block");
   EXPECT_FALSE(reached);

@@ -472,9 +472,9 @@ TEST_F(NpyFileTest, RefusesFilesThatAreNotRegular) {
   std::string socketPath = pathOf("socket.npy");
   ASSERT_LT(socketPath.size(), sizeof(address.sun_path));
   std::strcpy(address.sun_path, socketPath.c_str());
-  ASSERT_EQ(::bind(socketFd, reinterpret_cast<sockaddr *>(&address),
-                   sizeof(address)),
-            0);
+  ASSERT_EQ(
+      ::bind(socketFd, reinterpret_cast<sockaddr *>(&address), sizeof(address)),
+      0);
   array = readNpy(socketPath);
   ::close(socketFd);
   ASSERT_FALSE(array.ok());

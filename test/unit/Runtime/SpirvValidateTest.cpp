@@ -57,8 +57,7 @@ std::string problemOf(const std::vector<std::byte> &bytes) {
   if (status.ok())
     return "";
   EXPECT_EQ(status.code(), ErrorCode::InvalidInput);
-  EXPECT_EQ(status.message().find('\n'), std::string::npos)
-      << status.message();
+  EXPECT_EQ(status.message().find('\n'), std::string::npos) << status.message();
   const std::string prefix =
       "the SPIR-V validator rejects the module for Vulkan 1.1: ";
   EXPECT_EQ(status.message().rfind(prefix, 0), 0u) << status.message();
@@ -76,12 +75,13 @@ TEST(SpirvValidateTest, DamagedHeadersAreRefused) {
 
   std::vector<uint32_t> bound = good;
   bound[3] = 0xffffffffu;
-  std::string problem = problemOf(bytesOf(bound));
-  EXPECT_NE(problem.find("4294967295"), std::string::npos) << problem;
+  EXPECT_EQ(problemOf(bytesOf(bound)), "Invalid SPIR-V.  The id bound is "
+                                       "larger than the max id bound "
+                                       "4194303. (at word 0)");
 
   std::vector<uint32_t> version = good;
   version[1] = 0x00010600u; // SPIR-V 1.6 needs Vulkan 1.3
-  problem = problemOf(bytesOf(version));
+  std::string problem = problemOf(bytesOf(version));
   EXPECT_NE(problem.find("1.6"), std::string::npos) << problem;
 
   std::vector<uint32_t> magic = good;
