@@ -13,8 +13,8 @@
  *
  *===----------------------------------------------------------------------===*/
 
-#include "TestUtil.h"
 #include "uta-c/Compiler.h"
+#include "TestUtil.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -76,12 +76,11 @@ static void testTensorBuilders(void) {
   int64_t dim1[] = {1}, dims01[] = {0, 1};
   CHECK_TYPE(g, uta_graph_reduce_sum(g, x, dim1, 1, 0), UTA_F32, 4);
   CHECK_TYPE(g, uta_graph_reduce_max(g, x, dim1, 1, 1), UTA_F32, 4, 1);
-  CHECK(hasType(g, uta_graph_reduce_mean(g, x, dims01, 2, 0), UTA_F32, 0,
-                NULL));
+  CHECK(
+      hasType(g, uta_graph_reduce_mean(g, x, dims01, 2, 0), UTA_F32, 0, NULL));
   CHECK_TYPE(g, uta_graph_softmax(g, x, 1), UTA_F32, 4, 8);
   uta_value_t gamma = uta_graph_fill(g, bs, 1, 1.0f, UTA_F32);
-  CHECK_TYPE(g, uta_graph_layer_norm(g, x, gamma, b, 1, 1e-5f), UTA_F32, 4,
-             8);
+  CHECK_TYPE(g, uta_graph_layer_norm(g, x, gamma, b, 1, 1e-5f), UTA_F32, 4, 8);
   int64_t perm[] = {1, 0}, flat[] = {32}, wide[] = {4, 8};
   CHECK_TYPE(g, uta_graph_transpose(g, x, perm, 2), UTA_F32, 8, 4);
   CHECK_TYPE(g, uta_graph_reshape(g, x, flat, 1), UTA_F32, 32);
@@ -90,10 +89,10 @@ static void testTensorBuilders(void) {
   CHECK_TYPE(g, uta_graph_cast(g, x, UTA_BF16), UTA_BF16, 4, 8);
   int64_t twoByTwo[] = {2, 2};
   float values[] = {1, 2, 3, 4};
-  CHECK_TYPE(g, uta_graph_constant(g, twoByTwo, 2, values, 4, UTA_F32),
-             UTA_F32, 2, 2);
-  CHECK_TYPE(g, uta_graph_constant(g, twoByTwo, 2, values, 1, UTA_F16),
-             UTA_F16, 2, 2);
+  CHECK_TYPE(g, uta_graph_constant(g, twoByTwo, 2, values, 4, UTA_F32), UTA_F32,
+             2, 2);
+  CHECK_TYPE(g, uta_graph_constant(g, twoByTwo, 2, values, 1, UTA_F16), UTA_F16,
+             2, 2);
   CHECK(uta_graph_output(g, x));
   CHECK(uta_graph_num_outputs(g) == 1);
   CHECK(uta_graph_ok(g));
@@ -134,8 +133,8 @@ static void testCliffordBuilders(void) {
   int64_t grades[] = {0, 2};
   CHECK_TYPE(g, uta_graph_grade_project(g, kCl3, a, grades, 2, 0), UTA_F32, 8,
              16);
-  CHECK_TYPE(g, uta_graph_weighted_product(g, kCl3, l, r, weights), UTA_F32,
-             8, 4, 6);
+  CHECK_TYPE(g, uta_graph_weighted_product(g, kCl3, l, r, weights), UTA_F32, 8,
+             4, 6);
   CHECK_TYPE(g, uta_graph_fc_product(g, kCl3, l, r, fcWeights), UTA_F32, 8, 4,
              5);
   CHECK_TYPE(g, uta_graph_grade_rms_norm(g, kCl3, l, 1e-6f), UTA_F32, 8, 4, 6);
@@ -215,20 +214,20 @@ static void testBadGraphs(void) {
  * a tensor branch: gelu(u @ v + bias), softmax over the last axis. */
 static uta_graph_t *buildTestGraph(void) {
   uta_graph_t *g = uta_graph_create("capi_mix");
-  int64_t layer[] = {8, 5, 12}, wp[] = {12, 20}, us[] = {6, 10},
-          vs[] = {10, 7}, bs[] = {7};
+  int64_t layer[] = {8, 5, 12}, wp[] = {12, 20}, us[] = {6, 10}, vs[] = {10, 7},
+          bs[] = {7};
   uta_value_t x = uta_graph_input(g, layer, 3, UTA_F32);
   uta_value_t y = uta_graph_input(g, layer, 3, UTA_F32);
   uta_value_t w = uta_graph_input(g, wp, 2, UTA_F32);
   uta_value_t u = uta_graph_input(g, us, 2, UTA_F32);
   uta_value_t v = uta_graph_input(g, vs, 2, UTA_F32);
   uta_value_t bias = uta_graph_input(g, bs, 1, UTA_F32);
-  uta_value_t product = uta_graph_weighted_product(
-      g, kCl3, uta_graph_scalar_gate(g, kCl3, x, 0),
-      uta_graph_scalar_gate(g, kCl3, y, 0), w);
+  uta_value_t product =
+      uta_graph_weighted_product(g, kCl3, uta_graph_scalar_gate(g, kCl3, x, 0),
+                                 uta_graph_scalar_gate(g, kCl3, y, 0), w);
   uta_graph_output(g, uta_graph_grade_rms_norm(g, kCl3, product, 1e-6f));
-  uta_value_t dense =
-      uta_graph_gelu(g, uta_graph_add(g, uta_graph_matmul(g, u, v, 0), bias), 0);
+  uta_value_t dense = uta_graph_gelu(
+      g, uta_graph_add(g, uta_graph_matmul(g, u, v, 0), bias), 0);
   uta_graph_output(g, uta_graph_softmax(g, dense, 1));
   return g;
 }
@@ -331,10 +330,10 @@ static void testRuns(void) {
   uta_graph_t *tiny = uta_graph_create("tiny");
   int64_t two[] = {2};
   float lhs[] = {1.5f, -2.0f}, rhs[] = {3.0f, 0.25f};
-  uta_graph_output(tiny, uta_graph_mul(tiny,
-                                       uta_graph_constant(tiny, two, 1, lhs, 2,
-                                                          UTA_F32),
-                                       uta_graph_input(tiny, two, 1, UTA_F32)));
+  uta_graph_output(
+      tiny,
+      uta_graph_mul(tiny, uta_graph_constant(tiny, two, 1, lhs, 2, UTA_F32),
+                    uta_graph_input(tiny, two, 1, UTA_F32)));
   uta_compiled_graph_t *tinyCompiled = NULL;
   uta_executable_t *tinyExe = NULL;
   CHECK_OK(uta_compile(tiny, NULL, &tinyCompiled));

@@ -54,17 +54,17 @@ static void testErrors(void) {
   CHECK_FAILS(uta_executable_load(NULL, "x.json", &exe), UTA_INVALID_INPUT,
               "device is null");
   const char *notJson = "{ not json";
-  CHECK_FAILS(uta_executable_load_memory(device, notJson, strlen(notJson), "",
-                                         0, &exe),
-              UTA_INVALID_INPUT, "manifest");
+  CHECK_FAILS(
+      uta_executable_load_memory(device, notJson, strlen(notJson), "", 0, &exe),
+      UTA_INVALID_INPUT, "manifest");
   CHECK(exe == NULL);
 
   /* Device tensors of the reference: host memory behind the same calls. */
   int64_t shape[] = {2, 3};
   uta_device_tensor_t *tensor = NULL;
-  CHECK_FAILS(uta_device_tensor_allocate(device, (uta_dtype_t)9, shape, 2,
-                                         &tensor),
-              UTA_INVALID_INPUT, "dtype 9 is not UTA_F32");
+  CHECK_FAILS(
+      uta_device_tensor_allocate(device, (uta_dtype_t)9, shape, 2, &tensor),
+      UTA_INVALID_INPUT, "dtype 9 is not UTA_F32");
   CHECK_FAILS(uta_device_tensor_allocate(device, UTA_F32, NULL, 2, &tensor),
               UTA_INVALID_INPUT, "shape is null");
   CHECK_FAILS(uta_device_tensor_wrap(device, 4096, UTA_F32, shape, 2, &tensor),
@@ -94,9 +94,9 @@ static void testErrors(void) {
                        sizeof(report)));
   CHECK(!comparison.passed && comparison.rel_l2 > 1e-3);
   CHECK(strncmp(report, "y: ", 3) == 0);
-  CHECK_FAILS(uta_compare("y", in, ref, 5, shape, 2, 1e-5, &comparison, NULL,
-                          0),
-              UTA_INVALID_INPUT, "the shape has 6 elements, got 5");
+  CHECK_FAILS(
+      uta_compare("y", in, ref, 5, shape, 2, 1e-5, &comparison, NULL, 0),
+      UTA_INVALID_INPUT, "the shape has 6 elements, got 5");
   CHECK(uta_default_tolerance(UTA_F32, 0, 0) == 1e-5);
   CHECK(uta_default_tolerance(UTA_BF16, 0, 0) == 1e-2);
 
@@ -172,7 +172,8 @@ static void testVulkan(const char *manifest) {
               UTA_INVALID_INPUT, "gelu_bias takes 2 inputs and returns 1");
   uta_host_tensor_t swapped[] = {inputs[1], inputs[0]};
   CHECK_FAILS(uta_executable_run_host(exe, swapped, 2, outputs, 1, NULL),
-              UTA_INVALID_INPUT, "input 0: expected f32 [37, 61], got f32 [61]");
+              UTA_INVALID_INPUT,
+              "input 0: expected f32 [37, 61], got f32 [61]");
   uta_host_tensor_t halfInput[] = {{x, UTA_F16, 2, xShape, kRows * kCols},
                                    inputs[1]};
   CHECK_FAILS(uta_executable_run_host(exe, halfInput, 2, outputs, 1, NULL),
@@ -195,8 +196,8 @@ static void testVulkan(const char *manifest) {
     const uta_device_tensor_t *deviceOutputs[] = {dy};
     options.kernel_milliseconds = NULL;
     for (int repeat = 0; repeat < 2; ++repeat) {
-      CHECK_OK(uta_executable_run_device(exe, deviceInputs, 2, deviceOutputs,
-                                         1, &options));
+      CHECK_OK(uta_executable_run_device(exe, deviceInputs, 2, deviceOutputs, 1,
+                                         &options));
       poison(y, kRows * kCols);
       CHECK_OK(
           uta_device_tensor_download(dy, y, sizeof(float) * kRows * kCols));

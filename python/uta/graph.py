@@ -1,0 +1,303 @@
+"""Building graphs op by op: uta.Graph over the C API's graph builder.
+
+Every builder of the C++ ``uta::Graph`` (include/uta/Graph.h) is a method
+here, with the same name in snake_case, for both dialects. Shapes and dtypes
+are inferred and checked by the ops' own verifiers when an op is added; a
+builder that refuses raises :class:`uta.GraphError` at once, with the op's
+message (``add: ...``), so the traceback points at the line that built it.
+
+    g = uta.Graph("gelu_bias")
+    x = g.input([512, 768])
+    b = g.input([768])
+    g.output(g.gelu(x + b))
+"""
+import ctypes
+
+from . import _capi
+from .errors import GraphError, InvalidInput
+
+DTYPES = {"f32": _capi.F32, "float32": _capi.F32, "f16": _capi.F16,
+          "float16": _capi.F16, "bf16": _capi.BF16, "bfloat16": _capi.BF16}
+DTYPE_NAMES = {_capi.F32: "f32", _capi.F16: "f16", _capi.BF16: "bf16"}
+
+
+def dtype_code(dtype):
+    """The C API's code of "f32"/"f16"/"bf16" (or float32, ...)."""
+    code = DTYPES.get(str(dtype).replace("torch.", "").replace("numpy.", ""))
+    if code is None:
+        raise InvalidInput(f"unknown dtype {dtype!r} (expected f32, f16 or "
+                           "bf16)")
+    return code
+
+
+def _compiler():
+    if _capi.compiler is None:
+        raise InvalidInput("building and compiling graphs needs libuta_c.so, "
+                           "which did not load here: "
+                           f"{_capi.compiler_error} (uta.load still runs "
+                           "graphs compiled elsewhere)")
+    return _capi.compiler
+
+
+class Algebra:
+    """The real Clifford algebra Cl(p, q, r) (docs/language.md)."""
+
+    def __init__(self, p, q, r=0):
+        self.p, self.q, self.r = int(p), int(q), int(r)
+
+    def _c(self):
+        return _capi.Algebra(self.p, self.q, self.r)
+
+    @property
+    def num_blades(self):
+        """2^n; 0 for a signature outside 1 <= n <= 6."""
+        return _compiler().uta_algebra_num_blades(self._c())
+
+    @property
+    def num_paths(self):
+        """The paths of weighted_product/fc_product weights (20 for
+        Cl(3,0))."""
+        return _compiler().uta_algebra_num_paths(self._c())
+
+    def __repr__(self):
+        return f"Algebra({self.p}, {self.q}, {self.r})"
+
+
+class Value:
+    """A tensor of a Graph: its shape and dtype, and operators that add ops
+    to the graph (+ - * / ** @ and unary -)."""
+    __slots__ = ("graph", "id", "shape", "dtype")
+
+    def __init__(self, graph, value_id, shape, dtype):
+        self.graph, self.id, self.shape, self.dtype = (graph, value_id, shape,
+                                                       dtype)
+
+    def __repr__(self):
+        return (f"<uta.Value {DTYPE_NAMES[self.dtype]} {list(self.shape)} of "
+                f"@{self.graph.name}>")
+
+    def __add__(self, other):
+        return self.graph.add(self, other)
+
+    def __sub__(self, other):
+        return self.graph.sub(self, other)
+
+    def __mul__(self, other):
+        return self.graph.mul(self, other)
+
+    def __truediv__(self, other):
+        return self.graph.div(self, other)
+
+    def __pow__(self, other):
+        return self.graph.pow(self, other)
+
+    def __matmul__(self, other):
+        return self.graph.matmul(self, other)
+
+    def __neg__(self):
+        return self.graph.neg(self)
+
+
+def _ints(values):
+    values = [int(v) for v in values]
+    return (ctypes.c_int64 * max(len(values), 1))(*values), len(values)
+
+
+class Graph:
+    """One function of uta and clifford ops under construction."""
+
+    def __init__(self, name):
+        self._lib = _compiler()
+        self._handle = self._lib.uta_graph_create(str(name).encode())
+        if not self._handle:
+            raise MemoryError("uta_graph_create")
+        self.name = str(name)
+        if not self._lib.uta_graph_ok(self._handle):
+            raise GraphError(self._error())
+
+    def __del__(self):
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            self._lib.uta_graph_destroy(handle)
+
+    def _error(self):
+        return self._lib.uta_graph_error(self._handle).decode()
+
+    def _value(self, value_id):
+        if value_id < 0:
+            raise GraphError(self._error())
+        dtype = ctypes.c_int()
+        rank = ctypes.c_size_t()
+        shape = ctypes.POINTER(ctypes.c_int64)()
+        self._lib.uta_graph_value_type(self._handle, value_id,
+                                       ctypes.byref(dtype),
+                                       ctypes.byref(rank),
+                                       ctypes.byref(shape))
+        return Value(self, value_id,
+                     tuple(shape[i] for i in range(rank.value)), dtype.value)
+
+    def _id(self, value, name):
+        if not isinstance(value, Value):
+            raise GraphError(f"{name}: expected a uta.Value, got "
+                             f"{type(value).__name__}")
+        if value.graph is not self:
+            raise GraphError(f"{name}: the value belongs to graph "
+                             f"@{value.graph.name}, not @{self.name}")
+        return value.id
+
+    def _call(self, op, *args):
+        return self._value(getattr(self._lib, "uta_graph_" + op)(
+            self._handle, *args))
+
+    @property
+    def ok(self):
+        return bool(self._lib.uta_graph_ok(self._handle))
+
+    def __str__(self):
+        """The graph as MLIR, what compile parses."""
+        return self._lib.uta_graph_str(self._handle).decode()
+
+    # Arguments, constants and results.
+
+    def input(self, shape, dtype="f32"):
+        """The next function argument (sizes positive)."""
+        sizes, rank = _ints(shape)
+        return self._call("input", sizes, rank, dtype_code(dtype))
+
+    def constant(self, shape, values, dtype="f32"):
+        """A constant of `shape` holding `values` row-major (any iterable of
+        numbers; one value is repeated), rounded to `dtype`."""
+        sizes, rank = _ints(shape)
+        flat = [float(v) for v in _flatten(values)]
+        data = (ctypes.c_float * max(len(flat), 1))(*flat)
+        return self._call("constant", sizes, rank, data, len(flat),
+                          dtype_code(dtype))
+
+    def fill(self, shape, value, dtype="f32"):
+        sizes, rank = _ints(shape)
+        return self._call("fill", sizes, rank, float(value), dtype_code(dtype))
+
+    def output(self, *results):
+        """Appends each value to the function's results."""
+        for result in results:
+            if not self._lib.uta_graph_output(self._handle,
+                                              self._id(result, "output")):
+                raise GraphError(self._error())
+
+    # uta: matmul, reductions, normalisations, layout, conversion.
+
+    def gelu(self, x, tanh_approximation=False):
+        return self._call("gelu", self._id(x, "gelu"),
+                          int(bool(tanh_approximation)))
+
+    def matmul(self, lhs, rhs, transpose_b=False):
+        return self._call("matmul", self._id(lhs, "matmul"),
+                          self._id(rhs, "matmul"), int(bool(transpose_b)))
+
+    def softmax(self, x, dim):
+        return self._call("softmax", self._id(x, "softmax"), int(dim))
+
+    def layer_norm(self, x, weight, bias, axis, epsilon=1e-5):
+        return self._call("layer_norm", self._id(x, "layer_norm"),
+                          self._id(weight, "layer_norm"),
+                          self._id(bias, "layer_norm"), int(axis),
+                          float(epsilon))
+
+    def cast(self, x, dtype):
+        return self._call("cast", self._id(x, "cast"), dtype_code(dtype))
+
+    # clifford.
+
+    def grade_project(self, algebra, x, grades, blade_axis=0):
+        values, count = _ints(grades)
+        return self._call("grade_project", _algebra(algebra),
+                          self._id(x, "grade_project"), values, count,
+                          int(blade_axis))
+
+    def grade_rms_norm(self, algebra, x, epsilon=1e-6):
+        return self._call("grade_rms_norm", _algebra(algebra),
+                          self._id(x, "grade_rms_norm"), float(epsilon))
+
+
+def _flatten(values):
+    if isinstance(values, (int, float)):
+        return [values]
+    if hasattr(values, "tolist"):  # NumPy arrays and torch tensors
+        return _flatten(values.tolist())
+    flat = []
+    for value in values:
+        flat.extend(_flatten(value))
+    return flat
+
+
+def _algebra(algebra):
+    if not isinstance(algebra, Algebra):
+        raise GraphError(f"expected a uta.Algebra, got "
+                         f"{type(algebra).__name__}")
+    return algebra._c()
+
+
+# The builders that share a signature, defined from the C API's lists.
+def _binary(op):
+    def build(self, lhs, rhs):
+        return self._call(op, self._id(lhs, op), self._id(rhs, op))
+    build.__doc__ = f"uta.{op}, NumPy broadcasting."
+    return build
+
+
+def _unary(op):
+    def build(self, x):
+        return self._call(op, self._id(x, op))
+    build.__doc__ = f"uta.{op}."
+    return build
+
+
+def _reduction(op):
+    def build(self, x, dims, keep_dims=False):
+        values, count = _ints(dims)
+        return self._call(op, self._id(x, op), values, count,
+                          int(bool(keep_dims)))
+    build.__doc__ = f"uta.{op} over `dims` (ascending, unique); f32."
+    return build
+
+
+def _reshaping(op):
+    def build(self, x, sizes):
+        values, count = _ints(sizes)
+        return self._call(op, self._id(x, op), values, count)
+    build.__doc__ = f"uta.{op}."
+    return build
+
+
+def _product(op):
+    def build(self, algebra, lhs, rhs, blade_axis=0):
+        return self._call(op, _algebra(algebra), self._id(lhs, op),
+                          self._id(rhs, op), int(blade_axis))
+    build.__doc__ = f"clifford.{op}."
+    return build
+
+
+def _involution(op):
+    def build(self, algebra, x, blade_axis=0):
+        return self._call(op, _algebra(algebra), self._id(x, op),
+                          int(blade_axis))
+    build.__doc__ = f"clifford.{op}."
+    return build
+
+
+def _layer_product(op):
+    def build(self, algebra, lhs, rhs, weights):
+        return self._call(op, _algebra(algebra), self._id(lhs, op),
+                          self._id(rhs, op), self._id(weights, op))
+    build.__doc__ = f"clifford.{op}: operands [2^n, B, F], blade axis 0."
+    return build
+
+
+for _ops, _make in ((_capi.BINARY_OPS, _binary), (_capi.UNARY_OPS, _unary),
+                    (_capi.REDUCTIONS, _reduction),
+                    (_capi.RESHAPINGS, _reshaping),
+                    (_capi.PRODUCTS, _product),
+                    (_capi.INVOLUTIONS, _involution),
+                    (_capi.LAYER_PRODUCTS, _layer_product)):
+    for _op in _ops:
+        setattr(Graph, _op, _make(_op))

@@ -1,0 +1,331 @@
+"""Devices, executables and tensors: running compiled graphs from Python.
+
+Needs only libuta_c_runtime.so (no compiler). Tensors come in and go out
+through DLPack without copies (docs/python.md):
+
+- inputs and ``out=`` tensors are any objects with ``__dlpack__`` (torch
+  tensors, NumPy arrays, uta.Tensor) or "dltensor" capsules: on cuda, tensors
+  of that CUDA device, whose memory the kernels read and write in place; on
+  vulkan and the reference, host (CPU) tensors, read and written in place by
+  the host run. Each is checked for dtype, shape, device and contiguity;
+- results that UTA allocates come back as :class:`Tensor`, which exports
+  itself through ``__dlpack__``: ``torch.from_dlpack(y)`` or
+  ``numpy.from_dlpack(y)`` view UTA's memory without a copy.
+
+CUDA streams: UTA launches on its own stream and a run returns once its
+outputs are written (it synchronises that stream), so the outputs are ready
+for work on any stream. Inputs are handed over with DLPack's stream
+handshake: ``x.__dlpack__(stream=<UTA's stream>)`` makes the producer (torch)
+order its pending work on its current stream before UTA's launches.
+"""
+import ctypes
+
+from . import _capi, _dlpack
+from .errors import InvalidInput, check
+from .graph import DTYPE_NAMES
+
+_rt = _capi.runtime
+
+
+def _describe(dtype, shape):
+    return f"{DTYPE_NAMES.get(dtype, '?')} {list(shape)}"
+
+
+class Device:
+    """An open backend: "cuda", "vulkan", "reference", or "best" (cuda where
+    a GPU driver and device work, else vulkan)."""
+
+    def __init__(self, backend="best", index=0, _handle=None):
+        if _handle is None:
+            handle = ctypes.c_void_p()
+            check(_rt.uta_device_open(str(backend).encode(), int(index),
+                                      ctypes.byref(handle)))
+            _handle = handle.value
+        self._handle = _handle
+        self.backend = _rt.uta_device_backend(_handle).decode()
+        self.index = int(index)
+        self.description = _rt.uta_device_description(_handle).decode()
+        self.sm = _rt.uta_device_sm(_handle).decode()
+        self.cuda_stream = _rt.uta_device_cuda_stream(_handle)
+
+    def __del__(self):
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            _rt.uta_device_destroy(handle)
+
+    def __repr__(self):
+        return f"<uta.Device {self.backend}: {self.description}>"
+
+    @property
+    def is_host(self):
+        """Whether tensors given to runs on this device live on the host."""
+        return self.backend != "cuda"
+
+    @property
+    def dlpack_device(self):
+        """The DLPack (device_type, device_id) of the tensors runs take."""
+        if self.is_host:
+            return (_dlpack.CPU, 0)
+        return (_dlpack.CUDA, self.index)
+
+    def load(self, manifest_path):
+        """Loads a compiled graph from the manifest that ``utac -o OUT`` or
+        :meth:`uta.CompiledGraph.save` wrote (OUT.json)."""
+        handle = ctypes.c_void_p()
+        check(_rt.uta_executable_load(self._handle, str(manifest_path).encode(),
+                                      ctypes.byref(handle)))
+        return Executable(handle.value, self)
+
+
+class _Storage:
+    """Memory UTA allocated for a result: a device tensor handle, or host
+    bytes. Lives while a Tensor or an exported capsule refers to it."""
+    __slots__ = ("handle", "host", "address")
+
+    def __init__(self, handle=None, host=None):
+        self.handle, self.host = handle, host
+        if handle is not None:
+            self.address = _rt.uta_device_tensor_address(handle)
+        else:
+            self.address = ctypes.addressof(host)
+
+    def __del__(self):
+        handle, self.handle = self.handle, None
+        if handle:
+            _rt.uta_device_tensor_destroy(handle)
+
+
+class Tensor:
+    """A result that UTA allocated: on the run's device (cuda) or in host
+    memory (vulkan, reference). Exported without a copy by ``__dlpack__``;
+    ``free()`` drops this object's hold on the memory (views exported
+    before keep theirs)."""
+
+    def __init__(self, storage, dtype, shape, device):
+        self._storage = storage
+        self.dtype = DTYPE_NAMES[dtype]
+        self._dtype = dtype
+        self.shape = tuple(shape)
+        self.device = device
+
+    def __repr__(self):
+        state = "freed" if self._storage is None else hex(self.data_ptr())
+        return (f"<uta.Tensor {_describe(self._dtype, self.shape)} on "
+                f"{self.device.backend} at {state}>")
+
+    def _live(self, what="tensor"):
+        if self._storage is None:
+            raise InvalidInput(f"{what}: the uta.Tensor was freed")
+        return self._storage
+
+    def data_ptr(self):
+        """The address of the first element (a CUDA device pointer on
+        cuda)."""
+        return self._live().address
+
+    def free(self):
+        """Releases this object's hold on the memory now."""
+        self._storage = None
+
+    def __dlpack_device__(self):
+        self._live()
+        return self.device.dlpack_device
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None,
+                   copy=None):
+        # The run that wrote the memory has finished (it synchronised UTA's
+        # stream), so no stream needs to wait. Exported unversioned, which
+        # DLPack allows a producer to answer any max_version with.
+        storage = self._live()
+        if dl_device is not None and tuple(dl_device) != \
+                self.device.dlpack_device:
+            raise BufferError("uta.Tensor: no copies to another device")
+        if copy:
+            raise BufferError("uta.Tensor: exports without copying only")
+        device_type, device_id = self.device.dlpack_device
+        return _dlpack.export(storage.address, device_type, device_id,
+                              self._dtype, self.shape, storage)
+
+    def numpy(self):
+        """A NumPy view of a host tensor (no copy)."""
+        import numpy
+        return numpy.from_dlpack(self)
+
+
+class Executable:
+    """A compiled graph loaded on a device; call it to run."""
+
+    def __init__(self, handle, device):
+        self._handle = handle
+        self.device = device
+        self.name = _rt.uta_executable_name(handle).decode()
+        self.inputs = [self._type(0, i) for i in
+                       range(_rt.uta_executable_num_inputs(handle))]
+        self.outputs = [self._type(1, i) for i in
+                        range(_rt.uta_executable_num_outputs(handle))]
+        self._host = device.is_host
+        self._stream = device.cuda_stream or None
+
+    def __del__(self):
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            _rt.uta_executable_destroy(handle)
+
+    def __repr__(self):
+        signature = ", ".join(_describe(d, s) for d, s in self.inputs)
+        results = ", ".join(_describe(d, s) for d, s in self.outputs)
+        return (f"<uta.Executable @{self.name}({signature}) -> ({results}) "
+                f"on {self.device.backend}>")
+
+    def _type(self, output, index):
+        dtype = ctypes.c_int()
+        rank = ctypes.c_size_t()
+        shape = ctypes.POINTER(ctypes.c_int64)()
+        check(_rt.uta_executable_tensor_type(self._handle, output, index,
+                                             ctypes.byref(dtype),
+                                             ctypes.byref(rank),
+                                             ctypes.byref(shape)))
+        return dtype.value, tuple(shape[i] for i in range(rank.value))
+
+    def _borrow(self, obj, what, expected):
+        """A producer's tensor checked against `expected` (dtype, shape) and
+        this device."""
+        if isinstance(obj, Tensor):
+            obj._live(what)
+        device = _dlpack.device_of(obj, what)
+        wanted = self.device.dlpack_device
+        if device[0] != wanted[0] or (device[1] is not None and
+                                      device[1] != wanted[1]):
+            have = (f"{_dlpack.DEVICE_NAMES.get(device[0], device[0])}:"
+                    f"{device[1]}")
+            want = (f"{_dlpack.DEVICE_NAMES[wanted[0]]}:{wanted[1]}")
+            raise InvalidInput(
+                f"{what}: a tensor on {have}, but @{self.name} runs on "
+                f"{self.device.backend} and takes {want} tensors"
+                + (" (move it with .cpu(), or open the cuda device)"
+                   if self._host else " (move it with .to('cuda'))"))
+        # A CUDA producer orders its pending writes before UTA's stream.
+        stream = self._stream if device[0] == _dlpack.CUDA else None
+        borrowed = _dlpack.borrow(obj, what, stream)
+        if (borrowed.dtype, borrowed.shape) != expected:
+            raise InvalidInput(f"{what}: expected {_describe(*expected)}, got "
+                               f"{_describe(borrowed.dtype, borrowed.shape)}")
+        return borrowed
+
+    def __call__(self, *inputs, out=None, poison=False, timing=None):
+        """Runs the graph: one tensor per input, in order. Returns a tuple of
+        the outputs: `out`'s tensors when given (one per output, written in
+        place), else new :class:`Tensor` objects. `poison` fills the outputs
+        with NaN first (a check that every element is written; one copy per
+        output on a GPU). `timing`, a list, receives the kernels' summed GPU
+        time in milliseconds."""
+        if len(inputs) != len(self.inputs):
+            raise InvalidInput(f"@{self.name} takes {len(self.inputs)} "
+                               f"inputs, got {len(inputs)}")
+        if out is not None:
+            out = tuple(out)
+            if len(out) != len(self.outputs):
+                raise InvalidInput(f"@{self.name} returns "
+                                   f"{len(self.outputs)} outputs, out= has "
+                                   f"{len(out)}")
+        borrowed = [self._borrow(x, f"input {i}", self.inputs[i])
+                    for i, x in enumerate(inputs)]
+        if out is not None:
+            results = [self._borrow(y, f"out {i}", self.outputs[i])
+                       for i, y in enumerate(out)]
+        else:
+            results = [self._allocate(dtype, shape)
+                       for dtype, shape in self.outputs]
+        kernel_ms = ctypes.c_double(-1.0)
+        options = _capi.RunOptions(
+            _capi.RUN_POISON_OUTPUTS if poison else 0,
+            ctypes.pointer(kernel_ms) if timing is not None else None)
+        if self._host:
+            self._run_host(borrowed, results, out is not None, options)
+        else:
+            self._run_device(borrowed, results, out is not None, options)
+        if timing is not None:
+            timing.append(kernel_ms.value)
+        if out is not None:
+            return out
+        return tuple(Tensor(storage, dtype, shape, self.device)
+                     for storage, (dtype, shape) in zip(results,
+                                                        self.outputs))
+
+    def _allocate(self, dtype, shape):
+        if self._host:
+            count = 1
+            for size in shape:
+                count *= size
+            bytes_ = count * (4 if dtype == _capi.F32 else 2)
+            return _Storage(host=(ctypes.c_uint8 * max(bytes_, 1))())
+        handle = ctypes.c_void_p()
+        sizes = _capi.shape_array(shape)
+        check(_rt.uta_device_tensor_allocate(self.device._handle, dtype, sizes,
+                                             len(shape), ctypes.byref(handle)))
+        return _Storage(handle=handle.value)
+
+    def _run_host(self, borrowed, results, given, options):
+        def host_tensor(address, dtype, shape):
+            count = 1
+            for size in shape:
+                count *= size
+            return _capi.HostTensor(address, dtype, len(shape),
+                                    _capi.shape_array(shape), count)
+        inputs = (_capi.HostTensor * max(len(borrowed), 1))(
+            *[host_tensor(b.address, b.dtype, b.shape) for b in borrowed])
+        outputs = (_capi.HostTensor * max(len(results), 1))(
+            *[host_tensor(r.address, dtype, shape)
+              for r, (dtype, shape) in zip(results, self.outputs)])
+        check(_rt.uta_executable_run_host(self._handle, inputs, len(borrowed),
+                                          outputs, len(results),
+                                          ctypes.byref(options)))
+
+    def _wrap(self, borrowed):
+        handle = ctypes.c_void_p()
+        sizes = _capi.shape_array(borrowed.shape)
+        check(_rt.uta_device_tensor_wrap(self.device._handle, borrowed.address,
+                                         borrowed.dtype, sizes,
+                                         len(borrowed.shape),
+                                         ctypes.byref(handle)))
+        return _Storage(handle=handle.value)
+
+    def _run_device(self, borrowed, results, given, options):
+        # Wrapped handles of the callers' memory; UTA never frees it, and the
+        # capsules in `borrowed` keep it alive until the run has returned.
+        inputs = [self._wrap(b) for b in borrowed]
+        outputs = [self._wrap(r) for r in results] if given else results
+        input_handles = (ctypes.c_void_p * max(len(inputs), 1))(
+            *[s.handle for s in inputs])
+        output_handles = (ctypes.c_void_p * max(len(outputs), 1))(
+            *[s.handle for s in outputs])
+        check(_rt.uta_executable_run_device(self._handle, input_handles,
+                                            len(inputs), output_handles,
+                                            len(outputs),
+                                            ctypes.byref(options)))
+
+
+def device(backend="best", index=0):
+    """Opens a device (see :class:`Device`)."""
+    return Device(backend, index)
+
+
+def load(manifest_path, device=None):
+    """Loads a compiled graph's manifest on `device` (default: "best")."""
+    return (device or Device("best")).load(manifest_path)
+
+
+def fill_normal(count, seed, stream=0):
+    """`count` seeded standard-normal float32 numbers, never zero, as a
+    ctypes array: argument `stream` of ``utac run --seed=SEED``
+    (docs/random-inputs.md)."""
+    values = (ctypes.c_float * max(int(count), 1))()
+    _rt.uta_fill_normal(values, int(count), int(seed), int(stream))
+    return values
+
+
+def default_tolerance(dtype="f32", reduces=False, fast_math=False):
+    """The tolerance of ``utac run --check`` (docs/runtime.md)."""
+    from .graph import dtype_code
+    return _rt.uta_default_tolerance(dtype_code(dtype), int(bool(reduces)),
+                                     int(bool(fast_math)))
