@@ -68,7 +68,9 @@ struct RunOutput {
 class Executor {
 public:
   /// Reads the module that `manifest` names (next to the manifest) and loads
-  /// it on `backend`, which must outlive the executor.
+  /// it on `backend`, which must outlive the executor. The launches are
+  /// checked against `backend.limits()` first (LaunchCheck.h), so a launch
+  /// the device cannot run is refused before the backend sees the module.
   static Expected<Executor> load(Backend &backend, Manifest manifest);
   /// Same, with the module's bytes at hand.
   static Expected<Executor> load(Backend &backend, Manifest manifest,
