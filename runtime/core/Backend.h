@@ -1,11 +1,12 @@
 //===- Backend.h - What a GPU backend offers the executor -------*- C++ -*-===//
 //
 // The executor (Executor.h) runs a manifest on any backend through this small
-// interface: device buffers, loading a module for a manifest, and running the
-// manifest's whole launch sequence at once. Running the sequence as one call
-// (rather than one launch at a time) lets the CUDA backend put every launch
-// on one stream, and lets a Vulkan backend record one command buffer with
-// the descriptor sets its manifest names.
+// interface: the device's limits (which the executor checks every launch
+// against before loading, LaunchCheck.h), device buffers, loading a module
+// for a manifest, and running the manifest's whole launch sequence at once.
+// Running the sequence as one call (rather than one launch at a time) lets
+// the CUDA backend put every launch on one stream, and lets a Vulkan backend
+// record one command buffer with the descriptor sets its manifest names.
 //
 // A backend owns its device memory and its loaded modules; it must outlive
 // every Executable and DeviceBuffer it has handed out.

@@ -9,10 +9,11 @@
 // command buffer per run of the whole launch sequence, with a barrier
 // between dispatches and, with timings, a timestamp around each.
 //
-// Before anything reaches the driver, the module is checked against the
-// manifest (SpirvReflect.h): entry points, workgroup sizes, the bindings
-// each entry point uses, and the capabilities the device must offer; a
-// mismatch is an error, never undefined behaviour in the driver.
+// Before anything reaches the driver, the module is validated by
+// SPIRV-Tools (SpirvValidate.h) and checked against the manifest
+// (SpirvReflect.h): entry points, workgroup sizes, the bindings each entry
+// point uses, and the capabilities the device must offer; a mismatch is an
+// error, never undefined behaviour in the driver.
 //
 // Buffers live in device-local memory; where that memory is also visible to
 // the host (CPU devices, integrated GPUs, resizable BAR) they are mapped
