@@ -3,6 +3,7 @@
 #include "lib/Driver/Input.h"
 
 #include "lib/Compiler/InitAll.h"
+#include "lib/Compiler/NestingLimit.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
@@ -39,7 +40,12 @@ std::unique_ptr<InputModule> InputModule::parse(StringRef path,
     llvm::errs() << tool << ": " << errorMessage << "\n";
     return nullptr;
   }
+  llvm::StringRef text = file->getBuffer();
+  llvm::StringRef name = file->getBufferIdentifier();
   input->sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  // MLIR's parser recurses once per nesting level: bound it first.
+  if (failed(checkNestingDepth(text, name, &input->context)))
+    return nullptr;
   input->module = parseSourceFile<ModuleOp>(input->sourceMgr, &input->context);
   if (!input->module)
     return nullptr;

@@ -81,6 +81,13 @@ struct RunOptions {
       cl::desc("Approximate transcendentals (utac --fast-math); --check "
                "then uses the fast-math tolerance for f32 results"),
       cl::init(false), cl::cat(category)};
+  cl::opt<std::string> referenceMemoryBudget{
+      "reference-memory-budget",
+      cl::desc("The most bytes of float64 values the reference may hold at "
+               "once (bytes, or with K, M, G or T; default 4G or "
+               "UTA_REFERENCE_MEMORY_BUDGET); a graph that needs more is "
+               "refused before anything is allocated"),
+      cl::value_desc("size"), cl::cat(category)};
 };
 
 int fail(const rt::Status &status) {
@@ -132,14 +139,37 @@ rt::CheckPrecision getPrecision(rt::ElementType type) {
 
 /// The reference's results on `arguments` (widened exactly to double).
 FailureOr<std::vector<reference::RefTensor>>
-runReference(func::FuncOp func, ArrayRef<rt::HostTensor> arguments) {
+runReference(func::FuncOp func, ArrayRef<rt::HostTensor> arguments,
+             uint64_t memoryBudget) {
   std::vector<reference::RefTensor> args;
   for (const rt::HostTensor &argument : arguments) {
     std::vector<float> values = argument.toFloat32();
     args.push_back(
         {argument.shape, std::vector<double>(values.begin(), values.end())});
   }
-  return reference::interpret(func, args);
+  reference::InterpretOptions options;
+  options.memoryBudget = memoryBudget;
+  return reference::interpret(func, args, options);
+}
+
+/// The reference's memory budget: --reference-memory-budget, else the
+/// environment's, else the default; std::nullopt after an error.
+std::optional<uint64_t> getReferenceMemoryBudget(StringRef option) {
+  if (!option.empty()) {
+    std::optional<uint64_t> budget = reference::parseByteSize(option);
+    if (!budget)
+      llvm::errs() << "utac run: --reference-memory-budget=" << option
+                   << " is not a size (bytes, or a number with K, M, G or "
+                      "T)\n";
+    return budget;
+  }
+  std::string error;
+  FailureOr<uint64_t> budget = reference::getMemoryBudgetFromEnvironment(error);
+  if (failed(budget)) {
+    llvm::errs() << "utac run: " << error << "\n";
+    return std::nullopt;
+  }
+  return *budget;
 }
 } // namespace
 
@@ -175,6 +205,10 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
                     " with --backend=reference there is nothing to compare\n";
     return kBadInput;
   }
+  std::optional<uint64_t> memoryBudget =
+      getReferenceMemoryBudget(options.referenceMemoryBudget);
+  if (!memoryBudget)
+    return kBadInput;
 
   std::unique_ptr<InputModule> input =
       InputModule::parse(options.input, "utac run");
@@ -183,6 +217,12 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   OwningOpRef<ModuleOp> &module = input->getModule();
   FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
   if (failed(entry))
+    return kBadInput;
+  // A graph the reference cannot hold is refused before the arguments are
+  // made.
+  bool usesReference = backendName == "reference" || options.check;
+  if (usesReference &&
+      failed(reference::checkMemoryBudget(*entry, *memoryBudget)))
     return kBadInput;
 
   // Argument and result types, from the signature.
@@ -228,7 +268,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
 
   if (backendName == "reference") {
     FailureOr<std::vector<reference::RefTensor>> results =
-        runReference(referenceEntry, arguments);
+        runReference(referenceEntry, arguments, *memoryBudget);
     if (failed(results))
       return kBadInput;
     std::vector<std::vector<double>> values;
@@ -297,7 +337,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   int exitCode = kSuccess;
   if (options.check) {
     FailureOr<std::vector<reference::RefTensor>> expected =
-        runReference(referenceEntry, arguments);
+        runReference(referenceEntry, arguments, *memoryBudget);
     if (failed(expected))
       return kBadInput;
     bool reduces = hasReductions(referenceEntry);

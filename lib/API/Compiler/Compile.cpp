@@ -15,6 +15,7 @@
 
 #include "lib/CachedCompile/CachedCompile.h"
 #include "lib/Compiler/InitAll.h"
+#include "lib/Compiler/NestingLimit.h"
 #include "lib/Reference/Interpreter.h"
 
 #include "runtime/cache/KernelCache.h"
@@ -96,6 +97,9 @@ public:
   /// Parses `source` (a module named `name` in its locations).
   mlir::OwningOpRef<mlir::ModuleOp> parse(const std::string &source,
                                           const std::string &name) {
+    // MLIR's parser recurses once per nesting level: bound it first.
+    if (mlir::failed(mlir::uta::checkNestingDepth(source, name, &context)))
+      return nullptr;
     return mlir::parseSourceString<mlir::ModuleOp>(
         source, mlir::ParserConfig(&context), name);
   }
@@ -450,6 +454,23 @@ private:
   /// The graph's results on `arguments` (raw element bytes).
   Status interpret(std::span<const std::span<const std::byte>> arguments,
                    std::vector<std::vector<double>> &results) const {
+    // The memory budget of utac run's reference: UTA_REFERENCE_MEMORY_BUDGET
+    // or the default.
+    std::string budgetError;
+    mlir::FailureOr<uint64_t> budget =
+        mlir::uta::reference::getMemoryBudgetFromEnvironment(budgetError);
+    if (mlir::failed(budget))
+      return invalid(budgetError);
+    mlir::uta::reference::InterpretOptions options;
+    options.memoryBudget = *budget;
+    // One interpretation at a time: it reads the module, and its context
+    // (with the diagnostics it keeps) is not shared between threads.
+    std::lock_guard<std::mutex> lock(mutex);
+    // Checked before the float64 arguments are made (interpret checks
+    // again, after).
+    if (mlir::failed(mlir::uta::reference::checkMemoryBudget(
+            func, options.memoryBudget)))
+      return invalid(context.errors("the reference cannot hold the graph"));
     std::vector<mlir::uta::reference::RefTensor> args;
     for (size_t i = 0; i < arguments.size(); ++i) {
       std::vector<float> values(inputs[i].numElements());
@@ -457,11 +478,8 @@ private:
       args.push_back(
           {inputs[i].shape, std::vector<double>(values.begin(), values.end())});
     }
-    // One interpretation at a time: it reads the module, and its context
-    // (with the diagnostics it keeps) is not shared between threads.
-    std::lock_guard<std::mutex> lock(mutex);
     mlir::FailureOr<std::vector<mlir::uta::reference::RefTensor>> computed =
-        mlir::uta::reference::interpret(func, args);
+        mlir::uta::reference::interpret(func, args, options);
     if (mlir::failed(computed))
       return invalid(context.errors("the reference cannot run the graph"));
     for (mlir::uta::reference::RefTensor &result : *computed)
