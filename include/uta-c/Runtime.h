@@ -171,6 +171,20 @@ uta_executable_run_device(const uta_executable_t *executable,
                           const uta_device_tensor_t *const *outputs,
                           size_t num_outputs, const uta_run_options_t *options);
 
+/* Runs on memory given by address, each holding exactly the declared dtype
+ * and shape of its input or output (which the caller has checked; an
+ * address cannot say): on cuda, device pointers of the device's primary
+ * context (16-byte aligned), as uta_device_tensor_wrap takes them, with no
+ * host copies; on vulkan and the reference, host pointers, as
+ * uta_executable_run_host takes them. The cheapest way to run on tensors
+ * that another library owns (the Python package's DLPack path). */
+uta_status_t uta_executable_run_addresses(const uta_executable_t *executable,
+                                          const uint64_t *inputs,
+                                          size_t num_inputs,
+                                          const uint64_t *outputs,
+                                          size_t num_outputs,
+                                          const uta_run_options_t *options);
+
 /*===----------------------------------------------------------------------===*
  * Checking results
  *===----------------------------------------------------------------------===*/

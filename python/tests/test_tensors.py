@@ -223,3 +223,21 @@ def test_device_tensor_wrap_is_cuda_only(reference):
         ctypes.byref(handle))
     assert status == _capi.INVALID_INPUT
     assert "only cuda wraps" in _capi.last_error()
+
+
+def test_bound_runs(exe):
+    x, b = inputs()
+    bound = exe.bind(x, b)
+    (y,) = bound()
+    assert_close(np.from_dlpack(y), formula(x, b), 1e-5)
+    # The same memory is read again: new values in x give new results.
+    x[:] = x * 2
+    (again,) = bound()
+    assert again is y
+    assert_close(np.from_dlpack(y), formula(x, b), 1e-5)
+    out = np.full((37, 61), np.nan, np.float32)
+    (written,) = exe.bind(x, b, out=[out], poison=True)()
+    assert written is out
+    assert_close(out, formula(x, b), 1e-5)
+    with pytest.raises(uta.InvalidInput, match="input 1: expected f32"):
+        exe.bind(x, x)

@@ -93,6 +93,9 @@ _RUNTIME = {
     "uta_executable_run_device": (c_int, [_handle, POINTER(c_void_p), c_size_t,
                                           POINTER(c_void_p), c_size_t,
                                           POINTER(RunOptions)]),
+    "uta_executable_run_addresses": (c_int, [_handle, POINTER(c_uint64),
+                                             c_size_t, POINTER(c_uint64),
+                                             c_size_t, POINTER(RunOptions)]),
     "uta_fill_normal": (None, [POINTER(c_float), c_size_t, c_uint64, c_uint64]),
     "uta_default_tolerance": (c_double, [c_int, c_int, c_int]),
 }

@@ -6,15 +6,19 @@ carries). Only what UTA exchanges is named: float tensors (f32, f16, bf16) on
 the CPU or on one CUDA device.
 
 Importing (``borrow``): the producer's ``__dlpack__`` gives a capsule, which
-we read but do not consume, and keep alive for as long as UTA uses its
-memory; when our reference goes, the producer's capsule destructor releases
-it, as the protocol says for an unconsumed capsule.
+we consume as the protocol says (renamed "used_dltensor"), and the
+``DLManagedTensor``'s deleter is called when UTA is done with its memory,
+with the GIL held, from an object's ``__del__`` (where Python keeps any
+exception in flight aside).
 
 Exporting (``export``): a ``DLManagedTensor`` allocated here, whose deleter
 (a ctypes callback) drops the reference that kept UTA's memory alive, in a
 capsule named "dltensor" whose destructor calls that deleter unless a
 consumer (torch.from_dlpack, numpy.from_dlpack) renamed it "used_dltensor"
-and took ownership.
+and took ownership. That destructor runs Python code (ctypes), so a capsule
+of ours dropped unconsumed while an exception is in flight cannot release its
+tensor (Python reports it as ignored); consumers (numpy, torch, this module)
+consume what they ask for at once.
 """
 import ctypes
 import threading
@@ -74,7 +78,15 @@ _capsule_is_valid_raw = ctypes.PYFUNCTYPE(c_int, c_void_p, c_char_p)(
     ("PyCapsule_IsValid", _py))
 _capsule_get_pointer_raw = ctypes.PYFUNCTYPE(c_void_p, c_void_p, c_char_p)(
     ("PyCapsule_GetPointer", _py))
+_capsule_set_name = ctypes.PYFUNCTYPE(c_int, ctypes.py_object, c_char_p)(
+    ("PyCapsule_SetName", _py))
 _capsule_type = type(_capsule_new(1, b"uta_probe", None))
+# Calls a DLManagedTensor's deleter with the GIL held.
+_DELETER_CALL = ctypes.PYFUNCTYPE(None, c_void_p)
+
+
+def _call_deleter(deleter, managed):
+    _DELETER_CALL(deleter)(managed)
 
 
 def describe(code, bits, lanes=1):
@@ -87,19 +99,27 @@ def describe(code, bits, lanes=1):
 
 
 class Borrowed:
-    """A producer's tensor as UTA sees it, valid while this object lives."""
-    __slots__ = ("capsule", "owner", "address", "device_type", "device_id",
-                 "dtype", "shape")
+    """A producer's tensor that UTA consumed, valid while this object lives;
+    its deleter runs when this object goes (DLPack's consumer rule)."""
+    __slots__ = ("managed", "address", "device_type", "device_id", "dtype",
+                 "shape")
 
-    def __init__(self, capsule, owner, address, device_type, device_id,
-                 dtype, shape):
-        self.capsule = capsule
-        self.owner = owner
+    def __init__(self, managed, address, device_type, device_id, dtype,
+                 shape):
+        self.managed = managed
         self.address = address
         self.device_type = device_type
         self.device_id = device_id
         self.dtype = dtype
         self.shape = shape
+
+    def __del__(self):
+        managed, self.managed = self.managed, None
+        if managed:
+            deleter = DLManagedTensor.from_address(managed).deleter
+            if deleter:
+                # With the GIL held: producers' deleters drop Python objects.
+                _call_deleter(ctypes.cast(deleter, c_void_p).value, managed)
 
 
 def _managed(capsule, what):
@@ -127,19 +147,24 @@ def device_of(obj, what):
 
 
 def borrow(obj, what, stream=None):
-    """Reads the DLPack tensor of `obj` (an object with __dlpack__, or a
+    """Consumes the DLPack tensor of `obj` (an object with __dlpack__, or a
     capsule), checking that it is a dense, row-major float tensor. `stream`
     is passed to a CUDA producer, which orders its pending work before it.
     """
     if isinstance(obj, _capsule_type):
-        capsule, owner = obj, None
+        capsule = obj
     elif hasattr(obj, "__dlpack__"):
-        capsule, owner = obj.__dlpack__(stream=stream), obj
+        capsule = obj.__dlpack__(stream=stream)
     else:
         raise InvalidInput(f"{what}: a {type(obj).__name__} is not a tensor: "
                            "expected an object with __dlpack__ (a NumPy "
                            "array, a torch tensor, a uta.Tensor)")
-    tensor = _managed(capsule, what).dl_tensor
+    _managed(capsule, what)
+    # Consumed: the capsule no longer releases the tensor; Borrowed does.
+    pointer = _capsule_get_pointer(capsule, b"dltensor")
+    _capsule_set_name(capsule, b"used_dltensor")
+    borrowed = Borrowed(pointer, 0, 0, 0, None, None)
+    tensor = DLManagedTensor.from_address(pointer).dl_tensor
     ndim = tensor.ndim
     shape = tuple(tensor.shape[i] for i in range(ndim))
     code, bits, lanes = tensor.dtype.code, tensor.dtype.bits, tensor.dtype.lanes
@@ -159,9 +184,11 @@ def borrow(obj, what, stream=None):
                     "row-major tensors: pass x.contiguous() (torch) or "
                     "numpy.ascontiguousarray(x)")
             expected *= shape[axis]
-    address = (tensor.data or 0) + tensor.byte_offset
-    return Borrowed(capsule, owner, address, tensor.device.device_type,
-                    tensor.device.device_id, dtype, shape)
+    borrowed.address = (tensor.data or 0) + tensor.byte_offset
+    borrowed.device_type = tensor.device.device_type
+    borrowed.device_id = tensor.device.device_id
+    borrowed.dtype, borrowed.shape = dtype, shape
+    return borrowed
 
 
 #===------------------------------------------------------------------------===#

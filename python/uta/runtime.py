@@ -240,10 +240,11 @@ class Executable:
         options = _capi.RunOptions(
             _capi.RUN_POISON_OUTPUTS if poison else 0,
             ctypes.pointer(kernel_ms) if timing is not None else None)
-        if self._host:
-            self._run_host(borrowed, results, out is not None, options)
-        else:
-            self._run_device(borrowed, results, out is not None, options)
+        # The borrowed tensors and `results` keep the memory alive until the
+        # run has returned; UTA wraps, and never frees, these addresses.
+        check(_rt.uta_executable_run_addresses(
+            self._handle, _addresses(borrowed), len(borrowed),
+            _addresses(results), len(results), ctypes.byref(options)))
         if timing is not None:
             timing.append(kernel_ms.value)
         if out is not None:
@@ -251,6 +252,16 @@ class Executable:
         return tuple(Tensor(storage, dtype, shape, self.device)
                      for storage, (dtype, shape) in zip(results,
                                                         self.outputs))
+
+    def bind(self, *inputs, out=None, poison=False):
+        """A run with its tensors fixed, for calling again and again at the
+        least cost (one C call): inputs and outputs are checked, wrapped and
+        handed over (with the CUDA stream handshake) once, here. Each call
+        reads the inputs' memory as it is then and writes the same outputs.
+        The handshake is not repeated: on cuda, work that the caller queues
+        after bind() (new input values) must have finished before a call,
+        e.g. torch.cuda.current_stream().synchronize()."""
+        return BoundRun(self, inputs, out, poison)
 
     def _allocate(self, dtype, shape):
         if self._host:
@@ -265,44 +276,47 @@ class Executable:
                                              len(shape), ctypes.byref(handle)))
         return _Storage(handle=handle.value)
 
-    def _run_host(self, borrowed, results, given, options):
-        def host_tensor(address, dtype, shape):
-            count = 1
-            for size in shape:
-                count *= size
-            return _capi.HostTensor(address, dtype, len(shape),
-                                    _capi.shape_array(shape), count)
-        inputs = (_capi.HostTensor * max(len(borrowed), 1))(
-            *[host_tensor(b.address, b.dtype, b.shape) for b in borrowed])
-        outputs = (_capi.HostTensor * max(len(results), 1))(
-            *[host_tensor(r.address, dtype, shape)
-              for r, (dtype, shape) in zip(results, self.outputs)])
-        check(_rt.uta_executable_run_host(self._handle, inputs, len(borrowed),
-                                          outputs, len(results),
-                                          ctypes.byref(options)))
 
-    def _wrap(self, borrowed):
-        handle = ctypes.c_void_p()
-        sizes = _capi.shape_array(borrowed.shape)
-        check(_rt.uta_device_tensor_wrap(self.device._handle, borrowed.address,
-                                         borrowed.dtype, sizes,
-                                         len(borrowed.shape),
-                                         ctypes.byref(handle)))
-        return _Storage(handle=handle.value)
+def _addresses(tensors):
+    """A C array of the tensors' addresses (Borrowed or _Storage)."""
+    return (ctypes.c_uint64 * max(len(tensors), 1))(
+        *[t.address for t in tensors])
 
-    def _run_device(self, borrowed, results, given, options):
-        # Wrapped handles of the callers' memory; UTA never frees it, and the
-        # capsules in `borrowed` keep it alive until the run has returned.
-        inputs = [self._wrap(b) for b in borrowed]
-        outputs = [self._wrap(r) for r in results] if given else results
-        input_handles = (ctypes.c_void_p * max(len(inputs), 1))(
-            *[s.handle for s in inputs])
-        output_handles = (ctypes.c_void_p * max(len(outputs), 1))(
-            *[s.handle for s in outputs])
-        check(_rt.uta_executable_run_device(self._handle, input_handles,
-                                            len(inputs), output_handles,
-                                            len(outputs),
-                                            ctypes.byref(options)))
+
+class BoundRun:
+    """Executable.bind: a run whose tensors are fixed; call it to run."""
+
+    def __init__(self, exe, inputs, out, poison):
+        if len(inputs) != len(exe.inputs):
+            raise InvalidInput(f"@{exe.name} takes {len(exe.inputs)} "
+                               f"inputs, got {len(inputs)}")
+        if out is not None and len(out) != len(exe.outputs):
+            raise InvalidInput(f"@{exe.name} returns {len(exe.outputs)} "
+                               f"outputs, out= has {len(out)}")
+        self._exe = exe
+        # Keeps the callers' memory (the capsules) alive while bound.
+        self._borrowed = [exe._borrow(x, f"input {i}", exe.inputs[i])
+                          for i, x in enumerate(inputs)]
+        if out is not None:
+            self._results = [exe._borrow(y, f"out {i}", exe.outputs[i])
+                             for i, y in enumerate(out)]
+            self.outputs = tuple(out)
+        else:
+            self._results = [exe._allocate(dtype, shape)
+                             for dtype, shape in exe.outputs]
+            self.outputs = tuple(Tensor(storage, dtype, shape, exe.device)
+                                 for storage, (dtype, shape) in
+                                 zip(self._results, exe.outputs))
+        self._options = _capi.RunOptions(
+            _capi.RUN_POISON_OUTPUTS if poison else 0, None)
+        self._args = (exe._handle, _addresses(self._borrowed),
+                      len(self._borrowed), _addresses(self._results),
+                      len(self._results), ctypes.byref(self._options))
+
+    def __call__(self):
+        """Runs once; returns the outputs (the same objects every call)."""
+        check(_rt.uta_executable_run_addresses(*self._args))
+        return self.outputs
 
 
 def device(backend="best", index=0):

@@ -184,6 +184,24 @@ static void testVulkan(const char *manifest) {
   CHECK_FAILS(uta_executable_run_host(exe, NULL, 2, outputs, 1, NULL),
               UTA_INVALID_INPUT, "inputs is null");
 
+  /* The same by address: host pointers on a host-run device. */
+  uint64_t inputAddresses[] = {(uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)b};
+  uint64_t outputAddresses[] = {(uint64_t)(uintptr_t)y};
+  poison(y, kRows * kCols);
+  CHECK_OK(uta_executable_run_addresses(exe, inputAddresses, 2, outputAddresses,
+                                        1, NULL));
+  CHECK_OK(uta_compare("y", y, expected, kRows * kCols, xShape, 2,
+                       uta_default_tolerance(UTA_F32, 0, 0), &comparison,
+                       report, sizeof(report)));
+  CHECK(comparison.passed);
+  uint64_t nullOutput[] = {0};
+  CHECK_FAILS(
+      uta_executable_run_addresses(exe, inputAddresses, 2, nullOutput, 1, NULL),
+      UTA_INVALID_INPUT, "output 0 is a null pointer");
+  CHECK_FAILS(uta_executable_run_addresses(exe, inputAddresses, 1,
+                                           outputAddresses, 1, NULL),
+              UTA_INVALID_INPUT, "gelu_bias takes 2 inputs and returns 1");
+
   /* Device tensors: the inputs stay on the device across runs. */
   uta_device_tensor_t *dx = NULL, *db = NULL, *dy = NULL;
   CHECK_OK(uta_device_tensor_allocate(device, UTA_F32, xShape, 2, &dx));

@@ -488,6 +488,74 @@ extern "C" uta_status_t uta_executable_run_device(
   return capi::fail(status);
 }
 
+extern "C" uta_status_t
+uta_executable_run_addresses(const uta_executable_t *executable,
+                             const uint64_t *inputs, size_t num_inputs,
+                             const uint64_t *outputs, size_t num_outputs,
+                             const uta_run_options_t *options) {
+  const char *function = "uta_executable_run_addresses";
+  if (!executable)
+    return capi::failNull(function, "executable");
+  if ((num_inputs > 0 && !inputs) || (num_outputs > 0 && !outputs))
+    return capi::failNull(function, inputs ? "outputs" : "inputs");
+  const Executable &exe = executable->executable;
+  // Counts first: the types below are read by position.
+  if (num_inputs != exe.inputs().size() || num_outputs != exe.outputs().size())
+    return capi::fail(
+        UTA_INVALID_INPUT,
+        exe.name() + " takes " + std::to_string(exe.inputs().size()) +
+            " inputs and returns " + std::to_string(exe.outputs().size()) +
+            " outputs, got " + std::to_string(num_inputs) + " and " +
+            std::to_string(num_outputs));
+  std::vector<KernelTiming> timings;
+  RunOptions runOptions = readRunOptions(options, timings);
+  Status status;
+  if (exe.device().backend() == "cuda") {
+    std::vector<DeviceTensor> in, out;
+    auto wrapAll = [&](const uint64_t *addresses, size_t count,
+                       const std::vector<TensorType> &types,
+                       std::vector<DeviceTensor> &tensors) -> Status {
+      for (size_t i = 0; i < count; ++i) {
+        Expected<DeviceTensor> wrapped =
+            exe.device().wrap(addresses[i], types[i]);
+        if (!wrapped)
+          return wrapped.status();
+        tensors.push_back(std::move(*wrapped));
+      }
+      return Status();
+    };
+    status = wrapAll(inputs, num_inputs, exe.inputs(), in);
+    if (status)
+      status = wrapAll(outputs, num_outputs, exe.outputs(), out);
+    if (status)
+      status = exe.run(in, out, runOptions);
+  } else {
+    for (size_t i = 0; i < num_inputs + num_outputs; ++i) {
+      bool isOutput = i >= num_inputs;
+      const TensorType &type = isOutput ? exe.outputs()[i - num_inputs]
+                                        : exe.inputs()[i];
+      if ((isOutput ? outputs[i - num_inputs] : inputs[i]) == 0 &&
+          type.bytes() > 0)
+        return capi::fail(UTA_INVALID_INPUT,
+                          std::string(function) + ": " +
+                              (isOutput ? "output " : "input ") +
+                              std::to_string(isOutput ? i - num_inputs : i) +
+                              " is a null pointer");
+    }
+    std::vector<HostTensorView> in, out;
+    for (size_t i = 0; i < num_inputs; ++i)
+      appendView(exe.inputs()[i], reinterpret_cast<void *>(inputs[i]),
+                 size_t(exe.inputs()[i].numElements()), false, in);
+    for (size_t i = 0; i < num_outputs; ++i)
+      appendView(exe.outputs()[i], reinterpret_cast<void *>(outputs[i]),
+                 size_t(exe.outputs()[i].numElements()), true, out);
+    status = exe.run(in, out, runOptions);
+  }
+  if (status)
+    writeKernelTime(options, timings);
+  return capi::fail(status);
+}
+
 //===----------------------------------------------------------------------===//
 // Checking results
 //===----------------------------------------------------------------------===//
