@@ -24,3 +24,29 @@ if(UTA_SANITIZE)
   set(LLVM_UBSAN_FLAGS "-fsanitize=undefined -fno-sanitize-recover=all")
   set(LLVM_USE_SANITIZE_COVERAGE ON)
 endif()
+
+# A shared library of UTA takes the sanitizer runtime from the executable
+# that loads it, so its __asan_* and __ubsan_* references are undefined when
+# it is linked: the libraries that ask the linker for -Wl,--no-undefined
+# (the API and C API libraries) drop that option here, at the end of the
+# configuration, once every target exists.
+function(uta_drop_no_undefined directory)
+  get_property(targets DIRECTORY ${directory} PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(target ${targets})
+    get_target_property(type ${target} TYPE)
+    get_target_property(options ${target} LINK_OPTIONS)
+    if(type STREQUAL "SHARED_LIBRARY" AND options)
+      list(REMOVE_ITEM options -Wl,--no-undefined)
+      set_target_properties(${target} PROPERTIES LINK_OPTIONS "${options}")
+    endif()
+  endforeach()
+  get_property(subdirectories DIRECTORY ${directory} PROPERTY SUBDIRECTORIES)
+  foreach(subdirectory ${subdirectories})
+    uta_drop_no_undefined(${subdirectory})
+  endforeach()
+endfunction()
+
+if(UTA_SANITIZE)
+  cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR}
+    CALL uta_drop_no_undefined ${CMAKE_SOURCE_DIR})
+endif()
