@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace uta::runtime;
@@ -30,12 +31,143 @@ enum Opcode : uint32_t {
   kOpPtrAccessChain = 67,
   kOpArrayLength = 68,
   kOpDecorate = 71,
+  kOpMemberDecorate = 72,
+  kOpTypeInt = 21,
+  kOpTypeFloat = 22,
+  kOpTypeVector = 23,
+  kOpTypeMatrix = 24,
+  kOpTypeArray = 28,
+  kOpTypeStruct = 30,
+  kOpTypePointer = 32,
+  kOpConstant = 43,
+  kOpVariable = 59,
   kOpAtomicFirst = 227, // OpAtomicLoad
   kOpAtomicLast = 242,  // OpAtomicXor
 };
+constexpr uint32_t kDecorationArrayStride = 6;
 constexpr uint32_t kDecorationBinding = 33;
 constexpr uint32_t kDecorationDescriptorSet = 34;
+constexpr uint32_t kDecorationOffset = 35;
 constexpr uint32_t kExecutionModeLocalSize = 17;
+
+/// The bytes of the types with a fixed layout, worked out in the order the
+/// module defines them (a type's parts come before it), so nothing recurses.
+/// Types without a fixed size (runtime arrays, and whatever holds one) or
+/// with a layout the module leaves out (a member without an Offset) have no
+/// entry, and sizes that overflow 64 bits have none either.
+class TypeSizes {
+public:
+  void decorate(std::span<const uint32_t> op) {
+    if (op.size() >= 4 && op[2] == kDecorationArrayStride)
+      strides[op[1]] = op[3];
+  }
+  void decorateMember(std::span<const uint32_t> op) {
+    if (op.size() >= 5 && op[3] == kDecorationOffset)
+      offsets[op[1]][op[2]] = op[4];
+  }
+  void define(uint32_t opcode, std::span<const uint32_t> op) {
+    switch (opcode) {
+    case kOpTypeInt:
+      if (op.size() >= 3) {
+        bytes[op[1]] = op[2] / 8;
+        integers.insert(op[1]);
+      }
+      break;
+    case kOpTypeFloat:
+      if (op.size() >= 3)
+        bytes[op[1]] = op[2] / 8;
+      break;
+    case kOpTypeVector:
+    case kOpTypeMatrix:
+      if (op.size() >= 4)
+        setProduct(op[1], find(op[2]), op[3]);
+      break;
+    case kOpTypeArray:
+      if (op.size() >= 4)
+        defineArray(op[1], op[2], op[3]);
+      break;
+    case kOpTypeStruct:
+      if (op.size() >= 2)
+        defineStruct(op[1], op.subspan(2));
+      break;
+    case kOpTypePointer:
+      if (op.size() >= 4)
+        pointees[op[1]] = op[3];
+      break;
+    case kOpConstant:
+      // An integer constant of up to 64 bits (array lengths).
+      if (op.size() >= 4 && integers.count(op[1]))
+        constants[op[2]] =
+            uint64_t(op[3]) | (op.size() >= 5 ? uint64_t(op[4]) << 32 : 0);
+      break;
+    case kOpVariable:
+      if (op.size() >= 3)
+        if (auto pointee = pointees.find(op[1]); pointee != pointees.end())
+          if (std::optional<uint64_t> size = find(pointee->second))
+            variables[op[2]] = *size;
+      break;
+    default:
+      break;
+    }
+  }
+  /// The bytes the variable `id` spans, if its type has a fixed layout.
+  std::optional<uint64_t> variableBytes(uint32_t id) const {
+    auto it = variables.find(id);
+    if (it == variables.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+private:
+  std::optional<uint64_t> find(uint32_t type) const {
+    auto it = bytes.find(type);
+    if (it == bytes.end())
+      return std::nullopt;
+    return it->second;
+  }
+  void setProduct(uint32_t id, std::optional<uint64_t> part, uint64_t count) {
+    uint64_t product;
+    if (part && !__builtin_mul_overflow(*part, count, &product))
+      bytes[id] = product;
+  }
+  void defineArray(uint32_t id, uint32_t elementType, uint32_t lengthId) {
+    std::optional<uint64_t> element = find(elementType);
+    auto length = constants.find(lengthId);
+    if (!element || length == constants.end())
+      return;
+    auto stride = strides.find(id);
+    uint64_t step = stride != strides.end() ? stride->second : *element;
+    // The last element ends the array: (length - 1) strides, then itself.
+    uint64_t span = 0;
+    if (length->second > 0 &&
+        (__builtin_mul_overflow(length->second - 1, step, &span) ||
+         __builtin_add_overflow(span, *element, &span)))
+      return;
+    bytes[id] = span;
+  }
+  void defineStruct(uint32_t id, std::span<const uint32_t> members) {
+    auto memberOffsets = offsets.find(id);
+    uint64_t end = 0;
+    for (size_t m = 0; m < members.size(); ++m) {
+      std::optional<uint64_t> member = find(members[m]);
+      if (!member || memberOffsets == offsets.end() ||
+          !memberOffsets->second.count(uint32_t(m)))
+        return;
+      uint64_t memberEnd;
+      if (__builtin_add_overflow(
+              uint64_t(memberOffsets->second.at(uint32_t(m))), *member,
+              &memberEnd))
+        return;
+      end = std::max(end, memberEnd);
+    }
+    bytes[id] = end;
+  }
+
+  std::map<uint32_t, uint64_t> bytes, constants, variables;
+  std::map<uint32_t, uint32_t> strides, pointees;
+  std::map<uint32_t, std::map<uint32_t, uint32_t>> offsets;
+  std::set<uint32_t> integers;
+};
 
 /// What one function references: the ids it uses as pointers, the
 /// functions it calls.
@@ -105,6 +237,7 @@ uta::runtime::vulkan::reflectSpirv(std::span<const std::byte> image) {
   std::map<uint32_t, uint32_t> sets, bindings;
   std::map<uint32_t, FunctionRefs> functions;
   FunctionRefs *current = nullptr;
+  TypeSizes sizes;
 
   for (size_t at = kHeaderWords; at < words.size();) {
     uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
@@ -142,6 +275,10 @@ uta::runtime::vulkan::reflectSpirv(std::span<const std::byte> image) {
         sets[op[1]] = op[3];
       else if (count >= 4 && op[2] == kDecorationBinding)
         bindings[op[1]] = op[3];
+      sizes.decorate(op);
+      break;
+    case kOpMemberDecorate:
+      sizes.decorateMember(op);
       break;
     case kOpFunction:
       if (count < 3)
@@ -153,6 +290,9 @@ uta::runtime::vulkan::reflectSpirv(std::span<const std::byte> image) {
       current = nullptr;
       break;
     default:
+      // Types, constants and variables outside functions.
+      if (!current)
+        sizes.define(opcode, op);
       break;
     }
     // The pointer operands of memory instructions, where a descriptor
@@ -217,8 +357,12 @@ uta::runtime::vulkan::reflectSpirv(std::span<const std::byte> image) {
         continue;
       for (uint32_t id : it->second.pointers) {
         auto set = sets.find(id), binding = bindings.find(id);
-        if (set != sets.end() && binding != bindings.end())
-          used.insert({set->second, binding->second});
+        if (set == sets.end() || binding == bindings.end())
+          continue;
+        std::pair<uint32_t, uint32_t> slot = {set->second, binding->second};
+        used.insert(slot);
+        if (std::optional<uint64_t> bytes = sizes.variableBytes(id))
+          entry.bindingBytes[slot] = std::max(entry.bindingBytes[slot], *bytes);
       }
     }
     entry.bindings.assign(used.begin(), used.end());

@@ -5,8 +5,10 @@
 // or a descriptor the layout lacks, is undefined behaviour in Vulkan, not an
 // error). This reader walks the binary's instructions once and keeps only
 // that: the capabilities, each entry point's name, execution model and
-// workgroup size, and the descriptor (set, binding) pairs that the entry
-// point's call tree touches. It has no dependency on SPIRV-Tools or MLIR.
+// workgroup size, the descriptor (set, binding) pairs that the entry
+// point's call tree touches, and the bytes each of those descriptors'
+// variables spans (from the sizes of its types, the arrays' strides and the
+// members' offsets). It has no dependency on SPIRV-Tools or MLIR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -47,6 +50,10 @@ struct SpirvEntryPoint {
   /// The (set, binding) of every descriptor variable the entry point's
   /// functions load, store or index, sorted.
   std::vector<std::pair<uint32_t, uint32_t>> bindings;
+  /// For those of `bindings` whose variable's type has a fixed layout (no
+  /// runtime array), the bytes it spans: a buffer bound there must hold at
+  /// least that many.
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> bindingBytes;
 };
 
 struct SpirvModuleInfo {

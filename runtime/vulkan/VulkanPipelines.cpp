@@ -129,16 +129,42 @@ VulkanBackend::load(const Manifest &manifest,
                                ", which " + properties_.deviceName +
                                " does not offer");
 
-  // Every kernel's entry point, before the driver sees the module.
+  // Every kernel's entry point, and the size of what each argument binds,
+  // before the driver sees the module: a buffer smaller than the variable
+  // the entry point declares at its binding would be read and written past
+  // its end.
   for (size_t k = 0; k < manifest.kernels.size(); ++k) {
     const KernelDesc &desc = manifest.kernels[k];
-    if (!info->findComputeEntryPoint(desc.entryPoint))
+    const std::string at =
+        where + ": kernels[" + std::to_string(k) + "] (" + desc.name + ")";
+    const SpirvEntryPoint *entry = info->findComputeEntryPoint(desc.entryPoint);
+    if (!entry)
       return Status::error(ErrorCode::InvalidInput,
-                           where + ": kernels[" + std::to_string(k) + "] (" +
-                               desc.name +
-                               ").entry_point: the module has no GLCompute "
+                           at +
+                               ".entry_point: the module has no GLCompute "
                                "entry point \"" +
                                desc.entryPoint + "\"");
+    for (size_t j = 0; j < desc.args.size(); ++j) {
+      const KernelArg &arg = desc.args[j];
+      if (!arg.binding)
+        continue; // reported below
+      auto needed =
+          entry->bindingBytes.find({(*arg.binding)[0], (*arg.binding)[1]});
+      if (needed == entry->bindingBytes.end())
+        continue;
+      uint64_t bound = arg.kind == KernelArg::Kind::kBuffer
+                           ? manifest.findBuffer(arg.buffer)->bytes
+                           : scalarBytes(arg).size();
+      if (bound < needed->second)
+        return Status::error(
+            ErrorCode::InvalidInput,
+            at + ".args[" + std::to_string(j) + "]: binds " +
+                std::to_string(bound) + " bytes at (set " +
+                std::to_string((*arg.binding)[0]) + ", binding " +
+                std::to_string((*arg.binding)[1]) + "), where entry point \"" +
+                desc.entryPoint + "\" declares " +
+                std::to_string(needed->second));
+    }
   }
 
   const VulkanSymbols &vk = loader_->api();
