@@ -532,8 +532,8 @@ uta_executable_run_addresses(const uta_executable_t *executable,
   } else {
     for (size_t i = 0; i < num_inputs + num_outputs; ++i) {
       bool isOutput = i >= num_inputs;
-      const TensorType &type = isOutput ? exe.outputs()[i - num_inputs]
-                                        : exe.inputs()[i];
+      const TensorType &type =
+          isOutput ? exe.outputs()[i - num_inputs] : exe.inputs()[i];
       if ((isOutput ? outputs[i - num_inputs] : inputs[i]) == 0 &&
           type.bytes() > 0)
         return capi::fail(UTA_INVALID_INPUT,
