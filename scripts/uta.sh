@@ -31,7 +31,7 @@ packages=(
   libgtest-dev nlohmann-json3-dev libxxhash-dev clang-format-14
   spirv-tools spirv-headers libspirv-cross-c-shared-dev spirv-cross
   mesa-vulkan-drivers libvulkan-dev vulkan-tools
-  python3-numpy python3-pytest
+  python3-numpy python3-pytest python3-pip python3-wheel
   clang-22 libclang-rt-22-dev
 )
 
