@@ -59,6 +59,12 @@ DLManagedTensor._fields_ = [("dl_tensor", DLTensor),
                             ("manager_ctx", c_void_p),
                             ("deleter", DELETER)]
 
+
+class _RawManagedTensor(ctypes.Structure):
+    """DLManagedTensor with the deleter read as an address."""
+    _fields_ = [("dl_tensor", DLTensor), ("manager_ctx", c_void_p),
+                ("deleter", c_void_p)]
+
 # The C API's dtypes as DLPack (code, bits), and back.
 DTYPE_TO_DL = {_capi.F32: (FLOAT, 32), _capi.F16: (FLOAT, 16),
                _capi.BF16: (BFLOAT, 16)}
@@ -85,8 +91,15 @@ _capsule_type = type(_capsule_new(1, b"uta_probe", None))
 _DELETER_CALL = ctypes.PYFUNCTYPE(None, c_void_p)
 
 
+_deleter_calls = {}
+
+
 def _call_deleter(deleter, managed):
-    _DELETER_CALL(deleter)(managed)
+    call = _deleter_calls.get(deleter)
+    if call is None:
+        # One function object per producer's deleter, made once.
+        call = _deleter_calls.setdefault(deleter, _DELETER_CALL(deleter))
+    call(managed)
 
 
 def describe(code, bits, lanes=1):
@@ -116,10 +129,10 @@ class Borrowed:
     def __del__(self):
         managed, self.managed = self.managed, None
         if managed:
-            deleter = DLManagedTensor.from_address(managed).deleter
+            deleter = _RawManagedTensor.from_address(managed).deleter
             if deleter:
                 # With the GIL held: producers' deleters drop Python objects.
-                _call_deleter(ctypes.cast(deleter, c_void_p).value, managed)
+                _call_deleter(deleter, managed)
 
 
 def _managed(capsule, what):
@@ -159,25 +172,28 @@ def borrow(obj, what, stream=None):
         raise InvalidInput(f"{what}: a {type(obj).__name__} is not a tensor: "
                            "expected an object with __dlpack__ (a NumPy "
                            "array, a torch tensor, a uta.Tensor)")
-    _managed(capsule, what)
+    if not _capsule_is_valid(capsule, b"dltensor"):
+        _managed(capsule, what)  # raises the reason
     # Consumed: the capsule no longer releases the tensor; Borrowed does.
     pointer = _capsule_get_pointer(capsule, b"dltensor")
     _capsule_set_name(capsule, b"used_dltensor")
     borrowed = Borrowed(pointer, 0, 0, 0, None, None)
-    tensor = DLManagedTensor.from_address(pointer).dl_tensor
+    tensor = DLTensor.from_address(pointer)  # dl_tensor comes first
     ndim = tensor.ndim
-    shape = tuple(tensor.shape[i] for i in range(ndim))
-    code, bits, lanes = tensor.dtype.code, tensor.dtype.bits, tensor.dtype.lanes
+    shape = tuple(tensor.shape[:ndim])
+    kind = tensor.dtype
+    code, bits, lanes = kind.code, kind.bits, kind.lanes
     dtype = DL_TO_DTYPE.get((code, bits)) if lanes == 1 else None
     if dtype is None:
         raise InvalidInput(f"{what}: a {describe(code, bits, lanes)} tensor; "
                            "UTA takes f32, f16 and bf16")
-    if tensor.strides:
+    strides = tensor.strides
+    if strides:
+        strides = strides[:ndim]
         expected = 1
         for axis in reversed(range(ndim)):
             # A size-1 axis may have any stride; it is never stepped over.
-            if shape[axis] != 1 and tensor.strides[axis] != expected:
-                strides = tuple(tensor.strides[i] for i in range(ndim))
+            if shape[axis] != 1 and strides[axis] != expected:
                 raise InvalidInput(
                     f"{what}: not contiguous (shape {list(shape)}, strides "
                     f"{list(strides)} in elements); UTA reads dense "
@@ -185,8 +201,9 @@ def borrow(obj, what, stream=None):
                     "numpy.ascontiguousarray(x)")
             expected *= shape[axis]
     borrowed.address = (tensor.data or 0) + tensor.byte_offset
-    borrowed.device_type = tensor.device.device_type
-    borrowed.device_id = tensor.device.device_id
+    device = tensor.device
+    borrowed.device_type, borrowed.device_id = (device.device_type,
+                                                device.device_id)
     borrowed.dtype, borrowed.shape = dtype, shape
     return borrowed
 
