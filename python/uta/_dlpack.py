@@ -221,7 +221,9 @@ _exports_lock = threading.Lock()
 def _delete(managed_pointer):
     address = ctypes.cast(managed_pointer, c_void_p).value
     with _exports_lock:
-        _exports.pop(address, None)
+        entry = _exports.pop(address, None)
+    # Released outside the lock: dropping the memory calls into the C API.
+    del entry
 
 
 _DELETER = DELETER(_delete)
