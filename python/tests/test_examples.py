@@ -1,4 +1,5 @@
-"""The examples of python/examples run and pass their own checks."""
+"""The examples of python/examples, and the Python blocks of README.md and
+docs/python.md, run (and pass their own checks)."""
 import json
 import os
 import subprocess
@@ -36,3 +37,31 @@ def test_sgp_save(tmp_path):
     manifest = json.loads((tmp_path / "sgp_cl3.ptx.json").read_text())
     assert manifest["entry"] == "sgp_cl3"
     assert b".entry" in (tmp_path / "sgp_cl3.ptx").read_bytes()
+
+
+def python_blocks(path):
+    """The ```python blocks of a Markdown file, in order."""
+    blocks, block = [], None
+    with open(path) as markdown:
+        for line in markdown:
+            if block is None and line.strip() == "```python":
+                block = []
+            elif block is not None and line.strip() == "```":
+                blocks.append("".join(block))
+                block = None
+            elif block is not None:
+                block.append(line)
+    return blocks
+
+
+ROOT = os.path.join(EXAMPLES, "..", "..")
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/python.md"])
+def test_documented_programs_run(doc, vulkan):
+    blocks = python_blocks(os.path.join(ROOT, doc))
+    assert blocks, f"{doc} has no python block"
+    for block in blocks:
+        result = subprocess.run([sys.executable, "-c", block],
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, f"{doc}:\n{block}\n{result.stderr}"
