@@ -8,6 +8,7 @@
 #include "runtime/core/LaunchCheck.h"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 using namespace uta::runtime;
@@ -26,6 +27,9 @@ Status uta::runtime::checkLaunches(const Manifest &manifest,
   };
 
   // Which buffers some kernel binds, and the kernels' own limits.
+  std::unordered_map<int64_t, size_t> positionOfId;
+  for (size_t i = 0; i < manifest.buffers.size(); ++i)
+    positionOfId.emplace(manifest.buffers[i].id, i);
   std::vector<bool> bound(manifest.buffers.size(), false);
   for (size_t k = 0; k < manifest.kernels.size(); ++k) {
     const KernelDesc &kernel = manifest.kernels[k];
@@ -38,12 +42,12 @@ Status uta::runtime::checkLaunches(const Manifest &manifest,
       const KernelArg &arg = kernel.args[a];
       if (arg.kind != KernelArg::Kind::kBuffer)
         continue;
-      const BufferDesc *buffer = manifest.findBuffer(arg.buffer);
-      if (!buffer)
+      auto position = positionOfId.find(arg.buffer);
+      if (position == positionOfId.end())
         return fail(at + ".args[" + std::to_string(a) +
                     "].buffer: no buffer with id " +
                     std::to_string(arg.buffer));
-      bound[size_t(buffer - manifest.buffers.data())] = true;
+      bound[position->second] = true;
     }
   }
   for (size_t i = 0; i < manifest.buffers.size(); ++i) {

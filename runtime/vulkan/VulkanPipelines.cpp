@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <set>
 
 using namespace uta::runtime;
@@ -129,6 +130,9 @@ VulkanBackend::load(const Manifest &manifest,
                                ", which " + properties_.deviceName +
                                " does not offer");
 
+  std::map<int64_t, uint64_t> bytesOfBuffer;
+  for (const BufferDesc &buffer : manifest.buffers)
+    bytesOfBuffer.emplace(buffer.id, buffer.bytes);
   // Every kernel's entry point, and the size of what each argument binds,
   // before the driver sees the module: a buffer smaller than the variable
   // the entry point declares at its binding would be read and written past
@@ -152,9 +156,12 @@ VulkanBackend::load(const Manifest &manifest,
           entry->bindingBytes.find({(*arg.binding)[0], (*arg.binding)[1]});
       if (needed == entry->bindingBytes.end())
         continue;
-      uint64_t bound = arg.kind == KernelArg::Kind::kBuffer
-                           ? manifest.findBuffer(arg.buffer)->bytes
-                           : scalarBytes(arg).size();
+      uint64_t bound = scalarBytes(arg).size();
+      if (arg.kind == KernelArg::Kind::kBuffer) {
+        // The executor has resolved every id (LaunchCheck.h).
+        auto buffer = bytesOfBuffer.find(arg.buffer);
+        bound = buffer == bytesOfBuffer.end() ? 0 : buffer->second;
+      }
       if (bound < needed->second)
         return Status::error(
             ErrorCode::InvalidInput,
