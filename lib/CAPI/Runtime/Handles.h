@@ -16,10 +16,16 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct uta_device_t {
+  explicit uta_device_t(uta::Device device)
+      : device(std::move(device)), description(this->device.description()) {}
   uta::Device device;
+  /// What uta_device_description returns (Device::description() makes a
+  /// new string on each call).
+  std::string description;
 };
 
 struct uta_device_tensor_t {

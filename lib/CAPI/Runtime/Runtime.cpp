@@ -118,7 +118,7 @@ extern "C" uta_status_t uta_device_open(const char *backend, int index,
   Expected<Device> opened = Device::open(backend, index);
   if (!opened)
     return capi::fail(opened.status());
-  *device = new uta_device_t{std::move(*opened)};
+  *device = new uta_device_t(std::move(*opened));
   return UTA_OK;
 }
 
@@ -129,12 +129,7 @@ extern "C" const char *uta_device_backend(const uta_device_t *device) {
 }
 
 extern "C" const char *uta_device_description(const uta_device_t *device) {
-  if (!device)
-    return "";
-  // Device::description() returns a copy; keep one per thread.
-  thread_local std::string description;
-  description = device->device.description();
-  return description.c_str();
+  return device ? device->description.c_str() : "";
 }
 
 extern "C" int uta_device_target(const uta_device_t *device,
@@ -377,7 +372,7 @@ uta_executable_device(const uta_executable_t *executable,
     return capi::failNull("uta_executable_device", "executable");
   if (!device)
     return capi::failNull("uta_executable_device", "device");
-  *device = new uta_device_t{executable->executable.device()};
+  *device = new uta_device_t(executable->executable.device());
   return UTA_OK;
 }
 
