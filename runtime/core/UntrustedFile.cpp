@@ -80,7 +80,9 @@ static Status notRegular(const std::string &path, mode_t mode) {
                            describeFileKind(mode) + ")");
 }
 
-Expected<RegularFile> RegularFile::open(const std::string &path) {
+Expected<RegularFile> RegularFile::open(const std::string &path,
+                                        const std::string &name) {
+  const std::string &shown = name.empty() ? path : name;
   // Without blocking: a FIFO or a device at the path is refused below
   // instead of waiting for a writer.
   int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -89,23 +91,23 @@ Expected<RegularFile> RegularFile::open(const std::string &path) {
     // A socket cannot be opened at all (ENXIO): say what it is.
     struct stat info;
     if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
-      return notRegular(path, info.st_mode);
+      return notRegular(shown, info.st_mode);
     errno = openError;
     return Status::error(ErrorCode::InvalidInput,
-                         path + ": cannot open: " + describeErrno());
+                         shown + ": cannot open: " + describeErrno());
   }
   struct stat info;
   if (::fstat(fd, &info) != 0) {
     Status status = Status::error(ErrorCode::InvalidInput,
-                                  path + ": cannot stat: " + describeErrno());
+                                  shown + ": cannot stat: " + describeErrno());
     ::close(fd);
     return status;
   }
   if (!S_ISREG(info.st_mode)) {
     ::close(fd);
-    return notRegular(path, info.st_mode);
+    return notRegular(shown, info.st_mode);
   }
-  return RegularFile(fd, uint64_t(info.st_size), path);
+  return RegularFile(fd, uint64_t(info.st_size), shown);
 }
 
 RegularFile::RegularFile(RegularFile &&other) noexcept
@@ -164,20 +166,27 @@ Status RegularFile::expectEnd() {
   }
 }
 
-Expected<std::vector<std::byte>>
-uta::runtime::readFileBytes(const std::string &path, uint64_t maxBytes) {
-  Expected<RegularFile> file = RegularFile::open(path);
+/// readFileBytes of `path`, with `name` in messages.
+static Expected<std::vector<std::byte>> readRegularFile(const std::string &path,
+                                                        const std::string &name,
+                                                        uint64_t maxBytes) {
+  Expected<RegularFile> file = RegularFile::open(path, name);
   if (!file)
     return file.status();
   if (file->size() > maxBytes)
     return Status::error(ErrorCode::InvalidInput,
-                         path + ": " + std::to_string(file->size()) +
+                         name + ": " + std::to_string(file->size()) +
                              " bytes, more than the " +
                              std::to_string(maxBytes) + " allowed");
   std::vector<std::byte> bytes(static_cast<size_t>(file->size()));
   UTA_TRY(file->readExactly(bytes));
   UTA_TRY(file->expectEnd());
   return bytes;
+}
+
+Expected<std::vector<std::byte>>
+uta::runtime::readFileBytes(const std::string &path, uint64_t maxBytes) {
+  return readRegularFile(path, path, maxBytes);
 }
 
 Status uta::runtime::checkFileNameInFolder(std::string_view name) {
@@ -218,5 +227,7 @@ uta::runtime::readFileInFolder(const std::string &directory,
     return Status::error(ErrorCode::InvalidInput,
                          path + ": resolves to " + fileReal +
                              ", outside the manifest's folder");
-  return readFileBytes(path, maxBytes);
+  // The resolved path, not `path` again: a link swapped since realpath
+  // cannot lead the read elsewhere.
+  return readRegularFile(fileReal, path, maxBytes);
 }

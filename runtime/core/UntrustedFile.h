@@ -40,8 +40,10 @@ std::optional<uint64_t> checkedByteSize(std::span<const int64_t> shape,
 class RegularFile {
 public:
   /// Opens `path` (following links) and refuses anything but a regular
-  /// file: "PATH: not a regular file (a FIFO)". Errors are InvalidInput.
-  static Expected<RegularFile> open(const std::string &path);
+  /// file: "NAME: not a regular file (a FIFO)", where NAME is `name`, or
+  /// `path` when `name` is empty. Errors are InvalidInput.
+  static Expected<RegularFile> open(const std::string &path,
+                                    const std::string &name = {});
 
   RegularFile(RegularFile &&other) noexcept;
   RegularFile &operator=(RegularFile &&other) noexcept;
@@ -51,6 +53,7 @@ public:
 
   /// The size fstat gave at open.
   uint64_t size() const { return size_; }
+  /// The name messages use.
   const std::string &path() const { return path_; }
 
   /// Reads exactly `out.size()` bytes from the current position; a file that
