@@ -198,6 +198,21 @@ def test_freed_tensor(exe):
     assert_close(view, formula(x, b), 1e-5)
 
 
+def test_producer_refusals_name_the_argument(exe):
+    x, b = inputs()
+    frozen = b.copy()
+    frozen.flags.writeable = False
+    try:
+        frozen.__dlpack__()
+    except BufferError:
+        pass
+    else:
+        pytest.skip("this NumPy exports read-only arrays")
+    with pytest.raises(uta.InvalidInput,
+                       match=r"input 1: ndarray.__dlpack__ refused: "):
+        exe(x, frozen)
+
+
 def test_not_a_tensor(exe):
     x, b = inputs()
     with pytest.raises(uta.InvalidInput,

@@ -167,7 +167,13 @@ def borrow(obj, what, stream=None):
     if isinstance(obj, _capsule_type):
         capsule = obj
     elif hasattr(obj, "__dlpack__"):
-        capsule = obj.__dlpack__(stream=stream)
+        try:
+            capsule = obj.__dlpack__(stream=stream)
+        except (BufferError, TypeError, ValueError, RuntimeError) as error:
+            # The producer's own reason (a read-only NumPy array, a torch
+            # tensor that requires grad), under the argument's name.
+            raise InvalidInput(f"{what}: {type(obj).__name__}.__dlpack__ "
+                               f"refused: {error}") from error
     else:
         raise InvalidInput(f"{what}: a {type(obj).__name__} is not a tensor: "
                            "expected an object with __dlpack__ (a NumPy "
