@@ -37,18 +37,23 @@ typedef enum uta_status_t {
   UTA_UNAVAILABLE = 3,
 } uta_status_t;
 
-/* The element type of a tensor. */
+/* The element type of a tensor. The last value, never a valid dtype, makes
+ * every 32-bit int a value of the type (as Vulkan's *_MAX_ENUM do), so that
+ * the library can read whatever a C caller passes and refuse it. */
 typedef enum uta_dtype_t {
   UTA_F32 = 0,
   UTA_F16 = 1,
   UTA_BF16 = 2,
+  UTA_DTYPE_MAX_ENUM = 0x7fffffff,
 } uta_dtype_t;
 
-/* What a compiled module is made of (utac's --target). */
+/* What a compiled module is made of (utac's --target); the last value as
+ * for uta_dtype_t. */
 typedef enum uta_target_t {
   UTA_TARGET_PTX = 0,
   UTA_TARGET_SPIRV = 1,
   UTA_TARGET_MSL = 2,
+  UTA_TARGET_MAX_ENUM = 0x7fffffff,
 } uta_target_t;
 
 /* UTA_C_API_VERSION of the library that is loaded. */

@@ -23,6 +23,13 @@ using namespace uta::runtime;
 // HostTensor
 //===----------------------------------------------------------------------===//
 
+/// memcpy of `size` bytes; a zero-element tensor's vectors may hold null
+/// pointers, which memcpy does not accept even for 0 bytes.
+static void copyBytes(void *to, const void *from, size_t size) {
+  if (size != 0)
+    std::memcpy(to, from, size);
+}
+
 uint64_t HostTensor::numElements() const {
   uint64_t count = 1;
   for (int64_t extent : shape)
@@ -34,11 +41,11 @@ std::vector<float> HostTensor::toFloat32() const {
   size_t count = data.size() / elementTypeSize(type);
   std::vector<float> values(count);
   if (type == ElementType::kF32) {
-    std::memcpy(values.data(), data.data(), count * 4);
+    copyBytes(values.data(), data.data(), count * 4);
     return values;
   }
   std::vector<uint16_t> bits(count);
-  std::memcpy(bits.data(), data.data(), count * 2);
+  copyBytes(bits.data(), data.data(), count * 2);
   if (type == ElementType::kF16)
     halfToFloat(bits, values);
   else
@@ -54,7 +61,7 @@ HostTensor HostTensor::fromFloat32(ElementType type, std::vector<int64_t> shape,
   assert(values.size() == tensor.numElements() && "element count mismatch");
   tensor.data.resize(values.size() * elementTypeSize(type));
   if (type == ElementType::kF32) {
-    std::memcpy(tensor.data.data(), values.data(), values.size() * 4);
+    copyBytes(tensor.data.data(), values.data(), values.size() * 4);
     return tensor;
   }
   std::vector<uint16_t> bits(values.size());
@@ -62,7 +69,7 @@ HostTensor HostTensor::fromFloat32(ElementType type, std::vector<int64_t> shape,
     floatToHalf(values, bits);
   else
     floatToBfloat16(values, bits);
-  std::memcpy(tensor.data.data(), bits.data(), bits.size() * 2);
+  copyBytes(tensor.data.data(), bits.data(), bits.size() * 2);
   return tensor;
 }
 

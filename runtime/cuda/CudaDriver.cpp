@@ -20,8 +20,8 @@ using namespace uta::runtime::cuda;
 #define UTA_CUDA_STR_(x) #x
 #define UTA_CUDA_STR(x) UTA_CUDA_STR_(x)
 
-const char *uta::runtime::cuda::cudaErrorNameFromTable(CUresult result) {
-  switch (result) {
+const char *uta::runtime::cuda::cudaErrorNameFromTable(int code) {
+  switch (code) {
 #define UTA_CUDA_ERROR(code)                                                   \
   case code:                                                                   \
     return #code;

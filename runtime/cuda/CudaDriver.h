@@ -69,8 +69,10 @@ struct CudaSymbols {
 #undef UTA_CUDA_DECLARE_SYMBOL
 };
 
-/// "CUDA_ERROR_OUT_OF_MEMORY" for the common codes, without the driver.
-const char *cudaErrorNameFromTable(CUresult result);
+/// "CUDA_ERROR_OUT_OF_MEMORY" for the common codes, without the driver;
+/// null for others. An int, not a CUresult: a newer driver may return a
+/// code that this cuda.h's enum cannot hold.
+const char *cudaErrorNameFromTable(int code);
 
 /// An opened and initialized driver.
 class CudaDriver {

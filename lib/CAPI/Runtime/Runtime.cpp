@@ -61,8 +61,9 @@ bool capi::toDType(uta_dtype_t dtype, DType &out) {
   case UTA_BF16:
     out = DType::BF16;
     return true;
+  default: // any other int a C caller passed
+    return false;
   }
-  return false;
 }
 
 uta_dtype_t capi::fromDType(DType dtype) {

@@ -191,14 +191,13 @@ TEST(CudaDriverTest, StubLibraryIsUnavailable) {
 
 TEST(CudaDriverTest, ErrorNameTable) {
   // Codes from the CUDA documentation, written out by hand.
-  EXPECT_STREQ(cudaErrorNameFromTable(CUresult(0)), "CUDA_SUCCESS");
-  EXPECT_STREQ(cudaErrorNameFromTable(CUresult(2)), "CUDA_ERROR_OUT_OF_MEMORY");
-  EXPECT_STREQ(cudaErrorNameFromTable(CUresult(34)), "CUDA_ERROR_STUB_LIBRARY");
-  EXPECT_STREQ(cudaErrorNameFromTable(CUresult(100)), "CUDA_ERROR_NO_DEVICE");
-  EXPECT_STREQ(cudaErrorNameFromTable(CUresult(218)), "CUDA_ERROR_INVALID_PTX");
-  EXPECT_STREQ(cudaErrorNameFromTable(CUresult(700)),
-               "CUDA_ERROR_ILLEGAL_ADDRESS");
-  EXPECT_EQ(cudaErrorNameFromTable(CUresult(12345)), nullptr);
+  EXPECT_STREQ(cudaErrorNameFromTable(0), "CUDA_SUCCESS");
+  EXPECT_STREQ(cudaErrorNameFromTable(2), "CUDA_ERROR_OUT_OF_MEMORY");
+  EXPECT_STREQ(cudaErrorNameFromTable(34), "CUDA_ERROR_STUB_LIBRARY");
+  EXPECT_STREQ(cudaErrorNameFromTable(100), "CUDA_ERROR_NO_DEVICE");
+  EXPECT_STREQ(cudaErrorNameFromTable(218), "CUDA_ERROR_INVALID_PTX");
+  EXPECT_STREQ(cudaErrorNameFromTable(700), "CUDA_ERROR_ILLEGAL_ADDRESS");
+  EXPECT_EQ(cudaErrorNameFromTable(12345), nullptr);
 }
 
 TEST(MemoryPoolTest, Buckets) {
