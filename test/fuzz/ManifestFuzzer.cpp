@@ -33,22 +33,29 @@ static void check(bool holds, const char *what) {
   std::abort();
 }
 
+namespace {
 /// The folder the manifests' files are looked up in: one per process, with
-/// a 64-byte data.bin (enough for 16 f32 constants).
-static std::string makeScratchFolder() {
-  std::filesystem::path folder =
-      std::filesystem::temp_directory_path() /
-      ("uta-manifest-fuzz-" + std::to_string(::getpid()));
-  std::error_code error;
-  std::filesystem::create_directories(folder, error);
-  check(!error, "cannot create the scratch folder");
-  std::ofstream data(folder / "data.bin", std::ios::binary);
-  for (int i = 0; i < 64; ++i)
-    data.put(static_cast<char>(i));
-  data.close();
-  check(data.good(), "cannot write data.bin");
-  return folder.string();
-}
+/// a 64-byte data.bin (enough for 16 f32 constants); removed at exit.
+struct ScratchFolder {
+  ScratchFolder() {
+    path = std::filesystem::temp_directory_path() /
+           ("uta-manifest-fuzz-" + std::to_string(::getpid()));
+    std::error_code error;
+    std::filesystem::create_directories(path, error);
+    check(!error, "cannot create the scratch folder");
+    std::ofstream data(path / "data.bin", std::ios::binary);
+    for (int i = 0; i < 64; ++i)
+      data.put(static_cast<char>(i));
+    data.close();
+    check(data.good(), "cannot write data.bin");
+  }
+  ~ScratchFolder() {
+    std::error_code error;
+    std::filesystem::remove_all(path, error);
+  }
+  std::filesystem::path path;
+};
+} // namespace
 
 static void checkAccepted(const Manifest &manifest) {
   for (const BufferDesc &buffer : manifest.buffers) {
@@ -82,10 +89,10 @@ static void checkAccepted(const Manifest &manifest) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const std::string folder = makeScratchFolder();
+  static const ScratchFolder folder;
   std::string_view text(reinterpret_cast<const char *>(data), size);
-  Expected<Manifest> manifest =
-      parseManifest(text, folder + "/fuzz.json", folder);
+  Expected<Manifest> manifest = parseManifest(
+      text, (folder.path / "fuzz.json").string(), folder.path.string());
   if (manifest.ok())
     checkAccepted(*manifest);
   return 0;

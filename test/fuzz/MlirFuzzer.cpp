@@ -1,32 +1,34 @@
 //===- MlirFuzzer.cpp - libFuzzer harness of the .mlir front end ----------===//
 //
-// Feeds arbitrary text to the compiler the way utac reads a file, in this
-// process: MLIR's parser and verifier with every UTA dialect registered
-// (registerUTADialects), then, for a module that verifies, selectEntry and
-// compile (lib/Compiler) to each target, PTX, SPIR-V and MSL, with utac's
-// default options. Errors are expected and swallowed; a crash, a sanitizer
-// report, an exit or a hang is a bug. A graph that compiles must yield a
-// manifest the runtime's reader accepts (parseManifest): what the compiler
-// writes, the runtime must read.
+// Feeds arbitrary text to the compiler the way utac reads and compiles a
+// file, in this process: InputModule::parse (lib/Driver: the input bounds,
+// MLIR's parser and verifier with every UTA dialect), then, for a module
+// that verifies, selectEntry and compile (lib/Compiler) to each target, PTX,
+// SPIR-V and MSL, with utac's default options. Each input is written to a
+// scratch file first, because utac's entry reads a path. Errors are
+// expected (utac prints them on stderr); a crash, a sanitizer report, an
+// exit or a hang is a bug. A graph that compiles must yield a manifest the
+// runtime's reader accepts (parseManifest): what the compiler writes, the
+// runtime must read.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lib/Compiler/Compile.h"
-#include "lib/Compiler/InitAll.h"
+#include "lib/Driver/Input.h"
 #include "runtime/core/Manifest.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
-#include "mlir/Parser/Parser.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <system_error>
+
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -61,29 +63,41 @@ static void compileFor(ModuleOp module, Target target) {
   check(manifest.ok(), "the runtime refuses a manifest the compiler wrote");
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const DialectRegistry *registry = [] {
-    auto *result = new DialectRegistry();
-    registerUTADialects(*result);
-    return result;
-  }();
-  // A fresh context per input, so that no input sees another's types and
-  // attributes; one thread, as the fuzzer runs one input at a time.
-  MLIRContext context(*registry, MLIRContext::Threading::DISABLED);
-  context.printOpOnDiagnostic(false);
-  ScopedDiagnosticHandler swallowErrors(&context,
-                                        [](Diagnostic &) { return success(); });
+namespace {
+/// The folder of the scratch file each input is written to: one per
+/// process, removed at exit.
+struct ScratchFolder {
+  ScratchFolder() {
+    path = std::filesystem::temp_directory_path() /
+           ("uta-mlir-fuzz-" + std::to_string(::getpid()));
+    std::error_code error;
+    std::filesystem::create_directories(path, error);
+    check(!error, "cannot create the scratch folder");
+  }
+  ~ScratchFolder() {
+    std::error_code error;
+    std::filesystem::remove_all(path, error);
+  }
+  std::filesystem::path path;
+};
+} // namespace
 
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(reinterpret_cast<const char *>(data), size),
-          "fuzz.mlir"),
-      llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static const ScratchFolder folder;
+  static const std::string path = (folder.path / "input.mlir").string();
+  {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    file.write(reinterpret_cast<const char *>(data),
+               static_cast<std::streamsize>(size));
+    file.close();
+    check(file.good(), "cannot write the scratch file");
+  }
+  std::unique_ptr<InputModule> input = InputModule::parse(path, "MlirFuzzer");
+  if (!input)
     return 0;
+  // The compiles run one pass at a time: libFuzzer runs one input at once.
+  input->getContext().disableMultithreading();
   for (Target target : {Target::Ptx, Target::Spirv, Target::Msl})
-    compileFor(*module, target);
+    compileFor(*input->getModule(), target);
   return 0;
 }
