@@ -7,6 +7,7 @@ the two are compared with the tolerance of ``utac run --check``. A builder
 of uta.Graph without a case here fails test_every_builder_has_a_case.
 """
 import ctypes
+import os
 
 import numpy as np
 import pytest
@@ -167,3 +168,23 @@ def test_bf16_tensors(reference):
                          np.uint16)
     widened = (bits.astype(np.uint32) << 16).view(np.float32)
     assert_close(widened.reshape(4, 8), xs.astype(np.float64), 1e-2)
+
+
+def test_every_cpp_builder_is_in_python():
+    """Each builder that include/uta/Graph.h declares (a method returning a
+    Tensor, or output) has a method of uta.Graph, named in snake_case: a
+    builder added to the C++ API without the C API and the package fails
+    here."""
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                          "..", "include", "uta", "Graph.h")
+    builders = {"output"}
+    with open(header) as text:
+        for line in text:
+            words = line.split()
+            if len(words) >= 2 and words[0] == "Tensor" and "(" in words[1]:
+                builders.add(words[1].split("(")[0])
+    assert len(builders) > 40
+    snake = {"".join("_" + c.lower() if c.isupper() else c for c in name)
+             for name in builders}
+    missing = {name for name in snake if not hasattr(uta.Graph, name)}
+    assert missing == set()
