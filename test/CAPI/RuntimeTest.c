@@ -67,6 +67,12 @@ static void testErrors(void) {
       UTA_INVALID_INPUT, "dtype 9 is not UTA_F32");
   CHECK_FAILS(uta_device_tensor_allocate(device, UTA_F32, NULL, 2, &tensor),
               UTA_INVALID_INPUT, "shape is null");
+  int64_t huge[] = {INT64_C(1) << 32, INT64_C(1) << 31};
+  CHECK_FAILS(uta_device_tensor_allocate(device, UTA_F32, huge, 2, &tensor),
+              UTA_INVALID_INPUT, "more bytes than an int64 holds");
+  int64_t negative[] = {2, -3};
+  CHECK_FAILS(uta_device_tensor_allocate(device, UTA_F32, negative, 2, &tensor),
+              UTA_INVALID_INPUT, "has a negative size");
   CHECK_FAILS(uta_device_tensor_wrap(device, 4096, UTA_F32, shape, 2, &tensor),
               UTA_INVALID_INPUT, "only cuda wraps");
   CHECK_OK(uta_device_tensor_allocate(device, UTA_F32, shape, 2, &tensor));

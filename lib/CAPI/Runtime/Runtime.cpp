@@ -99,7 +99,20 @@ static bool readTensorType(const char *function, uta_dtype_t dtype,
                                       " is not UTA_F32, UTA_F16 or UTA_BF16");
     return false;
   }
-  return capi::readShape(function, shape, rank, type.shape);
+  if (!capi::readShape(function, shape, rank, type.shape))
+    return false;
+  // Sizes a binding passes through unchecked: negative ones, and products
+  // past int64 (whose byte counts would wrap), are refused here.
+  int64_t bytes = int64_t(dtypeSize(type.dtype));
+  for (int64_t size : type.shape)
+    if (size < 0 || __builtin_mul_overflow(bytes, size, &bytes)) {
+      capi::fail(UTA_INVALID_INPUT, std::string(function) + ": the shape " +
+                                        type.str() +
+                                        " has a negative size, or more bytes "
+                                        "than an int64 holds");
+      return false;
+    }
+  return true;
 }
 
 extern "C" int uta_api_version(void) { return UTA_C_API_VERSION; }
