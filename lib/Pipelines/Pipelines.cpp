@@ -117,14 +117,17 @@ static void buildPtxPhase(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
-/// Phase `spirv` (and `msl`, which reads the same program): the kernels in
-/// one spirv.module for Vulkan, next to the gpu.module (lib/Target/SPIRV
-/// serializes and validates it). scf stays structured, since Vulkan's
+/// Phase `spirv` (and `msl`, which reads the same program): each kernel in
+/// a spirv.module of its own for Vulkan, next to its gpu.module
+/// (lib/Target/SPIRV merges them into one binary and validates it); one
+/// module per kernel keeps MLIR's symbol lookups, which scan a module,
+/// linear in the number of kernels. scf stays structured, since Vulkan's
 /// SPIR-V needs structured control flow, which the lowering builds from scf
 /// but not from cf; shared memory becomes Workgroup allocations, loop
 /// results are made defined for zero-trip loops, and math.erf, which
 /// GLSL.std.450 lacks, is expanded first.
 static void buildSpirvPhase(OpPassManager &pm, const PipelineOptions &options) {
+  pm.addPass(createUTASPIRVSplitKernelModulesPass());
   pm.addPass(createUTASPIRVAttachTargetPass());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createUTASPIRVMapWorkgroupMemoryPass());

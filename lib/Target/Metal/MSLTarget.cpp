@@ -5,6 +5,10 @@
 #include "lib/Target/SPIRV/SPIRVTarget.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -16,9 +20,42 @@ using namespace mlir::uta;
 /// MSL 2.1 (macOS 10.14, iOS 12): what every Metal 2 device runs.
 static constexpr unsigned kMSLVersion = 20100;
 
+/// The ids of the module-scope struct types, composite constants and
+/// variables of `words` that carry no OpName. SPIRV-Cross names those
+/// `_<id>`, which would collide between two kernels' modules (both number
+/// from 1), so they are named after the kernel instead.
+static SmallVector<uint32_t> getUnnamedGlobalIds(ArrayRef<uint32_t> words) {
+  // The header is 5 words; then each instruction's first word holds its
+  // word count (high half) and opcode (low half). Module-scope
+  // declarations all come before the first OpFunction.
+  llvm::DenseSet<uint32_t> named;
+  SmallVector<uint32_t> globals;
+  for (size_t at = 5; at < words.size();) {
+    uint32_t count = words[at] >> 16;
+    uint32_t opcode = words[at] & 0xffff;
+    if (count == 0 || at + count > words.size() || opcode == SpvOpFunction)
+      break;
+    if (opcode == SpvOpName && count >= 2)
+      named.insert(words[at + 1]);
+    else if (opcode == SpvOpTypeStruct && count >= 2)
+      globals.push_back(words[at + 1]);
+    else if ((opcode == SpvOpConstantComposite ||
+              opcode == SpvOpSpecConstantComposite ||
+              opcode == SpvOpVariable) &&
+             count >= 3)
+      globals.push_back(words[at + 2]);
+    at += count;
+  }
+  llvm::erase_if(globals, [&](uint32_t id) { return named.contains(id); });
+  return globals;
+}
+
 namespace {
-/// A SPIRV-Cross context with the SPIR-V parsed once; every kernel gets its
-/// own compiler over a copy of the parsed module.
+/// A SPIRV-Cross context for the SPIR-V module of one kernel (the `spirv`
+/// phase gives each kernel its own): parsed, then compiled once. SPIRV-Cross
+/// reads the whole module it is given for every entry point it compiles, so
+/// one module of every kernel would make N kernels cost N^2. The context
+/// frees all it made when destroyed.
 class CrossCompiler {
 public:
   CrossCompiler() { spvc_context_create(&context); }
@@ -45,10 +82,13 @@ private:
 
   spvc_context context = nullptr;
   spvc_parsed_ir ir = nullptr;
+  /// The module parsed (for the ids to name).
+  ArrayRef<uint32_t> words;
 };
 } // namespace
 
 LogicalResult CrossCompiler::parse(ArrayRef<uint32_t> words, Location loc) {
+  this->words = words;
   if (!context)
     return emitError(loc) << "SPIRV-Cross: could not create a context";
   if (spvc_context_parse_spirv(context, words.data(), words.size(), &ir) !=
@@ -64,9 +104,15 @@ CrossCompiler::compileKernel(const TargetKernel &kernel, std::string &mslName,
   const char *entry = kernel.entryPoint.c_str();
   spvc_compiler compiler = nullptr;
   if (spvc_context_create_compiler(context, SPVC_BACKEND_MSL, ir,
-                                   SPVC_CAPTURE_MODE_COPY,
+                                   SPVC_CAPTURE_MODE_TAKE_OWNERSHIP,
                                    &compiler) != SPVC_SUCCESS)
     return fail(loc, "cannot create an MSL compiler");
+  // Every kernel's module numbers its ids from 1: what SPIRV-Cross would
+  // name `_<id>` at file scope is named after the kernel instead.
+  for (uint32_t id : getUnnamedGlobalIds(words)) {
+    std::string name = kernel.entryPoint + "_" + std::to_string(id);
+    spvc_compiler_set_name(compiler, id, name.c_str());
+  }
   if (spvc_compiler_set_entry_point(compiler, entry,
                                     SpvExecutionModelGLCompute) != SPVC_SUCCESS)
     return fail(loc, "no compute entry point ") << kernel.entryPoint;
@@ -188,9 +234,12 @@ public:
     FailureOr<SPIRVBinary> binary = serializeKernelsToSPIRV(module);
     if (failed(binary))
       return failure();
-    CrossCompiler cross;
-    if (failed(cross.parse(binary->words, module.getLoc())))
-      return failure();
+    // The spirv.module of each entry point, serialized once each.
+    llvm::StringMap<spirv::ModuleOp> moduleOfKernel;
+    for (auto spvModule : module.getOps<spirv::ModuleOp>())
+      for (auto entry : spvModule.getOps<spirv::EntryPointOp>())
+        moduleOfKernel[entry.getFn()] = spvModule;
+    llvm::DenseMap<Operation *, SmallVector<uint32_t>> wordsOfModule;
 
     TargetModule emitted;
     llvm::StringSet<> preambleSeen, declarationsSeen;
@@ -200,6 +249,15 @@ public:
         auto it = binary->kernels.find(func.getName());
         if (it == binary->kernels.end())
           continue;
+        spirv::ModuleOp spvModule = moduleOfKernel.lookup(func.getName());
+        if (!spvModule)
+          return func.emitOpError("has no entry point in the SPIR-V modules");
+        auto [words, fresh] = wordsOfModule.try_emplace(spvModule);
+        if (fresh && failed(spirv::serialize(spvModule, words->second)))
+          return failure();
+        CrossCompiler cross;
+        if (failed(cross.parse(words->second, func.getLoc())))
+          return failure();
         TargetKernel mslKernel;
         FailureOr<std::string> source = cross.compileKernel(
             it->second, mslKernel.entryPoint, mslKernel.args, func.getLoc());

@@ -2,11 +2,13 @@
 //
 // MSL from the SPIR-V of lib/Target/SPIRV through SPIRV-Cross's C API, as
 // IREE does: one .metal translation unit with every kernel. SPIRV-Cross
-// writes one entry point per compile, so each kernel is compiled on its own
-// (buffer struct types renamed after the kernel, so that structurally equal
-// structs of two kernels cannot collide) and the outputs are joined with
-// the shared preamble and helper declarations kept once. No Metal compiler
-// exists on Linux: the text is checked by FileCheck tests only.
+// writes one entry point per compile, so each kernel is compiled on its own,
+// from its own SPIR-V module (the `spirv` phase makes one per kernel: linear
+// time in the kernels), with buffer struct types and the other file-scope
+// declarations named after the kernel, so that two kernels cannot collide,
+// and the outputs are joined with the shared preamble and helper
+// declarations kept once. No Metal compiler exists on Linux: the text is
+// checked by FileCheck tests only.
 //
 //===----------------------------------------------------------------------===//
 

@@ -92,6 +92,23 @@ def UTASPIRVRelaxPrecisionPass
   }];
 }
 
+def UTASPIRVSplitKernelModulesPass
+    : Pass<"uta-spirv-split-kernel-modules", "::mlir::ModuleOp"> {
+  let summary = "Give every GPU kernel a gpu.module of its own";
+  let description = [{
+    Moves each kernel of a `gpu.module` that holds several into a new
+    `gpu.module` named after the kernel (with the module's attributes, the
+    SPIR-V target among them) and points its `gpu.launch_func`s there.
+    `convert-gpu-to-spirv` then makes one `spirv.module` per kernel, which
+    keeps the SPIR-V phase linear in the number of kernels: MLIR's
+    `spirv.mlir.addressof` verifier and `spirv-lower-abi-attrs` look
+    symbols up by scanning their `spirv.module`, quadratic in one module
+    that holds every kernel. lib/Target/SPIRV merges the modules into one
+    binary. Non-kernel functions of a module (none
+    come out of convert-uta-to-gpu) leave it unsplit.
+  }];
+}
+
 def UTASPIRVVectorStoragePass
     : Pass<"uta-spirv-vector-storage", "::mlir::spirv::ModuleOp"> {
   let summary = "Give vector accesses of storage buffers a Vulkan-legal form";

@@ -5,12 +5,17 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Target/SPIRV/Serialization.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <spirv-tools/libspirv.hpp>
 
 #include <cstring>
+#include <memory>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -18,7 +23,9 @@ using namespace mlir::uta;
 /// The validator's target: SPIR-V up to 1.3 under Vulkan 1.1 rules.
 static constexpr spv_target_env kValidatorEnv = SPV_ENV_VULKAN_1_1;
 
-LogicalResult mlir::uta::validateSPIRV(ArrayRef<uint32_t> words, Location loc) {
+/// The validator's messages on `words`, or nullopt when they are valid.
+static std::optional<std::string>
+getValidationErrors(ArrayRef<uint32_t> words) {
   spvtools::SpirvTools tools(kValidatorEnv);
   std::string messages;
   tools.SetMessageConsumer([&](spv_message_level_t, const char *,
@@ -35,10 +42,17 @@ LogicalResult mlir::uta::validateSPIRV(ArrayRef<uint32_t> words, Location loc) {
     messages += " (at word " + std::to_string(position.index) + ")";
   });
   if (tools.Validate(words.data(), words.size()))
+    return std::nullopt;
+  return messages;
+}
+
+LogicalResult mlir::uta::validateSPIRV(ArrayRef<uint32_t> words, Location loc) {
+  std::optional<std::string> errors = getValidationErrors(words);
+  if (!errors)
     return success();
   return emitError(loc) << "the SPIR-V module fails validation for Vulkan "
                            "1.1: "
-                        << messages;
+                        << *errors;
 }
 
 FailureOr<std::string> mlir::uta::disassembleSPIRV(ArrayRef<uint32_t> words,
@@ -53,13 +67,15 @@ FailureOr<std::string> mlir::uta::disassembleSPIRV(ArrayRef<uint32_t> words,
 }
 
 /// The (set, binding) pairs of the descriptor-bound globals that `func`
-/// takes the address of.
+/// takes the address of. `spvSymbols` is the symbol table of `func`'s
+/// spirv.module: one hash lookup per use (a lookup on the module itself
+/// scans it).
 static llvm::DenseSet<std::pair<uint32_t, uint32_t>>
-getReachedBindings(spirv::ModuleOp spvModule, spirv::FuncOp func) {
+getReachedBindings(const SymbolTable &spvSymbols, spirv::FuncOp func) {
   llvm::DenseSet<std::pair<uint32_t, uint32_t>> bindings;
   func.walk([&](spirv::AddressOfOp addressOf) {
-    auto global = spvModule.lookupSymbol<spirv::GlobalVariableOp>(
-        addressOf.getVariableAttr());
+    auto global = spvSymbols.lookup<spirv::GlobalVariableOp>(
+        addressOf.getVariableAttr().getAttr());
     if (!global)
       return;
     std::optional<uint32_t> set = global.getDescriptorSet();
@@ -70,20 +86,47 @@ getReachedBindings(spirv::ModuleOp spvModule, spirv::FuncOp func) {
   return bindings;
 }
 
-/// The kernels of `kernels` as entry points of `spvModule`, with the binding
-/// of each argument.
+namespace {
+/// Where each entry point of the spirv.modules is: its function and the
+/// symbol table of its module.
+class EntryPointIndex {
+public:
+  explicit EntryPointIndex(ArrayRef<spirv::ModuleOp> modules) {
+    for (spirv::ModuleOp module : modules) {
+      tables.push_back(std::make_unique<SymbolTable>(module));
+      for (auto entry : module.getOps<spirv::EntryPointOp>())
+        if (auto func = tables.back()->lookup<spirv::FuncOp>(entry.getFn()))
+          entryPoints[entry.getFn()] = {func, tables.back().get()};
+    }
+  }
+  /// The function of entry point `name` and its module's symbol table, or
+  /// nullopt.
+  std::optional<std::pair<spirv::FuncOp, const SymbolTable *>>
+  lookup(StringRef name) const {
+    auto it = entryPoints.find(name);
+    if (it == entryPoints.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+private:
+  std::vector<std::unique_ptr<SymbolTable>> tables;
+  llvm::StringMap<std::pair<spirv::FuncOp, const SymbolTable *>> entryPoints;
+};
+} // namespace
+
+/// The kernels of `kernels` as entry points of the spirv.modules, with the
+/// binding of each argument.
 static LogicalResult collectKernels(gpu::GPUModuleOp kernels,
-                                    spirv::ModuleOp spvModule,
+                                    const EntryPointIndex &index,
                                     llvm::StringMap<TargetKernel> &result) {
-  llvm::DenseSet<StringRef> entryPoints;
-  for (auto entry : spvModule.getOps<spirv::EntryPointOp>())
-    entryPoints.insert(entry.getFn());
   for (auto func : kernels.getOps<gpu::GPUFuncOp>()) {
     if (!func.isKernel())
       continue;
-    auto spvFunc = spvModule.lookupSymbol<spirv::FuncOp>(func.getName());
-    if (!spvFunc || !entryPoints.contains(func.getName()))
-      return func.emitOpError("has no entry point in the SPIR-V module");
+    std::optional<std::pair<spirv::FuncOp, const SymbolTable *>> entry =
+        index.lookup(func.getName());
+    if (!entry)
+      return func.emitOpError("has no entry point in the SPIR-V modules");
     TargetKernel kernel;
     kernel.entryPoint = func.getName().str();
     llvm::DenseSet<std::pair<uint32_t, uint32_t>> declared;
@@ -101,7 +144,7 @@ static LogicalResult collectKernels(gpu::GPUModuleOp kernels,
     // What the entry point reads and writes must be some argument's binding,
     // or the manifest would describe a different interface.
     for (std::pair<uint32_t, uint32_t> reached :
-         getReachedBindings(spvModule, spvFunc))
+         getReachedBindings(*entry->second, entry->first))
       if (!declared.contains(reached))
         return func.emitOpError("SPIR-V entry point uses descriptor (set ")
                << reached.first << ", binding " << reached.second
@@ -111,23 +154,101 @@ static LogicalResult collectKernels(gpu::GPUModuleOp kernels,
   return success();
 }
 
+/// The version, capabilities and extensions of every module in `modules`:
+/// the highest version, and the union of the rest.
+static spirv::VerCapExtAttr mergeVCE(ArrayRef<spirv::ModuleOp> modules) {
+  spirv::Version version = spirv::Version::V_1_0;
+  llvm::SetVector<spirv::Capability> capabilities;
+  llvm::SetVector<spirv::Extension> extensions;
+  for (spirv::ModuleOp module : modules) {
+    std::optional<spirv::VerCapExtAttr> vce = module.getVceTriple();
+    if (!vce)
+      continue;
+    version = std::max(version, vce->getVersion());
+    for (spirv::Capability capability : vce->getCapabilities())
+      capabilities.insert(capability);
+    for (spirv::Extension extension : vce->getExtensions())
+      extensions.insert(extension);
+  }
+  return spirv::VerCapExtAttr::get(version, capabilities.getArrayRef(),
+                                   extensions.getArrayRef(),
+                                   modules.front()->getContext());
+}
+
+/// One spirv.module with the contents of all of `modules` (one per kernel),
+/// for the Vulkan binary that holds every kernel. A symbol that two modules
+/// both define is kept once when the definitions are equal (the builtin
+/// variables), and renamed after its module in the later one otherwise
+/// (two kernels' `__workgroup_mem__0`). Each module is copied and renamed
+/// on its own, so the merge is linear in the kernels.
+static OwningOpRef<spirv::ModuleOp>
+mergeModules(ArrayRef<spirv::ModuleOp> modules) {
+  OwningOpRef<spirv::ModuleOp> merged(
+      cast<spirv::ModuleOp>(modules.front()->cloneWithoutRegions()));
+  Block *body = &merged->getRegion().emplaceBlock();
+  merged->setVceTripleAttr(mergeVCE(modules));
+  llvm::StringMap<Operation *> defined;
+  for (spirv::ModuleOp module : modules) {
+    OwningOpRef<spirv::ModuleOp> copy(module.clone());
+    std::string suffix = "_" + module.getName().value_or("module").str();
+    SmallVector<Operation *> duplicates;
+    for (Operation &op : copy->getBody()->getOperations()) {
+      auto name =
+          op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      if (!name)
+        continue;
+      auto [it, fresh] = defined.try_emplace(name.getValue(), &op);
+      if (fresh)
+        continue;
+      if (OperationEquivalence::isEquivalentTo(
+              it->second, &op, OperationEquivalence::IgnoreLocations)) {
+        duplicates.push_back(&op);
+        continue;
+      }
+      auto renamed = StringAttr::get(op.getContext(), name.getValue() + suffix);
+      if (failed(SymbolTable::replaceAllSymbolUses(&op, renamed, *copy)))
+        continue;
+      SymbolTable::setSymbolName(&op, renamed);
+      defined[renamed.getValue()] = &op;
+    }
+    for (Operation *op : duplicates)
+      op->erase();
+    body->getOperations().splice(body->end(), copy->getBody()->getOperations());
+  }
+  return merged;
+}
+
 FailureOr<SPIRVBinary> mlir::uta::serializeKernelsToSPIRV(ModuleOp module) {
-  auto spvModules = module.getOps<spirv::ModuleOp>();
+  SmallVector<spirv::ModuleOp> spvModules(module.getOps<spirv::ModuleOp>());
   if (spvModules.empty())
     return module.emitError("the pipeline produced no spirv.module");
-  if (std::next(spvModules.begin()) != spvModules.end())
-    return module.emitError("expected one spirv.module with every kernel");
-  spirv::ModuleOp spvModule = *spvModules.begin();
 
   SPIRVBinary binary;
+  EntryPointIndex index(spvModules);
   for (auto kernels : module.getOps<gpu::GPUModuleOp>())
-    if (failed(collectKernels(kernels, spvModule, binary.kernels)))
+    if (failed(collectKernels(kernels, index, binary.kernels)))
       return failure();
-  if (failed(spirv::serialize(spvModule, binary.words)))
+  if (spvModules.size() == 1) {
+    if (failed(spirv::serialize(spvModules.front(), binary.words)) ||
+        failed(validateSPIRV(binary.words, spvModules.front().getLoc())))
+      return failure();
+    return binary;
+  }
+  OwningOpRef<spirv::ModuleOp> merged = mergeModules(spvModules);
+  if (failed(spirv::serialize(*merged, binary.words)))
     return failure();
-  if (failed(validateSPIRV(binary.words, spvModule.getLoc())))
-    return failure();
-  return binary;
+  if (!getValidationErrors(binary.words))
+    return binary;
+  // The error belongs to a kernel's module (located at its op): the first
+  // that fails on its own.
+  for (spirv::ModuleOp spvModule : spvModules) {
+    SmallVector<uint32_t> words;
+    if (failed(spirv::serialize(spvModule, words)) ||
+        failed(validateSPIRV(words, spvModule.getLoc())))
+      return failure();
+  }
+  (void)validateSPIRV(binary.words, spvModules.front().getLoc());
+  return failure();
 }
 
 namespace {

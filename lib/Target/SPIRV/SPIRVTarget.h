@@ -26,8 +26,10 @@ struct SPIRVBinary {
   llvm::StringMap<TargetKernel> kernels;
 };
 
-/// Serializes and validates the spirv.module of `module` (past the `spirv`
-/// phase). Errors are located at the spirv.module or the kernel concerned.
+/// Serializes the spirv.modules of `module` (past the `spirv` phase: one per
+/// kernel) as one binary (merged: equal symbols kept once, different ones of
+/// the same name renamed) and validates it. Errors are located at a
+/// spirv.module or the kernel concerned.
 FailureOr<SPIRVBinary> serializeKernelsToSPIRV(ModuleOp module);
 
 /// Validates `words` for Vulkan 1.1; on failure emits the validator's

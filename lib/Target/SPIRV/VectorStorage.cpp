@@ -27,6 +27,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::uta {
@@ -82,16 +83,28 @@ static bool isAlignedVectorAccess(Operation *op, unsigned vectorBytes) {
   return alignment && *alignment >= vectorBytes;
 }
 
-static BufferAccesses collectAccesses(spirv::ModuleOp module,
-                                      spirv::GlobalVariableOp global,
-                                      spirv::ArrayType array) {
+/// The spirv.mlir.addressof ops of each global variable, by its name: one
+/// walk of the module for all globals (a walk per global made the pass
+/// quadratic in the number of kernels).
+using AddressesOfGlobals =
+    llvm::DenseMap<StringAttr, SmallVector<spirv::AddressOfOp>>;
+
+static AddressesOfGlobals collectAddresses(spirv::ModuleOp module) {
+  AddressesOfGlobals addresses;
+  module.walk([&](spirv::AddressOfOp addressOf) {
+    addresses[addressOf.getVariableAttr().getAttr()].push_back(addressOf);
+  });
+  return addresses;
+}
+
+static BufferAccesses
+collectAccesses(ArrayRef<spirv::AddressOfOp> addressesOfGlobal,
+                spirv::ArrayType array) {
   BufferAccesses accesses;
   accesses.array = array;
   unsigned vectorBytes =
       array.getElementType().getIntOrFloatBitWidth() / 8 * kWidth;
-  module.walk([&](spirv::AddressOfOp addressOf) {
-    if (addressOf.getVariable() != global.getSymName())
-      return;
+  for (spirv::AddressOfOp addressOf : addressesOfGlobal) {
     for (Operation *user : addressOf->getUsers()) {
       auto chain = dyn_cast<spirv::AccessChainOp>(user);
       if (!chain || chain.getIndices().size() != 2) {
@@ -125,7 +138,7 @@ static BufferAccesses collectAccesses(spirv::ModuleOp module,
       if (scalarUse)
         accesses.scalar.push_back(chain);
     }
-  });
+  }
   return accesses;
 }
 
@@ -134,8 +147,8 @@ static Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
 }
 
 /// Retypes `global` to an array of vec4 and rewrites its accesses.
-static void retypeToVectors(spirv::ModuleOp module,
-                            spirv::GlobalVariableOp global,
+static void retypeToVectors(spirv::GlobalVariableOp global,
+                            ArrayRef<spirv::AddressOfOp> addressesOfGlobal,
                             BufferAccesses &accesses) {
   auto pointer = cast<spirv::PointerType>(global.getType());
   auto block = cast<spirv::StructType>(pointer.getPointeeType());
@@ -156,10 +169,8 @@ static void retypeToVectors(spirv::ModuleOp module,
   auto newPointer =
       spirv::PointerType::get(newBlock, pointer.getStorageClass());
   global.setType(newPointer);
-  module.walk([&](spirv::AddressOfOp addressOf) {
-    if (addressOf.getVariable() == global.getSymName())
-      addressOf.getPointer().setType(newPointer);
-  });
+  for (spirv::AddressOfOp addressOf : addressesOfGlobal)
+    addressOf.getPointer().setType(newPointer);
 
   // chain[0, i] -> chain[0, i >> 2] (a vec4), or chain[0, i >> 2, i & 3]
   // (its component i % 4).
@@ -252,16 +263,23 @@ struct UTASPIRVVectorStoragePass final
     spirv::ModuleOp module = getOperation();
     SmallVector<spirv::GlobalVariableOp> globals(
         module.getOps<spirv::GlobalVariableOp>());
+    // The rewrites below replace chains, bitcasts and loads, never an
+    // addressof, so the map stays valid throughout.
+    AddressesOfGlobals addresses = collectAddresses(module);
     for (spirv::GlobalVariableOp global : globals) {
       spirv::ArrayType array = getScalarArray(global);
       if (!array)
         continue;
-      BufferAccesses accesses = collectAccesses(module, global, array);
+      auto found = addresses.find(global.getSymNameAttr());
+      ArrayRef<spirv::AddressOfOp> addressesOfGlobal;
+      if (found != addresses.end())
+        addressesOfGlobal = found->second;
+      BufferAccesses accesses = collectAccesses(addressesOfGlobal, array);
       if (accesses.vector.empty())
         continue;
       if (!accesses.unknown && accesses.aligned &&
           array.getNumElements() % kWidth == 0)
-        retypeToVectors(module, global, accesses);
+        retypeToVectors(global, addressesOfGlobal, accesses);
       else
         scalarize(accesses);
     }
