@@ -4,8 +4,11 @@
 // file, in this process: InputModule::parse (lib/Driver: the input bounds,
 // MLIR's parser and verifier with every UTA dialect), then, for a module
 // that verifies, selectEntry and compile (lib/Compiler) to each target, PTX,
-// SPIR-V and MSL, with utac's default options. Each input is written to a
-// scratch file first, because utac's entry reads a path. Errors are
+// SPIR-V and MSL, with utac's default options, and the float64 reference
+// (what `utac run --backend=reference` runs) under a 4 MiB memory budget,
+// so that only small graphs are interpreted and large ones meet the budget
+// check. Each input is written to a scratch file first, because utac's
+// entry reads a path. Errors are
 // expected (utac prints them on stderr); a crash, a sanitizer report, an
 // exit or a hang is a bug. A graph that compiles must yield a manifest the
 // runtime's reader accepts (parseManifest): what the compiler writes, the
@@ -15,6 +18,7 @@
 
 #include "lib/Compiler/Compile.h"
 #include "lib/Driver/Input.h"
+#include "lib/Reference/Interpreter.h"
 #include "runtime/core/Manifest.h"
 
 #include "mlir/IR/OwningOpRef.h"
@@ -27,6 +31,8 @@
 #include <fstream>
 #include <string>
 #include <system_error>
+
+#include <vector>
 
 #include <unistd.h>
 
@@ -61,6 +67,36 @@ static void compileFor(ModuleOp module, Target target) {
   if (!manifest.ok())
     std::fprintf(stderr, "%s\n", manifest.status().message().c_str());
   check(manifest.ok(), "the runtime refuses a manifest the compiler wrote");
+}
+
+/// The reference budget of the fuzzer: small, so that inputs stay fast.
+static constexpr uint64_t kReferenceBudget = uint64_t(4) << 20;
+
+/// Interprets a copy of `module` as `utac run --backend=reference` does,
+/// with arguments 0, 0.25, 0.5, ... (the values matter little here: the
+/// kernels' memory accesses do), after the budget check that comes before
+/// any argument is allocated.
+static void interpretReference(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  FailureOr<func::FuncOp> entry = selectEntry(*copy, "");
+  if (failed(entry) ||
+      failed(reference::checkMemoryBudget(*entry, kReferenceBudget)))
+    return;
+  std::vector<reference::RefTensor> args;
+  for (Type type : entry->getArgumentTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return;
+    reference::RefTensor arg;
+    arg.shape = tensor.getShape().vec();
+    arg.data.resize(size_t(tensor.getNumElements()));
+    for (size_t i = 0; i < arg.data.size(); ++i)
+      arg.data[i] = double(i % 16) * 0.25;
+    args.push_back(std::move(arg));
+  }
+  reference::InterpretOptions options;
+  options.memoryBudget = kReferenceBudget;
+  (void)reference::interpret(*entry, args, options);
 }
 
 namespace {
@@ -99,5 +135,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   input->getContext().disableMultithreading();
   for (Target target : {Target::Ptx, Target::Spirv, Target::Msl})
     compileFor(*input->getModule(), target);
+  interpretReference(*input->getModule());
   return 0;
 }
