@@ -29,9 +29,15 @@ FailureOr<func::FuncOp> mlir::uta::selectEntry(ModuleOp module,
   } else if (candidates.size() == 1) {
     chosen = candidates.front();
   } else if (candidates.empty()) {
-    return module.emitError("the input has no public function to compile");
+    // At the first function there is (private or a declaration), else at
+    // the input itself.
+    auto functions = module.getOps<func::FuncOp>();
+    Location loc =
+        functions.empty() ? module.getLoc() : (*functions.begin()).getLoc();
+    return emitError(loc, "the input has no public function to compile");
   } else {
-    InFlightDiagnostic diag = module.emitError("the input has ")
+    // At the second: the one that makes the choice ambiguous.
+    InFlightDiagnostic diag = candidates[1].emitError("the input has ")
                               << candidates.size()
                               << " public functions; choose one with "
                                  "--entry=NAME:";

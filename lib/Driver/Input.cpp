@@ -5,6 +5,7 @@
 #include "lib/Compiler/InitAll.h"
 #include "lib/Compiler/NestingLimit.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
@@ -50,4 +51,15 @@ std::unique_ptr<InputModule> InputModule::parse(StringRef path,
   if (!input->module)
     return nullptr;
   return input;
+}
+
+LogicalResult InputModule::checkEntryOption(StringRef entry, StringRef tool) {
+  if (entry.empty())
+    return success();
+  auto func = module->lookupSymbol<func::FuncOp>(entry);
+  if (func && !func.isDeclaration())
+    return success();
+  llvm::errs() << tool << ": --entry=" << entry
+               << ": the input has no function of that name with a body\n";
+  return failure();
 }

@@ -27,6 +27,11 @@ public:
   static std::unique_ptr<InputModule> parse(llvm::StringRef path,
                                             llvm::StringRef tool);
 
+  /// Fails, printing "`tool`: --entry=NAME: ..." to stderr, when `entry` is
+  /// not empty and the input has no function of that name with a body: a
+  /// command-line problem, reported as one.
+  LogicalResult checkEntryOption(llvm::StringRef entry, llvm::StringRef tool);
+
   MLIRContext &getContext() { return context; }
   OwningOpRef<ModuleOp> &getModule() { return module; }
 

@@ -15,6 +15,7 @@
 #include "lib/Compiler/HelpOptions.h"
 #include "lib/Compiler/InitAll.h"
 #include "lib/Compiler/Stats.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "runtime/cache/CacheCommand.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -244,9 +245,23 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     return kBadInput;
   }
 
+  if (options.fusion != "default" && options.fusion != "none") {
+    llvm::errs() << "utac: unknown --uta-fusion=" << options.fusion
+                 << " (expected default or none)\n";
+    return kBadInput;
+  }
+  if (!options.gemmConfig.empty() &&
+      llvm::none_of(getGemmConfigTable(), [&](const GemmConfig &config) {
+        return StringRef(config.name) == options.gemmConfig;
+      })) {
+    llvm::errs() << "utac: --uta-gemm-config=" << options.gemmConfig
+                 << ": no row of the GEMM table has that name (docs/gemm.md)\n";
+    return kBadInput;
+  }
+
   std::unique_ptr<InputModule> input =
       InputModule::parse(options.input, "utac");
-  if (!input)
+  if (!input || failed(input->checkEntryOption(options.entry, "utac")))
     return kBadInput;
   OwningOpRef<ModuleOp> &module = input->getModule();
 

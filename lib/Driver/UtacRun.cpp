@@ -212,7 +212,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
 
   std::unique_ptr<InputModule> input =
       InputModule::parse(options.input, "utac run");
-  if (!input)
+  if (!input || failed(input->checkEntryOption(options.entry, "utac run")))
     return kBadInput;
   OwningOpRef<ModuleOp> &module = input->getModule();
   FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);

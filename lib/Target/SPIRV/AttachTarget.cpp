@@ -92,6 +92,16 @@ struct UTASPIRVAttachTargetPass final
         func->setAttr(spirv::getEntryPointABIAttrName(),
                       spirv::getEntryPointABIAttr(context, *block));
         for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+          // A SPIR-V array's length is a 32-bit constant: a longer buffer
+          // would be typed with a truncated length.
+          auto memref = dyn_cast<MemRefType>(func.getArgument(i).getType());
+          if (memref && memref.hasStaticShape() &&
+              memref.getNumElements() > int64_t(UINT32_MAX)) {
+            func.emitOpError("argument ")
+                << i << " has " << memref.getNumElements()
+                << " elements; a SPIR-V storage buffer holds at most 2^32 - 1";
+            return signalPassFailure();
+          }
           // A scalar travels in its own storage buffer (Vulkan entry points
           // take no parameters); a memref's storage class comes from its
           // memory space.

@@ -2,6 +2,7 @@
 
 #include "lib/Target/SPIRV/SPIRVTarget.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
@@ -228,6 +229,18 @@ FailureOr<SPIRVBinary> mlir::uta::serializeKernelsToSPIRV(ModuleOp module) {
   for (auto kernels : module.getOps<gpu::GPUModuleOp>())
     if (failed(collectKernels(kernels, index, binary.kernels)))
       return failure();
+  // Vulkan's SPIR-V needs an entry point; a graph whose results need no
+  // computation (empty, or its arguments) has none. Refused at the
+  // compiled function.
+  if (binary.kernels.empty()) {
+    Location loc = spvModules.front().getLoc();
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func.isPublic())
+        loc = func.getLoc();
+    return emitError(loc) << "the graph has no kernel to compile (its results "
+                             "need no computation), and a Vulkan SPIR-V "
+                             "module needs at least one entry point";
+  }
   if (spvModules.size() == 1) {
     if (failed(spirv::serialize(spvModules.front(), binary.words)) ||
         failed(validateSPIRV(binary.words, spvModules.front().getLoc())))

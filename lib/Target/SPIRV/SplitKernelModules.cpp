@@ -36,6 +36,10 @@ struct UTASPIRVSplitKernelModulesPass final
             auto func = dyn_cast<gpu::GPUFuncOp>(op);
             return func && func.isKernel();
           });
+      // A module of one kernel is already one: it takes the kernel's
+      // location, so that errors about its SPIR-V point at the op.
+      if (funcs.size() == 1 && onlyKernels)
+        kernels->setLoc(funcs.front().getLoc());
       if (funcs.size() < 2 || !onlyKernels)
         continue;
       for (gpu::GPUFuncOp func : funcs) {

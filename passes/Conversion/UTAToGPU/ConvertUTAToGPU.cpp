@@ -553,8 +553,10 @@ struct ConvertUTAToGPUPass final
     populateKernelEmitters(emitters, gemmTarget, remarks);
 
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    auto kernelModule =
-        gpu::GPUModuleOp::create(b, module.getLoc(), kKernelModuleName);
+    // Located at the first function compiled (not the input module, which
+    // has no line), so that errors about the kernels' module point there.
+    auto kernelModule = gpu::GPUModuleOp::create(b, functions.front().getLoc(),
+                                                 kKernelModuleName);
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     b.getUnitAttr());
     for (func::FuncOp func : functions) {
