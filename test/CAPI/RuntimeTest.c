@@ -103,6 +103,16 @@ static void testErrors(void) {
   CHECK_FAILS(
       uta_compare("y", in, ref, 5, shape, 2, 1e-5, &comparison, NULL, 0),
       UTA_INVALID_INPUT, "the shape has 6 elements, got 5");
+  /* Sizes are checked one by one: two negative ones whose product is the
+   * count, and a product past int64, are refused. */
+  int64_t negativeShape[2] = {-2, -3};
+  CHECK_FAILS(uta_compare("y", in, ref, 6, negativeShape, 2, 1e-5, &comparison,
+                          NULL, 0),
+              UTA_INVALID_INPUT, "the shape has a negative size");
+  int64_t hugeShape[2] = {(int64_t)1 << 32, (int64_t)1 << 32};
+  CHECK_FAILS(
+      uta_compare("y", in, ref, 0, hugeShape, 2, 1e-5, &comparison, NULL, 0),
+      UTA_INVALID_INPUT, "more elements than an int64 holds");
   CHECK(uta_default_tolerance(UTA_F32, 0, 0) == 1e-5);
   CHECK(uta_default_tolerance(UTA_BF16, 0, 0) == 1e-2);
 

@@ -596,10 +596,16 @@ extern "C" uta_status_t uta_compare(const char *name, const float *out,
   std::vector<int64_t> dims;
   if (!capi::readShape(function, shape, rank, dims))
     return UTA_INVALID_INPUT;
+  // Checked as readTensorType does: two negative sizes must not multiply
+  // to a count that matches, nor a product wrap.
   int64_t elements = 1;
   for (int64_t size : dims)
-    elements *= size;
-  if (elements < 0 || size_t(elements) != count)
+    if (size < 0 || __builtin_mul_overflow(elements, size, &elements))
+      return capi::fail(UTA_INVALID_INPUT,
+                        std::string(function) +
+                            ": the shape has a negative size, or more "
+                            "elements than an int64 holds");
+  if (uint64_t(elements) != count)
     return capi::fail(UTA_INVALID_INPUT,
                       std::string(function) + ": the shape has " +
                           std::to_string(elements) + " elements, got " +
