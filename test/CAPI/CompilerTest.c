@@ -179,6 +179,20 @@ static void testBadGraphs(void) {
               "graph @dtype: input: dtype 5");
   uta_graph_destroy(g);
 
+  /* A null array of sizes with a count above 0 is an error, not rank 0. */
+  g = uta_graph_create("nullshape");
+  CHECK(uta_graph_input(g, NULL, 2, UTA_F32) == UTA_NO_VALUE);
+  CHECK(strcmp(uta_graph_error(g), "input: the array of 2 sizes is null") == 0);
+  uta_graph_destroy(g);
+  g = uta_graph_create("nulldims");
+  x = uta_graph_input(g, xs, 2, UTA_F32);
+  CHECK(uta_graph_reduce_sum(g, x, NULL, 1, 0) == UTA_NO_VALUE);
+  CHECK(strcmp(uta_graph_error(g),
+               "reduce_sum: the array of 1 sizes is null") == 0);
+  CHECK_FAILS(uta_compile(g, NULL, &compiled), UTA_INVALID_INPUT,
+              "graph @nulldims: reduce_sum: the array of 1 sizes is null");
+  uta_graph_destroy(g);
+
   /* A bad name, a non-positive size, a bad algebra, a clifford shape. */
   g = uta_graph_create("1bad");
   CHECK(!uta_graph_ok(g));

@@ -11,6 +11,7 @@
 
 #include "lib/CAPI/Compiler/CompilerHandles.h"
 
+#include <cstring>
 #include <span>
 
 using namespace uta;
@@ -41,11 +42,22 @@ static uta_value_t record(uta_graph_t *graph, Tensor tensor) {
   return uta_value_t(graph->values.size() - 1);
 }
 
-/// `values[0..count)`; empty when null.
-static std::vector<int64_t> readInts(const int64_t *values, size_t count) {
-  if (!values)
-    return {};
-  return std::vector<int64_t>(values, values + count);
+/// The op's name in messages: "reduce_sum" for "uta_graph_reduce_sum".
+static const char *opName(const char *function) {
+  return function + std::strlen("uta_graph_");
+}
+
+/// `values[0..count)`. Null with a count above 0 is the graph's error (its
+/// first, unless it has one), not an empty list: a null shape of rank 2
+/// must not build a scalar.
+static std::vector<int64_t> readInts(uta_graph_t *graph, const int64_t *values,
+                                     size_t count, const char *what) {
+  if (values)
+    return std::vector<int64_t>(values, values + count);
+  if (count > 0 && uta_graph_ok(graph))
+    graph->error = std::string(what) + ": the array of " +
+                   std::to_string(count) + " sizes is null";
+  return {};
 }
 
 /// The dtype of a builder's argument. A value outside the enum is the
@@ -131,7 +143,8 @@ extern "C" uta_value_t uta_graph_input(uta_graph_t *graph, const int64_t *shape,
   DType type;
   if (!readDType(graph, dtype, type, "input"))
     return UTA_NO_VALUE;
-  return record(graph, graph->graph.input(readInts(shape, rank), type));
+  return record(
+      graph, graph->graph.input(readInts(graph, shape, rank, "input"), type));
 }
 
 extern "C" uta_value_t uta_graph_constant(uta_graph_t *graph,
@@ -146,8 +159,9 @@ extern "C" uta_value_t uta_graph_constant(uta_graph_t *graph,
   std::vector<float> data;
   if (values)
     data.assign(values, values + count);
-  return record(graph, graph->graph.constant(readInts(shape, rank),
-                                             std::move(data), type));
+  return record(graph,
+                graph->graph.constant(readInts(graph, shape, rank, "constant"),
+                                      std::move(data), type));
 }
 
 extern "C" uta_value_t uta_graph_fill(uta_graph_t *graph, const int64_t *shape,
@@ -158,7 +172,8 @@ extern "C" uta_value_t uta_graph_fill(uta_graph_t *graph, const int64_t *shape,
   DType type;
   if (!readDType(graph, dtype, type, "fill"))
     return UTA_NO_VALUE;
-  return record(graph, graph->graph.fill(readInts(shape, rank), value, type));
+  return record(graph, graph->graph.fill(readInts(graph, shape, rank, "fill"),
+                                         value, type));
 }
 
 extern "C" int uta_graph_output(uta_graph_t *graph, uta_value_t result) {
@@ -197,17 +212,19 @@ extern "C" int uta_graph_output(uta_graph_t *graph, uta_value_t result) {
                                int keep_dims) {                                \
     if (!graph)                                                                \
       return nullGraph(#cName);                                                \
-    return record(graph,                                                       \
-                  graph->graph.method(lookup(graph, x),                        \
-                                      readInts(dims, num_dims), keep_dims));   \
+    return record(graph, graph->graph.method(                                  \
+                             lookup(graph, x),                                 \
+                             readInts(graph, dims, num_dims, opName(#cName)),  \
+                             keep_dims));                                      \
   }
 #define UTA_C_RESHAPING(cName, method)                                         \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x,              \
                                const int64_t *sizes, size_t rank) {            \
     if (!graph)                                                                \
       return nullGraph(#cName);                                                \
-    return record(                                                             \
-        graph, graph->graph.method(lookup(graph, x), readInts(sizes, rank)));  \
+    return record(graph, graph->graph.method(                                  \
+                             lookup(graph, x),                                 \
+                             readInts(graph, sizes, rank, opName(#cName))));   \
   }
 
 UTA_C_BINARY(uta_graph_add, add)
@@ -334,7 +351,8 @@ uta_graph_grade_project(uta_graph_t *graph, uta_algebra_t algebra,
     return nullGraph("uta_graph_grade_project");
   return record(graph, graph->graph.gradeProject(
                            toAlgebra(algebra), lookup(graph, x),
-                           readInts(grades, num_grades), blade_axis));
+                           readInts(graph, grades, num_grades, "grade_project"),
+                           blade_axis));
 }
 
 extern "C" uta_value_t uta_graph_grade_rms_norm(uta_graph_t *graph,
