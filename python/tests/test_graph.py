@@ -54,6 +54,25 @@ def test_other_bad_graphs():
         g.reduce_sum(g.input([2]), [3])
 
 
+def test_ints_beyond_int64_refused():
+    # ctypes wraps integers silently: 2**64 + 4 must not become a size of 4,
+    # nor 2**64 - 1 an axis of -1, nor 2**32 + 3 an algebra of 3 vectors.
+    g = uta.Graph("wide")
+    with pytest.raises(uta.GraphError, match="size 18446744073709551620 "
+                       "does not fit in int64"):
+        g.input([2**64 + 4])
+    x = g.input([2, 3])
+    with pytest.raises(uta.GraphError, match="does not fit in int64"):
+        g.reshape(x, [2**63, 3])
+    with pytest.raises(uta.GraphError, match="dim .* does not fit"):
+        g.softmax(x, 2**64 - 1)
+    with pytest.raises(uta.GraphError, match="blade_axis .* does not fit"):
+        g.reverse(uta.Algebra(1, 0), x, 2**64)
+    with pytest.raises(uta.GraphError, match="p = 4294967299 does not fit"):
+        uta.Algebra(2**32 + 3, 0)
+    assert g.ok
+
+
 def test_algebra():
     assert uta.Algebra(3, 0).num_blades == 8
     assert uta.Algebra(3, 0).num_paths == 20

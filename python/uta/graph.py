@@ -44,6 +44,11 @@ class Algebra:
 
     def __init__(self, p, q, r=0):
         self.p, self.q, self.r = int(p), int(q), int(r)
+        for name, count in (("p", self.p), ("q", self.q), ("r", self.r)):
+            # uta_algebra_t holds C ints, which ctypes would wrap silently.
+            if not -(1 << 31) <= count < (1 << 31):
+                raise GraphError(f"Algebra: {name} = {count} does not fit in "
+                                 "a C int")
 
     def _c(self):
         return _capi.Algebra(self.p, self.q, self.r)
@@ -98,8 +103,20 @@ class Value:
         return self.graph.neg(self)
 
 
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def _int64(value, what="size"):
+    """`value` as an int that the C API's int64 holds: ctypes would wrap a
+    larger one silently (2**64 + 4 would become 4)."""
+    value = int(value)
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        raise GraphError(f"{what} {value} does not fit in int64")
+    return value
+
+
 def _ints(values):
-    values = [int(v) for v in values]
+    values = [_int64(v) for v in values]
     return (ctypes.c_int64 * max(len(values), 1))(*values), len(values)
 
 
@@ -195,12 +212,12 @@ class Graph:
                           self._id(rhs, "matmul"), int(bool(transpose_b)))
 
     def softmax(self, x, dim):
-        return self._call("softmax", self._id(x, "softmax"), int(dim))
+        return self._call("softmax", self._id(x, "softmax"), _int64(dim, "dim"))
 
     def layer_norm(self, x, weight, bias, axis, epsilon=1e-5):
         return self._call("layer_norm", self._id(x, "layer_norm"),
                           self._id(weight, "layer_norm"),
-                          self._id(bias, "layer_norm"), int(axis),
+                          self._id(bias, "layer_norm"), _int64(axis, "axis"),
                           float(epsilon))
 
     def cast(self, x, dtype):
@@ -212,7 +229,7 @@ class Graph:
         values, count = _ints(grades)
         return self._call("grade_project", _algebra(algebra),
                           self._id(x, "grade_project"), values, count,
-                          int(blade_axis))
+                          _int64(blade_axis, "blade_axis"))
 
     def grade_rms_norm(self, algebra, x, epsilon=1e-6):
         return self._call("grade_rms_norm", _algebra(algebra),
@@ -272,7 +289,7 @@ def _reshaping(op):
 def _product(op):
     def build(self, algebra, lhs, rhs, blade_axis=0):
         return self._call(op, _algebra(algebra), self._id(lhs, op),
-                          self._id(rhs, op), int(blade_axis))
+                          self._id(rhs, op), _int64(blade_axis, "blade_axis"))
     build.__doc__ = f"clifford.{op}."
     return build
 
@@ -280,7 +297,7 @@ def _product(op):
 def _involution(op):
     def build(self, algebra, x, blade_axis=0):
         return self._call(op, _algebra(algebra), self._id(x, op),
-                          int(blade_axis))
+                          _int64(blade_axis, "blade_axis"))
     build.__doc__ = f"clifford.{op}."
     return build
 
