@@ -161,6 +161,22 @@ def test_size_one_axes_may_have_any_stride():
     assert borrowed.address == dense.ctypes.data
 
 
+def test_zero_element_tensors_may_have_any_stride():
+    # A capsule as torch makes one for torch.empty(3, 0): strides (1, 1).
+    managed = _dlpack.DLManagedTensor()
+    shape = (ctypes.c_int64 * 2)(3, 0)
+    strides = (ctypes.c_int64 * 2)(1, 1)
+    tensor = managed.dl_tensor
+    tensor.device = _dlpack.DLDevice(_dlpack.CPU, 0)
+    tensor.ndim = 2
+    tensor.dtype = _dlpack.DLDataType(_dlpack.FLOAT, 32, 1)
+    tensor.shape, tensor.strides = shape, strides
+    capsule = _dlpack._capsule_new(ctypes.addressof(managed), b"dltensor",
+                                   None)
+    borrowed = _dlpack.borrow(capsule, "x")
+    assert borrowed.shape == (3, 0)
+
+
 def test_wrong_device(exe):
     x, b = inputs()
     with pytest.raises(uta.InvalidInput,

@@ -194,7 +194,9 @@ def borrow(obj, what, stream=None):
         raise InvalidInput(f"{what}: a {describe(code, bits, lanes)} tensor; "
                            "UTA takes f32, f16 and bf16")
     strides = tensor.strides
-    if strides:
+    # Without elements no stride is ever stepped over (torch gives an empty
+    # tensor the strides of sizes at least 1: (3, 0) has strides (1, 1)).
+    if strides and 0 not in shape:
         strides = strides[:ndim]
         expected = 1
         for axis in reversed(range(ndim)):
