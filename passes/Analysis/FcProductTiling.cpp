@@ -17,10 +17,12 @@
 #include "passes/Analysis/GradeAnalysis.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
+#include "dialects/Interfaces/KernelOpInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -63,17 +65,21 @@ FcProductTiling mlir::uta::getFcProductTiling(const Algebra &algebra,
   // Narrow outputs: fewer per thread, so that a warp's columns are used.
   while (plan.tileCols > 1 && outFeatures <= plan.tileCols / 2 * 32)
     plan.tileCols /= 2;
+  // The sizes are clamped to what the block can use before they are
+  // rounded up to powers of two: PowerOf2Ceil of a size past 2^62 wraps to
+  // 0, and a tile of 0 rows divided by zero below (a huge batch was SIGFPE).
+  auto roundUp = [](int64_t size, int64_t most) {
+    return static_cast<int64_t>(llvm::PowerOf2Ceil(
+        static_cast<uint64_t>(std::clamp<int64_t>(size, 1, most))));
+  };
   // Rows per thread: the rest of the register tile, no more than B needs.
-  plan.tileRows =
-      std::min<int64_t>(outputsPerThread / plan.tileCols,
-                        llvm::PowerOf2Ceil(std::max<int64_t>(1, batch)));
-  plan.colThreads = std::min<int64_t>(
-      32, llvm::PowerOf2Ceil(std::max<int64_t>(
-              1, llvm::divideCeil(outFeatures, plan.tileCols))));
+  plan.tileRows = std::min<int64_t>(outputsPerThread / plan.tileCols,
+                                    roundUp(batch, kFcProductMaxAccumulators));
+  plan.colThreads = roundUp(
+      llvm::divideCeil(std::max<int64_t>(outFeatures, 0), plan.tileCols), 32);
   plan.rowThreads =
-      std::min<int64_t>(kFcProductMaxThreads / plan.colThreads,
-                        llvm::PowerOf2Ceil(std::max<int64_t>(
-                            1, llvm::divideCeil(batch, plan.tileRows))));
+      roundUp(llvm::divideCeil(std::max<int64_t>(batch, 0), plan.tileRows),
+              kFcProductMaxThreads / plan.colThreads);
 
   int64_t slots = std::max<int64_t>(1, plan.slots.size());
   int64_t minChunk = std::clamp<int64_t>(inFeatures, 1, kMinChunk);
@@ -94,8 +100,9 @@ FcProductTiling mlir::uta::getFcProductTiling(const Algebra &algebra,
   plan.chunk = std::clamp<int64_t>(
       static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(fits))), 1,
       std::max<int64_t>(1, inFeatures));
-  plan.rowTiles = llvm::divideCeil(batch, plan.blockRows);
-  plan.colTiles = llvm::divideCeil(outFeatures, plan.blockCols);
+  plan.rowTiles = llvm::divideCeil(std::max<int64_t>(batch, 0), plan.blockRows);
+  plan.colTiles =
+      llvm::divideCeil(std::max<int64_t>(outFeatures, 0), plan.blockCols);
   return plan;
 }
 
@@ -110,4 +117,14 @@ FcProductTiling mlir::uta::getFcProductTiling(clifford::FcProductOp op) {
   return getFcProductTiling(
       op.getAlgebra().getAlgebra(), mask(op.getLhsBladesAttr()),
       mask(op.getRhsBladesAttr()), lhs[1], lhs[2], result[2]);
+}
+
+int64_t FcProductTiling::getNumBlocks() const {
+  return getElementCount({rowTiles, colTiles})
+      .value_or(std::numeric_limits<int64_t>::max());
+}
+
+int64_t FcProductTiling::getNumThreads() const {
+  return getElementCount({rowTiles, colTiles, threads})
+      .value_or(std::numeric_limits<int64_t>::max());
 }

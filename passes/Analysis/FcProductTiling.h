@@ -59,7 +59,11 @@ struct FcProductTiling {
   /// The result blades that some slot lands on; the others are zero.
   uint64_t resultBlades = 0;
 
-  int64_t getNumBlocks() const { return rowTiles * colTiles; }
+  /// rowTiles * colTiles, and that times `threads`, or INT64_MAX where
+  /// the product does not fit (overflow-checked: the caller refuses a
+  /// kernel past 2^31 - 1 threads).
+  int64_t getNumBlocks() const;
+  int64_t getNumThreads() const;
   /// f32 values of workgroup memory the stage takes.
   int64_t getStageSize() const {
     return static_cast<int64_t>(slots.size()) * blockRows * chunk;

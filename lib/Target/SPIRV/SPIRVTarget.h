@@ -26,10 +26,10 @@ struct SPIRVBinary {
   llvm::StringMap<TargetKernel> kernels;
 };
 
-/// Serializes the spirv.modules of `module` (past the `spirv` phase: one per
-/// kernel) as one binary (merged: equal symbols kept once, different ones of
-/// the same name renamed) and validates it. Errors are located at a
-/// spirv.module or the kernel concerned.
+/// Validates the spirv.modules of `module` (past the `spirv` phase: one per
+/// kernel) one by one and serializes them as one binary (merged: equal
+/// symbols kept once, different ones of the same name renamed). Errors are
+/// located at the kernel's op.
 FailureOr<SPIRVBinary> serializeKernelsToSPIRV(ModuleOp module);
 
 /// Validates `words` for Vulkan 1.1; on failure emits the validator's

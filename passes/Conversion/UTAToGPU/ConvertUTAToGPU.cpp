@@ -394,6 +394,11 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   int64_t numThreads = emitter->getNumThreads(anchor, vectorized);
   if (numThreads == 0)
     return success(); // An empty tensor needs no kernel.
+  // (The emitters' counts are overflow-checked: INT64_MAX stands for any
+  // count past it.)
+  if (numThreads == std::numeric_limits<int64_t>::max())
+    return root->emitOpError("needs more than 2^63 - 1 threads; kernels are "
+                             "limited to 2^31 - 1");
   if (numThreads > std::numeric_limits<int32_t>::max())
     return root->emitOpError("needs ")
            << numThreads << " threads; kernels are limited to 2^31 - 1";

@@ -59,9 +59,8 @@ public:
 
   int64_t getNumThreads(Operation *op, bool) const override {
     if (std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op)))
-      return plan->getNumBlocks() * plan->config.getNumThreads();
-    FcProductTiling plan = getFcProductTiling(cast<FcProductOp>(op));
-    return plan.getNumBlocks() * plan.threads;
+      return plan->getNumThreads();
+    return getFcProductTiling(cast<FcProductOp>(op)).getNumThreads();
   }
 
   std::optional<int64_t> getBlockSize(Operation *op, bool) const override {

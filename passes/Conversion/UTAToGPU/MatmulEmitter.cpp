@@ -28,7 +28,7 @@ public:
 
   int64_t getNumThreads(Operation *op, bool) const override {
     GemmPlan plan = getPlan(op);
-    return plan.getNumBlocks() * plan.config.getNumThreads();
+    return plan.getNumThreads();
   }
 
   std::optional<int64_t> getBlockSize(Operation *op, bool) const override {

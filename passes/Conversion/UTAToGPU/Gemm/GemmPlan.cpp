@@ -2,10 +2,13 @@
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 
+#include "dialects/Interfaces/KernelOpInterface.h"
 #include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -143,7 +146,14 @@ int64_t GemmPlan::getTilesN() const {
 }
 
 int64_t GemmPlan::getNumBlocks() const {
-  return problem.getBatchCount() * getTilesM() * getTilesN();
+  return getElementCount({problem.getBatchCount(), getTilesM(), getTilesN()})
+      .value_or(std::numeric_limits<int64_t>::max());
+}
+
+int64_t GemmPlan::getNumThreads() const {
+  return getElementCount({problem.getBatchCount(), getTilesM(), getTilesN(),
+                          config.getNumThreads()})
+      .value_or(std::numeric_limits<int64_t>::max());
 }
 
 int64_t GemmPlan::getSharedMemoryBytes() const {

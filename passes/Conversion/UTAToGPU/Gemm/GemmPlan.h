@@ -122,8 +122,11 @@ struct GemmPlan {
 
   int64_t getTilesM() const;
   int64_t getTilesN() const;
-  /// Blocks in the grid: batch x tiles along M x tiles along N.
+  /// Blocks in the grid (batch x M tiles x N tiles), and threads (blocks x the
+  /// config's threads), or INT64_MAX where the product does not fit
+  /// (overflow-checked: the caller refuses a kernel past 2^31 - 1 threads).
   int64_t getNumBlocks() const;
+  int64_t getNumThreads() const;
   /// Bytes of workgroup memory a block uses.
   int64_t getSharedMemoryBytes() const;
   /// One line for --remarks: schedule, precision, tile and why.
