@@ -5,6 +5,7 @@
 #include "runtime/core/Npy.h"
 #include "runtime/core/Random.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -57,6 +58,15 @@ Expected<HostTensor> uta::runtime::readArgument(const std::string &path,
                                  getNpyValuesAsFloat(*array));
 }
 
+/// Copies the bytes of `values` into `out`, which has room for them; not
+/// memcpy, whose pointers must not be null even for a zero-element tensor.
+template <typename T>
+static void copyBytes(const std::vector<T> &values,
+                      std::vector<std::byte> &out) {
+  const auto *bytes = reinterpret_cast<const std::byte *>(values.data());
+  std::copy_n(bytes, values.size() * sizeof(T), out.begin());
+}
+
 HostTensor uta::runtime::seededArgument(uint64_t seed, const TensorSpec &spec,
                                         size_t index) {
   NormalGenerator generator(seed, index);
@@ -68,7 +78,7 @@ HostTensor uta::runtime::seededArgument(uint64_t seed, const TensorSpec &spec,
   if (spec.type == ElementType::kF32) {
     std::vector<float> values(count);
     generator.fill(values);
-    std::memcpy(tensor.data.data(), values.data(), count * sizeof(float));
+    copyBytes(values, tensor.data);
     return tensor;
   }
   std::vector<uint16_t> bits(count);
@@ -76,7 +86,7 @@ HostTensor uta::runtime::seededArgument(uint64_t seed, const TensorSpec &spec,
     generator.fillHalf(bits);
   else
     generator.fillBfloat16(bits);
-  std::memcpy(tensor.data.data(), bits.data(), count * sizeof(uint16_t));
+  copyBytes(bits, tensor.data);
   return tensor;
 }
 
