@@ -19,7 +19,8 @@
 # reach the same code, run here.
 #
 # Measured on the 2-core development machine (clang-22, cold ccache, other
-# builds running beside it): MEASURED_BUILD; ctest MEASURED_CTEST.
+# builds running beside it): the build about 35 min at -j2; ctest 2 to 3.5
+# min at -j2 (305 tests; lit alone 2 to 2.7 min).
 # Environment: UTA_JOBS (default: all cores).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
