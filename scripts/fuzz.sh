@@ -69,5 +69,5 @@ for fuzzer in "${fuzzers[@]}"; do
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$fuzzer.log")
   echo "fuzz: $fuzzer: $runs inputs in ${seconds} s, no crash;" \
-    "corpus $(ls "$out/corpus/$name" | wc -l) found + seeds"
+    "$(find "$out/corpus/$name" -type f | wc -l) inputs in its corpus"
 done

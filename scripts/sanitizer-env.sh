@@ -16,6 +16,7 @@
 #   still referenced then looks leaked, in a module LeakSanitizer can no
 #   longer name (so no suppression could match it).
 #===----------------------------------------------------------------------===#
+# shellcheck shell=bash
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-22/bin/llvm-symbolizer
 export ASAN_OPTIONS="abort_on_error=1 detect_leaks=1 allow_user_poisoning=0 \
 strict_string_checks=1 check_initialization_order=1 ${ASAN_OPTIONS:-}"
