@@ -87,10 +87,12 @@ size_t uta_device_tensor_rank(const uta_device_tensor_t *tensor);
 const int64_t *uta_device_tensor_shape(const uta_device_tensor_t *tensor);
 /* cuda: the tensor's device pointer; 0 on other backends. */
 uint64_t uta_device_tensor_address(const uta_device_tensor_t *tensor);
-/* Copies `bytes` host bytes (exactly the tensor's size) in, and waits. */
+/* Copies `bytes` host bytes (exactly the tensor's size, aligned to its
+ * elements) in, and waits. */
 uta_status_t uta_device_tensor_upload(const uta_device_tensor_t *tensor,
                                       const void *data, size_t bytes);
-/* Copies the tensor into `bytes` host bytes (exactly its size), and waits. */
+/* Copies the tensor into `bytes` host bytes (exactly its size, aligned to
+ * its elements), and waits. */
 uta_status_t uta_device_tensor_download(const uta_device_tensor_t *tensor,
                                         void *data, size_t bytes);
 
@@ -152,7 +154,8 @@ typedef struct uta_host_tensor_t {
 } uta_host_tensor_t;
 
 /* Runs on host memory: one tensor per input and per output, in order, of
- * exactly the declared dtypes and shapes. Returns once the outputs are
+ * exactly the declared dtypes and shapes, each aligned to its elements (4
+ * bytes for UTA_F32, 2 for UTA_F16 and UTA_BF16). Returns once the outputs are
  * written. `options` may be NULL: no poisoning, no timing. */
 uta_status_t uta_executable_run_host(const uta_executable_t *executable,
                                      const uta_host_tensor_t *inputs,
@@ -176,8 +179,9 @@ uta_executable_run_device(const uta_executable_t *executable,
  * address cannot say): on cuda, device pointers of the device's primary
  * context (16-byte aligned), as uta_device_tensor_wrap takes them, with no
  * host copies; on vulkan and the reference, host pointers, as
- * uta_executable_run_host takes them. The cheapest way to run on tensors
- * that another library owns (the Python package's DLPack path). */
+ * uta_executable_run_host takes them (aligned to their elements). The cheapest
+ * way to run on tensors that another library owns (the Python package's DLPack
+ * path). */
 uta_status_t uta_executable_run_addresses(const uta_executable_t *executable,
                                           const uint64_t *inputs,
                                           size_t num_inputs,

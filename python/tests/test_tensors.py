@@ -141,6 +141,17 @@ def test_wrong_shape(exe):
         exe(x, b, out=[x, x])
 
 
+def test_misaligned_host_memory(exe):
+    x, b = inputs()
+    raw = bytearray(b.nbytes + 1)
+    shifted = np.frombuffer(raw, np.float32, count=b.size, offset=1)
+    shifted[...] = b
+    with pytest.raises(uta.InvalidInput,
+                       match="input 1: the memory is not aligned to its "
+                             "4-byte elements"):
+        exe(x, shifted)
+
+
 def test_not_contiguous(exe):
     x, b = inputs()
     with pytest.raises(uta.InvalidInput,

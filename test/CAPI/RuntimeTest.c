@@ -13,6 +13,7 @@
 
 #include "TestUtil.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 enum { kRows = 37, kCols = 61 };
@@ -197,6 +198,21 @@ static void testVulkan(const char *manifest) {
   uta_host_tensor_t shortInput[] = {{x, UTA_F32, 2, xShape, 10}, inputs[1]};
   CHECK_FAILS(uta_executable_run_host(exe, shortInput, 2, outputs, 1, NULL),
               UTA_INVALID_INPUT, "views 10 elements");
+  /* Host memory must be aligned to its elements. */
+  unsigned char *bytes = malloc(sizeof(float) * kCols + 1);
+  uta_host_tensor_t misaligned[] = {inputs[0],
+                                    {bytes + 1, UTA_F32, 1, bShape, kCols}};
+  CHECK_FAILS(uta_executable_run_host(exe, misaligned, 2, outputs, 1, NULL),
+              UTA_INVALID_INPUT,
+              "inputs 1: the memory is not aligned to its 4-byte elements");
+  uint64_t addresses[] = {(uint64_t)(uintptr_t)x,
+                          (uint64_t)(uintptr_t)(bytes + 1)};
+  uint64_t outAddress = (uint64_t)(uintptr_t)y;
+  CHECK_FAILS(
+      uta_executable_run_addresses(exe, addresses, 2, &outAddress, 1, NULL),
+      UTA_INVALID_INPUT,
+      "uta_executable_run_addresses: input 1: the memory is not aligned");
+  free(bytes);
   CHECK_FAILS(uta_executable_run_host(exe, NULL, 2, outputs, 1, NULL),
               UTA_INVALID_INPUT, "inputs is null");
 

@@ -11,6 +11,7 @@
 #include "lib/CAPI/Runtime/Handles.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <new>
 #include <span>
@@ -247,6 +248,21 @@ static void appendView(const TensorType &type, void *data, size_t count,
                        type.shape);
 }
 
+/// Whether host memory at `data` is aligned to the elements of `dtype`: a
+/// view's float or uint16_t pointer may not be misaligned (a NumPy array
+/// made with np.frombuffer(..., offset=1) is). False with the error
+/// recorded, naming `what`.
+static bool checkHostAlignment(const std::string &what, const void *data,
+                               DType dtype) {
+  size_t elementBytes = dtypeSize(dtype);
+  if (reinterpret_cast<uintptr_t>(data) % elementBytes == 0)
+    return true;
+  capi::fail(UTA_INVALID_INPUT, what + ": the memory is not aligned to its " +
+                                    std::to_string(elementBytes) +
+                                    "-byte elements");
+  return false;
+}
+
 /// A host view of `bytes` bytes at `data` for a tensor of `type`; false
 /// (with the error recorded) when the sizes differ.
 static bool viewBytes(const char *function, const TensorType &type,
@@ -262,6 +278,8 @@ static bool viewBytes(const char *function, const TensorType &type,
     capi::failNull(function, "data");
     return false;
   }
+  if (!checkHostAlignment(function, data, type.dtype))
+    return false;
   appendView(type, const_cast<void *>(data), size_t(type.numElements()),
              writable, views);
   return true;
@@ -434,6 +452,8 @@ static bool readHostTensors(const char *what, const uta_host_tensor_t *tensors,
       capi::failNull(name.c_str(), "data");
       return false;
     }
+    if (!checkHostAlignment(name, tensor.data, type.dtype))
+      return false;
     appendView(type, tensor.data, tensor.num_elements, writable, views);
   }
   return true;
@@ -543,13 +563,15 @@ uta_executable_run_addresses(const uta_executable_t *executable,
       bool isOutput = i >= num_inputs;
       const TensorType &type =
           isOutput ? exe.outputs()[i - num_inputs] : exe.inputs()[i];
-      if ((isOutput ? outputs[i - num_inputs] : inputs[i]) == 0 &&
-          type.bytes() > 0)
-        return capi::fail(UTA_INVALID_INPUT,
-                          std::string(function) + ": " +
-                              (isOutput ? "output " : "input ") +
-                              std::to_string(isOutput ? i - num_inputs : i) +
-                              " is a null pointer");
+      uint64_t address = isOutput ? outputs[i - num_inputs] : inputs[i];
+      std::string what = std::string(function) + ": " +
+                         (isOutput ? "output " : "input ") +
+                         std::to_string(isOutput ? i - num_inputs : i);
+      if (address == 0 && type.bytes() > 0)
+        return capi::fail(UTA_INVALID_INPUT, what + " is a null pointer");
+      if (!checkHostAlignment(what, reinterpret_cast<const void *>(address),
+                              type.dtype))
+        return UTA_INVALID_INPUT;
     }
     std::vector<HostTensorView> in, out;
     for (size_t i = 0; i < num_inputs; ++i)
