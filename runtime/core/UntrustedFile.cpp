@@ -96,6 +96,10 @@ Expected<RegularFile> RegularFile::open(const std::string &path,
     return Status::error(ErrorCode::InvalidInput,
                          shown + ": cannot open: " + describeErrno());
   }
+  return adopt(fd, shown);
+}
+
+Expected<RegularFile> RegularFile::adopt(int fd, const std::string &shown) {
   struct stat info;
   if (::fstat(fd, &info) != 0) {
     Status status = Status::error(ErrorCode::InvalidInput,
@@ -108,6 +112,45 @@ Expected<RegularFile> RegularFile::open(const std::string &path,
     return notRegular(shown, info.st_mode);
   }
   return RegularFile(fd, uint64_t(info.st_size), shown);
+}
+
+Expected<RegularFile> RegularFile::openBeneath(const std::string &folder,
+                                               std::string_view relative,
+                                               const std::string &name) {
+  auto cannotOpen = [&] {
+    return Status::error(ErrorCode::InvalidInput,
+                         name + ": cannot open: " + describeErrno());
+  };
+  int at = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (at < 0)
+    return cannotOpen();
+  for (;;) {
+    size_t slash = relative.find('/');
+    std::string component(relative.substr(0, slash));
+    bool last = slash == std::string_view::npos;
+    int flags =
+        O_RDONLY | O_CLOEXEC | O_NOFOLLOW | (last ? O_NONBLOCK : O_DIRECTORY);
+    int next = ::openat(at, component.c_str(), flags);
+    if (next < 0) {
+      int openError = errno;
+      // A socket cannot be opened at all (ENXIO): say what it is.
+      struct stat info;
+      bool special =
+          last &&
+          ::fstatat(at, component.c_str(), &info, AT_SYMLINK_NOFOLLOW) == 0 &&
+          !S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode);
+      ::close(at);
+      if (special)
+        return notRegular(name, info.st_mode);
+      errno = openError;
+      return cannotOpen();
+    }
+    ::close(at);
+    if (last)
+      return adopt(next, name);
+    at = next;
+    relative.remove_prefix(slash + 1);
+  }
 }
 
 RegularFile::RegularFile(RegularFile &&other) noexcept
@@ -166,11 +209,11 @@ Status RegularFile::expectEnd() {
   }
 }
 
-/// readFileBytes of `path`, with `name` in messages.
-static Expected<std::vector<std::byte>> readRegularFile(const std::string &path,
-                                                        const std::string &name,
-                                                        uint64_t maxBytes) {
-  Expected<RegularFile> file = RegularFile::open(path, name);
+/// The whole of `file` if it holds at most `maxBytes` bytes, with `name` in
+/// messages.
+static Expected<std::vector<std::byte>>
+readRegularFile(Expected<RegularFile> file, const std::string &name,
+                uint64_t maxBytes) {
   if (!file)
     return file.status();
   if (file->size() > maxBytes)
@@ -186,7 +229,7 @@ static Expected<std::vector<std::byte>> readRegularFile(const std::string &path,
 
 Expected<std::vector<std::byte>>
 uta::runtime::readFileBytes(const std::string &path, uint64_t maxBytes) {
-  return readRegularFile(path, path, maxBytes);
+  return readRegularFile(RegularFile::open(path), path, maxBytes);
 }
 
 Status uta::runtime::checkFileNameInFolder(std::string_view name) {
@@ -227,7 +270,11 @@ uta::runtime::readFileInFolder(const std::string &directory,
     return Status::error(ErrorCode::InvalidInput,
                          path + ": resolves to " + fileReal +
                              ", outside the manifest's folder");
-  // The resolved path, not `path` again: a link swapped since realpath
-  // cannot lead the read elsewhere.
-  return readRegularFile(fileReal, path, maxBytes);
+  // The resolved path, not `path` again, and no link on it followed: a link
+  // swapped in since realpath (at the file or at a folder on the way) cannot
+  // lead the read elsewhere.
+  return readRegularFile(
+      RegularFile::openBeneath(
+          folderReal, std::string_view(fileReal).substr(inside.size()), path),
+      path, maxBytes);
 }

@@ -45,6 +45,15 @@ public:
   static Expected<RegularFile> open(const std::string &path,
                                     const std::string &name = {});
 
+  /// Opens `relative`, a path that realpath resolved below `folder`, one
+  /// component at a time from the folder's descriptor without following any
+  /// link (O_NOFOLLOW): it had none when it was resolved, so a link met now
+  /// was swapped in since and is refused rather than followed out of the
+  /// folder. Otherwise as open(), with `name` in messages.
+  static Expected<RegularFile> openBeneath(const std::string &folder,
+                                           std::string_view relative,
+                                           const std::string &name);
+
   RegularFile(RegularFile &&other) noexcept;
   RegularFile &operator=(RegularFile &&other) noexcept;
   RegularFile(const RegularFile &) = delete;
@@ -64,6 +73,9 @@ public:
   Status expectEnd();
 
 private:
+  /// Takes `fd` (closing it on error) if it is a regular file.
+  static Expected<RegularFile> adopt(int fd, const std::string &shown);
+
   RegularFile(int fd, uint64_t size, std::string path)
       : fd_(fd), size_(size), path_(std::move(path)) {}
 

@@ -470,6 +470,40 @@ TEST(ManifestTest, LinksFifosAndOversizedFilesAreRefused) {
   std::filesystem::remove_all(dir);
 }
 
+// The opening half of readFileInFolder: the path realpath resolved is
+// opened without following a link, so a link that appears there after
+// realpath (made here in advance, at a file's and at a folder's place)
+// is refused, not followed out of the folder.
+TEST(ManifestTest, ResolvedPathsAreOpenedWithoutFollowingLinks) {
+  std::filesystem::path dir = makeTempDir();
+  std::filesystem::path outside = dir.string() + "-outside";
+  std::filesystem::create_directories(outside);
+  { std::ofstream(outside / "secret.bin", std::ios::binary).write("xx", 2); }
+  std::filesystem::create_directory(dir / "sub");
+  { std::ofstream(dir / "sub" / "a.bin", std::ios::binary).write("abc", 3); }
+  Expected<RegularFile> file =
+      RegularFile::openBeneath(dir.string(), "sub/a.bin", "m/sub/a.bin");
+  ASSERT_TRUE(file) << file.status().message();
+  EXPECT_EQ(file->size(), 3u);
+  std::filesystem::create_symlink(outside / "secret.bin", dir / "file.bin");
+  file = RegularFile::openBeneath(dir.string(), "file.bin", "m/file.bin");
+  ASSERT_FALSE(file);
+  EXPECT_EQ(file.status().message(),
+            "m/file.bin: cannot open: too many levels of symbolic links");
+  std::filesystem::create_directory_symlink(outside, dir / "folder");
+  file = RegularFile::openBeneath(dir.string(), "folder/secret.bin", "m/f");
+  ASSERT_FALSE(file);
+  EXPECT_NE(file.status().message().find("m/f: cannot open: "),
+            std::string::npos)
+      << file.status().message();
+  ASSERT_EQ(::mkfifo((dir / "sub" / "fifo").c_str(), 0600), 0);
+  file = RegularFile::openBeneath(dir.string(), "sub/fifo", "m/fifo");
+  ASSERT_FALSE(file);
+  EXPECT_EQ(file.status().message(), "m/fifo: not a regular file (a FIFO)");
+  std::filesystem::remove_all(outside);
+  std::filesystem::remove_all(dir);
+}
+
 //===----------------------------------------------------------------------===//
 // The executor, on a host-memory backend
 //===----------------------------------------------------------------------===//
