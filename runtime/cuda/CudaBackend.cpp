@@ -447,8 +447,10 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
                 std::to_string(limits_.maxDynamicSharedBytes) + " per block");
       shared = std::max(shared, launch.sharedBytes);
     }
-    // Dynamic shared memory above the default 48 KiB must be opted into.
-    if (shared > 48 * 1024)
+    // Static and dynamic shared memory above 48 KiB in all must be opted
+    // into: without it, a kernel may take only 48 KiB less its static
+    // shared memory dynamically.
+    if (uint64_t(std::max(staticShared, 0)) + shared > 48 * 1024)
       UTA_TRY(withContext(
           at, UTA_CU(*driver_, cuFuncSetAttribute, kernel.function,
                      CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

@@ -32,6 +32,13 @@ struct FakeModule {
 
 enum FakeKernel : intptr_t { kAdd = 1, kScale = 2 };
 
+/// Each kernel's static shared memory (cuFuncGetAttribute says 1 KiB).
+constexpr int kStaticSharedBytes = 1024;
+/// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES of kAdd and kScale: as
+/// the driver, 48 KiB less the static shared memory until it is set (and
+/// again for each function looked up), and a launch asking for more fails.
+int maxDynamicShared[3] = {};
+
 void writeLog(unsigned count, CUjit_option *options, void **values,
               CUjit_option which, const char *text) {
   for (unsigned i = 0; i < count; ++i)
@@ -86,7 +93,7 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X:
   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y:
   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
-    *value = 1024;
+    *value = kStaticSharedBytes;
     break;
   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z:
     *value = 64;
@@ -182,6 +189,7 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   if (text.find(".entry " + std::string(name) + "(") == std::string::npos)
     return CUDA_ERROR_NOT_FOUND;
   intptr_t kernel = std::strcmp(name, "add_f32") == 0 ? kAdd : kScale;
+  maxDynamicShared[kernel] = 48 * 1024 - kStaticSharedBytes;
   *function = reinterpret_cast<CUfunction>(kernel);
   return CUDA_SUCCESS;
 }
@@ -194,7 +202,7 @@ CUresult cuFuncGetAttribute(int *value, CUfunction_attribute attribute,
     break;
   case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
     // Static shared memory, so that it is seen to count against the limit.
-    *value = 1024;
+    *value = kStaticSharedBytes;
     break;
   default:
     *value = 0;
@@ -202,7 +210,10 @@ CUresult cuFuncGetAttribute(int *value, CUfunction_attribute attribute,
   }
   return CUDA_SUCCESS;
 }
-CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
+CUresult cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute,
+                            int value) {
+  if (attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
+    maxDynamicShared[reinterpret_cast<intptr_t>(function)] = value;
   return CUDA_SUCCESS;
 }
 CUresult cuFuncGetParamInfo(CUfunction function, size_t index, size_t *offset,
@@ -217,8 +228,11 @@ CUresult cuFuncGetParamInfo(CUfunction function, size_t index, size_t *offset,
 }
 CUresult cuLaunchKernel(CUfunction function, unsigned gridX, unsigned gridY,
                         unsigned gridZ, unsigned blockX, unsigned blockY,
-                        unsigned blockZ, unsigned, CUstream, void **params,
-                        void **) {
+                        unsigned blockZ, unsigned sharedBytes, CUstream,
+                        void **params, void **) {
+  if (int64_t(sharedBytes) >
+      maxDynamicShared[reinterpret_cast<intptr_t>(function)])
+    return CUDA_ERROR_INVALID_VALUE;
   int64_t threads =
       int64_t(gridX) * gridY * gridZ * int64_t(blockX) * blockY * blockZ;
   auto pointer = [&](int i) { return *static_cast<float **>(params[i]); };

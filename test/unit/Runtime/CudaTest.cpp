@@ -577,6 +577,25 @@ TEST(CudaGpuTest, ChecksLaunchesAgainstTheDeviceBeforeLoading) {
                 std::to_string(limits.maxDynamicSharedBytes) + " per block");
 }
 
+TEST(CudaGpuTest, OptsIntoSharedMemoryPastDefaultWithStaticCounted) {
+  UTA_REQUIRE_CUDA(backend);
+  // Under 48 KiB of dynamic shared memory, but over it with the stand-in
+  // kernels' 1 KiB of static: the launch needs the opt-in (on a GPU, whose
+  // test kernels have no static shared memory, it runs either way).
+  json document = addScaleManifest(kN, 2.0f);
+  document["launches"][1]["shared_bytes"] = 48 * 1024 - 512;
+  Expected<Executor> executor =
+      Executor::load(backend, parse(document), ptxBytes(kTestPtx));
+  ASSERT_TRUE(executor) << executor.status().message();
+  HostTensor a = argumentTensor();
+  Expected<RunOutput> output = executor->run({&a, 1});
+  ASSERT_TRUE(output) << output.status().message();
+  std::vector<float> c = output->results[0].toFloat32();
+  ASSERT_EQ(c.size(), size_t(kN));
+  for (int64_t i = 0; i < kN; ++i)
+    ASSERT_EQ(c[i], 2.0f * (argumentA(i) + constantB(i))) << "at " << i;
+}
+
 TEST(CudaGpuTest, RejectsMissingDevices) {
   UTA_REQUIRE_CUDA(backend);
   (void)backend;
