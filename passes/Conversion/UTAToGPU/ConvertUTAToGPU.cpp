@@ -394,6 +394,20 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   int64_t numThreads = emitter->getNumThreads(anchor, vectorized);
   if (numThreads == 0)
     return success(); // An empty tensor needs no kernel.
+  // A kernel cannot take an empty buffer (neither SPIR-V nor the LLVM
+  // lowering types a memref of no elements), and a non-empty result
+  // computed from one (a contraction or reduction over an empty axis) is
+  // not lowered yet: refused here, clearly, rather than by the lowering's
+  // "failed to legalize".
+  for (auto [index, input] : llvm::enumerate(inputs)) {
+    auto type = dyn_cast<ShapedType>(input.getType());
+    if (type && type.hasStaticShape() && type.getNumElements() == 0)
+      return root->emitOpError("reads ")
+             << type << " (input " << index
+             << " of its kernel), which has no elements, into a non-empty "
+                "result: not supported by the GPU targets (the reference "
+                "runs it)";
+  }
   // (The emitters' counts are overflow-checked: INT64_MAX stands for any
   // count past it.)
   if (numThreads == std::numeric_limits<int64_t>::max())
