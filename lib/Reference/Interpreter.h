@@ -12,9 +12,10 @@
 //
 // Memory: a value is freed after its last use, so a chain needs memory for
 // its live values only. Before anything is allocated, the peak that this
-// implies is computed from the types and checked against a budget (default
-// 4 GiB, docs/tools.md); a graph over it is refused at the op where the
-// peak is reached, never left to die of an allocation failure.
+// implies is computed from the types and checked against a budget
+// (MemoryBudget.h; default 4 GiB, docs/tools.md); a graph over it is
+// refused at the op where the peak is reached, never left to die of an
+// allocation failure.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,7 @@
 #define UTA_LIB_REFERENCE_INTERPRETER_H
 
 #include "lib/Reference/Kernels.h"
+#include "lib/Reference/MemoryBudget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -29,18 +31,9 @@
 
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <vector>
 
 namespace mlir::uta::reference {
-
-/// The bytes of float64 values an interpretation may hold at once unless
-/// told otherwise: 4 GiB.
-inline constexpr uint64_t kDefaultMemoryBudget = uint64_t(4) << 30;
-/// The environment variable that overrides kDefaultMemoryBudget (a size as
-/// parseByteSize reads it).
-inline constexpr const char *kMemoryBudgetVariable =
-    "UTA_REFERENCE_MEMORY_BUDGET";
 
 /// Limits of one interpretation.
 struct InterpretOptions {
@@ -56,35 +49,6 @@ struct InterpretStats {
   /// InterpretOptions::memoryBudget is, from the tensors actually held.
   uint64_t peakBytes = 0;
 };
-
-/// "123", "64K", "512M", "4G" or "1T" (powers of 1024, either case) as a
-/// number of bytes; std::nullopt for anything else or a size past 2^64 - 1.
-std::optional<uint64_t> parseByteSize(llvm::StringRef text);
-
-/// The budget of UTA_REFERENCE_MEMORY_BUDGET when it is set, else
-/// kDefaultMemoryBudget; failure (with a message naming the variable in
-/// `error`) when it is set to something parseByteSize does not read.
-FailureOr<uint64_t> getMemoryBudgetFromEnvironment(std::string &error);
-
-/// The peak of an interpretation, worked out from the types.
-struct MemoryEstimate {
-  /// InterpretOptions's count at its peak.
-  uint64_t peakBytes = 0;
-  /// The op at which the peak is first reached: the op whose result is
-  /// being computed, or the function itself when its arguments are the
-  /// peak.
-  Operation *peakOp = nullptr;
-};
-
-/// The peak bytes interpret() would hold for `func`, from the types alone
-/// (nothing is allocated). Failure, after a located error, when a size does
-/// not fit 64 bits or a value is not a statically shaped tensor.
-FailureOr<MemoryEstimate> estimateMemory(func::FuncOp func);
-
-/// Fails, with an error at the op where the peak is reached, when running
-/// `func` would hold more than `budget` bytes: what a caller checks before
-/// it allocates the arguments.
-LogicalResult checkMemoryBudget(func::FuncOp func, uint64_t budget);
 
 /// Interprets `func` on `args` (one per function argument, with the shape of
 /// its tensor type; values are rounded to the element type first) and
