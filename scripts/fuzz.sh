@@ -14,9 +14,10 @@
 # reproduced with `BUILD_DIR/bin/FUZZER INPUT`. docs/security.md says what to
 # do with it.
 #
-# Measured on the 2-core development machine: 60 s each takes about 4.5 min
-# in all (the start over each corpus adds a few seconds; MlirFuzzer runs
-# about 200 inputs a second, the others 3000 to 40000).
+# Measured on the 2-core development machine: 60 s each took 4 min 6 s in
+# all (the start over each corpus adds a few seconds). In 60 s MlirFuzzer
+# ran 13452 inputs, NpyFuzzer 5.1 million, ManifestFuzzer 0.72 million,
+# CacheEntryFuzzer 7.5 million.
 # Environment: UTA_JOBS (default: all cores), UTA_FUZZ_OPTIONS (more
 # libFuzzer flags, e.g. -runs=N).
 #===----------------------------------------------------------------------===#
