@@ -28,6 +28,23 @@ class GradeAnalysis;
 void populateCliffordSimplifyGradesPatterns(RewritePatternSet &patterns,
                                             GradeAnalysis &analysis);
 
+/// What the gradient transformation builds (uta-differentiate).
+struct DifferentiateOptions {
+  /// The arguments to differentiate with respect to; empty: all of them.
+  llvm::SmallVector<unsigned> wrt;
+  /// Build @f_fwd_bwd (results, then gradients) instead of @f_vjp.
+  bool joint = false;
+  /// Report the forward values that the backward reads, as remarks.
+  bool remarks = false;
+};
+
+/// Builds the gradient function of `function` next to it (see
+/// uta-differentiate) and returns it; `function` is left as it was. Fails
+/// with an error at the function or at the op that cannot be
+/// differentiated.
+FailureOr<func::FuncOp> buildGradientFunction(func::FuncOp function,
+                                              const DifferentiateOptions &options);
+
 } // namespace mlir::uta
 
 #endif // UTA_PASSES_TRANSFORMS_PASSES_H

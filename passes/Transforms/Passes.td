@@ -37,6 +37,46 @@ def CliffordSimplifyGradesPass
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def UTADifferentiatePass : Pass<"uta-differentiate", "ModuleOp"> {
+  let summary = "Build the gradient (vector-Jacobian product) of a function";
+  let description = [{
+    From a function `@f(inputs...) -> (results...)` builds
+    `@f_vjp(inputs..., cotangents...) -> (gradients...)`: one cotangent per
+    result, one gradient per differentiated input (`wrt`, default all), each
+    the input's type. With `joint=true` it builds instead
+    `@f_fwd_bwd(inputs..., cotangents...) -> (results..., gradients...)`,
+    which computes the results and the gradients in one graph. The new
+    function is public; `@f` becomes private.
+
+    The backward is the forward graph followed by each op's VJP rule
+    (VjpOpInterface), applied in reverse order to the ops that depend on a
+    differentiated input and reach a result; a value used several times
+    gets the sum of its cotangents. It is made of uta and clifford ops, so
+    elimination, fusion and the GEMM engine treat it like any graph. A
+    forward value that the backward reads is computed once in the joint
+    function; whether a kernel recomputes it or reads it from memory is the
+    fusion cost model's decision (its remarks say which). An input that no
+    result depends on gets a zero gradient.
+
+    Errors, at the function: no results, an argument index out of range or
+    repeated, an argument or result that is not a floating-point tensor, an
+    op without a VJP rule (at the op), a name that is taken.
+  }];
+  let options = [
+    Option<"function", "function", "std::string", /*default=*/"\"\"",
+           "The function to differentiate (default: the only public one)">,
+    ListOption<"wrt", "wrt", "unsigned",
+               "The arguments to differentiate with respect to, by index "
+               "(default: all)">,
+    Option<"joint", "joint", "bool", /*default=*/"false",
+           "Build @f_fwd_bwd (results and gradients) instead of @f_vjp">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report the forward values that the backward reads">,
+  ];
+  let dependentDialects = ["::mlir::uta::UTADialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def UTAFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
   let summary = "Partition the graph into kernels (uta.fusion groups)";
   let description = [{

@@ -81,3 +81,17 @@ unsigned mlir::uta::getNumProductTerms(const Algebra &algebra,
       [&](unsigned, unsigned, ::uta::ga::BladeProduct) { ++count; });
   return count;
 }
+
+uint64_t mlir::uta::getAdjointBlades(const Algebra &algebra, ProductTerms terms,
+                                     bool ofLhs, uint64_t cotangent,
+                                     uint64_t other) {
+  uint64_t all = getAllBlades(algebra.numBlades());
+  uint64_t result = 0;
+  forEachProductTerm(
+      algebra, terms, ofLhs ? all : other, ofLhs ? other : all,
+      [&](unsigned lhs, unsigned rhs, ::uta::ga::BladeProduct product) {
+        if ((cotangent >> product.blade) & 1)
+          result |= uint64_t(1) << (ofLhs ? lhs : rhs);
+      });
+  return result;
+}

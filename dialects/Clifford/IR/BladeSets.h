@@ -47,6 +47,13 @@ void forEachProductTerm(
     uint64_t rhs,
     llvm::function_ref<void(unsigned, unsigned, ::uta::ga::BladeProduct)> fn);
 
+/// The blades of one operand of a product keeping `terms` that its adjoint
+/// (clifford.product_adjoint) can make non-zero: blade i of the lhs (when
+/// `ofLhs`, else blade j of the rhs) when some kept term blade(i) * blade(j)
+/// = ±blade(k) has k in `cotangent` and the other factor in `other`.
+uint64_t getAdjointBlades(const ::uta::ga::Algebra &algebra, ProductTerms terms,
+                          bool ofLhs, uint64_t cotangent, uint64_t other);
+
 /// How many Cayley terms a product keeping `terms` has when its operands'
 /// blades are restricted to `lhs` and `rhs`: the terms its kernel computes.
 unsigned getNumProductTerms(const ::uta::ga::Algebra &algebra,

@@ -232,3 +232,71 @@ double GradeRmsNormOp::estimateFlopsPerPosition() {
   // A square and an add per blade for the norms, a multiply to scale.
   return 3.0 * getAlgebra().getAlgebra().numBlades();
 }
+
+//===----------------------------------------------------------------------===//
+// Adjoints
+//===----------------------------------------------------------------------===//
+
+/// The Cayley terms of the product an adjoint op differentiates.
+static ProductTerms getProductTerms(ProductKind kind) {
+  switch (kind) {
+  case ProductKind::geometric:
+    return ProductTerms::Geometric;
+  case ProductKind::outer:
+    return ProductTerms::Outer;
+  case ProductKind::left_contraction:
+    return ProductTerms::LeftContraction;
+  case ProductKind::scalar:
+    return ProductTerms::Scalar;
+  }
+  llvm_unreachable("unknown product kind");
+}
+
+ProductTerms ProductAdjointOp::getProductTerms() {
+  return ::getProductTerms(getProduct());
+}
+
+std::optional<uint64_t>
+ProductAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  // A term contributes where both of its factors here may be non-zero;
+  // nothing narrower is known about the scalar product's one-blade
+  // cotangent than that it is blade 0.
+  uint64_t cotangent =
+      getProduct() == ProductKind::scalar ? uint64_t(1) : operandBlades[0];
+  return getAdjointBlades(getAlgebra().getAlgebra(), getProductTerms(),
+                          getOperand() == ProductOperand::lhs, cotangent,
+                          operandBlades[1]);
+}
+double ProductAdjointOp::estimateFlopsPerPosition() {
+  return 2.0 * getNumProductTerms(getAlgebra().getAlgebra(), getProductTerms(),
+                                  ~uint64_t(0), ~uint64_t(0));
+}
+
+SmallVector<Value, 2> WeightedProductAdjointOp::getMultivectorOperands() {
+  return {getCotangent(), getOther()};
+}
+std::optional<uint64_t>
+WeightedProductAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  return getAdjointBlades(getAlgebra().getAlgebra(), ProductTerms::Geometric,
+                          getOperand() == ProductOperand::lhs,
+                          operandBlades[0], operandBlades[1]);
+}
+double WeightedProductAdjointOp::estimateFlopsPerPosition() {
+  return 3.0 * getNumProductTerms(getAlgebra().getAlgebra(),
+                                  ProductTerms::Geometric, ~uint64_t(0),
+                                  ~uint64_t(0));
+}
+
+SmallVector<Value, 2> PathAdjointOp::getMultivectorOperands() {
+  return {getCotangent(), getLhs(), getRhs()};
+}
+std::optional<uint64_t>
+PathAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  // The result's axis 0 holds paths, not blades.
+  return std::nullopt;
+}
+double PathAdjointOp::estimateFlopsPerPosition() {
+  return 3.0 * getNumProductTerms(getAlgebra().getAlgebra(),
+                                  ProductTerms::Geometric, ~uint64_t(0),
+                                  ~uint64_t(0));
+}

@@ -359,5 +359,99 @@ LogicalResult GradeRmsNormOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Adjoints
+//===----------------------------------------------------------------------===//
+
+LogicalResult ProductAdjointOp::verify() {
+  AlgebraAttr algebra = getAlgebra();
+  int64_t bladeAxis = getBladeAxis();
+  NamedTensor cotangent = named("cotangent", getCotangent());
+  NamedTensor other = named("other", getOther());
+  NamedTensor result = named("result", getResult());
+  if (getProduct() != ProductKind::scalar) {
+    NamedTensor operands[] = {cotangent, other};
+    return verifyBroadcastOp(*this, algebra, bladeAxis, operands, result,
+                             /*scalarResult=*/false);
+  }
+  // The cotangent of a scalar product has one blade; the other axes of the
+  // three tensors follow the usual rules.
+  NamedTensor operands[] = {other};
+  if (failed(verifyAlgebra(*this, algebra)))
+    return failure();
+  if (cotangent.type.getRank() != other.type.getRank() ||
+      result.type.getRank() != other.type.getRank())
+    return emitOpError() << "cotangent, other and result must have one rank";
+  if (failed(verifyBladeAxisInRange(*this, bladeAxis, other.type.getRank())) ||
+      failed(verifyBladeSize(*this, algebra, bladeAxis, other)) ||
+      failed(verifyBladeSize(*this, algebra, bladeAxis, result)))
+    return failure();
+  if (cotangent.type.getDimSize(bladeAxis) != 1)
+    return emitOpError() << "cotangent of a scalar product has blade axis "
+                            "size "
+                         << cotangent.type.getDimSize(bladeAxis)
+                         << " but must have size 1";
+  for (int64_t axis = 0; axis < other.type.getRank(); ++axis) {
+    if (axis == bladeAxis)
+      continue;
+    int64_t a = cotangent.type.getDimSize(axis);
+    int64_t b = operands[0].type.getDimSize(axis);
+    if (a != 1 && b != 1 && a != b)
+      return emitOpError() << "cotangent and other have incompatible sizes "
+                           << a << " and " << b << " at axis " << axis;
+    if (result.type.getDimSize(axis) != std::max(a, b))
+      return emitOpError() << "result has size "
+                           << result.type.getDimSize(axis) << " at axis "
+                           << axis << " but the operands broadcast to "
+                           << std::max(a, b);
+  }
+  return success();
+}
+
+LogicalResult WeightedProductAdjointOp::verify() {
+  NamedTensor cotangent = named("cotangent", getCotangent());
+  NamedTensor other = named("other", getOther());
+  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), cotangent,
+                               other)))
+    return failure();
+  auto weights = cast<RankedTensorType>(getWeights().getType());
+  if (weights.getRank() != 2)
+    return emitOpError() << "weights have rank " << weights.getRank()
+                         << " but weighted_product takes rank 2 ([features, "
+                            "paths])";
+  int64_t features = cotangent.type.getDimSize(2);
+  if (weights.getDimSize(0) != features)
+    return emitOpError() << "weights have " << weights.getDimSize(0)
+                         << " features but cotangent has " << features;
+  if (failed(verifyPathCount(*this, getAlgebra(), weights.getDimSize(1))))
+    return failure();
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (result.getShape() != cotangent.type.getShape())
+    return emitOpError() << "result has shape " << shapeStr(result.getShape())
+                         << " but cotangent has shape "
+                         << shapeStr(cotangent.type.getShape());
+  return success();
+}
+
+LogicalResult PathAdjointOp::verify() {
+  NamedTensor cotangent = named("cotangent", getCotangent());
+  NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
+  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs,
+                               rhs)) ||
+      failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs,
+                               cotangent)))
+    return failure();
+  auto result = cast<RankedTensorType>(getResult().getType());
+  int64_t expected[] = {int64_t(getAlgebra().getAlgebra().numPaths()),
+                        lhs.type.getDimSize(1), lhs.type.getDimSize(2)};
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError() << "result has shape " << shapeStr(result.getShape())
+                         << " but the paths of " << getAlgebra()
+                         << " and lhs give " << shapeStr(expected);
+  return success();
+}
+
+#include "dialects/Clifford/IR/CliffordEnums.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "dialects/Clifford/IR/CliffordOps.cpp.inc"

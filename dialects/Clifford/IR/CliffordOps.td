@@ -12,6 +12,8 @@
 include "dialects/Clifford/IR/CliffordDialect.td"
 include "dialects/Clifford/IR/CliffordInterfaces.td"
 include "dialects/Interfaces/KernelOpInterface.td"
+include "dialects/Interfaces/VjpOpInterface.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -30,9 +32,18 @@ def Clifford_LayerInterface
                                 ["getOperandBladeSets",
                                  "getMultivectorOperands"]>;
 
+/// The ops whose vector-Jacobian product is defined (CliffordVjp.cpp).
+def Clifford_Differentiable : DeclareOpInterfaceMethods<VjpOpInterface>;
+
+/// The interface of the layer adjoints, which read weights or make paths.
+def Clifford_AdjointInterface
+    : DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface,
+                                ["getMultivectorOperands"]>;
+
 /// x, y -> z with NumPy broadcasting over every axis but the blade axis.
 class Clifford_BinaryOp<string mnemonic, list<Trait> traits = []>
-    : Clifford_Op<mnemonic, !listconcat([Pure, Clifford_ProductInterface],
+    : Clifford_Op<mnemonic, !listconcat([Pure, Clifford_ProductInterface,
+                                         Clifford_Differentiable],
                                         traits)> {
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs,
@@ -51,7 +62,8 @@ class Clifford_UnaryOp<string mnemonic, list<Trait> traits = []>
     : Clifford_Op<mnemonic,
                   !listconcat([Pure, AllTypesMatch<["input", "result"]>,
                                DeclareOpInterfaceMethods<
-                                   Clifford_MultivectorOpInterface>],
+                                   Clifford_MultivectorOpInterface>,
+                               Clifford_Differentiable],
                               traits)> {
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$input,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis);
@@ -133,7 +145,8 @@ def Clifford_ScalarProductOp : Clifford_BinaryOp<"scalar_product",
 
 def Clifford_SandwichOp : Clifford_Op<"sandwich",
                                       [Pure, BladewiseKernelOp,
-                                       Clifford_ProductInterface]> {
+                                       Clifford_ProductInterface,
+                                       Clifford_Differentiable]> {
   let summary = "sandwich product y = r x reverse(r)";
   let description = [{
     Applies `rotor` (any multivector; the op does not require it to be
@@ -264,7 +277,8 @@ def Clifford_ScalarGateOp : Clifford_UnaryOp<"scalar_gate",
 
 def Clifford_WeightedProductOp : Clifford_Op<"weighted_product",
                               [Pure, BladewiseKernelOp,
-                               Clifford_LayerInterface]> {
+                               Clifford_LayerInterface,
+                               Clifford_Differentiable]> {
   let summary = "geometric product with one learned weight per feature and path";
   let description = [{
     `lhs`, `rhs` and the result are `[2^n, B, F]` (blade axis 0);
@@ -296,7 +310,8 @@ def Clifford_WeightedProductOp : Clifford_Op<"weighted_product",
 
 def Clifford_FcProductOp : Clifford_Op<"fc_product",
                                        [Pure, OpaqueKernelOp,
-                                        Clifford_LayerInterface]> {
+                                        Clifford_LayerInterface,
+                                        Clifford_Differentiable]> {
   let summary = "fully connected geometric product over features";
   let description = [{
     `lhs` and `rhs` are `[2^n, B, Fin]` (blade axis 0), `weights` is
@@ -342,6 +357,132 @@ def Clifford_GradeRmsNormOp : Clifford_UnaryOp<"grade_rms_norm",
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$input,
                        DefaultValuedAttr<F32Attr, "1.0e-6">:$epsilon,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+}
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the products (the gradient transformation's building blocks)
+//===----------------------------------------------------------------------===//
+
+def Clifford_ProductKind : I32EnumAttr<"ProductKind",
+    "a bilinear product of the dialect", [
+      I32EnumAttrCase<"geometric", 0>,
+      I32EnumAttrCase<"outer", 1>,
+      I32EnumAttrCase<"left_contraction", 2>,
+      I32EnumAttrCase<"scalar", 3>]> {
+  let cppNamespace = "::mlir::uta::clifford";
+}
+
+def Clifford_ProductOperand : I32EnumAttr<"ProductOperand",
+    "an operand of a bilinear product", [
+      I32EnumAttrCase<"lhs", 0>,
+      I32EnumAttrCase<"rhs", 1>]> {
+  let cppNamespace = "::mlir::uta::clifford";
+}
+
+def Clifford_ProductAdjointOp : Clifford_Op<"product_adjoint",
+    [Pure, BladewiseKernelOp,
+     DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface>,
+     Clifford_Differentiable]> {
+  let summary = "adjoint of a product with respect to one operand";
+  let description = [{
+    For the product `z = product(x, y)` named by `product` (`geometric`,
+    `outer`, `left_contraction` or `scalar`, with the same Cayley terms as
+    the ops of those names), the gradient of `sum(cotangent * z)` with
+    respect to one operand, the other held fixed: with `operand = lhs`
+    (`other` is y) every term x_i y_j -> sign z_k adds
+    `sign * cotangent_k * y_j` to blade i of the result; with
+    `operand = rhs` (`other` is x) it adds `sign * x_i * cotangent_k` to
+    blade j. Unlike the dual metric identities this holds in degenerate
+    algebras too.
+
+    `cotangent` has the product's result shape (blade axis of size 1 for
+    `scalar`), `other` a multivector of the algebra; the other axes
+    broadcast NumPy-style and the result has 2^n blades and the broadcast
+    shape. The gradient transformation sums the result down to the
+    operand's shape.
+
+    ```mlir
+    %dx = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y
+        : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_ProductKind:$product,
+                       Clifford_ProductOperand:$operand,
+                       Clifford_Tensor:$cotangent, Clifford_Tensor:$other,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $product $operand $cotangent `,` $other attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The Cayley terms of the product named by `product`.
+    ::mlir::uta::ProductTerms getProductTerms();
+  }];
+}
+
+def Clifford_WeightedProductAdjointOp
+    : Clifford_Op<"weighted_product_adjoint",
+                  [Pure, BladewiseKernelOp, Clifford_AdjointInterface,
+                   Clifford_Differentiable]> {
+  let summary = "adjoint of weighted_product with respect to lhs or rhs";
+  let description = [{
+    For `z = weighted_product(x, y, w)`, the gradient of
+    `sum(cotangent * z)` with respect to x (`operand = lhs`, `other` is y)
+    or y (`operand = rhs`, `other` is x): every term x_i y_j -> sign z_k on
+    path p adds `sign * w[f, p] * cotangent_k * y_j` to blade i (or
+    `sign * w[f, p] * x_i * cotangent_k` to blade j) at each batch element
+    and feature f. Shapes as for `weighted_product`: `cotangent`, `other`
+    and the result `[2^n, B, F]`, `weights` `[F, P]`.
+
+    ```mlir
+    %dx = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %y, %w
+        : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>)
+        -> tensor<8x64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_ProductOperand:$operand,
+                       Clifford_Tensor:$cotangent, Clifford_Tensor:$other,
+                       Clifford_Tensor:$weights,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $operand $cotangent `,` $other `,` $weights attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Clifford_PathAdjointOp : Clifford_Op<"path_adjoint",
+    [Pure, OpaqueKernelOp, Clifford_AdjointInterface]> {
+  let summary = "per-position adjoint of weighted_product's path weights";
+  let description = [{
+    For `z = weighted_product(x, y, w)`: `result[p, b, f]` is the sum over
+    the terms x_i y_j -> sign z_k on path p of
+    `sign * cotangent_k[b, f] * x_i[b, f] * y_j[b, f]`, so that the gradient
+    of `sum(cotangent * z)` with respect to `w[f, p]` is the sum of
+    `result[p, :, f]` over the batch (the gradient transformation reduces it
+    with `uta.reduce_sum`, in a fixed order). `cotangent`, `lhs` and `rhs`
+    are `[2^n, B, F]`; the result is `[P, B, F]`.
+
+    ```mlir
+    %t = clifford.path_adjoint <3, 0, 0> %g, %x, %y
+        : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+        -> tensor<20x64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_Tensor:$cotangent, Clifford_Tensor:$lhs,
+                       Clifford_Tensor:$rhs,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $cotangent `,` $lhs `,` $rhs attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // CLIFFORD_OPS_TD

@@ -209,6 +209,16 @@ OpFoldResult AbsOp::fold(FoldAdaptor) {
   return {};
 }
 
+// sign(sign x) -> sign x (sign is idempotent: ±1, ±0 and NaN are fixed
+// points); sign of a splat zero -> that zero.
+OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
+  if (auto inner = getInput().getDefiningOp<SignOp>())
+    return inner.getResult();
+  if (isSplatZero(adaptor.getInput()))
+    return getInput();
+  return {};
+}
+
 // relu(relu x) -> relu x: relu is idempotent (NaN stays NaN, -0.0 became
 // +0.0 in the first one).
 OpFoldResult ReluOp::fold(FoldAdaptor) {

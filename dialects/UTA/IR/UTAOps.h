@@ -8,6 +8,7 @@
 #define UTA_DIALECTS_UTA_IR_UTAOPS_H
 
 #include "dialects/Interfaces/KernelOpInterface.h"
+#include "dialects/Interfaces/VjpOpInterface.h"
 #include "dialects/UTA/IR/UTADialect.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"

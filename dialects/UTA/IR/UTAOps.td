@@ -18,16 +18,22 @@
 
 include "dialects/UTA/IR/UTADialect.td"
 include "dialects/Interfaces/KernelOpInterface.td"
+include "dialects/Interfaces/VjpOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+
+/// Every computing op of the dialect defines its vector-Jacobian product
+/// (UTAVjp.cpp).
+def UTA_Differentiable : DeclareOpInterfaceMethods<VjpOpInterface>;
 
 //===----------------------------------------------------------------------===//
 // Binary elementwise ops
 //===----------------------------------------------------------------------===//
 
 class UTA_BinaryOp<string mnemonic, list<Trait> traits = []>
-    : UTA_Op<mnemonic, !listconcat([Pure, UTA_Elementwise], traits)> {
+    : UTA_Op<mnemonic, !listconcat([Pure, UTA_Elementwise, UTA_Differentiable],
+                                traits)> {
   let arguments = (ins UTA_Tensor:$lhs, UTA_Tensor:$rhs);
   let results = (outs UTA_Tensor:$result);
   let assemblyFormat = [{
@@ -161,7 +167,8 @@ def UTA_PowOp : UTA_BinaryOp<"pow", [PointwiseKernelOp<16>]> {
 
 class UTA_UnaryOp<string mnemonic, list<Trait> traits = []>
     : UTA_Op<mnemonic, !listconcat([Pure, UTA_Elementwise,
-                                    SameOperandsAndResultType], traits)> {
+                                    SameOperandsAndResultType,
+                                    UTA_Differentiable], traits)> {
   let arguments = (ins UTA_Tensor:$input);
   let results = (outs UTA_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input)";
@@ -186,6 +193,20 @@ def UTA_AbsOp : UTA_UnaryOp<"abs", [PointwiseKernelOp<1>, UTA_ZeroPreserving]> {
 
     ```mlir
     %y = uta.abs %x : tensor<4xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+
+def UTA_SignOp : UTA_UnaryOp<"sign", [PointwiseKernelOp<2>, UTA_ZeroPreserving]> {
+  let summary = "elementwise sign";
+  let description = [{
+    `y = 1` where `x > 0`, `y = -1` where `x < 0`, and `y = x` where `x` is
+    a zero (of either sign) or NaN, like `torch.sign`. The gradients of
+    `abs`, `relu`, `max`, `min` and `reduce_max` are built from it.
+
+    ```mlir
+    %y = uta.sign %x : tensor<4xf32>
     ```
   }];
   let hasFolder = 1;
@@ -315,7 +336,7 @@ def UTA_GeluOp : UTA_UnaryOp<"gelu", [PointwiseKernelOp<20>, UTA_ZeroPreserving]
 // Matmul
 //===----------------------------------------------------------------------===//
 
-def UTA_MatmulOp : UTA_Op<"matmul", [Pure, AnchorKernelOp]> {
+def UTA_MatmulOp : UTA_Op<"matmul", [Pure, AnchorKernelOp, UTA_Differentiable]> {
   let summary = "batched matrix multiplication with broadcast batch dims";
   let description = [{
     `lhs` is [..., M, K] and `rhs` is [..., K, N] (or [..., N, K] when
@@ -351,7 +372,7 @@ def UTA_MatmulOp : UTA_Op<"matmul", [Pure, AnchorKernelOp]> {
 //===----------------------------------------------------------------------===//
 
 class UTA_ReduceOp<string mnemonic>
-    : UTA_Op<mnemonic, [Pure, AnchorKernelOp]> {
+    : UTA_Op<mnemonic, [Pure, AnchorKernelOp, UTA_Differentiable]> {
   let arguments = (ins UTA_F32Tensor:$input, DenseI64ArrayAttr:$dims,
                        DefaultValuedAttr<BoolAttr, "false">:$keep_dims);
   let results = (outs UTA_F32Tensor:$result);
@@ -424,7 +445,7 @@ def UTA_ReduceMeanOp : UTA_ReduceOp<"reduce_mean"> {
 //===----------------------------------------------------------------------===//
 
 def UTA_SoftmaxOp : UTA_Op<"softmax", [Pure, SameOperandsAndResultType,
-                                     OpaqueKernelOp]> {
+                                     OpaqueKernelOp, UTA_Differentiable]> {
   let summary = "softmax along one dimension";
   let description = [{
     `y[..., i, ...] = exp(x[..., i, ...]) / sum over j of exp(x[..., j, ...])`
@@ -444,7 +465,7 @@ def UTA_SoftmaxOp : UTA_Op<"softmax", [Pure, SameOperandsAndResultType,
 
 def UTA_LayerNormOp
     : UTA_Op<"layer_norm", [Pure, AllTypesMatch<["input", "result"]>,
-                           OpaqueKernelOp]> {
+                           OpaqueKernelOp, UTA_Differentiable]> {
   let summary = "layer normalisation over the trailing dimensions";
   let description = [{
     Normalises `input` over dimensions `axis` .. rank-1 (`axis` non-negative,
@@ -484,7 +505,8 @@ def UTA_LayerNormOp
 // Data movement and conversion
 //===----------------------------------------------------------------------===//
 
-def UTA_TransposeOp : UTA_Op<"transpose", [Pure, PointwiseKernelOp<0>]> {
+def UTA_TransposeOp : UTA_Op<"transpose", [Pure, PointwiseKernelOp<0>,
+                                           UTA_Differentiable]> {
   let summary = "permutes the dimensions of a tensor";
   let description = [{
     Result dimension `i` is input dimension `permutation[i]`:
@@ -511,7 +533,8 @@ def UTA_TransposeOp : UTA_Op<"transpose", [Pure, PointwiseKernelOp<0>]> {
   let hasFolder = 1;
 }
 
-def UTA_ReshapeOp : UTA_Op<"reshape", [Pure, PointwiseKernelOp<0>]> {
+def UTA_ReshapeOp : UTA_Op<"reshape", [Pure, PointwiseKernelOp<0>,
+                                       UTA_Differentiable]> {
   let summary = "reinterprets a tensor with another shape";
   let description = [{
     The elements in row-major order are unchanged; only the shape (given by
@@ -529,7 +552,8 @@ def UTA_ReshapeOp : UTA_Op<"reshape", [Pure, PointwiseKernelOp<0>]> {
 }
 
 def UTA_BroadcastToOp : UTA_Op<"broadcast_to", [Pure, PointwiseKernelOp<0>,
-                                            UTA_ZeroPreserving]> {
+                                            UTA_ZeroPreserving,
+                                            UTA_Differentiable]> {
   let summary = "broadcasts a tensor to the result shape, NumPy rules";
   let description = [{
     Aligns the input with the result at the last dimension; every input size
@@ -548,7 +572,7 @@ def UTA_BroadcastToOp : UTA_Op<"broadcast_to", [Pure, PointwiseKernelOp<0>,
 }
 
 def UTA_CastOp : UTA_Op<"cast", [Pure, UTA_Elementwise, PointwiseKernelOp<1>,
-                                    UTA_ZeroPreserving]> {
+                                    UTA_ZeroPreserving, UTA_Differentiable]> {
   let summary = "converts between f32, f16 and bf16";
   let description = [{
     Converts each element to the result's element type, rounding to nearest

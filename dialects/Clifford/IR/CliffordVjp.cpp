@@ -1,0 +1,464 @@
+//===- CliffordVjp.cpp - The vector-Jacobian product of every clifford op -===//
+//
+// Each op's VjpOpInterface::buildVjp, in clifford and uta ops. The products
+// are bilinear, so each operand's cotangent is the product's adjoint with
+// respect to it (clifford.product_adjoint), which holds in degenerate
+// algebras too, summed back over the axes that broadcasting stretched. The
+// sign flips (reverse, involutions, projection) are their own adjoints, the
+// dual's is the dual times I^2, and the gate, the norm and the layers are
+// spelled out below. fc_product's rule forms all pair products per path at
+// once as one weighted_product with 0/1 path weights, so that its weight
+// gradient and the cotangent of the pair products are two matrix products.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Clifford/IR/CliffordOps.h"
+#include "dialects/UTA/IR/UTAOps.h"
+#include "dialects/UTA/IR/VjpBuilders.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::uta;
+using namespace mlir::uta::clifford;
+using namespace mlir::uta::vjp;
+
+namespace {
+
+RankedTensorType typeOf(Value value) {
+  return cast<RankedTensorType>(value.getType());
+}
+
+/// The broadcast shape of `a` and `b`, with `blades` entries on the blade
+/// axis.
+RankedTensorType broadcastType(Value a, Value c, int64_t bladeAxis,
+                               int64_t blades) {
+  SmallVector<int64_t> shape;
+  for (auto [x, y] : llvm::zip_equal(typeOf(a).getShape(), typeOf(c).getShape()))
+    shape.push_back(std::max(x, y));
+  shape[bladeAxis] = blades;
+  return typeOf(a).clone(shape);
+}
+
+/// The adjoint of the product `kind` with respect to `operand`, at the
+/// broadcast shape of `cotangent` and `other`.
+Value productAdjoint(OpBuilder &b, Location loc, AlgebraAttr algebra,
+                     ProductKind kind, ProductOperand operand, Value cotangent,
+                     Value other, int64_t bladeAxis) {
+  RankedTensorType type =
+      broadcastType(cotangent, other, bladeAxis, algebra.getNumBlades());
+  return ProductAdjointOp::create(
+      b, loc, type, algebra, ProductKindAttr::get(b.getContext(), kind),
+      ProductOperandAttr::get(b.getContext(), operand), cotangent, other,
+      b.getI64IntegerAttr(bladeAxis));
+}
+
+/// The product `kind` of `lhs` and `rhs` at their broadcast shape.
+Value product(OpBuilder &b, Location loc, AlgebraAttr algebra, ProductKind kind,
+              Value lhs, Value rhs, int64_t bladeAxis) {
+  int64_t blades = kind == ProductKind::scalar ? 1 : algebra.getNumBlades();
+  RankedTensorType type = broadcastType(lhs, rhs, bladeAxis, blades);
+  IntegerAttr axis = b.getI64IntegerAttr(bladeAxis);
+  switch (kind) {
+  case ProductKind::geometric:
+    return GeometricProductOp::create(b, loc, type, algebra, lhs, rhs, axis,
+                                      nullptr, nullptr);
+  case ProductKind::outer:
+    return OuterProductOp::create(b, loc, type, algebra, lhs, rhs, axis,
+                                  nullptr, nullptr);
+  case ProductKind::left_contraction:
+    return LeftContractionOp::create(b, loc, type, algebra, lhs, rhs, axis,
+                                     nullptr, nullptr);
+  case ProductKind::scalar:
+    return ScalarProductOp::create(b, loc, type, algebra, lhs, rhs, axis,
+                                   nullptr, nullptr);
+  }
+  llvm_unreachable("unknown product kind");
+}
+
+/// The cotangents of a product's two operands (or of one, as asked).
+LogicalResult productVjp(Operation *op, OpBuilder &b, AlgebraAttr algebra,
+                         ProductKind kind, Value lhs, Value rhs,
+                         int64_t bladeAxis, Value g, ArrayRef<bool> wanted,
+                         SmallVectorImpl<Value> &out) {
+  Location loc = op->getLoc();
+  out.push_back(wanted[0] ? sumToShape(b, loc,
+                                       productAdjoint(b, loc, algebra, kind,
+                                                      ProductOperand::lhs, g,
+                                                      rhs, bladeAxis),
+                                       typeOf(lhs))
+                          : Value());
+  out.push_back(wanted[1] ? sumToShape(b, loc,
+                                       productAdjoint(b, loc, algebra, kind,
+                                                      ProductOperand::rhs, g,
+                                                      lhs, bladeAxis),
+                                       typeOf(rhs))
+                          : Value());
+  return success();
+}
+
+/// A [1, ..., 2^n, ..., 1] constant with 1 at blade 0 and 0 elsewhere: the
+/// scalar blade, broadcasting against a multivector of `like`'s rank.
+Value scalarBlade(OpBuilder &b, Location loc, Value like, int64_t bladeAxis,
+                  int64_t blades) {
+  SmallVector<int64_t> shape(typeOf(like).getRank(), 1);
+  shape[bladeAxis] = blades;
+  SmallVector<float> values(blades, 0.0f);
+  values[0] = 1.0f;
+  return f32Constant(b, loc, shape, values);
+}
+
+/// The weight gradient of weighted_product [F, P] from the per-position path
+/// sums [P, B, F]: summed over the batch in a fixed order, then transposed.
+Value pathWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
+                         Value cotangent, Value lhs, Value rhs) {
+  RankedTensorType type = typeOf(lhs);
+  int64_t paths = algebra.getAlgebra().numPaths();
+  auto pathType =
+      type.clone({paths, type.getDimSize(1), type.getDimSize(2)});
+  Value perPosition =
+      PathAdjointOp::create(b, loc, pathType, algebra, cotangent, lhs, rhs,
+                            b.getI64IntegerAttr(0));
+  Value summed = ReduceSumOp::create(b, loc, perPosition,
+                                     ArrayRef<int64_t>{1}, /*keepDims=*/false);
+  return TransposeOp::create(b, loc, summed, ArrayRef<int64_t>{1, 0});
+}
+
+Value weightedAdjoint(OpBuilder &b, Location loc, AlgebraAttr algebra,
+                      ProductOperand operand, Value cotangent, Value other,
+                      Value weights) {
+  return WeightedProductAdjointOp::create(
+      b, loc, cotangent.getType(), algebra,
+      ProductOperandAttr::get(b.getContext(), operand), cotangent, other,
+      weights, b.getI64IntegerAttr(0));
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Products
+//===----------------------------------------------------------------------===//
+
+LogicalResult GeometricProductOp::buildVjp(OpBuilder &b, Value g,
+                                           ArrayRef<bool> wanted,
+                                           SmallVectorImpl<Value> &out) {
+  return productVjp(*this, b, getAlgebra(), ProductKind::geometric, getLhs(),
+                    getRhs(), getBladeAxis(), g, wanted, out);
+}
+
+LogicalResult OuterProductOp::buildVjp(OpBuilder &b, Value g,
+                                       ArrayRef<bool> wanted,
+                                       SmallVectorImpl<Value> &out) {
+  return productVjp(*this, b, getAlgebra(), ProductKind::outer, getLhs(),
+                    getRhs(), getBladeAxis(), g, wanted, out);
+}
+
+LogicalResult LeftContractionOp::buildVjp(OpBuilder &b, Value g,
+                                          ArrayRef<bool> wanted,
+                                          SmallVectorImpl<Value> &out) {
+  return productVjp(*this, b, getAlgebra(), ProductKind::left_contraction,
+                    getLhs(), getRhs(), getBladeAxis(), g, wanted, out);
+}
+
+LogicalResult ScalarProductOp::buildVjp(OpBuilder &b, Value g,
+                                        ArrayRef<bool> wanted,
+                                        SmallVectorImpl<Value> &out) {
+  return productVjp(*this, b, getAlgebra(), ProductKind::scalar, getLhs(),
+                    getRhs(), getBladeAxis(), g, wanted, out);
+}
+
+LogicalResult SandwichOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
+                                   SmallVectorImpl<Value> &out) {
+  // y = (r x) reverse(r): t = r x is recomputed, and r gets the cotangents
+  // of both of its uses.
+  Location loc = getLoc();
+  AlgebraAttr algebra = getAlgebra();
+  int64_t axis = getBladeAxis();
+  Value r = getRotor(), x = getInput();
+  Value reversed = ReverseOp::create(b, loc, r.getType(), algebra, r,
+                                     b.getI64IntegerAttr(axis));
+  Value dt = productAdjoint(b, loc, algebra, ProductKind::geometric,
+                            ProductOperand::lhs, g, reversed, axis);
+  Value rotorCotangent;
+  if (wanted[0]) {
+    Value t = product(b, loc, algebra, ProductKind::geometric, r, x, axis);
+    Value dReversed = productAdjoint(b, loc, algebra, ProductKind::geometric,
+                                     ProductOperand::rhs, g, t, axis);
+    Value viaReverse =
+        ReverseOp::create(b, loc, dReversed.getType(), algebra, dReversed,
+                          b.getI64IntegerAttr(axis));
+    Value viaProduct = productAdjoint(b, loc, algebra, ProductKind::geometric,
+                                      ProductOperand::lhs, dt, x, axis);
+    rotorCotangent = sumToShape(b, loc, add(b, loc, viaProduct, viaReverse),
+                                typeOf(r));
+  }
+  Value inputCotangent;
+  if (wanted[1])
+    inputCotangent =
+        sumToShape(b, loc,
+                   productAdjoint(b, loc, algebra, ProductKind::geometric,
+                                  ProductOperand::rhs, dt, r, axis),
+                   typeOf(x));
+  out.push_back(rotorCotangent);
+  out.push_back(inputCotangent);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Involutions, projection, dual and gate
+//===----------------------------------------------------------------------===//
+
+/// The sign flips are diagonal with entries ±1 (or 0 and 1): self-adjoint.
+#define UTA_SELF_ADJOINT_VJP(Op)                                               \
+  LogicalResult Op::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,     \
+                             SmallVectorImpl<Value> &out) {                    \
+    if (!wanted[0]) {                                                          \
+      out.push_back(Value());                                                  \
+      return success();                                                        \
+    }                                                                          \
+    Operation *adjoint = b.clone(*getOperation());                             \
+    adjoint->setOperand(0, g);                                                 \
+    out.push_back(adjoint->getResult(0));                                      \
+    return success();                                                          \
+  }
+UTA_SELF_ADJOINT_VJP(ReverseOp)
+UTA_SELF_ADJOINT_VJP(GradeInvolutionOp)
+UTA_SELF_ADJOINT_VJP(ConjugateOp)
+UTA_SELF_ADJOINT_VJP(GradeProjectOp)
+#undef UTA_SELF_ADJOINT_VJP
+
+LogicalResult DualOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
+                               SmallVectorImpl<Value> &out) {
+  if (!wanted[0]) {
+    out.push_back(Value());
+    return success();
+  }
+  // The dual is a signed permutation D of the blades, so its adjoint is
+  // D^-1 = D I^2 (D^2 multiplies by I^-2 = I^2, a sign).
+  Location loc = getLoc();
+  const ::uta::ga::Algebra &algebra = getAlgebra().getAlgebra();
+  unsigned pseudoscalar = algebra.numBlades() - 1;
+  Value dual = DualOp::create(b, loc, g.getType(), getAlgebraAttr(), g,
+                              getBladeAxisAttr());
+  if (algebra.product(pseudoscalar, pseudoscalar).sign < 0)
+    dual = NegOp::create(b, loc, dual.getType(), dual);
+  out.push_back(dual);
+  return success();
+}
+
+LogicalResult ScalarGateOp::buildVjp(OpBuilder &b, Value g,
+                                     ArrayRef<bool> wanted,
+                                     SmallVectorImpl<Value> &out) {
+  if (!wanted[0]) {
+    out.push_back(Value());
+    return success();
+  }
+  // y = x Phi(s), s = x_0: dx = g Phi(s) + e_0 (sum over blades of g x)
+  // phi(s).
+  Location loc = getLoc();
+  Value x = getInput();
+  int64_t axis = getBladeAxis();
+  Value scalar = scalarBlade(b, loc, x, axis, getAlgebra().getNumBlades());
+  Value s = product(b, loc, getAlgebra(), ProductKind::scalar, x, scalar, axis);
+  Value scaled = scale(b, loc, s, M_SQRT1_2);
+  Value erf = ErfOp::create(b, loc, scaled.getType(), scaled);
+  Value cdf = scale(b, loc, shift(b, loc, erf, 1.0), 0.5);
+  Value halfSquare = scale(b, loc, mul(b, loc, s, s), -0.5);
+  Value gauss = ExpOp::create(b, loc, s.getType(), halfSquare);
+  Value pdf = scale(b, loc, gauss, 1.0 / std::sqrt(2.0 * M_PI));
+  Value dot = ReduceSumOp::create(b, loc, mul(b, loc, g, x),
+                                  ArrayRef<int64_t>{axis}, /*keepDims=*/true);
+  Value gated = mul(b, loc, g, cdf);
+  out.push_back(add(b, loc, gated, mul(b, loc, scalar, mul(b, loc, dot, pdf))));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Layers
+//===----------------------------------------------------------------------===//
+
+LogicalResult WeightedProductOp::buildVjp(OpBuilder &b, Value g,
+                                          ArrayRef<bool> wanted,
+                                          SmallVectorImpl<Value> &out) {
+  Location loc = getLoc();
+  AlgebraAttr algebra = getAlgebra();
+  Value x = getLhs(), y = getRhs(), w = getWeights();
+  out.push_back(wanted[0] ? weightedAdjoint(b, loc, algebra,
+                                            ProductOperand::lhs, g, y, w)
+                          : Value());
+  out.push_back(wanted[1] ? weightedAdjoint(b, loc, algebra,
+                                            ProductOperand::rhs, g, x, w)
+                          : Value());
+  out.push_back(wanted[2] ? pathWeightGradient(b, loc, algebra, g, x, y)
+                          : Value());
+  return success();
+}
+
+LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
+                                    ArrayRef<bool> wanted,
+                                    SmallVectorImpl<Value> &out) {
+  // With x and y repeated P times along the features, [2^n, B, P * Fin],
+  // and 0/1 weights E[(p, fi), p'] = (p == p'), A = weighted_product(x, y,
+  // E) holds every path's pair products: z = A W as one matrix product over
+  // (p, fi). So dW = A^T g, dA = g W^T, and dx, dy are weighted adjoints of
+  // dA summed over the repeats.
+  Location loc = getLoc();
+  AlgebraAttr algebra = getAlgebra();
+  Value x = getLhs(), y = getRhs(), w = getWeights();
+  RankedTensorType xType = typeOf(x), wType = typeOf(w);
+  int64_t blades = xType.getDimSize(0), batch = xType.getDimSize(1),
+          inFeatures = xType.getDimSize(2), paths = wType.getDimSize(0),
+          outFeatures = wType.getDimSize(2);
+  int64_t wide = paths * inFeatures, rows = blades * batch;
+
+  auto repeat = [&](Value v) -> Value {
+    Value split = ReshapeOp::create(
+        b, loc, xType.clone({blades, batch, 1, inFeatures}), v);
+    Value spread = BroadcastToOp::create(
+        b, loc, xType.clone({blades, batch, paths, inFeatures}), split);
+    return ReshapeOp::create(b, loc, xType.clone({blades, batch, wide}),
+                             spread);
+  };
+  SmallVector<float> selector(wide * paths, 0.0f);
+  for (int64_t p = 0; p < paths; ++p)
+    for (int64_t f = 0; f < inFeatures; ++f)
+      selector[(p * inFeatures + f) * paths + p] = 1.0f;
+  Value pathWeights = f32Constant(b, loc, {wide, paths}, selector);
+  Value xWide = repeat(x), yWide = repeat(y);
+  Value gRows =
+      ReshapeOp::create(b, loc, xType.clone({rows, outFeatures}), g);
+
+  Value wideCotangent;
+  if (wanted[0] || wanted[1]) {
+    Value wRows = ReshapeOp::create(b, loc, wType.clone({wide, outFeatures}), w);
+    Value product = MatmulOp::create(b, loc, gRows, wRows, /*transposeB=*/true);
+    wideCotangent = ReshapeOp::create(
+        b, loc, xType.clone({blades, batch, wide}), product);
+  }
+  auto narrow = [&](Value v) -> Value {
+    Value split = ReshapeOp::create(
+        b, loc, xType.clone({blades, batch, paths, inFeatures}), v);
+    return ReduceSumOp::create(b, loc, split, ArrayRef<int64_t>{2},
+                               /*keepDims=*/false);
+  };
+  out.push_back(wanted[0] ? narrow(weightedAdjoint(b, loc, algebra,
+                                                   ProductOperand::lhs,
+                                                   wideCotangent, yWide,
+                                                   pathWeights))
+                          : Value());
+  out.push_back(wanted[1] ? narrow(weightedAdjoint(b, loc, algebra,
+                                                   ProductOperand::rhs,
+                                                   wideCotangent, xWide,
+                                                   pathWeights))
+                          : Value());
+  Value weightCotangent;
+  if (wanted[2]) {
+    Value pairs = WeightedProductOp::create(
+        b, loc, xWide.getType(), algebra, xWide, yWide, pathWeights,
+        b.getI64IntegerAttr(0), nullptr, nullptr);
+    Value pairRows =
+        ReshapeOp::create(b, loc, xType.clone({rows, wide}), pairs);
+    Value pairColumns =
+        TransposeOp::create(b, loc, pairRows, ArrayRef<int64_t>{1, 0});
+    Value product = MatmulOp::create(b, loc, pairColumns, gRows);
+    weightCotangent = ReshapeOp::create(b, loc, wType, product);
+  }
+  out.push_back(weightCotangent);
+  return success();
+}
+
+LogicalResult GradeRmsNormOp::buildVjp(OpBuilder &b, Value g,
+                                       ArrayRef<bool> wanted,
+                                       SmallVectorImpl<Value> &out) {
+  if (!wanted[0]) {
+    out.push_back(Value());
+    return success();
+  }
+  // y = x r, r = (mean over F of the grade's sum of x^2 + eps)^-1/2 per
+  // (grade, b): dx = r (g - x r^2 c), c = mean over F of the grade's sum
+  // of g x. "The grade's sum", broadcast back to its blades, is a matrix
+  // product with M[i, j] = (grade i == grade j).
+  Location loc = getLoc();
+  Value x = getInput();
+  RankedTensorType type = typeOf(x);
+  const ::uta::ga::Algebra &algebra = getAlgebra().getAlgebra();
+  int64_t blades = type.getDimSize(0), batch = type.getDimSize(1);
+  SmallVector<float> sameGrade(blades * blades);
+  for (int64_t i = 0; i < blades; ++i)
+    for (int64_t j = 0; j < blades; ++j)
+      sameGrade[i * blades + j] = algebra.grade(i) == algebra.grade(j);
+  Value gradeSum = f32Constant(b, loc, {blades, blades}, sameGrade);
+  auto perGrade = [&](Value squares) -> Value {
+    Value mean = ReduceMeanOp::create(b, loc, squares, ArrayRef<int64_t>{2},
+                                      /*keepDims=*/false);
+    Value summed = MatmulOp::create(b, loc, gradeSum, mean);
+    return ReshapeOp::create(b, loc, type.clone({blades, batch, 1}), summed);
+  };
+  Value norm = perGrade(mul(b, loc, x, x));
+  Value r = RsqrtOp::create(
+      b, loc, norm.getType(),
+      shift(b, loc, norm, getEpsilon().convertToDouble()));
+  Value c = perGrade(mul(b, loc, g, x));
+  Value projected = mul(b, loc, x, mul(b, loc, mul(b, loc, r, r), c));
+  out.push_back(mul(b, loc, r, sub(b, loc, g, projected)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Adjoints (second derivatives of the products)
+//===----------------------------------------------------------------------===//
+
+LogicalResult ProductAdjointOp::buildVjp(OpBuilder &b, Value c,
+                                         ArrayRef<bool> wanted,
+                                         SmallVectorImpl<Value> &out) {
+  // With operand = lhs the op is R_i = sum s g_k y_j: bilinear in (g, y),
+  // dg = product(c, y), dy = adjoint_rhs(g, c). With operand = rhs,
+  // R_j = sum s x_i g_k: dg = product(x, c), dx = adjoint_lhs(g, c).
+  Location loc = getLoc();
+  AlgebraAttr algebra = getAlgebra();
+  int64_t axis = getBladeAxis();
+  Value g = getCotangent(), other = getOther();
+  bool ofLhs = getOperand() == ProductOperand::lhs;
+  Value dg, dOther;
+  if (wanted[0])
+    dg = sumToShape(b, loc,
+                    ofLhs ? product(b, loc, algebra, getProduct(), c, other, axis)
+                          : product(b, loc, algebra, getProduct(), other, c, axis),
+                    typeOf(g));
+  if (wanted[1])
+    dOther = sumToShape(
+        b, loc,
+        productAdjoint(b, loc, algebra, getProduct(),
+                       ofLhs ? ProductOperand::rhs : ProductOperand::lhs, g, c,
+                       axis),
+        typeOf(other));
+  out.push_back(dg);
+  out.push_back(dOther);
+  return success();
+}
+
+LogicalResult WeightedProductAdjointOp::buildVjp(OpBuilder &b, Value c,
+                                                 ArrayRef<bool> wanted,
+                                                 SmallVectorImpl<Value> &out) {
+  // As for product_adjoint, with the path weights: trilinear in (g, other,
+  // w).
+  Location loc = getLoc();
+  AlgebraAttr algebra = getAlgebra();
+  Value g = getCotangent(), other = getOther(), w = getWeights();
+  bool ofLhs = getOperand() == ProductOperand::lhs;
+  Value x = ofLhs ? c : other, y = ofLhs ? other : c;
+  Value dg, dOther, dw;
+  if (wanted[0])
+    dg = WeightedProductOp::create(b, loc, g.getType(), algebra, x, y, w,
+                                   b.getI64IntegerAttr(0), nullptr, nullptr);
+  if (wanted[1])
+    dOther = weightedAdjoint(b, loc, algebra,
+                             ofLhs ? ProductOperand::rhs : ProductOperand::lhs,
+                             g, c, w);
+  if (wanted[2])
+    dw = pathWeightGradient(b, loc, algebra, g, x, y);
+  out.push_back(dg);
+  out.push_back(dOther);
+  out.push_back(dw);
+  return success();
+}
