@@ -8,6 +8,7 @@
 
 #include "lib/Driver/Utac.h"
 
+#include "lib/Driver/Gradient.h"
 #include "lib/Driver/Input.h"
 
 #include "lib/CachedCompile/CachedCompile.h"
@@ -100,6 +101,18 @@ struct UtacOptions {
                "ex2/lg2/tanh.approx instructions, RelaxedPrecision on "
                "SPIR-V; f32 results within 2e-3 (docs/runtime.md)"),
       cl::init(false), cl::cat(compilationOptions)};
+  cl::opt<std::string> grad{
+      "grad",
+      cl::desc("Compile the gradient of the entry instead (docs/autodiff.md):"
+               " vjp builds @f_vjp(inputs..., cotangents...) -> gradients, "
+               "joint builds @f_fwd_bwd -> (results..., gradients...)"),
+      cl::value_desc("vjp|joint"), cl::cat(compilationOptions)};
+  cl::list<unsigned> wrt{
+      "wrt",
+      cl::desc("With --grad: the arguments to differentiate, by index "
+               "(default: all)"),
+      cl::CommaSeparated, cl::value_desc("i,j,..."),
+      cl::cat(compilationOptions)};
   cl::opt<std::string> gemmConfig{
       "uta-gemm-config",
       cl::desc("Use this row of the GEMM engine's configuration table "
@@ -207,6 +220,8 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       "                                        without and with fusion\n"
       "  utac IN.mlir --remarks                prints each fusion decision "
       "and its reason\n"
+      "  utac IN.mlir --grad=vjp [--wrt=0,2] ...  compiles the gradient "
+      "(docs/autodiff.md)\n"
       "  utac IN.mlir                          parses and verifies only\n"
       "  utac run IN.mlir --backend=B [--check] compiles, runs and checks "
       "(utac run --help)\n"
@@ -259,11 +274,28 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     return kBadInput;
   }
 
+  std::optional<GradientMode> gradientMode = parseGradientMode(options.grad);
+  if (!gradientMode) {
+    llvm::errs() << "utac: unknown --grad=" << options.grad
+                 << " (expected vjp or joint)\n";
+    return kBadInput;
+  }
+  if (!options.wrt.empty() && *gradientMode == GradientMode::None) {
+    llvm::errs() << "utac: --wrt needs --grad=vjp or --grad=joint\n";
+    return kBadInput;
+  }
+
   std::unique_ptr<InputModule> input =
       InputModule::parse(options.input, "utac");
   if (!input || failed(input->checkEntryOption(options.entry, "utac")))
     return kBadInput;
   OwningOpRef<ModuleOp> &module = input->getModule();
+  // With --grad the gradient function becomes the entry.
+  std::string entryName = options.entry;
+  if (failed(applyGradientMode(*module, entryName, *gradientMode,
+                               SmallVector<unsigned>(options.wrt.begin(),
+                                                     options.wrt.end()))))
+    return kBadInput;
 
   // Only verification was asked for.
   if (!phase && options.output.empty() && !options.stats && !options.remarks)
@@ -290,8 +322,8 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       OwningOpRef<ModuleOp> copy = module->clone();
       PipelineOptions variant;
       configure(variant, policy);
-      if ((!options.entry.empty() &&
-           failed(selectEntry(*copy, options.entry))) ||
+      if ((!entryName.empty() &&
+           failed(selectEntry(*copy, entryName))) ||
           failed(runPipeline(*copy, Phase::Gpu, variant)))
         return kBadInput;
       printKernelStats(llvm::errs(),
@@ -308,21 +340,21 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     PipelineOptions variant;
     configure(variant, options.fusion);
     variant.remarks = true;
-    if ((!options.entry.empty() && failed(selectEntry(*copy, options.entry))) ||
+    if ((!entryName.empty() && failed(selectEntry(*copy, entryName))) ||
         failed(runPipeline(*copy, Phase::Gpu, variant)))
       return kBadInput;
   }
   // Printing a phase compiles every public function unless --entry picks
   // one; a manifest describes exactly one entry.
   if (phase) {
-    if (!options.entry.empty() && failed(selectEntry(*module, options.entry)))
+    if (!entryName.empty() && failed(selectEntry(*module, entryName)))
       return kBadInput;
     return succeeded(printPhase(*module, *phase, pipeline)) ? kSuccess
                                                             : kBadInput;
   }
   if (options.output.empty())
     return kSuccess; // --stats or --remarks alone.
-  FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
+  FailureOr<func::FuncOp> entry = selectEntry(*module, entryName);
   if (failed(entry))
     return kBadInput;
 

@@ -9,6 +9,7 @@
 
 #include "lib/Driver/Utac.h"
 
+#include "lib/Driver/Gradient.h"
 #include "lib/Driver/Input.h"
 
 #include "lib/CachedCompile/CachedCompile.h"
@@ -81,6 +82,23 @@ struct RunOptions {
       cl::desc("Approximate transcendentals (utac --fast-math); --check "
                "then uses the fast-math tolerance for f32 results"),
       cl::init(false), cl::cat(category)};
+  cl::opt<std::string> grad{
+      "grad",
+      cl::desc("Run the gradient of the entry instead (utac --grad): vjp or "
+               "joint; the cotangents are seeded like the arguments"),
+      cl::value_desc("vjp|joint"), cl::cat(category)};
+  cl::list<unsigned> wrt{
+      "wrt",
+      cl::desc("With --grad or --check-grad: the arguments to differentiate, "
+               "by index (default: all)"),
+      cl::CommaSeparated, cl::value_desc("i,j,..."), cl::cat(category)};
+  cl::opt<bool> checkGrad{
+      "check-grad",
+      cl::desc("Compare the gradient (--grad=vjp, implied) that the float64 "
+               "reference computes with central finite differences of the "
+               "reference's forward function, on at most 64 elements per "
+               "argument; exit 2 if one is off (docs/autodiff.md)"),
+      cl::cat(category)};
   cl::opt<std::string> referenceMemoryBudget{
       "reference-memory-budget",
       cl::desc("The most bytes of float64 values the reference may hold at "
@@ -185,6 +203,9 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       "utac run: compile a graph, run it, and check it\n\n"
       "  utac run IN.mlir --backend=cuda --check\n"
       "  utac run IN.mlir --backend=reference --save=DIR\n"
+      "  utac run IN.mlir --backend=reference --check-grad   gradient vs "
+      "finite differences\n"
+      "  utac run IN.mlir --backend=vulkan --grad=vjp --check\n"
       "Exit codes: 0 ok, 1 bad input or compile error, 2 --check failed, 3 "
       "the backend is not available here.\n");
 
@@ -209,13 +230,46 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       getReferenceMemoryBudget(options.referenceMemoryBudget);
   if (!memoryBudget)
     return kBadInput;
+  std::optional<GradientMode> gradientMode = parseGradientMode(options.grad);
+  if (!gradientMode) {
+    llvm::errs() << "utac run: unknown --grad=" << options.grad
+                 << " (expected vjp or joint)\n";
+    return kBadInput;
+  }
+  if (options.checkGrad && *gradientMode == GradientMode::Joint) {
+    llvm::errs() << "utac run: --check-grad checks the gradient function "
+                    "@f_vjp; leave out --grad=joint\n";
+    return kBadInput;
+  }
+  if (options.checkGrad)
+    gradientMode = GradientMode::Vjp;
+  if (!options.wrt.empty() && *gradientMode == GradientMode::None) {
+    llvm::errs() << "utac run: --wrt needs --grad or --check-grad\n";
+    return kBadInput;
+  }
 
   std::unique_ptr<InputModule> input =
       InputModule::parse(options.input, "utac run");
   if (!input || failed(input->checkEntryOption(options.entry, "utac run")))
     return kBadInput;
   OwningOpRef<ModuleOp> &module = input->getModule();
-  FailureOr<func::FuncOp> entry = selectEntry(*module, options.entry);
+  // With --grad the gradient function becomes the entry; the forward one
+  // stays (private) for --check-grad.
+  std::string entryName = options.entry, forwardName;
+  std::vector<unsigned> wrt(options.wrt.begin(), options.wrt.end());
+  if (*gradientMode != GradientMode::None) {
+    FailureOr<func::FuncOp> forward = selectEntry(*module, entryName);
+    if (failed(forward))
+      return kBadInput;
+    forwardName = forward->getName().str();
+    if (wrt.empty())
+      for (unsigned i = 0; i < forward->getNumArguments(); ++i)
+        wrt.push_back(i);
+    entryName = forwardName;
+    if (failed(applyGradientMode(*module, entryName, *gradientMode, wrt)))
+      return kBadInput;
+  }
+  FailureOr<func::FuncOp> entry = selectEntry(*module, entryName);
   if (failed(entry))
     return kBadInput;
   // A graph the reference cannot hold is refused before the arguments are
@@ -266,6 +320,26 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   OwningOpRef<ModuleOp> original = module->clone();
   auto referenceEntry = original->lookupSymbol<func::FuncOp>(entry->getName());
 
+  int gradientExit = kSuccess;
+  if (options.checkGrad) {
+    std::vector<std::vector<double>> values;
+    for (const rt::HostTensor &argument : arguments) {
+      std::vector<float> single = argument.toFloat32();
+      values.emplace_back(single.begin(), single.end());
+    }
+    GradientCheckOptions checkOptions;
+    checkOptions.wrt = wrt;
+    checkOptions.seed = options.seed;
+    checkOptions.memoryBudget = *memoryBudget;
+    FailureOr<bool> passed = checkGradients(
+        original->lookupSymbol<func::FuncOp>(forwardName), referenceEntry,
+        values, checkOptions, llvm::outs());
+    if (failed(passed))
+      return kBadInput;
+    if (!*passed)
+      gradientExit = kCheckFailed;
+  }
+
   if (backendName == "reference") {
     FailureOr<std::vector<reference::RefTensor>> results =
         runReference(referenceEntry, arguments, *memoryBudget);
@@ -283,7 +357,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       if (rt::Status saved = rt::saveResults(options.save, values, shapes);
           !saved)
         return fail(saved);
-    return kSuccess;
+    return gradientExit;
   }
 
   // cuda runs PTX, vulkan runs SPIR-V (lib/Target, runtime/vulkan).
@@ -334,7 +408,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       llvm::outs() << "kernel " << timing.kernel << ": "
                    << llvm::format("%.4f", timing.milliseconds) << " ms\n";
 
-  int exitCode = kSuccess;
+  int exitCode = gradientExit;
   if (options.check) {
     FailureOr<std::vector<reference::RefTensor>> expected =
         runReference(referenceEntry, arguments, *memoryBudget);

@@ -1,0 +1,184 @@
+//===- Gradient.cpp - utac's gradient flags and the gradient check --------===//
+
+#include "lib/Driver/Gradient.h"
+
+#include "lib/Reference/Interpreter.h"
+#include "passes/Transforms/Passes.h"
+
+#include "lib/Compiler/Compile.h"
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::uta;
+
+std::optional<GradientMode> mlir::uta::parseGradientMode(StringRef text) {
+  if (text.empty())
+    return GradientMode::None;
+  if (text == "vjp")
+    return GradientMode::Vjp;
+  if (text == "joint")
+    return GradientMode::Joint;
+  return std::nullopt;
+}
+
+LogicalResult mlir::uta::applyGradientMode(ModuleOp module, std::string &entry,
+                                           GradientMode mode,
+                                           ArrayRef<unsigned> wrt) {
+  if (mode == GradientMode::None)
+    return success();
+  FailureOr<func::FuncOp> forward = selectEntry(module, entry);
+  if (failed(forward))
+    return failure();
+  DifferentiateOptions options;
+  options.wrt.assign(wrt.begin(), wrt.end());
+  options.joint = mode == GradientMode::Joint;
+  FailureOr<func::FuncOp> gradient = buildGradientFunction(*forward, options);
+  if (failed(gradient))
+    return failure();
+  forward->setPrivate();
+  entry = gradient->getName().str();
+  return success();
+}
+
+namespace {
+
+using reference::RefTensor;
+
+/// The f32 value nearest to `x`, as the reference rounds f32 arguments.
+double roundToF32(double x) { return static_cast<double>(static_cast<float>(x)); }
+
+/// sum over results of cotangent * result, in float64.
+FailureOr<double> evaluateObjective(func::FuncOp forward,
+                                    ArrayRef<RefTensor> inputs,
+                                    ArrayRef<RefTensor> cotangents,
+                                    uint64_t memoryBudget) {
+  reference::InterpretOptions options;
+  options.memoryBudget = memoryBudget;
+  FailureOr<std::vector<RefTensor>> results =
+      reference::interpret(forward, inputs, options);
+  if (failed(results))
+    return failure();
+  double sum = 0;
+  for (auto [result, cotangent] : llvm::zip_equal(*results, cotangents))
+    for (auto [value, weight] : llvm::zip_equal(result.data, cotangent.data))
+      sum += value * weight;
+  return sum;
+}
+
+/// The elements of an argument of `count` elements that the check visits.
+std::vector<int64_t> chooseElements(int64_t count, unsigned limit,
+                                    uint64_t seed, unsigned argument) {
+  std::vector<int64_t> all(count);
+  std::iota(all.begin(), all.end(), 0);
+  if (count <= int64_t(limit))
+    return all;
+  std::mt19937_64 random(seed * 1000003 + argument);
+  std::shuffle(all.begin(), all.end(), random);
+  all.resize(limit);
+  std::sort(all.begin(), all.end());
+  return all;
+}
+
+} // namespace
+
+FailureOr<bool> mlir::uta::checkGradients(func::FuncOp forward,
+                                          func::FuncOp vjp,
+                                          ArrayRef<std::vector<double>> arguments,
+                                          const GradientCheckOptions &options,
+                                          raw_ostream &os) {
+  for (Type type : llvm::concat<const Type>(forward.getArgumentTypes(),
+                                            forward.getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.getElementType().isF32())
+      return forward.emitError()
+             << "--check-grad needs f32 arguments and results, got " << type
+             << ": a finite difference through f16 or bf16 rounding "
+                "measures the rounding";
+  }
+  bool casts = forward
+                   .walk([](Operation *op) {
+                     return op->getName().getStringRef() == "uta.cast"
+                                ? WalkResult::interrupt()
+                                : WalkResult::advance();
+                   })
+                   .wasInterrupted();
+  if (casts)
+    return forward.emitError() << "--check-grad needs a graph without "
+                                  "uta.cast: a finite difference through a "
+                                  "rounding cast measures the rounding";
+
+  unsigned numInputs = forward.getNumArguments();
+  std::vector<RefTensor> inputs, cotangents, vjpArgs;
+  for (auto [i, values] : llvm::enumerate(arguments)) {
+    Type type = i < numInputs ? forward.getArgumentTypes()[i]
+                              : forward.getResultTypes()[i - numInputs];
+    RefTensor tensor{cast<RankedTensorType>(type).getShape().vec(), values};
+    (i < numInputs ? inputs : cotangents).push_back(tensor);
+    vjpArgs.push_back(tensor);
+  }
+  reference::InterpretOptions interpretOptions;
+  interpretOptions.memoryBudget = options.memoryBudget;
+  FailureOr<std::vector<RefTensor>> gradients =
+      reference::interpret(vjp, vjpArgs, interpretOptions);
+  if (failed(gradients))
+    return failure();
+
+  bool passed = true;
+  for (auto [g, argument] : llvm::enumerate(options.wrt)) {
+    const std::vector<double> &analytic = (*gradients)[g].data;
+    std::vector<int64_t> elements = chooseElements(
+        inputs[argument].data.size(), options.maxElements, options.seed,
+        argument);
+    std::vector<double> numeric;
+    for (int64_t element : elements) {
+      // A step of 2^-10 relative to the value, taken between the f32
+      // values the reference actually sees.
+      double x = inputs[argument].data[element];
+      double step = std::ldexp(std::max(1.0, std::fabs(x)), -10);
+      double up = roundToF32(x + step), down = roundToF32(x - step);
+      inputs[argument].data[element] = up;
+      FailureOr<double> above = evaluateObjective(forward, inputs, cotangents,
+                                                  options.memoryBudget);
+      inputs[argument].data[element] = down;
+      FailureOr<double> below = evaluateObjective(forward, inputs, cotangents,
+                                                  options.memoryBudget);
+      inputs[argument].data[element] = x;
+      if (failed(above) || failed(below))
+        return failure();
+      numeric.push_back((*above - *below) / (up - down));
+    }
+    double squares = 0;
+    for (double value : numeric)
+      squares += value * value;
+    double scale = std::sqrt(squares / std::max<size_t>(1, numeric.size()));
+    double worst = 0;
+    int64_t worstElement = -1;
+    bool ok = true;
+    for (auto [k, element] : llvm::enumerate(elements)) {
+      double error = std::fabs(analytic[element] - numeric[k]);
+      double allowed = kGradientCheckTolerance * (std::fabs(numeric[k]) + scale) +
+                       kGradientCheckFloor;
+      if (!(error <= allowed))
+        ok = false;
+      if (!(error <= worst)) {
+        worst = error;
+        worstElement = element;
+      }
+    }
+    os << "grad" << g << " (argument #" << argument << "): "
+       << elements.size() << " of " << inputs[argument].data.size()
+       << " elements, max |vjp - fd| "
+       << llvm::format("%.3g", worst) << " (rms fd "
+       << llvm::format("%.3g", scale) << ")";
+    if (worstElement >= 0 && !ok)
+      os << " at element " << worstElement;
+    os << (ok ? ": ok" : ": FAILED") << "\n";
+    passed &= ok;
+  }
+  return passed;
+}

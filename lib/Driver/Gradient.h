@@ -1,0 +1,68 @@
+//===- Gradient.h - utac's gradient flags and the gradient check -*- C++ -*-===//
+//
+// `--grad=vjp|joint` and `--wrt=I,J` of utac and utac run replace the entry
+// function by its gradient function (uta-differentiate); `utac run
+// --check-grad` compares that gradient, computed by the float64 reference,
+// with central finite differences of the reference's forward function
+// (docs/autodiff.md gives the step and the tolerance).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_LIB_DRIVER_GRADIENT_H
+#define UTA_LIB_DRIVER_GRADIENT_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir::uta {
+
+/// What `--grad` asks for.
+enum class GradientMode { None, Vjp, Joint };
+
+/// Parses `--grad`'s value ("" is None); std::nullopt when unknown.
+std::optional<GradientMode> parseGradientMode(llvm::StringRef text);
+
+/// Builds the gradient function of the entry (`entry`, or the only public
+/// function), makes the forward function private and sets `entry` to the
+/// gradient's name. Errors are reported at the function.
+LogicalResult applyGradientMode(ModuleOp module, std::string &entry,
+                                GradientMode mode,
+                                llvm::ArrayRef<unsigned> wrt);
+
+/// The finite-difference check passes element e when
+/// |vjp_e - fd_e| <= kGradientCheckTolerance * (|fd_e| + rms(fd)) +
+/// kGradientCheckFloor.
+constexpr double kGradientCheckTolerance = 1e-4;
+constexpr double kGradientCheckFloor = 1e-9;
+
+/// The finite-difference check of `utac run --check-grad`.
+struct GradientCheckOptions {
+  /// The differentiated arguments of `forward`, in the gradient's order.
+  std::vector<unsigned> wrt;
+  /// Seeds the choice of elements when an argument has more than
+  /// `maxElements`.
+  uint64_t seed = 0;
+  unsigned maxElements = 64;
+  uint64_t memoryBudget = 0;
+};
+
+/// Compares the gradients that the reference computes with `vjp` on
+/// `arguments` (the forward's inputs, then one cotangent per result) with
+/// central differences of sum(cotangent * forward(inputs)). Prints one line
+/// per gradient to `os`. Returns failure() after an error (reported), else
+/// whether every gradient was within the tolerance.
+FailureOr<bool> checkGradients(func::FuncOp forward, func::FuncOp vjp,
+                               llvm::ArrayRef<std::vector<double>> arguments,
+                               const GradientCheckOptions &options,
+                               llvm::raw_ostream &os);
+
+} // namespace mlir::uta
+
+#endif // UTA_LIB_DRIVER_GRADIENT_H
