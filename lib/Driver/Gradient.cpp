@@ -136,10 +136,12 @@ FailureOr<bool> mlir::uta::checkGradients(func::FuncOp forward,
         argument);
     std::vector<double> numeric;
     for (int64_t element : elements) {
-      // A step of 2^-10 relative to the value, taken between the f32
-      // values the reference actually sees.
+      // A step of 2^-10 relative to the value (at least 2^-18, near 0),
+      // taken between the f32 values the reference actually sees: small
+      // enough near a pole such as 1/x, where the truncation error grows
+      // like (step / x)^2.
       double x = inputs[argument].data[element];
-      double step = std::ldexp(std::max(1.0, std::fabs(x)), -10);
+      double step = std::ldexp(std::max(std::ldexp(1.0, -8), std::fabs(x)), -10);
       double up = roundToF32(x + step), down = roundToF32(x - step);
       inputs[argument].data[element] = up;
       FailureOr<double> above = evaluateObjective(forward, inputs, cotangents,

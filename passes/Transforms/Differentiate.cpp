@@ -254,6 +254,11 @@ void GradientBuilder::reportForwardValues(func::FuncOp gradient,
 FailureOr<func::FuncOp>
 mlir::uta::buildGradientFunction(func::FuncOp function,
                                  const DifferentiateOptions &options) {
+  // The rules build uta and arith ops, also for a graph of clifford ops
+  // only, whose context may not have loaded them yet.
+  MLIRContext *context = function->getContext();
+  context->getOrLoadDialect<UTADialect>();
+  context->getOrLoadDialect<arith::ArithDialect>();
   FailureOr<SmallVector<unsigned>> wrt = checkArguments(function, options.wrt);
   if (failed(wrt))
     return failure();

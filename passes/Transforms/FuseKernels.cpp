@@ -299,12 +299,12 @@ private:
                                 " does not read this operand a multivector "
                                 "at a time");
     int64_t computations = *reads * consumer.computations * uses;
-    const ::uta::ga::Algebra &algebra = consumerOp.getAlgebra().getAlgebra();
-    int64_t positions = getTensorType(producer->getResult(0)).getNumElements() /
-                        algebra.numBlades();
-    double flops = producerOp
-                       ? producerOp.estimateFlopsPerPosition()
-                       : getFlopsPerElement(producer) * algebra.numBlades();
+    Value result = producer->getResult(0);
+    int64_t axis = consumerOp.getMultivectorAxis();
+    int64_t positions = getNumPositions(result, axis);
+    double flops = producerOp ? producerOp.estimateFlopsPerPosition()
+                              : getFlopsPerElement(producer) *
+                                    getTensorType(result).getDimSize(axis);
     if (computations == 1)
       return FusionDecision::yes(
           1, "it is computed once per position either way, and fusing "
@@ -355,11 +355,19 @@ private:
       return std::nullopt;
     // One thread per result position reads each operand there: a broadcast
     // operand is read by every position it is broadcast to.
-    int64_t blades = consumer.getAlgebra().getAlgebra().numBlades();
-    int64_t positions =
-        getTensorType(consumer->getResult(0)).getNumElements() / blades;
-    int64_t valuePositions = getTensorType(value).getNumElements() / blades;
+    int64_t axis = consumer.getMultivectorAxis();
+    int64_t positions = getNumPositions(consumer->getResult(0), axis);
+    int64_t valuePositions = getNumPositions(value, axis);
     return valuePositions == 0 ? 1 : positions / valuePositions;
+  }
+
+  /// The positions of `value` along its axes other than `bladeAxis`. Not
+  /// the elements over 2^n: an operand's blade axis may have one entry (the
+  /// cotangent of product_adjoint's scalar product).
+  static int64_t getNumPositions(Value value, int64_t bladeAxis) {
+    RankedTensorType type = getTensorType(value);
+    int64_t blades = type.getDimSize(bladeAxis);
+    return blades == 0 ? 0 : type.getNumElements() / blades;
   }
 
   static double getFlopsPerElement(Operation *op) {
