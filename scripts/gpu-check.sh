@@ -10,7 +10,9 @@
 #       A case's header may say how to build and check it: a line
 #       `// gpu-check: FLAGS` compiles its PTX with the utac FLAGS, and
 #       `// gpu-check-tolerance: T` checks its results with tolerance T
-#       (for a result whose dtype hides the arithmetic's precision).
+#       (for a result whose dtype hides the arithmetic's precision), and
+#       `// gpu-check-grad: vjp` (or joint) builds, checks and saves the
+#       case's gradient function instead (utac --grad).
 #   scripts/gpu-check.sh run OUT_DIR [ptx|spv]
 #       there: run every case's PTX (default) or SPIR-V build with
 #       `uta-run --seed=1 --expect=ref` (CUDA or Vulkan) and print one line
@@ -30,8 +32,11 @@ prepare() {
     local name
     name=$(basename "$f" .mlir)
     mkdir -p "$out/$name"
+    local grad=""
+    grad=$(sed -n 's|^// gpu-check-grad: |--grad=|p' "$f")
     # SPIR-V rejects bf16 (docs/targets.md): those cases run on CUDA only.
-    if ! "$build/bin/utac" "$f" --target=spirv -o "$out/$name/k.spv" \
+    # shellcheck disable=SC2086
+    if ! "$build/bin/utac" "$f" $grad --target=spirv -o "$out/$name/k.spv" \
       2>"$out/$name/spv.err"; then
       grep -q "bf16 is not supported by the spirv target" "$out/$name/spv.err" ||
         { cat "$out/$name/spv.err" >&2; echo "prepare: $name failed" >&2; exit 1; }
@@ -45,8 +50,8 @@ prepare() {
       echo "--tolerance=$tolerance" >"$out/$name/spv.flags"
     fi
     # shellcheck disable=SC2086
-    "$build/bin/utac" "$f" --target=ptx $flags -o "$out/$name/k.ptx" &&
-      "$build/bin/utac" run "$f" --backend=reference --seed=1 \
+    "$build/bin/utac" "$f" $grad --target=ptx $flags -o "$out/$name/k.ptx" &&
+      "$build/bin/utac" run "$f" $grad --backend=reference --seed=1 \
         --save="$out/$name/ref" >/dev/null ||
       { echo "prepare: $name failed" >&2; exit 1; }
   done

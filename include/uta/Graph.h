@@ -129,6 +129,8 @@ public:
 
   Tensor neg(const Tensor &x);
   Tensor abs(const Tensor &x);
+  /// 1 for x > 0, -1 for x < 0, x itself for ±0 and NaN.
+  Tensor sign(const Tensor &x);
   Tensor exp(const Tensor &x);
   Tensor log(const Tensor &x);
   Tensor sqrt(const Tensor &x);
@@ -212,6 +214,20 @@ public:
   /// Per batch element and grade, RMS normalisation over the features.
   Tensor gradeRmsNorm(const Algebra &algebra, const Tensor &x,
                       float epsilon = 1e-6f);
+
+  //===--------------------------------------------------------------------===//
+  // Gradients
+  //===--------------------------------------------------------------------===//
+
+  /// The gradient graph of this graph (docs/autodiff.md), a new Graph:
+  /// `name_vjp` takes this graph's inputs, then one cotangent per output,
+  /// and outputs the gradient of each input listed in `wrt` (indices into
+  /// inputs(); empty: all), each of its input's shape and dtype. With
+  /// `joint`, `name_fwd_bwd` outputs this graph's outputs first, then the
+  /// gradients. The new graph can be compiled, and built on, like any other.
+  /// It has an error (ok() false) when this one has, when there are no
+  /// outputs, or when an index is out of range or repeated.
+  Graph gradient(std::vector<unsigned> wrt = {}, bool joint = false) const;
 
   //===--------------------------------------------------------------------===//
   // Printing

@@ -58,6 +58,7 @@ UTA_GRAPH_BINARY(pow, ir::PowOp)
 
 UTA_GRAPH_UNARY(neg, ir::NegOp)
 UTA_GRAPH_UNARY(abs, ir::AbsOp)
+UTA_GRAPH_UNARY(sign, ir::SignOp)
 UTA_GRAPH_UNARY(exp, ir::ExpOp)
 UTA_GRAPH_UNARY(log, ir::LogOp)
 UTA_GRAPH_UNARY(sqrt, ir::SqrtOp)

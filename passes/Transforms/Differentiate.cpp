@@ -40,6 +40,10 @@ bool isFloatTensor(Type type) {
 /// The differentiated arguments, checked: in range, unique, float tensors.
 FailureOr<SmallVector<unsigned>> checkArguments(func::FuncOp function,
                                                 ArrayRef<unsigned> wrt) {
+  if (function.isDeclaration())
+    return function.emitError() << "cannot differentiate @"
+                                << function.getName()
+                                << ": it is a declaration without a body";
   unsigned count = function.getNumArguments();
   SmallVector<unsigned> indices(wrt);
   if (indices.empty())
@@ -169,21 +173,25 @@ FailureOr<func::FuncOp> GradientBuilder::build() {
                body->getArgument(firstCotangent + i));
 
   for (Operation *op : llvm::reverse(forwardOps)) {
-    if (op->getNumResults() != 1)
+    bool reached = llvm::any_of(op->getResults(), [&](Value result) {
+      return active.contains(result) && cotangents.lookup(result);
+    });
+    if (!reached)
       continue;
-    Value result = op->getResult(0);
-    Value cotangent = cotangents.lookup(result);
-    if (!cotangent || !active.contains(result))
-      continue;
+    // Every op with a rule has one result; anything else that lies between
+    // a differentiated input and a result cannot be differentiated. The
+    // error is reported at the forward op, before its clone goes away.
+    auto rule = dyn_cast<VjpOpInterface>(op);
+    if (!rule || op->getNumResults() != 1) {
+      op->emitError() << "cannot differentiate '" << op->getName()
+                      << "': it has no VJP rule";
+      gradient.erase();
+      return failure();
+    }
+    Value cotangent = cotangents.lookup(op->getResult(0));
     SmallVector<bool> wanted;
     for (Value operand : op->getOperands())
       wanted.push_back(active.contains(operand));
-    auto rule = dyn_cast<VjpOpInterface>(op);
-    if (!rule) {
-      gradient.erase();
-      return op->emitError() << "cannot differentiate '" << op->getName()
-                             << "': it has no VJP rule";
-    }
     SmallVector<Value> operandCotangents;
     if (failed(rule.buildVjp(b, cotangent, wanted, operandCotangents))) {
       gradient.erase();

@@ -317,4 +317,58 @@ TEST(GraphTest, InvalidTensorInAGraphWithoutError) {
   EXPECT_EQ(g.error(), "sandwich: input is not a valid tensor");
 }
 
+TEST(GraphTest, GradientGraph) {
+  Graph g("layer");
+  Tensor x = g.input({4, 8});
+  Tensor w = g.input({8, 3});
+  g.output(g.gelu(g.matmul(x, w)));
+  Graph vjp = g.gradient({1});
+  ASSERT_TRUE(vjp.ok()) << vjp.error();
+  EXPECT_EQ(vjp.name(), "layer_vjp");
+  // x, w, then the cotangent of the output; the gradient of w only.
+  ASSERT_EQ(vjp.inputs().size(), 3u);
+  EXPECT_EQ(vjp.inputs()[2].shape(), Shape({4, 3}));
+  ASSERT_EQ(vjp.outputs().size(), 1u);
+  EXPECT_EQ(vjp.outputs()[0].shape(), Shape({8, 3}));
+  std::string text = vjp.str();
+  EXPECT_NE(text.find("func.func @layer_vjp("), std::string::npos) << text;
+  EXPECT_EQ(text.find("@layer("), std::string::npos) << text;
+
+  // The joint graph returns the output first; the new graph builds on.
+  Graph joint = g.gradient({}, /*joint=*/true);
+  ASSERT_TRUE(joint.ok()) << joint.error();
+  EXPECT_EQ(joint.name(), "layer_fwd_bwd");
+  ASSERT_EQ(joint.outputs().size(), 3u);
+  EXPECT_EQ(joint.outputs()[0].shape(), Shape({4, 3}));
+  joint.output(joint.relu(joint.outputs()[0]));
+  EXPECT_TRUE(joint.ok()) << joint.error();
+  EXPECT_EQ(joint.outputs().size(), 4u);
+}
+
+TEST(GraphTest, GradientErrors) {
+  Graph g("f");
+  Tensor x = g.input({4});
+  Graph none = g.gradient();
+  EXPECT_FALSE(none.ok());
+  EXPECT_EQ(none.error(), "gradient: the graph has no outputs to "
+                          "differentiate");
+  g.output(g.exp(x));
+  Graph outOfRange = g.gradient({3});
+  EXPECT_FALSE(outOfRange.ok());
+  EXPECT_NE(outOfRange.error().find("argument #3"), std::string::npos)
+      << outOfRange.error();
+  Graph repeated = g.gradient({0, 0});
+  EXPECT_FALSE(repeated.ok());
+  EXPECT_NE(repeated.error().find("listed twice"), std::string::npos)
+      << repeated.error();
+
+  Graph broken("broken");
+  broken.matmul(broken.input({2, 3}), broken.input({4, 5}));
+  Graph fromBroken = broken.gradient();
+  EXPECT_FALSE(fromBroken.ok());
+  EXPECT_EQ(fromBroken.error().rfind("gradient: the graph has an error: ", 0),
+            0u)
+      << fromBroken.error();
+}
+
 } // namespace

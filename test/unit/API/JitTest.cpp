@@ -236,6 +236,35 @@ TEST(JitReference, RunsTheGraphOnHostAndDeviceBuffers) {
   EXPECT_EQ(downloaded, (std::vector<float>{2, 0, 0, 2}));
 }
 
+TEST(JitReference, GradientGraphRunsWithHandWorkedValues) {
+  TempDir dir;
+  uta::Graph graph = buildReluProduct();
+  uta::Graph gradient = graph.gradient();
+  ASSERT_TRUE(gradient.ok()) << gradient.error();
+  EXPECT_EQ(gradient.name(), graph.name() + "_vjp");
+  uta::Expected<uta::CompiledGraph> compiled = uta::compile(
+      gradient, optionsFor(uta::Target::Spirv, openCache(dir.path())));
+  ASSERT_TRUE(compiled) << compiled.status().message();
+  uta::Expected<uta::Device> reference = uta::Device::open("reference");
+  ASSERT_TRUE(reference) << reference.status().message();
+  uta::Expected<uta::Executable> exe = compiled->load(*reference);
+  ASSERT_TRUE(exe) << exe.status().message();
+  ASSERT_EQ(exe->inputs().size(), 3u);
+  ASSERT_EQ(exe->outputs().size(), 2u);
+
+  // z = relu(x * y), cotangent c: dz/dx = c y, dz/dy = c x where x y > 0,
+  // and 0 elsewhere (x y = 2, -4, -3, 2).
+  const std::vector<float> x = {1, -2, 3, 0.5f}, y = {2, 2, -1, 4},
+                           c = {1, 2, 3, -1};
+  std::vector<float> dx(4, -7.0f), dy(4, -7.0f);
+  uta::HostTensorView inputs[] = {{x, {2, 2}}, {y, {2, 2}}, {c, {2, 2}}};
+  uta::HostTensorView outputs[] = {{dx, {2, 2}}, {dy, {2, 2}}};
+  uta::Status status = exe->run(inputs, outputs);
+  ASSERT_TRUE(status) << status.message();
+  EXPECT_EQ(dx, (std::vector<float>{2, 0, 0, -4}));
+  EXPECT_EQ(dy, (std::vector<float>{1, 0, 0, -0.5f}));
+}
+
 TEST(JitReference, RoundsHalfOutputs) {
   // Near 1, f16 values are 2^-10 apart. 1 + 2^-11 is halfway between 1 and
   // 1 + 2^-10 and rounds to the even one, 1; 1 + 3 * 2^-11 is halfway

@@ -1,0 +1,573 @@
+// uta-differentiate on one clifford op at a time: the VJP rule of every op
+// that has one (dialects/Clifford/IR/CliffordVjp.cpp), in Cl(2,0), Cl(3,0),
+// the spacetime algebra Cl(1,3), the degenerate Cl(3,0,1) and, for the
+// dual's sign, Cl(1,0) and Cl(4,0). The products are bilinear, so each
+// operand's cotangent is a clifford.product_adjoint of g and the other
+// operand, summed back over the axes that broadcasting stretched; the
+// adjoints are themselves differentiable, which gives second derivatives.
+// RUN: uta-opt %s -split-input-file --uta-differentiate | FileCheck %s
+
+//===----------------------------------------------------------------------===//
+// Products
+//===----------------------------------------------------------------------===//
+
+// z = x y: dx = adjoint_lhs(g, y), dy = adjoint_rhs(g, x). The forward
+// product is not read.
+//       CHECK: func.func private @geometric_cl30(
+// CHECK-LABEL: func.func @geometric_cl30_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x16xf32>, %[[Y:arg[0-9]+]]: tensor<8x16xf32>, %[[G:arg[0-9]+]]: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <3, 0, 0> geometric lhs %[[G]], %[[Y]] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.product_adjoint <3, 0, 0> geometric rhs %[[G]], %[[X]] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]]
+func.func @geometric_cl30(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %0 = clifford.geometric_product <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// One rotor [4, 1] times a batch [4, 32]: the rotor's adjoint has the batch
+// shape and is summed over axis 1, back to [4, 1]; the batch's adjoint reads
+// the rotor broadcast.
+// CHECK-LABEL: func.func @geometric_broadcast_cl20_vjp(
+//  CHECK-SAME:     %[[R:arg[0-9]+]]: tensor<4x1xf32>, %[[X:arg[0-9]+]]: tensor<4x32xf32>, %[[G:arg[0-9]+]]: tensor<4x32xf32>)
+//  CHECK-NEXT:   %[[A:.*]] = clifford.product_adjoint <2, 0, 0> geometric lhs %[[G]], %[[X]] : (tensor<4x32xf32>, tensor<4x32xf32>) -> tensor<4x32xf32>
+//  CHECK-NEXT:   %[[S:.*]] = uta.reduce_sum %[[A]] dims [1] : tensor<4x32xf32> -> tensor<4xf32>
+//  CHECK-NEXT:   %[[DR:.*]] = uta.reshape %[[S]] : tensor<4xf32> -> tensor<4x1xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <2, 0, 0> geometric rhs %[[G]], %[[R]] : (tensor<4x32xf32>, tensor<4x1xf32>) -> tensor<4x32xf32>
+//  CHECK-NEXT:   return %[[DR]], %[[DX]]
+func.func @geometric_broadcast_cl20(%r: tensor<4x1xf32>, %x: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  %0 = clifford.geometric_product <2, 0, 0> %r, %x : (tensor<4x1xf32>, tensor<4x32xf32>) -> tensor<4x32xf32>
+  return %0 : tensor<4x32xf32>
+}
+
+// -----
+
+// Blades last (blade_axis 1): the adjoints keep the axis, and the rotor
+// [1, 4] is summed over axis 0.
+// CHECK-LABEL: func.func @geometric_blades_last_cl20_vjp(
+//  CHECK-SAME:     %[[R:arg[0-9]+]]: tensor<1x4xf32>, %[[X:arg[0-9]+]]: tensor<32x4xf32>, %[[G:arg[0-9]+]]: tensor<32x4xf32>)
+//  CHECK-NEXT:   %[[A:.*]] = clifford.product_adjoint <2, 0, 0> geometric lhs %[[G]], %[[X]] {blade_axis = 1 : i64} : (tensor<32x4xf32>, tensor<32x4xf32>) -> tensor<32x4xf32>
+//  CHECK-NEXT:   %[[S:.*]] = uta.reduce_sum %[[A]] dims [0] : tensor<32x4xf32> -> tensor<4xf32>
+//  CHECK-NEXT:   %[[DR:.*]] = uta.reshape %[[S]] : tensor<4xf32> -> tensor<1x4xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <2, 0, 0> geometric rhs %[[G]], %[[R]] {blade_axis = 1 : i64} : (tensor<32x4xf32>, tensor<1x4xf32>) -> tensor<32x4xf32>
+//  CHECK-NEXT:   return %[[DR]], %[[DX]]
+func.func @geometric_blades_last_cl20(%r: tensor<1x4xf32>, %x: tensor<32x4xf32>) -> tensor<32x4xf32> {
+  %0 = clifford.geometric_product <2, 0, 0> %r, %x {blade_axis = 1} : (tensor<1x4xf32>, tensor<32x4xf32>) -> tensor<32x4xf32>
+  return %0 : tensor<32x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @outer_cl13_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x8xf32>, %[[Y:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<16x8xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <1, 3, 0> outer lhs %[[G]], %[[Y]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.product_adjoint <1, 3, 0> outer rhs %[[G]], %[[X]]
+//  CHECK-NEXT:   return %[[DX]], %[[DY]]
+func.func @outer_cl13(%x: tensor<16x8xf32>, %y: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = clifford.outer_product <1, 3, 0> %x, %y : (tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// In a degenerate algebra too: the adjoint is read off the Cayley terms,
+// not from a metric identity.
+// CHECK-LABEL: func.func @left_contraction_cl301_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x8xf32>, %[[Y:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<16x8xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <3, 0, 1> left_contraction lhs %[[G]], %[[Y]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.product_adjoint <3, 0, 1> left_contraction rhs %[[G]], %[[X]]
+//  CHECK-NEXT:   return %[[DX]], %[[DY]]
+func.func @left_contraction_cl301(%x: tensor<16x8xf32>, %y: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = clifford.left_contraction <3, 0, 1> %x, %y : (tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// The scalar product's cotangent has one blade; the adjoints have all 8.
+// CHECK-LABEL: func.func @scalar_cl30_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x16xf32>, %[[Y:arg[0-9]+]]: tensor<8x16xf32>, %[[G:arg[0-9]+]]: tensor<1x16xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <3, 0, 0> scalar lhs %[[G]], %[[Y]] : (tensor<1x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.product_adjoint <3, 0, 0> scalar rhs %[[G]], %[[X]] : (tensor<1x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]]
+func.func @scalar_cl30(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<1x16xf32> {
+  %0 = clifford.scalar_product <3, 0, 0> %x, %y : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<1x16xf32>
+  return %0 : tensor<1x16xf32>
+}
+
+// -----
+
+// Blades last with a broadcast rhs [1, 4]: its adjoint [32, 4] is summed
+// over the batch axis 0.
+// CHECK-LABEL: func.func @scalar_broadcast_cl20_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<32x4xf32>, %[[Y:arg[0-9]+]]: tensor<1x4xf32>, %[[G:arg[0-9]+]]: tensor<32x1xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <2, 0, 0> scalar lhs %[[G]], %[[Y]] {blade_axis = 1 : i64} : (tensor<32x1xf32>, tensor<1x4xf32>) -> tensor<32x4xf32>
+//  CHECK-NEXT:   %[[A:.*]] = clifford.product_adjoint <2, 0, 0> scalar rhs %[[G]], %[[X]] {blade_axis = 1 : i64} : (tensor<32x1xf32>, tensor<32x4xf32>) -> tensor<32x4xf32>
+//  CHECK-NEXT:   %[[S:.*]] = uta.reduce_sum %[[A]] dims [0] : tensor<32x4xf32> -> tensor<4xf32>
+//  CHECK-NEXT:   %[[DY:.*]] = uta.reshape %[[S]] : tensor<4xf32> -> tensor<1x4xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]]
+func.func @scalar_broadcast_cl20(%x: tensor<32x4xf32>, %y: tensor<1x4xf32>) -> tensor<32x1xf32> {
+  %0 = clifford.scalar_product <2, 0, 0> %x, %y {blade_axis = 1} : (tensor<32x4xf32>, tensor<1x4xf32>) -> tensor<32x1xf32>
+  return %0 : tensor<32x1xf32>
+}
+
+// -----
+
+// y = t reverse(r), t = r x: dt = adjoint_lhs(g, reverse(r)); r gets
+// adjoint_lhs(dt, x) through t plus reverse(adjoint_rhs(g, t)) through its
+// reverse, summed over the batch; x gets adjoint_rhs(dt, r). t is recomputed
+// from r and x.
+// CHECK-LABEL: func.func @sandwich_cl30_vjp(
+//  CHECK-SAME:     %[[R:arg[0-9]+]]: tensor<8x1xf32>, %[[X:arg[0-9]+]]: tensor<8x64xf32>, %[[G:arg[0-9]+]]: tensor<8x64xf32>)
+//  CHECK-NEXT:   %[[REV:.*]] = clifford.reverse <3, 0, 0> %[[R]] : tensor<8x1xf32>
+//  CHECK-NEXT:   %[[DT:.*]] = clifford.product_adjoint <3, 0, 0> geometric lhs %[[G]], %[[REV]] : (tensor<8x64xf32>, tensor<8x1xf32>) -> tensor<8x64xf32>
+//  CHECK-NEXT:   %[[T:.*]] = clifford.geometric_product <3, 0, 0> %[[R]], %[[X]] : (tensor<8x1xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+//  CHECK-NEXT:   %[[DREV:.*]] = clifford.product_adjoint <3, 0, 0> geometric rhs %[[G]], %[[T]]
+//  CHECK-NEXT:   %[[VIAREV:.*]] = clifford.reverse <3, 0, 0> %[[DREV]] : tensor<8x64xf32>
+//  CHECK-NEXT:   %[[VIAT:.*]] = clifford.product_adjoint <3, 0, 0> geometric lhs %[[DT]], %[[X]]
+//  CHECK-NEXT:   %[[SUM:.*]] = uta.add %[[VIAT]], %[[VIAREV]]
+//  CHECK-NEXT:   %[[RS:.*]] = uta.reduce_sum %[[SUM]] dims [1] : tensor<8x64xf32> -> tensor<8xf32>
+//  CHECK-NEXT:   %[[DR:.*]] = uta.reshape %[[RS]] : tensor<8xf32> -> tensor<8x1xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <3, 0, 0> geometric rhs %[[DT]], %[[R]] : (tensor<8x64xf32>, tensor<8x1xf32>) -> tensor<8x64xf32>
+//  CHECK-NEXT:   return %[[DR]], %[[DX]]
+func.func @sandwich_cl30(%r: tensor<8x1xf32>, %x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %0 = clifford.sandwich <3, 0, 0> %r, %x : (tensor<8x1xf32>, tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %0 : tensor<8x64xf32>
+}
+
+// -----
+
+// A motor of projective geometric algebra: the same rule, nothing to sum.
+// CHECK-LABEL: func.func @sandwich_cl301_vjp(
+//  CHECK-SAME:     %[[R:arg[0-9]+]]: tensor<16x4xf32>, %[[X:arg[0-9]+]]: tensor<16x4xf32>, %[[G:arg[0-9]+]]: tensor<16x4xf32>)
+//  CHECK-NEXT:   %[[REV:.*]] = clifford.reverse <3, 0, 1> %[[R]]
+//  CHECK-NEXT:   %[[DT:.*]] = clifford.product_adjoint <3, 0, 1> geometric lhs %[[G]], %[[REV]]
+//  CHECK-NEXT:   %[[T:.*]] = clifford.geometric_product <3, 0, 1> %[[R]], %[[X]]
+//  CHECK-NEXT:   %[[DREV:.*]] = clifford.product_adjoint <3, 0, 1> geometric rhs %[[G]], %[[T]]
+//  CHECK-NEXT:   %[[VIAREV:.*]] = clifford.reverse <3, 0, 1> %[[DREV]]
+//  CHECK-NEXT:   %[[VIAT:.*]] = clifford.product_adjoint <3, 0, 1> geometric lhs %[[DT]], %[[X]]
+//  CHECK-NEXT:   %[[DR:.*]] = uta.add %[[VIAT]], %[[VIAREV]]
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <3, 0, 1> geometric rhs %[[DT]], %[[R]]
+//  CHECK-NEXT:   return %[[DR]], %[[DX]]
+func.func @sandwich_cl301(%r: tensor<16x4xf32>, %x: tensor<16x4xf32>) -> tensor<16x4xf32> {
+  %0 = clifford.sandwich <3, 0, 1> %r, %x : (tensor<16x4xf32>, tensor<16x4xf32>) -> tensor<16x4xf32>
+  return %0 : tensor<16x4xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Involutions, projection, dual and gate
+//===----------------------------------------------------------------------===//
+
+// The sign flips are diagonal, their own adjoints: the same op on g, with
+// its attributes (blade_axis, grades).
+// CHECK-LABEL: func.func @reverse_cl30_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8xf32>, %[[G:arg[0-9]+]]: tensor<4x8xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.reverse <3, 0, 0> %[[G]] {blade_axis = 1 : i64} : tensor<4x8xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @reverse_cl30(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = clifford.reverse <3, 0, 0> %x {blade_axis = 1} : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @grade_involution_cl13_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<16x8xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.grade_involution <1, 3, 0> %[[G]] : tensor<16x8xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @grade_involution_cl13(%x: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = clifford.grade_involution <1, 3, 0> %x : tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conjugate_cl301_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<16x8xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.conjugate <3, 0, 1> %[[G]] : tensor<16x8xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @conjugate_cl301(%x: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = clifford.conjugate <3, 0, 1> %x : tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @grade_project_cl20_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8xf32>, %[[G:arg[0-9]+]]: tensor<4x8xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.grade_project <2, 0, 0> %[[G]] grades [0, 2] : tensor<4x8xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @grade_project_cl20(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = clifford.grade_project <2, 0, 0> %x grades [0, 2] : tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// The dual D is a signed permutation of the blades with D^2 = I^-2, so its
+// adjoint D^-1 is D I^2: negated where I^2 = -1. In Cl(3,0), I = e123 and
+// I^2 = -1.
+// CHECK-LABEL: func.func @dual_cl30_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x16xf32>, %[[G:arg[0-9]+]]: tensor<8x16xf32>)
+//  CHECK-NEXT:   %[[D:.*]] = clifford.dual <3, 0, 0> %[[G]] : tensor<8x16xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = uta.neg %[[D]] : tensor<8x16xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @dual_cl30(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %0 = clifford.dual <3, 0, 0> %x : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// Cl(2,0): e12 e12 = -1.
+// CHECK-LABEL: func.func @dual_cl20_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x16xf32>, %[[G:arg[0-9]+]]: tensor<4x16xf32>)
+//  CHECK-NEXT:   %[[D:.*]] = clifford.dual <2, 0, 0> %[[G]]
+//  CHECK-NEXT:   %[[DX:.*]] = uta.neg %[[D]]
+//  CHECK-NEXT:   return %[[DX]]
+func.func @dual_cl20(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %0 = clifford.dual <2, 0, 0> %x : tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+// Cl(1,3): I^2 = (-1)^(4*3/2) (-1)^3 = -1.
+// CHECK-LABEL: func.func @dual_cl13_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<16x8xf32>)
+//  CHECK-NEXT:   %[[D:.*]] = clifford.dual <1, 3, 0> %[[G]]
+//  CHECK-NEXT:   %[[DX:.*]] = uta.neg %[[D]]
+//  CHECK-NEXT:   return %[[DX]]
+func.func @dual_cl13(%x: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = clifford.dual <1, 3, 0> %x : tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// Cl(4,0): I^2 = (-1)^(4*3/2) = +1, the dual is its own adjoint.
+// CHECK-LABEL: func.func @dual_cl40_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<16x8xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.dual <4, 0, 0> %[[G]] : tensor<16x8xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @dual_cl40(%x: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = clifford.dual <4, 0, 0> %x : tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// Cl(1,0): I = e1, I^2 = +1.
+// CHECK-LABEL: func.func @dual_cl10_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<2x8xf32>, %[[G:arg[0-9]+]]: tensor<2x8xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.dual <1, 0, 0> %[[G]] : tensor<2x8xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @dual_cl10(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %0 = clifford.dual <1, 0, 0> %x : tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+// y = x Phi(s), s = x_0 (the scalar product with the scalar blade):
+// dx = g Phi(s) + e_0 phi(s) (sum over the blades of g x).
+// CHECK-LABEL: func.func @scalar_gate_cl30_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x4x16xf32>, %[[G:arg[0-9]+]]: tensor<8x4x16xf32>)
+//  CHECK-NEXT:   %[[E0:.*]] = arith.constant dense<{{\[\[\[}}1.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]]]> : tensor<8x1x1xf32>
+//  CHECK-NEXT:   %[[S:.*]] = clifford.scalar_product <3, 0, 0> %[[X]], %[[E0]] : (tensor<8x4x16xf32>, tensor<8x1x1xf32>) -> tensor<1x4x16xf32>
+//  CHECK-NEXT:   arith.constant dense<0.707106769>
+//  CHECK-NEXT:   %[[SS:.*]] = uta.mul %[[S]], %{{.*}}
+//  CHECK-NEXT:   %[[ERF:.*]] = uta.erf %[[SS]]
+//  CHECK-NEXT:   arith.constant dense<1.000000e+00>
+//  CHECK-NEXT:   %[[ERF1:.*]] = uta.add %[[ERF]], %{{.*}}
+//  CHECK-NEXT:   arith.constant dense<5.000000e-01>
+//  CHECK-NEXT:   %[[CDF:.*]] = uta.mul %[[ERF1]], %{{.*}}
+//  CHECK-NEXT:   %[[S2:.*]] = uta.mul %[[S]], %[[S]]
+//  CHECK-NEXT:   arith.constant dense<-5.000000e-01>
+//  CHECK-NEXT:   %[[HS2:.*]] = uta.mul %[[S2]], %{{.*}}
+//  CHECK-NEXT:   %[[GAUSS:.*]] = uta.exp %[[HS2]]
+//  CHECK-NEXT:   arith.constant dense<0.398942292>
+//  CHECK-NEXT:   %[[PDF:.*]] = uta.mul %[[GAUSS]], %{{.*}}
+//  CHECK-NEXT:   %[[GX:.*]] = uta.mul %[[G]], %[[X]]
+//  CHECK-NEXT:   %[[DOT:.*]] = uta.reduce_sum %[[GX]] dims [0] {keep_dims = true} : tensor<8x4x16xf32> -> tensor<1x4x16xf32>
+//  CHECK-NEXT:   %[[GATED:.*]] = uta.mul %[[G]], %[[CDF]] : (tensor<8x4x16xf32>, tensor<1x4x16xf32>) -> tensor<8x4x16xf32>
+//  CHECK-NEXT:   %[[DP:.*]] = uta.mul %[[DOT]], %[[PDF]]
+//  CHECK-NEXT:   %[[TOSCALAR:.*]] = uta.mul %[[E0]], %[[DP]] : (tensor<8x1x1xf32>, tensor<1x4x16xf32>) -> tensor<8x4x16xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = uta.add %[[GATED]], %[[TOSCALAR]]
+//  CHECK-NEXT:   return %[[DX]]
+func.func @scalar_gate_cl30(%x: tensor<8x4x16xf32>) -> tensor<8x4x16xf32> {
+  %0 = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4x16xf32>
+  return %0 : tensor<8x4x16xf32>
+}
+
+// -----
+
+// Blades last: the scalar blade and the sum over the blades follow the axis.
+// CHECK-LABEL: func.func @scalar_gate_blades_last_cl20_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x4xf32>, %[[G:arg[0-9]+]]: tensor<4x4xf32>)
+//  CHECK-NEXT:   %[[E0:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<1x4xf32>
+//  CHECK-NEXT:   clifford.scalar_product <2, 0, 0> %[[X]], %[[E0]] {blade_axis = 1 : i64} : (tensor<4x4xf32>, tensor<1x4xf32>) -> tensor<4x1xf32>
+//       CHECK:   uta.reduce_sum %{{.*}} dims [1] {keep_dims = true} : tensor<4x4xf32> -> tensor<4x1xf32>
+//       CHECK:   uta.mul %[[E0]], %{{.*}} : (tensor<1x4xf32>, tensor<4x1xf32>) -> tensor<4x4xf32>
+func.func @scalar_gate_blades_last_cl20(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = clifford.scalar_gate <2, 0, 0> %x {blade_axis = 1} : tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Layers
+//===----------------------------------------------------------------------===//
+
+// dx and dy are the weighted adjoints; dw[f, p] sums path_adjoint [P, B, F]
+// over the batch and transposes it. Cl(2,0) has 10 paths.
+// CHECK-LABEL: func.func @weighted_cl20_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8x16xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x16xf32>, %[[W:arg[0-9]+]]: tensor<16x10xf32>, %[[G:arg[0-9]+]]: tensor<4x8x16xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[W]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <2, 0, 0> rhs %[[G]], %[[X]], %[[W]]
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[X]], %[[Y]] : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<10x8x16xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<10x8x16xf32> -> tensor<10x16xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<10x16xf32> -> tensor<16x10xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
+func.func @weighted_cl20(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %w: tensor<16x10xf32>) -> tensor<4x8x16xf32> {
+  %0 = clifford.weighted_product <2, 0, 0> %x, %y, %w : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<16x10xf32>) -> tensor<4x8x16xf32>
+  return %0 : tensor<4x8x16xf32>
+}
+
+// -----
+
+// Cl(1,3) has 35 paths.
+// CHECK-LABEL: func.func @weighted_cl13_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x2x4xf32>, %[[Y:arg[0-9]+]]: tensor<16x2x4xf32>, %[[W:arg[0-9]+]]: tensor<4x35xf32>, %[[G:arg[0-9]+]]: tensor<16x2x4xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <1, 3, 0> lhs %[[G]], %[[Y]], %[[W]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <1, 3, 0> rhs %[[G]], %[[X]], %[[W]]
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <1, 3, 0> %[[G]], %[[X]], %[[Y]] {{.*}} -> tensor<35x2x4xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<35x2x4xf32> -> tensor<35x4xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<35x4xf32> -> tensor<4x35xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
+func.func @weighted_cl13(%x: tensor<16x2x4xf32>, %y: tensor<16x2x4xf32>, %w: tensor<4x35xf32>) -> tensor<16x2x4xf32> {
+  %0 = clifford.weighted_product <1, 3, 0> %x, %y, %w : (tensor<16x2x4xf32>, tensor<16x2x4xf32>, tensor<4x35xf32>) -> tensor<16x2x4xf32>
+  return %0 : tensor<16x2x4xf32>
+}
+
+// -----
+
+// Cl(3,0,1) has 34 paths (I^2 = 0 drops grade 4 times grade 4).
+// CHECK-LABEL: func.func @weighted_cl301_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x2x4xf32>, %[[Y:arg[0-9]+]]: tensor<16x2x4xf32>, %[[W:arg[0-9]+]]: tensor<4x34xf32>, %[[G:arg[0-9]+]]: tensor<16x2x4xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <3, 0, 1> lhs %[[G]], %[[Y]], %[[W]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <3, 0, 1> rhs %[[G]], %[[X]], %[[W]]
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 1> %[[G]], %[[X]], %[[Y]] {{.*}} -> tensor<34x2x4xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1]
+//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<34x4xf32> -> tensor<4x34xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
+func.func @weighted_cl301(%x: tensor<16x2x4xf32>, %y: tensor<16x2x4xf32>, %w: tensor<4x34xf32>) -> tensor<16x2x4xf32> {
+  %0 = clifford.weighted_product <3, 0, 1> %x, %y, %w : (tensor<16x2x4xf32>, tensor<16x2x4xf32>, tensor<4x34xf32>) -> tensor<16x2x4xf32>
+  return %0 : tensor<16x2x4xf32>
+}
+
+// -----
+
+// fc_product in Cl(1,0) (4 paths, Fin = 2, Fout = 5, B = 3): x and y are
+// repeated once per path along the features, [2, 3, 4 * 2]; with the 0/1
+// path weights E[(p, f), p'] = (p == p') one weighted_product A holds every
+// path's pair products and z = A W over (p, f). So dA = g W^T and
+// dW = A^T g are two GEMMs over the 2 * 3 rows, and dx, dy are the weighted
+// adjoints of dA summed over the repeats.
+// CHECK-LABEL: func.func @fc_cl10_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<2x3x2xf32>, %[[Y:arg[0-9]+]]: tensor<2x3x2xf32>, %[[W:arg[0-9]+]]: tensor<4x2x5xf32>, %[[G:arg[0-9]+]]: tensor<2x3x5xf32>)
+//  CHECK-NEXT:   %[[E:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00]]> : tensor<8x4xf32>
+//  CHECK-NEXT:   %[[X1:.*]] = uta.reshape %[[X]] : tensor<2x3x2xf32> -> tensor<2x3x1x2xf32>
+//  CHECK-NEXT:   %[[X2:.*]] = uta.broadcast_to %[[X1]] : tensor<2x3x1x2xf32> -> tensor<2x3x4x2xf32>
+//  CHECK-NEXT:   %[[XW:.*]] = uta.reshape %[[X2]] : tensor<2x3x4x2xf32> -> tensor<2x3x8xf32>
+//  CHECK-NEXT:   %[[Y1:.*]] = uta.reshape %[[Y]] : tensor<2x3x2xf32> -> tensor<2x3x1x2xf32>
+//  CHECK-NEXT:   %[[Y2:.*]] = uta.broadcast_to %[[Y1]]
+//  CHECK-NEXT:   %[[YW:.*]] = uta.reshape %[[Y2]] : tensor<2x3x4x2xf32> -> tensor<2x3x8xf32>
+//  CHECK-NEXT:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<2x3x5xf32> -> tensor<6x5xf32>
+//  CHECK-NEXT:   %[[WR:.*]] = uta.reshape %[[W]] : tensor<4x2x5xf32> -> tensor<8x5xf32>
+//  CHECK-NEXT:   %[[DAR:.*]] = uta.matmul %[[GR]], %[[WR]] {transpose_b = true} : (tensor<6x5xf32>, tensor<8x5xf32>) -> tensor<6x8xf32>
+//  CHECK-NEXT:   %[[DA:.*]] = uta.reshape %[[DAR]] : tensor<6x8xf32> -> tensor<2x3x8xf32>
+//  CHECK-NEXT:   %[[DXW:.*]] = clifford.weighted_product_adjoint <1, 0, 0> lhs %[[DA]], %[[YW]], %[[E]] : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<8x4xf32>) -> tensor<2x3x8xf32>
+//  CHECK-NEXT:   %[[DXS:.*]] = uta.reshape %[[DXW]] : tensor<2x3x8xf32> -> tensor<2x3x4x2xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = uta.reduce_sum %[[DXS]] dims [2] : tensor<2x3x4x2xf32> -> tensor<2x3x2xf32>
+//  CHECK-NEXT:   %[[DYW:.*]] = clifford.weighted_product_adjoint <1, 0, 0> rhs %[[DA]], %[[XW]], %[[E]]
+//  CHECK-NEXT:   %[[DYS:.*]] = uta.reshape %[[DYW]]
+//  CHECK-NEXT:   %[[DY:.*]] = uta.reduce_sum %[[DYS]] dims [2] : tensor<2x3x4x2xf32> -> tensor<2x3x2xf32>
+//  CHECK-NEXT:   %[[A:.*]] = clifford.weighted_product <1, 0, 0> %[[XW]], %[[YW]], %[[E]] : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<8x4xf32>) -> tensor<2x3x8xf32>
+//  CHECK-NEXT:   %[[AR:.*]] = uta.reshape %[[A]] : tensor<2x3x8xf32> -> tensor<6x8xf32>
+//  CHECK-NEXT:   %[[AT:.*]] = uta.transpose %[[AR]] [1, 0] : tensor<6x8xf32> -> tensor<8x6xf32>
+//  CHECK-NEXT:   %[[DWR:.*]] = uta.matmul %[[AT]], %[[GR]] : (tensor<8x6xf32>, tensor<6x5xf32>) -> tensor<8x5xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.reshape %[[DWR]] : tensor<8x5xf32> -> tensor<4x2x5xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
+func.func @fc_cl10(%x: tensor<2x3x2xf32>, %y: tensor<2x3x2xf32>, %w: tensor<4x2x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = clifford.fc_product <1, 0, 0> %x, %y, %w : (tensor<2x3x2xf32>, tensor<2x3x2xf32>, tensor<4x2x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// The same in Cl(2,0): 10 paths, Fin = 3, so the repeats are 30 wide.
+// CHECK-LABEL: func.func @fc_cl20_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8x3xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x3xf32>, %[[W:arg[0-9]+]]: tensor<10x3x5xf32>, %[[G:arg[0-9]+]]: tensor<4x8x5xf32>)
+//  CHECK-NEXT:   %[[E:.*]] = arith.constant dense<"0x{{[0-9A-F]+}}"> : tensor<30x10xf32>
+//       CHECK:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<4x8x5xf32> -> tensor<32x5xf32>
+//  CHECK-NEXT:   %[[WR:.*]] = uta.reshape %[[W]] : tensor<10x3x5xf32> -> tensor<30x5xf32>
+//  CHECK-NEXT:   uta.matmul %[[GR]], %[[WR]] {transpose_b = true} : (tensor<32x5xf32>, tensor<30x5xf32>) -> tensor<32x30xf32>
+//       CHECK:   clifford.weighted_product_adjoint <2, 0, 0> lhs {{.*}}, %[[E]] : (tensor<4x8x30xf32>, tensor<4x8x30xf32>, tensor<30x10xf32>) -> tensor<4x8x30xf32>
+//       CHECK:   %[[DX:.*]] = uta.reduce_sum %{{.*}} dims [2] : tensor<4x8x10x3xf32> -> tensor<4x8x3xf32>
+//       CHECK:   clifford.weighted_product_adjoint <2, 0, 0> rhs {{.*}}, %[[E]]
+//       CHECK:   %[[DY:.*]] = uta.reduce_sum %{{.*}} dims [2] : tensor<4x8x10x3xf32> -> tensor<4x8x3xf32>
+//  CHECK-NEXT:   clifford.weighted_product <2, 0, 0> {{.*}}, %[[E]]
+//       CHECK:   uta.matmul %{{.*}}, %[[GR]] : (tensor<30x32xf32>, tensor<32x5xf32>) -> tensor<30x5xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.reshape %{{.*}} : tensor<30x5xf32> -> tensor<10x3x5xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
+func.func @fc_cl20(%x: tensor<4x8x3xf32>, %y: tensor<4x8x3xf32>, %w: tensor<10x3x5xf32>) -> tensor<4x8x5xf32> {
+  %0 = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x8x3xf32>, tensor<4x8x3xf32>, tensor<10x3x5xf32>) -> tensor<4x8x5xf32>
+  return %0 : tensor<4x8x5xf32>
+}
+
+// -----
+
+// y = x r, r = rsqrt(mean over F of the grade's sum of x^2 + eps) per
+// (grade, batch): dx = r (g - x r^2 c), c the same statistic of g x. The
+// grade's sum, broadcast back to its blades, is a GEMM with the 0/1 matrix
+// M[i, j] = (grade i == grade j): Cl(3,0)'s blades are 1 | e1 e2 e3 |
+// e12 e13 e23 | e123.
+// CHECK-LABEL: func.func @grade_rms_norm_cl30_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x4x16xf32>, %[[G:arg[0-9]+]]: tensor<8x4x16xf32>)
+//  CHECK-NEXT:   %[[M:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00]]> : tensor<8x8xf32>
+//  CHECK-NEXT:   %[[X2:.*]] = uta.mul %[[X]], %[[X]]
+//  CHECK-NEXT:   %[[MX2:.*]] = uta.reduce_mean %[[X2]] dims [2] : tensor<8x4x16xf32> -> tensor<8x4xf32>
+//  CHECK-NEXT:   %[[NX:.*]] = uta.matmul %[[M]], %[[MX2]] : (tensor<8x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+//  CHECK-NEXT:   %[[N:.*]] = uta.reshape %[[NX]] : tensor<8x4xf32> -> tensor<8x4x1xf32>
+//  CHECK-NEXT:   %[[EPS:.*]] = arith.constant dense<9.99999997E-7> : tensor<1x1x1xf32>
+//  CHECK-NEXT:   %[[NE:.*]] = uta.add %[[N]], %[[EPS]]
+//  CHECK-NEXT:   %[[R:.*]] = uta.rsqrt %[[NE]] : tensor<8x4x1xf32>
+//  CHECK-NEXT:   %[[GX:.*]] = uta.mul %[[G]], %[[X]]
+//  CHECK-NEXT:   %[[MGX:.*]] = uta.reduce_mean %[[GX]] dims [2]
+//  CHECK-NEXT:   %[[CM:.*]] = uta.matmul %[[M]], %[[MGX]]
+//  CHECK-NEXT:   %[[C:.*]] = uta.reshape %[[CM]] : tensor<8x4xf32> -> tensor<8x4x1xf32>
+//  CHECK-NEXT:   %[[R2:.*]] = uta.mul %[[R]], %[[R]]
+//  CHECK-NEXT:   %[[R2C:.*]] = uta.mul %[[R2]], %[[C]]
+//  CHECK-NEXT:   %[[PROJ:.*]] = uta.mul %[[X]], %[[R2C]]
+//  CHECK-NEXT:   %[[D:.*]] = uta.sub %[[G]], %[[PROJ]]
+//  CHECK-NEXT:   %[[DX:.*]] = uta.mul %[[R]], %[[D]] : (tensor<8x4x1xf32>, tensor<8x4x16xf32>) -> tensor<8x4x16xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @grade_rms_norm_cl30(%x: tensor<8x4x16xf32>) -> tensor<8x4x16xf32> {
+  %0 = clifford.grade_rms_norm <3, 0, 0> %x : tensor<8x4x16xf32>
+  return %0 : tensor<8x4x16xf32>
+}
+
+// -----
+
+// Cl(1,3), 16 blades in grades 1 | 4 | 6 | 4 | 1, with its own epsilon.
+// CHECK-LABEL: func.func @grade_rms_norm_cl13_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x2x4xf32>, %[[G:arg[0-9]+]]: tensor<16x2x4xf32>)
+//  CHECK-NEXT:   %[[M:.*]] = arith.constant dense<"0x{{[0-9A-F]+}}"> : tensor<16x16xf32>
+//       CHECK:   uta.matmul %[[M]], %{{.*}} : (tensor<16x16xf32>, tensor<16x2xf32>) -> tensor<16x2xf32>
+//       CHECK:   arith.constant dense<9.99999974E-6> : tensor<1x1x1xf32>
+//       CHECK:   %[[DX:.*]] = uta.mul %{{.*}}, %{{.*}} : (tensor<16x2x1xf32>, tensor<16x2x4xf32>) -> tensor<16x2x4xf32>
+//  CHECK-NEXT:   return %[[DX]]
+func.func @grade_rms_norm_cl13(%x: tensor<16x2x4xf32>) -> tensor<16x2x4xf32> {
+  %0 = clifford.grade_rms_norm <1, 3, 0> %x {epsilon = 1.0e-05 : f32} : tensor<16x2x4xf32>
+  return %0 : tensor<16x2x4xf32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Adjoints: second derivatives of the products
+//===----------------------------------------------------------------------===//
+
+// R = adjoint_lhs(g, y) is bilinear in (g, y); with c its cotangent,
+// dg = product(c, y) and dy = adjoint_rhs(g, c).
+// CHECK-LABEL: func.func @product_adjoint_lhs_vjp(
+//  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<8x16xf32>, %[[Y:arg[0-9]+]]: tensor<8x16xf32>, %[[C:arg[0-9]+]]: tensor<8x16xf32>)
+//  CHECK-NEXT:   %[[DG:.*]] = clifford.geometric_product <3, 0, 0> %[[C]], %[[Y]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.product_adjoint <3, 0, 0> geometric rhs %[[G]], %[[C]]
+//  CHECK-NEXT:   return %[[DG]], %[[DY]]
+func.func @product_adjoint_lhs(%g: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %0 = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+
+// R = adjoint_rhs(g, x): dg = product(x, c), dx = adjoint_lhs(g, c).
+// CHECK-LABEL: func.func @product_adjoint_rhs_vjp(
+//  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<16x8xf32>, %[[X:arg[0-9]+]]: tensor<16x8xf32>, %[[C:arg[0-9]+]]: tensor<16x8xf32>)
+//  CHECK-NEXT:   %[[DG:.*]] = clifford.outer_product <1, 3, 0> %[[X]], %[[C]]
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.product_adjoint <1, 3, 0> outer lhs %[[G]], %[[C]]
+//  CHECK-NEXT:   return %[[DG]], %[[DX]]
+func.func @product_adjoint_rhs(%g: tensor<16x8xf32>, %x: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = clifford.product_adjoint <1, 3, 0> outer rhs %g, %x : (tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// The scalar product's adjoint: dg is a scalar product, one blade.
+// CHECK-LABEL: func.func @product_adjoint_scalar_vjp(
+//  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<1x16xf32>, %[[Y:arg[0-9]+]]: tensor<16x16xf32>, %[[C:arg[0-9]+]]: tensor<16x16xf32>) -> (tensor<1x16xf32>, tensor<16x16xf32>)
+//  CHECK-NEXT:   %[[DG:.*]] = clifford.scalar_product <3, 0, 1> %[[C]], %[[Y]] : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<1x16xf32>
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.product_adjoint <3, 0, 1> scalar rhs %[[G]], %[[C]] : (tensor<1x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+//  CHECK-NEXT:   return %[[DG]], %[[DY]]
+func.func @product_adjoint_scalar(%g: tensor<1x16xf32>, %y: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %0 = clifford.product_adjoint <3, 0, 1> scalar lhs %g, %y : (tensor<1x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %0 : tensor<16x16xf32>
+}
+
+// -----
+
+// A broadcast other operand [4, 1]: its cotangent is summed over axis 1.
+// CHECK-LABEL: func.func @product_adjoint_broadcast_vjp(
+//  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<4x32xf32>, %[[Y:arg[0-9]+]]: tensor<4x1xf32>, %[[C:arg[0-9]+]]: tensor<4x32xf32>)
+//  CHECK-NEXT:   %[[DG:.*]] = clifford.left_contraction <2, 0, 0> %[[C]], %[[Y]] : (tensor<4x32xf32>, tensor<4x1xf32>) -> tensor<4x32xf32>
+//  CHECK-NEXT:   %[[A:.*]] = clifford.product_adjoint <2, 0, 0> left_contraction rhs %[[G]], %[[C]]
+//  CHECK-NEXT:   %[[S:.*]] = uta.reduce_sum %[[A]] dims [1] : tensor<4x32xf32> -> tensor<4xf32>
+//  CHECK-NEXT:   %[[DY:.*]] = uta.reshape %[[S]] : tensor<4xf32> -> tensor<4x1xf32>
+//  CHECK-NEXT:   return %[[DG]], %[[DY]]
+func.func @product_adjoint_broadcast(%g: tensor<4x32xf32>, %y: tensor<4x1xf32>) -> tensor<4x32xf32> {
+  %0 = clifford.product_adjoint <2, 0, 0> left_contraction lhs %g, %y : (tensor<4x32xf32>, tensor<4x1xf32>) -> tensor<4x32xf32>
+  return %0 : tensor<4x32xf32>
+}
+
+// -----
+
+// R = weighted_adjoint_lhs(g, y, w), trilinear in (g, y, w): dg is the
+// weighted product of c and y, dy = weighted_adjoint_rhs(g, c, w), and dw
+// the path sums of (g, c, y).
+// CHECK-LABEL: func.func @weighted_adjoint_lhs_vjp(
+//  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<4x8x16xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x16xf32>, %[[W:arg[0-9]+]]: tensor<16x10xf32>, %[[C:arg[0-9]+]]: tensor<4x8x16xf32>)
+//  CHECK-NEXT:   %[[DG:.*]] = clifford.weighted_product <2, 0, 0> %[[C]], %[[Y]], %[[W]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <2, 0, 0> rhs %[[G]], %[[C]], %[[W]]
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[C]], %[[Y]] {{.*}} -> tensor<10x8x16xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1]
+//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<10x16xf32> -> tensor<16x10xf32>
+//  CHECK-NEXT:   return %[[DG]], %[[DY]], %[[DW]]
+func.func @weighted_adjoint_lhs(%g: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %w: tensor<16x10xf32>) -> tensor<4x8x16xf32> {
+  %0 = clifford.weighted_product_adjoint <2, 0, 0> lhs %g, %y, %w : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<16x10xf32>) -> tensor<4x8x16xf32>
+  return %0 : tensor<4x8x16xf32>
+}
+
+// -----
+
+// R = weighted_adjoint_rhs(g, x, w): dg = weighted_product(x, c, w),
+// dx = weighted_adjoint_lhs(g, c, w), dw the path sums of (g, x, c).
+// CHECK-LABEL: func.func @weighted_adjoint_rhs_vjp(
+//  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<8x2x4xf32>, %[[X:arg[0-9]+]]: tensor<8x2x4xf32>, %[[W:arg[0-9]+]]: tensor<4x20xf32>, %[[C:arg[0-9]+]]: tensor<8x2x4xf32>)
+//  CHECK-NEXT:   %[[DG:.*]] = clifford.weighted_product <3, 0, 0> %[[X]], %[[C]], %[[W]]
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <3, 0, 0> lhs %[[G]], %[[C]], %[[W]]
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 0> %[[G]], %[[X]], %[[C]] {{.*}} -> tensor<20x2x4xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1]
+//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<20x4xf32> -> tensor<4x20xf32>
+//  CHECK-NEXT:   return %[[DG]], %[[DX]], %[[DW]]
+func.func @weighted_adjoint_rhs(%g: tensor<8x2x4xf32>, %x: tensor<8x2x4xf32>, %w: tensor<4x20xf32>) -> tensor<8x2x4xf32> {
+  %0 = clifford.weighted_product_adjoint <3, 0, 0> rhs %g, %x, %w : (tensor<8x2x4xf32>, tensor<8x2x4xf32>, tensor<4x20xf32>) -> tensor<8x2x4xf32>
+  return %0 : tensor<8x2x4xf32>
+}
+
