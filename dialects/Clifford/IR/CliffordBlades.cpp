@@ -300,3 +300,25 @@ double PathAdjointOp::estimateFlopsPerPosition() {
                                   ProductTerms::Geometric, ~uint64_t(0),
                                   ~uint64_t(0));
 }
+
+std::optional<uint64_t>
+ScalarGateAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  // The cotangent's blades, and the scalar, which also gets phi(s) <g, x>.
+  return operandBlades[0] | uint64_t(1);
+}
+double ScalarGateAdjointOp::estimateFlopsPerPosition() {
+  // A dot product over the blades, a scale per blade, an erf and an exp.
+  return 3.0 * estimateSignFlops(getAlgebra()) + 2 * kErfFlops;
+}
+
+std::optional<uint64_t>
+GradeRmsNormAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  if (getEpsilon().isZero())
+    return std::nullopt;
+  return operandBlades[0] | operandBlades[1];
+}
+double GradeRmsNormAdjointOp::estimateFlopsPerPosition() {
+  // Two sums of products for the reductions, then a few operations to
+  // combine per blade.
+  return 8.0 * getAlgebra().getAlgebra().numBlades();
+}

@@ -441,13 +441,37 @@ LogicalResult PathAdjointOp::verify() {
       failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs,
                                cotangent)))
     return failure();
+  int64_t chunk = getBatchChunk();
+  if (chunk < 1)
+    return emitOpError() << "batch_chunk must be at least 1, got " << chunk;
   auto result = cast<RankedTensorType>(getResult().getType());
+  int64_t batch = lhs.type.getDimSize(1);
   int64_t expected[] = {int64_t(getAlgebra().getAlgebra().numPaths()),
-                        lhs.type.getDimSize(1), lhs.type.getDimSize(2)};
+                        (batch + chunk - 1) / chunk, lhs.type.getDimSize(2)};
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError() << "result has shape " << shapeStr(result.getShape())
                          << " but the paths of " << getAlgebra()
                          << " and lhs give " << shapeStr(expected);
+  return success();
+}
+
+LogicalResult ScalarGateAdjointOp::verify() {
+  NamedTensor operands[] = {named("cotangent", getCotangent()),
+                            named("input", getInput())};
+  return verifyBroadcastOp(*this, getAlgebra(), getBladeAxis(), operands,
+                           named("result", getResult()),
+                           /*scalarResult=*/false);
+}
+
+LogicalResult GradeRmsNormAdjointOp::verify() {
+  if (failed(verifyAlgebra(*this, getAlgebra())) ||
+      failed(verifyLayerOperand(*this, getAlgebra(), getBladeAxis(),
+                                named("input", getInput()))))
+    return failure();
+  APFloat epsilon = getEpsilon();
+  if (!epsilon.isFinite() || (epsilon.isNegative() && !epsilon.isZero()))
+    return emitOpError() << "epsilon must be finite and non-negative, got "
+                         << epsilon.convertToDouble();
   return success();
 }
 

@@ -467,6 +467,12 @@ def Clifford_PathAdjointOp : Clifford_Op<"path_adjoint",
     with `uta.reduce_sum`, in a fixed order). `cotangent`, `lhs` and `rhs`
     are `[2^n, B, F]`; the result is `[P, B, F]`.
 
+    With `batch_chunk = c` (default 1) the op already sums each run of c
+    consecutive batch elements, in increasing order: the result is
+    `[P, ceil(B / c), F]` and `result[p, j, f]` sums the batch elements
+    `j c .. min(B, (j + 1) c) - 1`. A kernel then keeps P sums per thread
+    instead of writing a P-times-larger tensor.
+
     ```mlir
     %t = clifford.path_adjoint <3, 0, 0> %g, %x, %y
         : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>)
@@ -476,11 +482,67 @@ def Clifford_PathAdjointOp : Clifford_Op<"path_adjoint",
   let arguments = (ins Clifford_AlgebraAttr:$algebra,
                        Clifford_Tensor:$cotangent, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs,
-                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       DefaultValuedAttr<I64Attr, "1">:$batch_chunk);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $cotangent `,` $lhs `,` $rhs attr-dict `:`
     functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Clifford_ScalarGateAdjointOp : Clifford_Op<"scalar_gate_adjoint",
+    [Pure, BladewiseKernelOp, AllTypesMatch<["cotangent", "input", "result"]>,
+     DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface>]> {
+  let summary = "adjoint of scalar_gate";
+  let description = [{
+    For `y = scalar_gate(x)` = x Phi(s), s the scalar blade of x, the
+    gradient of `sum(cotangent * y)` with respect to x, at every position of
+    the other axes: `cotangent * Phi(s)` on every blade, plus
+    `phi(s) * (sum over the blades of cotangent * x)` on the scalar blade,
+    where Phi is the standard normal distribution function and phi its
+    density. One kernel instead of the dozen elementwise ops and reductions
+    of the composed rule.
+
+    ```mlir
+    %dx = clifford.scalar_gate_adjoint <3, 0, 0> %g, %x : tensor<8x4x16xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_Tensor:$cotangent, Clifford_Tensor:$input,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $cotangent `,` $input attr-dict `:` type($input)
+  }];
+  let hasVerifier = 1;
+}
+
+def Clifford_GradeRmsNormAdjointOp : Clifford_Op<"grade_rms_norm_adjoint",
+    [Pure, OpaqueKernelOp, AllTypesMatch<["cotangent", "input", "result"]>,
+     DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface>]> {
+  let summary = "adjoint of grade_rms_norm";
+  let description = [{
+    For `y = grade_rms_norm(x)` with x `[2^n, B, F]`, the gradient of
+    `sum(cotangent * y)` with respect to x: for each batch element and grade,
+    with r = (mean over F of the grade's sum of x^2 + epsilon)^-1/2 and
+    c = mean over F of the grade's sum of cotangent * x, every blade of the
+    grade gets `r * (cotangent - x * r^2 * c)`. `epsilon` as for
+    `grade_rms_norm`. One kernel with two fixed-order reductions per batch
+    element, as the forward op.
+
+    ```mlir
+    %dx = clifford.grade_rms_norm_adjoint <3, 0, 0> %g, %x : tensor<8x64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_Tensor:$cotangent, Clifford_Tensor:$input,
+                       DefaultValuedAttr<F32Attr, "1.0e-6">:$epsilon,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $cotangent `,` $input attr-dict `:` type($input)
   }];
   let hasVerifier = 1;
 }
