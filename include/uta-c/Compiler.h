@@ -100,6 +100,7 @@ uta_value_t uta_graph_min(uta_graph_t *graph, uta_value_t lhs, uta_value_t rhs);
 uta_value_t uta_graph_pow(uta_graph_t *graph, uta_value_t lhs, uta_value_t rhs);
 uta_value_t uta_graph_neg(uta_graph_t *graph, uta_value_t x);
 uta_value_t uta_graph_abs(uta_graph_t *graph, uta_value_t x);
+uta_value_t uta_graph_sign(uta_graph_t *graph, uta_value_t x);
 uta_value_t uta_graph_exp(uta_graph_t *graph, uta_value_t x);
 uta_value_t uta_graph_log(uta_graph_t *graph, uta_value_t x);
 uta_value_t uta_graph_sqrt(uta_graph_t *graph, uta_value_t x);

@@ -392,3 +392,134 @@ Expected<RefTensor> mlir::uta::reference::gradeRmsNorm(const Algebra &algebra,
   }
   return out;
 }
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the products
+//===----------------------------------------------------------------------===//
+
+Expected<RefTensor> mlir::uta::reference::productAdjoint(
+    const Algebra &algebra, ProductKind kind, ProductOperand operand,
+    const RefTensor &cotangent, const RefTensor &other, int64_t bladeAxis) {
+  int64_t blades = algebra.numBlades();
+  int64_t cotangentBlades = kind == ProductKind::Scalar ? 1 : blades;
+  Expected<BladeView> gv =
+      viewOf(cotangent, bladeAxis, cotangentBlades, "cotangent");
+  if (!gv)
+    return gv.takeError();
+  Expected<BladeView> ov = viewOf(other, bladeAxis, blades, "other");
+  if (!ov)
+    return ov.takeError();
+  if (cotangent.rank() != other.rank())
+    return makeError("cotangent has rank %lld but other has rank %lld",
+                     static_cast<long long>(cotangent.rank()),
+                     static_cast<long long>(other.rank()));
+  Expected<std::vector<int64_t>> rest =
+      broadcastShapes(gv->restShape, ov->restShape);
+  if (!rest)
+    return makeError("operand shapes %s and %s do not broadcast outside "
+                     "blade axis %lld",
+                     shapeToString(cotangent.shape).c_str(),
+                     shapeToString(other.shape).c_str(),
+                     static_cast<long long>(bladeAxis));
+  RefTensor out{withBladeAxis(*rest, bladeAxis, blades), {}};
+  out.data.assign(out.numElements(), 0.0);
+  Expected<BladeView> rv = viewOf(out, bladeAxis, blades, "result");
+  if (!rv)
+    return rv.takeError();
+
+  // For the scalar product every term lands on k = 0, the cotangent's only
+  // blade.
+  std::vector<Term> terms = termsOf(algebra, kind);
+  std::vector<int64_t> strides[] = {stridesOver(*gv, *rest),
+                                    stridesOver(*ov, *rest), rv->restStrides};
+  forEachIndex(*rest, strides, [&](ArrayRef<int64_t> offsets) {
+    auto g = [&](unsigned k) {
+      return cotangent.data[offsets[0] + k * gv->bladeStride];
+    };
+    auto o = [&](unsigned blade) {
+      return other.data[offsets[1] + blade * ov->bladeStride];
+    };
+    for (const Term &t : terms) {
+      if (operand == ProductOperand::Lhs)
+        out.data[offsets[2] + t.i * rv->bladeStride] +=
+            t.sign * g(t.k) * o(t.j);
+      else
+        out.data[offsets[2] + t.j * rv->bladeStride] +=
+            t.sign * o(t.i) * g(t.k);
+    }
+  });
+  return out;
+}
+
+Expected<RefTensor> mlir::uta::reference::weightedProductAdjoint(
+    const Algebra &algebra, ProductOperand operand, const RefTensor &cotangent,
+    const RefTensor &other, const RefTensor &w) {
+  if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
+    return std::move(err);
+  if (llvm::Error err = checkLayerOperand(algebra, other, "other"))
+    return std::move(err);
+  if (cotangent.shape != other.shape)
+    return makeError("cotangent %s and other %s must have the same shape",
+                     shapeToString(cotangent.shape).c_str(),
+                     shapeToString(other.shape).c_str());
+  int64_t batch = cotangent.shape[1], features = cotangent.shape[2];
+  int64_t paths = algebra.numPaths();
+  if (!w.isWellFormed() || w.shape != std::vector<int64_t>{features, paths})
+    return makeError("weights must have shape [%lld, %lld] (features, "
+                     "paths), got %s",
+                     static_cast<long long>(features),
+                     static_cast<long long>(paths),
+                     shapeToString(w.shape).c_str());
+  RefTensor out{cotangent.shape,
+                std::vector<double>(cotangent.data.size(), 0.0)};
+  int64_t plane = batch * features;
+  for (const Term &t : termsOf(algebra, ProductKind::Geometric)) {
+    // The blade the term adds to, and the other operand's factor.
+    unsigned to = operand == ProductOperand::Lhs ? t.i : t.j;
+    unsigned from = operand == ProductOperand::Lhs ? t.j : t.i;
+    for (int64_t b = 0; b < batch; ++b)
+      for (int64_t f = 0; f < features; ++f)
+        out.data[to * plane + b * features + f] +=
+            t.sign * w.data[f * paths + t.path] *
+            cotangent.data[t.k * plane + b * features + f] *
+            other.data[from * plane + b * features + f];
+  }
+  return out;
+}
+
+Expected<RefTensor> mlir::uta::reference::pathAdjoint(
+    const Algebra &algebra, const RefTensor &cotangent, const RefTensor &x,
+    const RefTensor &y, int64_t batchChunk) {
+  if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
+    return std::move(err);
+  if (llvm::Error err = checkLayerOperand(algebra, x, "lhs"))
+    return std::move(err);
+  if (llvm::Error err = checkLayerOperand(algebra, y, "rhs"))
+    return std::move(err);
+  if (x.shape != y.shape || x.shape != cotangent.shape)
+    return makeError("cotangent %s, lhs %s and rhs %s must have the same "
+                     "shape",
+                     shapeToString(cotangent.shape).c_str(),
+                     shapeToString(x.shape).c_str(),
+                     shapeToString(y.shape).c_str());
+  if (batchChunk < 1)
+    return makeError("batch chunk must be at least 1, got %lld",
+                     static_cast<long long>(batchChunk));
+  int64_t batch = x.shape[1], features = x.shape[2];
+  int64_t paths = algebra.numPaths();
+  int64_t chunks = (batch + batchChunk - 1) / batchChunk;
+  RefTensor out{{paths, chunks, features}, {}};
+  out.data.assign(out.numElements(), 0.0);
+  int64_t plane = batch * features, outPlane = chunks * features;
+  std::vector<Term> terms = termsOf(algebra, ProductKind::Geometric);
+  // Each result element sums its batch elements in increasing order, each
+  // over its terms in Cayley-table order.
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t f = 0; f < features; ++f)
+      for (const Term &t : terms)
+        out.data[t.path * outPlane + (b / batchChunk) * features + f] +=
+            t.sign * cotangent.data[t.k * plane + b * features + f] *
+            x.data[t.i * plane + b * features + f] *
+            y.data[t.j * plane + b * features + f];
+  return out;
+}

@@ -9,8 +9,9 @@
 // aligned implicitly, as in the dialect) and broadcast NumPy-style over every
 // other axis, so a rotor [2^n, 1] acts on a whole batch [2^n, B].
 //
-// The three layer ops (weighted_product, fc_product, grade_rms_norm) take
-// rank-3 operands [2^n, B, F] with the blade axis first.
+// The three layer ops (weighted_product, fc_product, grade_rms_norm) and the
+// adjoints of weighted_product take rank-3 operands [2^n, B, F] with the
+// blade axis first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +89,41 @@ llvm::Expected<RefTensor> fcProduct(const ::uta::ga::Algebra &algebra,
 ///             of x[blade, b, f]^2) + epsilon).
 llvm::Expected<RefTensor> gradeRmsNorm(const ::uta::ga::Algebra &algebra,
                                        const RefTensor &x, double epsilon);
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the products
+//===----------------------------------------------------------------------===//
+
+/// The operand of a product that an adjoint differentiates.
+enum class ProductOperand { Lhs, Rhs };
+
+/// The adjoint of the product `kind` with respect to one operand, the other
+/// (`other`) held fixed: for every term e_i e_j = s e_k, with `operand` Lhs
+/// (`other` is y) r_i += s * g_k * y_j, with Rhs (`other` is x)
+/// r_j += s * x_i * g_k. `cotangent` (g) has the product's result shape (a
+/// blade axis of size 1 for Scalar); g and `other` broadcast over the
+/// non-blade axes and the result has 2^n blades.
+llvm::Expected<RefTensor>
+productAdjoint(const ::uta::ga::Algebra &algebra, ProductKind kind,
+               ProductOperand operand, const RefTensor &cotangent,
+               const RefTensor &other, int64_t bladeAxis);
+
+/// The adjoint of weighted_product with respect to one operand: g, other
+/// [2^n, B, F], w [F, P]; as productAdjoint for the geometric product with
+/// each term also multiplied by w[f, path(grade i, grade k, grade j)].
+llvm::Expected<RefTensor>
+weightedProductAdjoint(const ::uta::ga::Algebra &algebra,
+                       ProductOperand operand, const RefTensor &cotangent,
+                       const RefTensor &other, const RefTensor &w);
+
+/// g, x, y [2^n, B, F] -> r [P, ceil(B / batchChunk), F]:
+/// r[p, c, f] = sum over the batch elements b of chunk c (c batchChunk ..
+/// (c + 1) batchChunk - 1, in increasing order) and over the terms
+/// (i, j -> k, sign s) on path p of s * g_k[b, f] * x_i[b, f] * y_j[b, f].
+llvm::Expected<RefTensor> pathAdjoint(const ::uta::ga::Algebra &algebra,
+                                      const RefTensor &cotangent,
+                                      const RefTensor &x, const RefTensor &y,
+                                      int64_t batchChunk = 1);
 
 } // namespace mlir::uta::reference
 

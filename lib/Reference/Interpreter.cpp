@@ -238,6 +238,27 @@ LogicalResult Interpreter::involutionOp(OpTy op, InvolutionKind kind) {
                                in(op.getInput()), bladeAxisOf(op)));
 }
 
+/// The reference's name of the product an adjoint op differentiates.
+static ProductKind getProductKind(cl::ProductKind kind) {
+  switch (kind) {
+  case cl::ProductKind::geometric:
+    return ProductKind::Geometric;
+  case cl::ProductKind::outer:
+    return ProductKind::Outer;
+  case cl::ProductKind::left_contraction:
+    return ProductKind::LeftContraction;
+  case cl::ProductKind::scalar:
+    return ProductKind::Scalar;
+  }
+  llvm_unreachable("unknown product kind");
+}
+
+/// The reference's name of the operand an adjoint op differentiates.
+static ProductOperand getProductOperand(cl::ProductOperand operand) {
+  return operand == cl::ProductOperand::lhs ? ProductOperand::Lhs
+                                            : ProductOperand::Rhs;
+}
+
 namespace {
 /// Registers the kernel of ops of type OpTy.
 template <typename OpTy, typename Fn> void add(KernelTable &table, Fn fn) {
@@ -283,6 +304,9 @@ static KernelTable buildKernelTable() {
   });
   add<AbsOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     return I.unaryOp(o, UnaryKind::Abs);
+  });
+  add<SignOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.unaryOp(o, UnaryKind::Sign);
   });
   add<ExpOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     return I.unaryOp(o, UnaryKind::Exp);
@@ -421,6 +445,32 @@ static KernelTable buildKernelTable() {
     return I.finish(o,
                     gradeRmsNorm(o.getAlgebra().getAlgebra(),
                                  I.in(o.getInput()), toDouble(o.getEpsilon())));
+  });
+  // clifford: adjoints of the products.
+  add<cl::ProductAdjointOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, productAdjoint(o.getAlgebra().getAlgebra(),
+                                      getProductKind(o.getProduct()),
+                                      getProductOperand(o.getOperand()),
+                                      I.in(o.getCotangent()),
+                                      I.in(o.getOther()), bladeAxisOf(o)));
+  });
+  add<cl::WeightedProductAdjointOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        if (failed(checkLayerBladeAxis(o)))
+          return failure();
+        return I.finish(o, weightedProductAdjoint(
+                               o.getAlgebra().getAlgebra(),
+                               getProductOperand(o.getOperand()),
+                               I.in(o.getCotangent()), I.in(o.getOther()),
+                               I.in(o.getWeights())));
+      });
+  add<cl::PathAdjointOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    if (failed(checkLayerBladeAxis(o)))
+      return failure();
+    return I.finish(o, pathAdjoint(o.getAlgebra().getAlgebra(),
+                                   I.in(o.getCotangent()), I.in(o.getLhs()),
+                                   I.in(o.getRhs()),
+                                   static_cast<int64_t>(o.getBatchChunk())));
   });
   return table;
 }

@@ -130,6 +130,13 @@ double mlir::uta::reference::applyUnary(UnaryKind kind, double x) {
     return -x;
   case UnaryKind::Abs:
     return std::fabs(x);
+  case UnaryKind::Sign:
+    // Zeros (with their sign) and NaN compare neither way: they stay.
+    if (x > 0.0)
+      return 1.0;
+    if (x < 0.0)
+      return -1.0;
+    return x;
   case UnaryKind::Exp:
     return std::exp(x);
   case UnaryKind::Log:

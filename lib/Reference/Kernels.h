@@ -62,6 +62,8 @@ llvm::Expected<RefTensor> binary(BinaryKind kind, const RefTensor &a,
 enum class UnaryKind {
   Neg,
   Abs,
+  /// 1 for x > 0, -1 for x < 0, x itself for ±0 and NaN.
+  Sign,
   Exp,
   Log,
   Sqrt,

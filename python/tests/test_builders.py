@@ -41,6 +41,7 @@ CASES = {
             (4, 8)),
     "neg": ([(4, 8)], lambda g, x: -x, (4, 8)),
     "abs": ([(4, 8)], lambda g, x: g.abs(x), (4, 8)),
+    "sign": ([(4, 8)], lambda g, x: g.sign(x), (4, 8)),
     "exp": ([(4, 8)], lambda g, x: g.exp(x), (4, 8)),
     "log": ([(4, 8)], lambda g, x: g.log(positive(g, x)), (4, 8)),
     "sqrt": ([(4, 8)], lambda g, x: g.sqrt(positive(g, x)), (4, 8)),

@@ -154,8 +154,8 @@ _COMPILER = {
 }
 # The builders that share a signature (include/uta-c/Compiler.h).
 BINARY_OPS = ("add", "sub", "mul", "div", "max", "min", "pow")
-UNARY_OPS = ("neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "erf",
-             "sigmoid", "relu", "silu")
+UNARY_OPS = ("neg", "abs", "sign", "exp", "log", "sqrt", "rsqrt", "tanh",
+             "erf", "sigmoid", "relu", "silu")
 REDUCTIONS = ("reduce_sum", "reduce_max", "reduce_mean")
 RESHAPINGS = ("transpose", "reshape", "broadcast_to")
 PRODUCTS = ("geometric_product", "outer_product", "left_contraction",

@@ -62,9 +62,9 @@ static void testTensorBuilders(void) {
     CHECK_TYPE(g, binary[i](g, x, y), UTA_F32, 4, 8);
   }
   uta_value_t (*unary[])(uta_graph_t *, uta_value_t) = {
-      uta_graph_neg,  uta_graph_abs,   uta_graph_exp,     uta_graph_log,
-      uta_graph_sqrt, uta_graph_rsqrt, uta_graph_tanh,    uta_graph_erf,
-      uta_graph_relu, uta_graph_silu,  uta_graph_sigmoid,
+      uta_graph_neg,  uta_graph_abs,   uta_graph_sign,    uta_graph_exp,
+      uta_graph_log,  uta_graph_sqrt,  uta_graph_rsqrt,   uta_graph_tanh,
+      uta_graph_erf,  uta_graph_relu,  uta_graph_silu,    uta_graph_sigmoid,
   };
   for (size_t i = 0; i < sizeof(unary) / sizeof(unary[0]); ++i)
     CHECK_TYPE(g, unary[i](g, x), UTA_F32, 4, 8);

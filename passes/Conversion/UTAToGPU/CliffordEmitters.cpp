@@ -1,16 +1,19 @@
 //===- CliffordEmitters.cpp - Kernels of the position-wise clifford ops ---===//
 //
-// Products, sandwich, involutions, grade_project, dual, scalar_gate and
-// weighted_product: one thread per position of the result's non-blade axes
-// (weighted_product: per (batch, feature)); the thread reads the blades it
-// needs of each operand (at that operand's broadcast position) and writes
-// every blade of the result. The expansion into terms is
+// Products, sandwich, involutions, grade_project, dual, scalar_gate,
+// weighted_product and the adjoints of the products: one thread per position
+// of the result's non-blade axes (the layer ops: per (batch, feature)); the
+// thread reads the blades it needs of each operand (at that operand's
+// broadcast position) and writes every blade of the result, or for
+// path_adjoint one value per path. The expansion into terms is
 // CliffordExpansion.h's; fc_product and grade_rms_norm have files of their
 // own.
 //
 // In a fused kernel these ops are recomputed a position at a time
 // (emitBlades): every blade of a position from one reading of the operands
-// there. scalar_gate is also computed element by element.
+// there. scalar_gate is also computed element by element. path_adjoint,
+// whose result holds paths rather than blades, is always a kernel of its
+// own.
 //
 // Vectorized (VectorAccess.h), a thread's accesses at constant innermost
 // indices are grouped (the blades of a multivector stored blade-last; the
@@ -25,6 +28,7 @@
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -135,6 +139,15 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
           result.push_back(emitSignedSum(b, loc, blade));
         return result;
       })
+      .Case([&](ProductAdjointOp adjoint) {
+        // The cotangent of a scalar product has blade 0 only, which is
+        // where every term of that product lands.
+        bool ofLhs = adjoint.getOperand() == ProductOperand::lhs;
+        return emitAdjoint(
+            b, loc, algebra,
+            expandAdjoint(algebra, adjoint.getProductTerms(), ofLhs), ofLhs,
+            operands[0], operands[1], /*weights=*/nullptr);
+      })
       .Case([&](ScalarGateOp) {
         Value gate = emitGeluGate(b, loc, operands[0].get(b, loc, 0));
         SmallVector<Value> result;
@@ -223,9 +236,10 @@ struct ScalarGateEmitter final : BladewiseEmitter {
 // Flash Clifford layers ([2^n, B, F], blade axis 0)
 //===----------------------------------------------------------------------===//
 
-/// x, y [2^n, B, F], w [F, P]: one thread per (b, f), which a fused kernel
-/// (the SGP layer's norm) recomputes a position at a time.
-struct WeightedProductEmitter final : OpKernelEmitter {
+/// The layer ops ([2^n, B, F] operands, blade axis 0): one thread per
+/// (b, f), which writes the values emitLayerPosition gives along axis 0 of
+/// the result.
+struct LayerEmitter : OpKernelEmitter {
   int64_t getNumThreads(Operation *op, bool) const override {
     return getNumElements(getStaticShape(op->getResult(0)).drop_front());
   }
@@ -233,19 +247,29 @@ struct WeightedProductEmitter final : OpKernelEmitter {
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
                      bool vectorize) const override {
     Location loc = op->getLoc();
-    return emitPositions(
-        b, loc, thread, getStaticShape(op->getResult(0)).drop_front(),
-        vectorize, io, [&](ValueRange bf) {
-          FailureOr<SmallVector<Value>> blades = emitBlades(b, op, bf, io);
-          if (failed(blades))
-            return failure();
-          writeBlades(b, loc, io, bf, 0, *blades);
-          return success();
-        });
+    return emitPositions(b, loc, thread,
+                         getStaticShape(op->getResult(0)).drop_front(),
+                         vectorize, io, [&](ValueRange bf) {
+                           FailureOr<SmallVector<Value>> values =
+                               emitLayerPosition(b, op, bf, io);
+                           if (failed(values))
+                             return failure();
+                           writeBlades(b, loc, io, bf, 0, *values);
+                           return success();
+                         });
   }
 
   bool isReplicable() const override { return true; }
 
+  /// Every entry along axis 0 of the result at (b, f) = `bf`.
+  virtual FailureOr<SmallVector<Value>>
+  emitLayerPosition(OpBuilder &b, Operation *op, ValueRange bf,
+                    KernelIO &io) const = 0;
+};
+
+/// The layer ops whose result is a multivector tensor, which a fused kernel
+/// (the SGP layer's norm) recomputes a position at a time.
+struct LayerProductEmitter : LayerEmitter {
   std::optional<int64_t> getBladeComputableAxis(Operation *) const override {
     return 0;
   }
@@ -253,19 +277,114 @@ struct WeightedProductEmitter final : OpKernelEmitter {
   FailureOr<SmallVector<Value>> emitBlades(OpBuilder &b, Operation *op,
                                            ValueRange bf,
                                            KernelIO &io) const override {
+    return emitLayerPosition(b, op, bf, io);
+  }
+};
+
+/// The weights w[f, p] of operand `operand` at feature f = bf[1].
+static PathWeightReader readPathWeights(KernelIO &io, unsigned operand,
+                                        ValueRange bf) {
+  Value f = bf[1];
+  return PathWeightReader(io, operand, [f](Value path) {
+    return SmallVector<Value>{f, path};
+  });
+}
+
+/// weighted_product: x, y [2^n, B, F], w [F, P].
+struct WeightedProductEmitter final : LayerProductEmitter {
+  FailureOr<SmallVector<Value>> emitLayerPosition(OpBuilder &b, Operation *op,
+                                                  ValueRange bf,
+                                                  KernelIO &io) const override {
     auto product = cast<WeightedProductOp>(op);
     Location loc = op->getLoc();
     const Algebra &algebra = product.getAlgebra().getAlgebra();
-    Value f = bf[1];
     BladeReader x(io, 0, bf, 0), y(io, 1, bf, 0);
-    PathWeightReader w(io, 2, [&](Value path) {
-      return SmallVector<Value>{f, path};
-    });
+    PathWeightReader w = readPathWeights(io, 2, bf);
     auto [lhsBlades, rhsBlades] = getOperandBlades(op);
     return emitPathWeighted(
         b, loc, algebra,
         expandProduct(algebra, ProductTerms::Geometric, lhsBlades, rhsBlades),
         x, y, w);
+  }
+};
+
+/// weighted_product_adjoint: cotangent, other [2^n, B, F], w [F, P].
+struct WeightedProductAdjointEmitter final : LayerProductEmitter {
+  FailureOr<SmallVector<Value>> emitLayerPosition(OpBuilder &b, Operation *op,
+                                                  ValueRange bf,
+                                                  KernelIO &io) const override {
+    auto adjoint = cast<WeightedProductAdjointOp>(op);
+    const Algebra &algebra = adjoint.getAlgebra().getAlgebra();
+    bool ofLhs = adjoint.getOperand() == ProductOperand::lhs;
+    BladeReader cotangent(io, 0, bf, 0), other(io, 1, bf, 0);
+    PathWeightReader w = readPathWeights(io, 2, bf);
+    return emitAdjoint(b, op->getLoc(), algebra,
+                       expandAdjoint(algebra, ProductTerms::Geometric, ofLhs),
+                       ofLhs, cotangent, other, &w);
+  }
+};
+
+/// path_adjoint: cotangent, x, y [2^n, B, F] -> [P, ceil(B / c), F] for
+/// batch_chunk c. Its axis 0 holds paths, so it has no blades to recompute in
+/// a fused kernel. One thread per (chunk, f): with c = 1 the position's P
+/// values; otherwise a loop over the chunk's batch elements, in increasing
+/// order, that keeps P sums.
+struct PathAdjointEmitter final : LayerEmitter {
+  LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
+                     bool vectorize) const override {
+    auto adjoint = cast<PathAdjointOp>(op);
+    int64_t chunk = adjoint.getBatchChunk();
+    if (chunk == 1)
+      return LayerEmitter::emit(b, op, thread, io, vectorize);
+    Location loc = op->getLoc();
+    int64_t batch = getStaticShape(adjoint.getLhs())[1];
+    unsigned paths = adjoint.getAlgebra().getAlgebra().numPaths();
+    auto index = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, value);
+    };
+    // The loads are in the loop's body: no access group, which serves the
+    // block it is opened in.
+    return emitPositions(
+        b, loc, thread, getStaticShape(op->getResult(0)).drop_front(),
+        /*vectorize=*/false, io, [&](ValueRange chunkAndFeature) {
+          Value first =
+              arith::MulIOp::create(b, loc, chunkAndFeature[0], index(chunk));
+          Value end = arith::MinUIOp::create(
+              b, loc, arith::AddIOp::create(b, loc, first, index(chunk)),
+              index(batch));
+          SmallVector<Value> zeros(paths, f32Constant(b, loc, 0.0));
+          LogicalResult bodyResult = success();
+          auto loop = scf::ForOp::create(
+              b, loc, first, end, index(1), zeros,
+              [&](OpBuilder &nb, Location, Value element, ValueRange sums) {
+                Value bf[] = {element, chunkAndFeature[1]};
+                FailureOr<SmallVector<Value>> values =
+                    emitLayerPosition(nb, op, bf, io);
+                SmallVector<Value> next(sums);
+                if (failed(values))
+                  bodyResult = failure();
+                else
+                  for (auto [sum, value] : llvm::zip_equal(next, *values))
+                    sum = arith::AddFOp::create(nb, loc, sum, value);
+                scf::YieldOp::create(nb, loc, next);
+              });
+          if (failed(bodyResult))
+            return failure();
+          SmallVector<Value> results(loop.getResults());
+          writeBlades(b, loc, io, chunkAndFeature, 0, results);
+          return success();
+        });
+  }
+
+  /// The P values of batch element and feature `bf`.
+  FailureOr<SmallVector<Value>> emitLayerPosition(OpBuilder &b, Operation *op,
+                                                  ValueRange bf,
+                                                  KernelIO &io) const override {
+    const Algebra &algebra = cast<PathAdjointOp>(op).getAlgebra().getAlgebra();
+    BladeReader cotangent(io, 0, bf, 0), x(io, 1, bf, 0), y(io, 2, bf, 0);
+    return emitPathAdjoint(b, op->getLoc(), algebra,
+                           expandProduct(algebra, ProductTerms::Geometric),
+                           cotangent, x, y);
   }
 };
 
@@ -276,9 +395,12 @@ void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
                                                bool remarks) {
   registry.add<BladewiseEmitter, GeometricProductOp, OuterProductOp,
                LeftContractionOp, ScalarProductOp, SandwichOp, ReverseOp,
-               GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp>();
+               GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp,
+               ProductAdjointOp>();
   registry.add<ScalarGateEmitter, ScalarGateOp>();
   registry.add<WeightedProductEmitter, WeightedProductOp>();
+  registry.add<WeightedProductAdjointEmitter, WeightedProductAdjointOp>();
+  registry.add<PathAdjointEmitter, PathAdjointOp>();
   addFcProductEmitter(registry, target, remarks);
   addGradeRmsNormEmitter(registry);
 }

@@ -31,11 +31,11 @@ CliffordAttrs getCliffordAttrs(Operation *op) {
                        multivectorOp.getMultivectorAxis()};
 }
 
-SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
-                                             ProductTerms terms,
-                                             uint64_t lhsBlades,
-                                             uint64_t rhsBlades) {
-  SmallVector<SmallVector<Term>> buckets(algebra.numBlades());
+/// Calls `fn` with every non-zero term of a product keeping `terms` between
+/// the blades `lhsBlades` and `rhsBlades`, in Cayley-table order.
+static void forEachTerm(const Algebra &algebra, ProductTerms terms,
+                        uint64_t lhsBlades, uint64_t rhsBlades,
+                        llvm::function_ref<void(const Term &)> fn) {
   forEachProductTerm(
       algebra, terms, lhsBlades, rhsBlades,
       [&](unsigned i, unsigned j, ::uta::ga::BladeProduct product) {
@@ -43,9 +43,26 @@ SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
         std::optional<unsigned> path = algebra.pathIndex(
             algebra.grade(i), algebra.grade(product.blade), algebra.grade(j));
         assert(path && "a non-zero product must lie on a path");
-        buckets[product.blade].push_back(
-            {i, j, product.blade, product.sign, path.value_or(0)});
+        fn({i, j, product.blade, product.sign, path.value_or(0)});
       });
+}
+
+SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
+                                             ProductTerms terms,
+                                             uint64_t lhsBlades,
+                                             uint64_t rhsBlades) {
+  SmallVector<SmallVector<Term>> buckets(algebra.numBlades());
+  forEachTerm(algebra, terms, lhsBlades, rhsBlades,
+              [&](const Term &t) { buckets[t.result].push_back(t); });
+  return buckets;
+}
+
+SmallVector<SmallVector<Term>> expandAdjoint(const Algebra &algebra,
+                                             ProductTerms terms, bool byLhs) {
+  SmallVector<SmallVector<Term>> buckets(algebra.numBlades());
+  forEachTerm(algebra, terms, ~uint64_t(0), ~uint64_t(0), [&](const Term &t) {
+    buckets[byLhs ? t.lhs : t.rhs].push_back(t);
+  });
   return buckets;
 }
 
@@ -154,6 +171,74 @@ SmallVector<Value> emitPathWeighted(OpBuilder &b, Location loc,
     blades.push_back(emitSignedSum(b, loc, weighted));
   }
   return blades;
+}
+
+SmallVector<Value> emitAdjoint(OpBuilder &b, Location loc,
+                               const Algebra &algebra,
+                               ArrayRef<SmallVector<Term>> buckets, bool ofLhs,
+                               BladeReader &cotangent, BladeReader &other,
+                               PathWeightReader *weights) {
+  SmallVector<Value> blades;
+  for (ArrayRef<Term> bucket : buckets) {
+    // Per path when weighted; all in one sum otherwise.
+    SmallVector<SmallVector<SignedValue>> byPath(weights ? algebra.numPaths()
+                                                         : 1);
+    for (const Term &t : bucket) {
+      // Named reads: argument order is unspecified, the IR's must not be.
+      Value g = cotangent.get(b, loc, t.result);
+      Value product;
+      if (ofLhs) {
+        Value y = other.get(b, loc, t.rhs);
+        product = arith::MulFOp::create(b, loc, g, y);
+      } else {
+        Value x = other.get(b, loc, t.lhs);
+        product = arith::MulFOp::create(b, loc, x, g);
+      }
+      byPath[weights ? t.path : 0].push_back({t.sign, product});
+    }
+    if (!weights) {
+      blades.push_back(emitSignedSum(b, loc, byPath.front()));
+      continue;
+    }
+    SmallVector<SignedValue> weighted;
+    for (auto [path, terms] : llvm::enumerate(byPath)) {
+      if (terms.empty())
+        continue;
+      Value sum = emitSignedSum(b, loc, terms);
+      weighted.push_back(
+          {+1, arith::MulFOp::create(b, loc, weights->get(b, loc, path), sum)});
+    }
+    blades.push_back(emitSignedSum(b, loc, weighted));
+  }
+  return blades;
+}
+
+SmallVector<Value> emitPathAdjoint(OpBuilder &b, Location loc,
+                                   const Algebra &algebra,
+                                   ArrayRef<SmallVector<Term>> buckets,
+                                   BladeReader &cotangent, BladeReader &x,
+                                   BladeReader &y) {
+  // perPath[p]: cotangent_k * (signed sum of x_i * y_j over p's terms into
+  // k), for the blades k in ascending order.
+  SmallVector<SmallVector<SignedValue>> perPath(algebra.numPaths());
+  for (auto [blade, bucket] : llvm::enumerate(buckets)) {
+    SmallVector<SmallVector<SignedValue>> byPath(algebra.numPaths());
+    for (const Term &t : bucket) {
+      Value l = x.get(b, loc, t.lhs), r = y.get(b, loc, t.rhs);
+      byPath[t.path].push_back({t.sign, arith::MulFOp::create(b, loc, l, r)});
+    }
+    for (auto [path, terms] : llvm::enumerate(byPath)) {
+      if (terms.empty())
+        continue;
+      Value sum = emitSignedSum(b, loc, terms);
+      Value g = cotangent.get(b, loc, blade);
+      perPath[path].push_back({+1, arith::MulFOp::create(b, loc, g, sum)});
+    }
+  }
+  SmallVector<Value> paths;
+  for (ArrayRef<SignedValue> terms : perPath)
+    paths.push_back(emitSignedSum(b, loc, terms));
+  return paths;
 }
 
 ValueRange

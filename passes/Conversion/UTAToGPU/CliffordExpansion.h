@@ -66,6 +66,13 @@ SmallVector<SmallVector<Term>> expandProduct(const ::uta::ga::Algebra &algebra,
                                              uint64_t lhsBlades = ~uint64_t(0),
                                              uint64_t rhsBlades = ~uint64_t(0));
 
+/// The terms of a product keeping `terms`, bucketed by the blade of one of
+/// its operands (the lhs blade when `byLhs`, else the rhs blade), each bucket
+/// in Cayley-table order: the adjoint of the product with respect to that
+/// operand (clifford.product_adjoint) sums bucket i into blade i.
+SmallVector<SmallVector<Term>> expandAdjoint(const ::uta::ga::Algebra &algebra,
+                                             ProductTerms terms, bool byLhs);
+
 /// The blades of a product's two operands that may be non-zero: the
 /// `#clifford.blades` sets on the op (lhs and rhs, or rotor and input), every
 /// blade where there is none.
@@ -139,6 +146,28 @@ SmallVector<Value> emitPathWeighted(OpBuilder &b, Location loc,
                                     ArrayRef<SmallVector<Term>> buckets,
                                     BladeReader &x, BladeReader &y,
                                     PathWeightReader &w);
+
+/// Every blade of the adjoint of a product with respect to its lhs (`ofLhs`)
+/// or rhs, from `buckets` (expandAdjoint) and readers of the cotangent and of
+/// the other operand: lhs blade i is the signed sum of cotangent_k * y_j over
+/// its terms, rhs blade j that of x_i * cotangent_k. With `weights` (the
+/// adjoints of weighted_product), a bucket's terms are summed per path and
+/// each sum is multiplied by its path's weight, as in emitPathWeighted.
+SmallVector<Value> emitAdjoint(OpBuilder &b, Location loc,
+                               const ::uta::ga::Algebra &algebra,
+                               ArrayRef<SmallVector<Term>> buckets, bool ofLhs,
+                               BladeReader &cotangent, BladeReader &other,
+                               PathWeightReader *weights);
+
+/// One value per path p of `algebra` (clifford.path_adjoint): the sum over
+/// the terms on p of sign * cotangent_k * x_i * y_j, from the product's
+/// `buckets` (expandProduct, by result blade k), computed as the sum over k
+/// of cotangent_k times the signed sum of x_i * y_j over p's terms into k.
+SmallVector<Value> emitPathAdjoint(OpBuilder &b, Location loc,
+                                   const ::uta::ga::Algebra &algebra,
+                                   ArrayRef<SmallVector<Term>> buckets,
+                                   BladeReader &cotangent, BladeReader &x,
+                                   BladeReader &y);
 
 /// The body of a loop: the values to yield, given the builder inside the
 /// loop, the induction variable and the iteration arguments.

@@ -72,7 +72,7 @@ struct LayoutEmitter final : ElementEmitter {
 void mlir::uta::populatePointwiseKernelEmitters(
     KernelEmitterRegistry &registry) {
   registry.add<ElementwiseEmitter, AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp,
-               PowOp, NegOp, AbsOp, ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp,
-               ErfOp, SigmoidOp, ReluOp, SiluOp, GeluOp>();
+               PowOp, NegOp, AbsOp, SignOp, ExpOp, LogOp, SqrtOp, RsqrtOp,
+               TanhOp, ErfOp, SigmoidOp, ReluOp, SiluOp, GeluOp>();
   registry.add<LayoutEmitter, TransposeOp, ReshapeOp, BroadcastToOp, CastOp>();
 }

@@ -30,6 +30,20 @@ static Value emitSigmoid(OpBuilder &b, Location loc, Value x) {
                                arith::AddFOp::create(b, loc, one, e));
 }
 
+/// 1 where x > 0, -1 where x < 0, x itself for a zero (keeping its sign) and
+/// NaN: both comparisons are false for those, so neither select fires.
+static Value emitSign(OpBuilder &b, Location loc, Value x) {
+  Value zero = f32Constant(b, loc, 0.0);
+  Value negative =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
+  Value positive =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+  Value signOrX =
+      arith::SelectOp::create(b, loc, negative, f32Constant(b, loc, -1.0), x);
+  return arith::SelectOp::create(b, loc, positive, f32Constant(b, loc, 1.0),
+                                 signOrX);
+}
+
 /// 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
 static Value emitTanhGelu(OpBuilder &b, Location loc, Value x) {
   Value x3 =
@@ -69,6 +83,7 @@ FailureOr<Value> mlir::uta::emitScalarElementwise(OpBuilder &b, Operation *op,
           .Case([&](PowOp) { return math::PowFOp::create(b, loc, v[0], v[1]); })
           .Case([&](NegOp) { return arith::NegFOp::create(b, loc, v[0]); })
           .Case([&](AbsOp) { return math::AbsFOp::create(b, loc, v[0]); })
+          .Case([&](SignOp) { return emitSign(b, loc, v[0]); })
           .Case([&](ExpOp) { return math::ExpOp::create(b, loc, v[0]); })
           .Case([&](LogOp) { return math::LogOp::create(b, loc, v[0]); })
           .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, v[0]); })

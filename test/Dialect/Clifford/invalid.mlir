@@ -434,3 +434,310 @@ func.func @grade_rms_norm_f64_epsilon(%x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32
   %y = "clifford.grade_rms_norm"(%x) {algebra = #clifford.algebra<3, 0, 0>, epsilon = 1.0e-06 : f64} : (tensor<8x3x5xf32>) -> tensor<8x3x5xf32>
   return %y : tensor<8x3x5xf32>
 }
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the products
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// The product kind is one of the four products.
+func.func @product_adjoint_unknown_product(%g: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{custom op 'clifford.product_adjoint' expected string or keyword containing one of the following enum values for attribute 'product' [geometric, outer, left_contraction, scalar]}}
+  %dx = clifford.product_adjoint <3, 0, 0> inner lhs %g, %y : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+// In the generic form the enums are integers, and only theirs are accepted.
+func.func @product_adjoint_product_out_of_range(%g: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op attribute 'product' failed to satisfy constraint: a bilinear product of the dialect}}
+  %dx = "clifford.product_adjoint"(%g, %y) {algebra = #clifford.algebra<3, 0, 0>, product = 4 : i32, operand = 0 : i32} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+// Only f32, as for every clifford op.
+func.func @product_adjoint_not_f32(%g: tensor<8x4xf16>, %y: tensor<8x4xf16>) -> tensor<8x4xf16> {
+  // expected-error@+1 {{'clifford.product_adjoint' op operand #0 must be statically shaped tensor of 32-bit float values, but got 'tensor<8x4xf16>'}}
+  %dx = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y : (tensor<8x4xf16>, tensor<8x4xf16>) -> tensor<8x4xf16>
+  return %dx : tensor<8x4xf16>
+}
+
+// -----
+
+// The cotangent of a multivector product has 2^n blades.
+func.func @product_adjoint_cotangent_blades(%g: tensor<4x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (cotangent)}}
+  %dx = clifford.product_adjoint <3, 0, 0> outer lhs %g, %y : (tensor<4x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @product_adjoint_other_blades(%g: tensor<8x4xf32>, %x: tensor<1x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op blade axis has size 1 but #clifford.algebra<3, 0, 0> has 8 blades (other)}}
+  %dy = clifford.product_adjoint <3, 0, 0> geometric rhs %g, %x : (tensor<8x4xf32>, tensor<1x4xf32>) -> tensor<8x4xf32>
+  return %dy : tensor<8x4xf32>
+}
+
+// -----
+
+// The result has 2^n blades whatever the product.
+func.func @product_adjoint_result_blades(%g: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<1x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op blade axis has size 1 but #clifford.algebra<3, 0, 0> has 8 blades (result)}}
+  %dx = clifford.product_adjoint <3, 0, 0> left_contraction lhs %g, %y : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<1x4xf32>
+  return %dx : tensor<1x4xf32>
+}
+
+// -----
+
+// Ranks are never aligned implicitly.
+func.func @product_adjoint_rank(%g: tensor<8x4xf32>, %y: tensor<8x3x4xf32>) -> tensor<8x3x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op other has rank 3 but cotangent has rank 2}}
+  %dx = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y : (tensor<8x4xf32>, tensor<8x3x4xf32>) -> tensor<8x3x4xf32>
+  return %dx : tensor<8x3x4xf32>
+}
+
+// -----
+
+func.func @product_adjoint_result_rank(%g: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x1x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op result has rank 3 but cotangent has rank 2}}
+  %dx = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x1x4xf32>
+  return %dx : tensor<8x1x4xf32>
+}
+
+// -----
+
+func.func @product_adjoint_blade_axis(%g: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op blade_axis 2 is out of range for rank 2}}
+  %dx = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y {blade_axis = 2} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+// The non-blade axes broadcast NumPy-style.
+func.func @product_adjoint_incompatible(%g: tensor<8x4xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op cotangent and other have incompatible sizes 4 and 16 at axis 1}}
+  %dx = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y : (tensor<8x4xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %dx : tensor<8x16xf32>
+}
+
+// -----
+
+func.func @product_adjoint_result_shape(%g: tensor<8x1xf32>, %y: tensor<8x4xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op result has size 16 at axis 1 but the operands broadcast to 4}}
+  %dx = clifford.product_adjoint <3, 0, 0> outer rhs %g, %y : (tensor<8x1xf32>, tensor<8x4xf32>) -> tensor<8x16xf32>
+  return %dx : tensor<8x16xf32>
+}
+
+// -----
+
+// The cotangent of a scalar product has one blade, not 2^n.
+func.func @product_adjoint_scalar_cotangent(%g: tensor<8x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op cotangent of a scalar product has blade axis size 8 but must have size 1}}
+  %dx = clifford.product_adjoint <3, 0, 0> scalar lhs %g, %y : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+// The scalar product's own rules: one rank for the three tensors ...
+func.func @product_adjoint_scalar_rank(%g: tensor<1x3x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op cotangent, other and result must have one rank}}
+  %dx = clifford.product_adjoint <3, 0, 0> scalar lhs %g, %y : (tensor<1x3x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+// ... the blade axis in range ...
+func.func @product_adjoint_scalar_blade_axis(%g: tensor<1x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op blade_axis -1 is out of range for rank 2}}
+  %dx = clifford.product_adjoint <3, 0, 0> scalar rhs %g, %y {blade_axis = -1} : (tensor<1x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+// ... 2^n blades in the other operand and the result ...
+func.func @product_adjoint_scalar_other_blades(%g: tensor<1x4xf32>, %y: tensor<4x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (other)}}
+  %dx = clifford.product_adjoint <3, 0, 0> scalar lhs %g, %y : (tensor<1x4xf32>, tensor<4x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @product_adjoint_scalar_result_blades(%g: tensor<1x4xf32>, %y: tensor<8x4xf32>) -> tensor<1x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op blade axis has size 1 but #clifford.algebra<3, 0, 0> has 8 blades (result)}}
+  %dx = clifford.product_adjoint <3, 0, 0> scalar lhs %g, %y : (tensor<1x4xf32>, tensor<8x4xf32>) -> tensor<1x4xf32>
+  return %dx : tensor<1x4xf32>
+}
+
+// -----
+
+// ... and NumPy broadcasting over the other axes.
+func.func @product_adjoint_scalar_incompatible(%g: tensor<1x3xf32>, %y: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op cotangent and other have incompatible sizes 3 and 5 at axis 1}}
+  %dx = clifford.product_adjoint <3, 0, 0> scalar lhs %g, %y : (tensor<1x3xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %dx : tensor<8x5xf32>
+}
+
+// -----
+
+func.func @product_adjoint_scalar_result_shape(%g: tensor<1x1xf32>, %y: tensor<8x5xf32>) -> tensor<8x1xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op result has size 1 at axis 1 but the operands broadcast to 5}}
+  %dx = clifford.product_adjoint <3, 0, 0> scalar rhs %g, %y : (tensor<1x1xf32>, tensor<8x5xf32>) -> tensor<8x1xf32>
+  return %dx : tensor<8x1xf32>
+}
+
+// -----
+
+// weighted_product_adjoint takes the layer shapes: blade axis 0 ...
+func.func @weighted_product_adjoint_blade_axis(%g: tensor<3x8x5xf32>, %w: tensor<5x20xf32>) -> tensor<3x8x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op blade_axis is 1 but the layer ops require blade axis 0 ([blades, batch, features])}}
+  %dx = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %g, %w {blade_axis = 1} : (tensor<3x8x5xf32>, tensor<3x8x5xf32>, tensor<5x20xf32>) -> tensor<3x8x5xf32>
+  return %dx : tensor<3x8x5xf32>
+}
+
+// -----
+
+// ... rank 3 ...
+func.func @weighted_product_adjoint_rank(%g: tensor<8x3x5xf32>, %y: tensor<8x15xf32>, %w: tensor<5x20xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op other has rank 2 but the layer ops take rank 3 ([blades, batch, features])}}
+  %dx = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %y, %w : (tensor<8x3x5xf32>, tensor<8x15xf32>, tensor<5x20xf32>) -> tensor<8x3x5xf32>
+  return %dx : tensor<8x3x5xf32>
+}
+
+// -----
+
+// ... 2^n blades ...
+func.func @weighted_product_adjoint_blades(%g: tensor<4x3x5xf32>, %w: tensor<5x20xf32>) -> tensor<4x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (cotangent)}}
+  %dx = clifford.weighted_product_adjoint <3, 0, 0> rhs %g, %g, %w : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x20xf32>) -> tensor<4x3x5xf32>
+  return %dx : tensor<4x3x5xf32>
+}
+
+// -----
+
+// ... and no broadcasting.
+func.func @weighted_product_adjoint_mismatched(%g: tensor<8x3x5xf32>, %y: tensor<8x1x5xf32>, %w: tensor<5x20xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op other has shape 8x1x5 but cotangent has shape 8x3x5}}
+  %dx = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %y, %w : (tensor<8x3x5xf32>, tensor<8x1x5xf32>, tensor<5x20xf32>) -> tensor<8x3x5xf32>
+  return %dx : tensor<8x3x5xf32>
+}
+
+// -----
+
+// The weights are weighted_product's: [features, paths].
+func.func @weighted_product_adjoint_weights_rank(%g: tensor<8x3x5xf32>, %w: tensor<5x20x1xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op weights have rank 3 but weighted_product takes rank 2 ([features, paths])}}
+  %dx = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %g, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<5x20x1xf32>) -> tensor<8x3x5xf32>
+  return %dx : tensor<8x3x5xf32>
+}
+
+// -----
+
+func.func @weighted_product_adjoint_features(%g: tensor<8x3x5xf32>, %w: tensor<20x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op weights have 20 features but cotangent has 5}}
+  %dx = clifford.weighted_product_adjoint <3, 0, 0> rhs %g, %g, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x5xf32>) -> tensor<8x3x5xf32>
+  return %dx : tensor<8x3x5xf32>
+}
+
+// -----
+
+func.func @weighted_product_adjoint_paths(%g: tensor<4x3x5xf32>, %w: tensor<5x9xf32>) -> tensor<4x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op weights have 9 paths but #clifford.algebra<2, 0, 0> has 10}}
+  %dx = clifford.weighted_product_adjoint <2, 0, 0> lhs %g, %g, %w : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x9xf32>) -> tensor<4x3x5xf32>
+  return %dx : tensor<4x3x5xf32>
+}
+
+// -----
+
+// The result has the cotangent's shape.
+func.func @weighted_product_adjoint_result(%g: tensor<8x3x5xf32>, %w: tensor<5x20xf32>) -> tensor<8x1x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op result has shape 8x1x5 but cotangent has shape 8x3x5}}
+  %dx = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %g, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<5x20xf32>) -> tensor<8x1x5xf32>
+  return %dx : tensor<8x1x5xf32>
+}
+
+// -----
+
+// path_adjoint: lhs, rhs and cotangent of one layer shape.
+func.func @path_adjoint_blade_axis(%x: tensor<3x8x5xf32>) -> tensor<20x8x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op blade_axis is 1 but the layer ops require blade axis 0 ([blades, batch, features])}}
+  %t = clifford.path_adjoint <3, 0, 0> %x, %x, %x {blade_axis = 1} : (tensor<3x8x5xf32>, tensor<3x8x5xf32>, tensor<3x8x5xf32>) -> tensor<20x8x5xf32>
+  return %t : tensor<20x8x5xf32>
+}
+
+// -----
+
+func.func @path_adjoint_rank(%g: tensor<8x3x5xf32>, %x: tensor<8x15xf32>) -> tensor<20x3x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op lhs has rank 2 but the layer ops take rank 3 ([blades, batch, features])}}
+  %t = clifford.path_adjoint <3, 0, 0> %g, %x, %x : (tensor<8x3x5xf32>, tensor<8x15xf32>, tensor<8x15xf32>) -> tensor<20x3x5xf32>
+  return %t : tensor<20x3x5xf32>
+}
+
+// -----
+
+func.func @path_adjoint_rhs_blades(%x: tensor<8x3x5xf32>, %y: tensor<4x3x5xf32>) -> tensor<20x3x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (rhs)}}
+  %t = clifford.path_adjoint <3, 0, 0> %x, %x, %y : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<4x3x5xf32>) -> tensor<20x3x5xf32>
+  return %t : tensor<20x3x5xf32>
+}
+
+// -----
+
+func.func @path_adjoint_cotangent_blades(%g: tensor<4x3x5xf32>, %x: tensor<8x3x5xf32>) -> tensor<20x3x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (cotangent)}}
+  %t = clifford.path_adjoint <3, 0, 0> %g, %x, %x : (tensor<4x3x5xf32>, tensor<8x3x5xf32>, tensor<8x3x5xf32>) -> tensor<20x3x5xf32>
+  return %t : tensor<20x3x5xf32>
+}
+
+// -----
+
+func.func @path_adjoint_mismatched(%x: tensor<8x3x5xf32>, %y: tensor<8x3x1xf32>) -> tensor<20x3x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op rhs has shape 8x3x1 but lhs has shape 8x3x5}}
+  %t = clifford.path_adjoint <3, 0, 0> %x, %x, %y : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<8x3x1xf32>) -> tensor<20x3x5xf32>
+  return %t : tensor<20x3x5xf32>
+}
+
+// -----
+
+func.func @path_adjoint_cotangent_shape(%g: tensor<8x1x5xf32>, %x: tensor<8x3x5xf32>) -> tensor<20x3x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op cotangent has shape 8x1x5 but lhs has shape 8x3x5}}
+  %t = clifford.path_adjoint <3, 0, 0> %g, %x, %x : (tensor<8x1x5xf32>, tensor<8x3x5xf32>, tensor<8x3x5xf32>) -> tensor<20x3x5xf32>
+  return %t : tensor<20x3x5xf32>
+}
+
+// -----
+
+// A chunk holds at least one batch element.
+func.func @path_adjoint_batch_chunk(%x: tensor<4x3x5xf32>) -> tensor<10x3x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op batch_chunk must be at least 1, got 0}}
+  %t = clifford.path_adjoint <2, 0, 0> %x, %x, %x {batch_chunk = 0} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
+  return %t : tensor<10x3x5xf32>
+}
+
+// -----
+
+// With batch_chunk, axis 1 has one entry per chunk: ceil(3 / 2) = 2.
+func.func @path_adjoint_chunked_result(%x: tensor<4x3x5xf32>) -> tensor<10x3x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op result has shape 10x3x5 but the paths of #clifford.algebra<2, 0, 0> and lhs give 10x2x5}}
+  %t = clifford.path_adjoint <2, 0, 0> %x, %x, %x {batch_chunk = 2} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
+  return %t : tensor<10x3x5xf32>
+}
+
+// -----
+
+// The result has one entry per path of the algebra along axis 0: 10 in
+// Cl(2,0), whatever the blade count.
+func.func @path_adjoint_result(%x: tensor<4x3x5xf32>) -> tensor<4x3x5xf32> {
+  // expected-error@+1 {{'clifford.path_adjoint' op result has shape 4x3x5 but the paths of #clifford.algebra<2, 0, 0> and lhs give 10x3x5}}
+  %t = clifford.path_adjoint <2, 0, 0> %x, %x, %x : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
+  return %t : tensor<4x3x5xf32>
+}

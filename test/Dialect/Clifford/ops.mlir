@@ -222,6 +222,71 @@ func.func @sgp_layer(%x: tensor<8x4x16xf32>, %y: tensor<8x4x16xf32>, %w: tensor<
 }
 
 //===----------------------------------------------------------------------===//
+// Adjoints of the products
+//===----------------------------------------------------------------------===//
+
+// Every product kind, either operand; the cotangent and the other operand
+// broadcast into the result.
+// CHECK-LABEL: func @product_adjoint
+//  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x1x5xf32>, %[[Y:[^:]+]]: tensor<8x3x1xf32>, %[[S:[^:]+]]: tensor<1x3x5xf32>)
+//       CHECK:   %[[A:.+]] = clifford.product_adjoint <3, 0, 0> geometric lhs %[[G]], %[[Y]] : (tensor<8x1x5xf32>, tensor<8x3x1xf32>) -> tensor<8x3x5xf32>
+//       CHECK:   %[[B:.+]] = clifford.product_adjoint <3, 0, 0> outer rhs %[[G]], %[[Y]] : (tensor<8x1x5xf32>, tensor<8x3x1xf32>) -> tensor<8x3x5xf32>
+//       CHECK:   %[[C:.+]] = clifford.product_adjoint <3, 0, 0> left_contraction lhs %[[G]], %[[Y]] : (tensor<8x1x5xf32>, tensor<8x3x1xf32>) -> tensor<8x3x5xf32>
+//       CHECK:   %[[D:.+]] = clifford.product_adjoint <3, 0, 0> scalar rhs %[[S]], %[[Y]] : (tensor<1x3x5xf32>, tensor<8x3x1xf32>) -> tensor<8x3x5xf32>
+//       CHECK:   return %[[A]], %[[B]], %[[C]], %[[D]]
+// GENERIC-LABEL: sym_name = "product_adjoint"
+//       GENERIC:   "clifford.product_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 0 : i32, product = 0 : i32}>
+//       GENERIC:   "clifford.product_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 1 : i32, product = 1 : i32}>
+//       GENERIC:   "clifford.product_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 0 : i32, product = 2 : i32}>
+//       GENERIC:   "clifford.product_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 1 : i32, product = 3 : i32}>
+func.func @product_adjoint(%g: tensor<8x1x5xf32>, %y: tensor<8x3x1xf32>, %s: tensor<1x3x5xf32>) -> (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<8x3x5xf32>) {
+  %a = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y : (tensor<8x1x5xf32>, tensor<8x3x1xf32>) -> tensor<8x3x5xf32>
+  %b = clifford.product_adjoint <3, 0, 0> outer rhs %g, %y : (tensor<8x1x5xf32>, tensor<8x3x1xf32>) -> tensor<8x3x5xf32>
+  %c = clifford.product_adjoint <3, 0, 0> left_contraction lhs %g, %y : (tensor<8x1x5xf32>, tensor<8x3x1xf32>) -> tensor<8x3x5xf32>
+  %d = clifford.product_adjoint <3, 0, 0> scalar rhs %s, %y : (tensor<1x3x5xf32>, tensor<8x3x1xf32>) -> tensor<8x3x5xf32>
+  return %a, %b, %c, %d : tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<8x3x5xf32>
+}
+
+// Blades last in the projective algebra: the non-default blade axis is
+// printed.
+// CHECK-LABEL: func @product_adjoint_blades_last
+//       CHECK:   clifford.product_adjoint <3, 0, 1> geometric rhs %{{.+}}, %{{.+}} {blade_axis = 1 : i64} : (tensor<4x16xf32>, tensor<1x16xf32>) -> tensor<4x16xf32>
+func.func @product_adjoint_blades_last(%g: tensor<4x16xf32>, %x: tensor<1x16xf32>) -> tensor<4x16xf32> {
+  %dy = clifford.product_adjoint <3, 0, 1> geometric rhs %g, %x {blade_axis = 1} : (tensor<4x16xf32>, tensor<1x16xf32>) -> tensor<4x16xf32>
+  return %dy : tensor<4x16xf32>
+}
+
+// CHECK-LABEL: func @weighted_product_adjoint
+//  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x64x32xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>, %[[W:[^:]+]]: tensor<32x20xf32>)
+//       CHECK:   %[[A:.+]] = clifford.weighted_product_adjoint <3, 0, 0> lhs %[[G]], %[[Y]], %[[W]] : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>) -> tensor<8x64x32xf32>
+//       CHECK:   %[[B:.+]] = clifford.weighted_product_adjoint <3, 0, 0> rhs %[[G]], %[[Y]], %[[W]] : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>) -> tensor<8x64x32xf32>
+//       CHECK:   return %[[A]], %[[B]]
+// GENERIC-LABEL: sym_name = "weighted_product_adjoint"
+//       GENERIC:   "clifford.weighted_product_adjoint"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 0 : i32}>
+//       GENERIC:   "clifford.weighted_product_adjoint"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 1 : i32}>
+func.func @weighted_product_adjoint(%g: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>, %w: tensor<32x20xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>) {
+  %a = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %y, %w : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>) -> tensor<8x64x32xf32>
+  %b = clifford.weighted_product_adjoint <3, 0, 0> rhs %g, %y, %w : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>) -> tensor<8x64x32xf32>
+  return %a, %b : tensor<8x64x32xf32>, tensor<8x64x32xf32>
+}
+
+// The result has one entry per path (20 in Cl(3,0)) where the operands have
+// blades; with batch_chunk, one per chunk of the batch (ceil(64 / 24) = 3).
+// CHECK-LABEL: func @path_adjoint
+//  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x64x32xf32>, %[[X:[^:]+]]: tensor<8x64x32xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>)
+//       CHECK:   %[[T:.+]] = clifford.path_adjoint <3, 0, 0> %[[G]], %[[X]], %[[Y]] : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x64x32xf32>
+//       CHECK:   %[[C:.+]] = clifford.path_adjoint <3, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_chunk = 24 : i64} : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x3x32xf32>
+//       CHECK:   return %[[T]], %[[C]]
+// GENERIC-LABEL: sym_name = "path_adjoint"
+//       GENERIC:   "clifford.path_adjoint"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, batch_chunk = 1 : i64, blade_axis = 0 : i64}>
+//       GENERIC:   "clifford.path_adjoint"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, batch_chunk = 24 : i64, blade_axis = 0 : i64}>
+func.func @path_adjoint(%g: tensor<8x64x32xf32>, %x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>) -> (tensor<20x64x32xf32>, tensor<20x3x32xf32>) {
+  %t = clifford.path_adjoint <3, 0, 0> %g, %x, %y : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x64x32xf32>
+  %c = clifford.path_adjoint <3, 0, 0> %g, %x, %y {batch_chunk = 24} : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x3x32xf32>
+  return %t, %c : tensor<20x64x32xf32>, tensor<20x3x32xf32>
+}
+
+//===----------------------------------------------------------------------===//
 // Generic form with `{...}` attributes, default blade_axis and epsilon left
 // out: what another tool may write. Printed back in the custom form.
 //===----------------------------------------------------------------------===//
@@ -275,4 +340,19 @@ func.func @generic_layers(%x: tensor<4x3x5xf32>, %w: tensor<5x10xf32>, %v: tenso
   %c = "clifford.grade_rms_norm"(%b) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
   %d = "clifford.grade_rms_norm"(%c) {algebra = #clifford.algebra<2, 0, 0>, epsilon = 1.0e-03 : f32} : (tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
   return %d : tensor<4x3x2xf32>
+}
+
+// The adjoints with their enums as the generic form's integers (product 2 is
+// left_contraction, operand 1 is rhs).
+// CHECK-LABEL: func @generic_adjoints
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<4x3x5xf32>, %[[W:[^:]+]]: tensor<5x10xf32>)
+//       CHECK:   %[[A:.+]] = clifford.product_adjoint <2, 0, 0> left_contraction rhs %[[X]], %[[X]] : (tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
+//       CHECK:   %[[B:.+]] = clifford.weighted_product_adjoint <2, 0, 0> lhs %[[A]], %[[X]], %[[W]] : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+//       CHECK:   %[[C:.+]] = clifford.path_adjoint <2, 0, 0> %[[B]], %[[X]], %[[X]] : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
+//       CHECK:   return %[[C]]
+func.func @generic_adjoints(%x: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<10x3x5xf32> {
+  %a = "clifford.product_adjoint"(%x, %x) {algebra = #clifford.algebra<2, 0, 0>, product = 2 : i32, operand = 1 : i32} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
+  %b = "clifford.weighted_product_adjoint"(%a, %x, %w) {algebra = #clifford.algebra<2, 0, 0>, operand = 0 : i32} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  %c = "clifford.path_adjoint"(%b, %x, %x) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
+  return %c : tensor<10x3x5xf32>
 }

@@ -419,6 +419,59 @@ func.func @no_neg_abs(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// sign(sign x) -> sign x: ±1, ±0 and NaN are fixed points of sign.
+// CHECK-LABEL: func @sign_sign
+//  CHECK-SAME:   (%[[X:.*]]: tensor<4xf16>)
+//       CHECK:   %[[S:.*]] = uta.sign %[[X]]
+//   CHECK-NOT:   uta.sign
+//       CHECK:   return %[[S]], %[[S]]
+func.func @sign_sign(%x: tensor<4xf16>) -> (tensor<4xf16>, tensor<4xf16>) {
+  %0 = uta.sign %x : tensor<4xf16>
+  %1 = uta.sign %0 : tensor<4xf16>
+  %2 = uta.sign %1 : tensor<4xf16>
+  return %1, %2 : tensor<4xf16>, tensor<4xf16>
+}
+
+// -----
+
+// sign of a zero splat -> that zero, its sign kept (sign(-0.0) is -0.0).
+// CHECK-LABEL: func @sign_zero
+//       CHECK:   %[[Z:.*]] = arith.constant dense<-0.000000e+00> : tensor<2x3xf32>
+//   CHECK-NOT:   uta.sign
+//       CHECK:   return %[[Z]]
+func.func @sign_zero() -> tensor<2x3xf32> {
+  %zero = arith.constant dense<-0.0> : tensor<2x3xf32>
+  %0 = uta.sign %zero : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// sign of a non-zero constant stays: the folds do not evaluate the op.
+// CHECK-LABEL: func @no_sign_nonzero
+//       CHECK:   %[[R:.*]] = uta.sign
+//       CHECK:   return %[[R]]
+func.func @no_sign_nonzero() -> tensor<4xf32> {
+  %c = arith.constant dense<-2.5> : tensor<4xf32>
+  %0 = uta.sign %c : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// sign(neg x) is -sign(x), not sign(x): it stays.
+// CHECK-LABEL: func @no_sign_neg
+//       CHECK:   %[[N:.*]] = uta.neg
+//       CHECK:   %[[S:.*]] = uta.sign %[[N]]
+//       CHECK:   return %[[S]]
+func.func @no_sign_neg(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = uta.neg %x : tensor<4xf32>
+  %1 = uta.sign %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
 // relu(relu x) -> relu x.
 // CHECK-LABEL: func @relu_relu
 //  CHECK-SAME:   (%[[X:.*]]: tensor<4xf32>)

@@ -110,6 +110,15 @@ func.func @erf_changes_type(%x: tensor<4xf32>) -> tensor<4xbf16> {
 
 // -----
 
+// sign keeps its operand's type: ±1 in the input's precision.
+func.func @sign_changes_type(%x: tensor<4xf16>) -> tensor<4xf32> {
+  // expected-error@+1 {{'uta.sign' op requires the same type for all operands and results}}
+  %0 = "uta.sign"(%x) : (tensor<4xf16>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // tanh_approximation is a BoolAttr, not an integer.
 func.func @gelu_flag_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error@+1 {{'uta.gelu' op attribute 'tanh_approximation' failed to satisfy constraint: bool attribute}}

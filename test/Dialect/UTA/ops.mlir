@@ -34,6 +34,7 @@ func.func @binary(%a: tensor<4x8xf32>, %b: tensor<8xf32>, %c: tensor<4x1xf32>,
 // Both operands broadcast into a larger result; f16 and bf16 are accepted.
 // GENERIC: "uta.pow"(%{{.*}}, %{{.*}}) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
 // GENERIC: "uta.erf"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+// GENERIC: "uta.sign"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-LABEL: func @binary_half
 func.func @binary_half(%a: tensor<4x1xf16>, %b: tensor<2x1x8xf16>,
                        %c: tensor<8xbf16>, %d: tensor<3x1xbf16>)
@@ -74,8 +75,10 @@ func.func @unary(%x: tensor<4xf32>) -> tensor<4xf32> {
   %8 = uta.relu %7 : tensor<4xf32>
   // CHECK: %[[SILU:.*]] = uta.silu %[[RELU]] : tensor<4xf32>
   %9 = uta.silu %8 : tensor<4xf32>
-  // CHECK: return %[[SILU]]
-  return %9 : tensor<4xf32>
+  // CHECK: %[[SIGN:.*]] = uta.sign %[[SILU]] : tensor<4xf32>
+  %10 = uta.sign %9 : tensor<4xf32>
+  // CHECK: return %[[SIGN]]
+  return %10 : tensor<4xf32>
 }
 
 // The default (exact erf form) is elided; the tanh form is printed.

@@ -26,6 +26,11 @@
 // PTX-DAG: .entry fc_cl301_k0_fc_product(
 // PTX-DAG: .entry rms_cl041_k0_grade_rms_norm(
 // PTX-DAG: .entry sgp_cl300_k0_grade_rms_norm(
+// PTX-DAG: .entry adjoint_cl600_k0_product_adjoint(
+// PTX-DAG: .entry adjoint_scalar_cl301_axis2_k0_product_adjoint(
+// PTX-DAG: .entry weighted_adjoint_cl130_k0_weighted_product_adjoint(
+// PTX-DAG: .entry path_adjoint_cl301_k0_path_adjoint(
+// PTX-DAG: .entry path_adjoint_chunked_cl301_k0_path_adjoint(
 
 func.func @gp_cl300(%x: tensor<8x300xf32>, %y: tensor<8x300xf32>) -> tensor<8x300xf32> {
   %z = clifford.geometric_product <3, 0, 0> %x, %y
@@ -135,4 +140,42 @@ func.func @sgp_cl300(%x: tensor<8x100x61xf32>, %y: tensor<8x100x61xf32>,
       -> tensor<8x100x61xf32>
   %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x100x61xf32>
   return %n : tensor<8x100x61xf32>
+}
+
+// The adjoints of the products: the largest algebra, a one-blade cotangent
+// broadcast against the other operand, and the layer adjoints.
+func.func @adjoint_cl600(%g: tensor<64x45xf32>, %y: tensor<64x1xf32>) -> tensor<64x45xf32> {
+  %dx = clifford.product_adjoint <6, 0, 0> geometric lhs %g, %y
+      : (tensor<64x45xf32>, tensor<64x1xf32>) -> tensor<64x45xf32>
+  return %dx : tensor<64x45xf32>
+}
+
+func.func @adjoint_scalar_cl301_axis2(%g: tensor<3x5x1xf32>, %x: tensor<3x1x16xf32>) -> tensor<3x5x16xf32> {
+  %dy = clifford.product_adjoint <3, 0, 1> scalar rhs %g, %x {blade_axis = 2}
+      : (tensor<3x5x1xf32>, tensor<3x1x16xf32>) -> tensor<3x5x16xf32>
+  return %dy : tensor<3x5x16xf32>
+}
+
+func.func @weighted_adjoint_cl130(%g: tensor<16x13x21xf32>, %y: tensor<16x13x21xf32>,
+                                  %w: tensor<21x35xf32>) -> tensor<16x13x21xf32> {
+  %dx = clifford.weighted_product_adjoint <1, 3, 0> lhs %g, %y, %w
+      : (tensor<16x13x21xf32>, tensor<16x13x21xf32>, tensor<21x35xf32>)
+      -> tensor<16x13x21xf32>
+  return %dx : tensor<16x13x21xf32>
+}
+
+func.func @path_adjoint_cl301(%g: tensor<16x9x13xf32>, %x: tensor<16x9x13xf32>,
+                              %y: tensor<16x9x13xf32>) -> tensor<34x9x13xf32> {
+  %t = clifford.path_adjoint <3, 0, 1> %g, %x, %y
+      : (tensor<16x9x13xf32>, tensor<16x9x13xf32>, tensor<16x9x13xf32>)
+      -> tensor<34x9x13xf32>
+  return %t : tensor<34x9x13xf32>
+}
+
+func.func @path_adjoint_chunked_cl301(%g: tensor<16x9x13xf32>, %x: tensor<16x9x13xf32>,
+                                      %y: tensor<16x9x13xf32>) -> tensor<34x3x13xf32> {
+  %t = clifford.path_adjoint <3, 0, 1> %g, %x, %y {batch_chunk = 4}
+      : (tensor<16x9x13xf32>, tensor<16x9x13xf32>, tensor<16x9x13xf32>)
+      -> tensor<34x3x13xf32>
+  return %t : tensor<34x3x13xf32>
 }

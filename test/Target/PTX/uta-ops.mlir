@@ -13,6 +13,7 @@
 // CHECK-DAG: .entry min_f32_k0_
 // CHECK-DAG: .entry neg_f32_k0_
 // CHECK-DAG: .entry abs_f32_k0_
+// CHECK-DAG: .entry sign_f32_k0_
 // CHECK-DAG: .entry exp_f32_k0_
 // CHECK-DAG: .entry log_f32_k0_
 // CHECK-DAG: .entry sqrt_f32_k0_
@@ -40,6 +41,7 @@
 // CHECK-DAG: .entry min_f16_k0_
 // CHECK-DAG: .entry neg_f16_k0_
 // CHECK-DAG: .entry abs_f16_k0_
+// CHECK-DAG: .entry sign_f16_k0_
 // CHECK-DAG: .entry exp_f16_k0_
 // CHECK-DAG: .entry log_f16_k0_
 // CHECK-DAG: .entry sqrt_f16_k0_
@@ -67,6 +69,7 @@
 // CHECK-DAG: .entry min_bf16_k0_
 // CHECK-DAG: .entry neg_bf16_k0_
 // CHECK-DAG: .entry abs_bf16_k0_
+// CHECK-DAG: .entry sign_bf16_k0_
 // CHECK-DAG: .entry exp_bf16_k0_
 // CHECK-DAG: .entry log_bf16_k0_
 // CHECK-DAG: .entry sqrt_bf16_k0_
@@ -124,6 +127,10 @@ func.func @neg_f32(%a: tensor<37x129xf32>) -> tensor<37x129xf32> {
 }
 func.func @abs_f32(%a: tensor<37x129xf32>) -> tensor<37x129xf32> {
   %0 = uta.abs %a : tensor<37x129xf32>
+  return %0 : tensor<37x129xf32>
+}
+func.func @sign_f32(%a: tensor<37x129xf32>) -> tensor<37x129xf32> {
+  %0 = uta.sign %a : tensor<37x129xf32>
   return %0 : tensor<37x129xf32>
 }
 func.func @exp_f32(%a: tensor<37x129xf32>) -> tensor<37x129xf32> {
@@ -234,6 +241,10 @@ func.func @abs_f16(%a: tensor<37x129xf16>) -> tensor<37x129xf16> {
   %0 = uta.abs %a : tensor<37x129xf16>
   return %0 : tensor<37x129xf16>
 }
+func.func @sign_f16(%a: tensor<37x129xf16>) -> tensor<37x129xf16> {
+  %0 = uta.sign %a : tensor<37x129xf16>
+  return %0 : tensor<37x129xf16>
+}
 func.func @exp_f16(%a: tensor<37x129xf16>) -> tensor<37x129xf16> {
   %0 = uta.exp %a : tensor<37x129xf16>
   return %0 : tensor<37x129xf16>
@@ -340,6 +351,10 @@ func.func @neg_bf16(%a: tensor<37x129xbf16>) -> tensor<37x129xbf16> {
 }
 func.func @abs_bf16(%a: tensor<37x129xbf16>) -> tensor<37x129xbf16> {
   %0 = uta.abs %a : tensor<37x129xbf16>
+  return %0 : tensor<37x129xbf16>
+}
+func.func @sign_bf16(%a: tensor<37x129xbf16>) -> tensor<37x129xbf16> {
+  %0 = uta.sign %a : tensor<37x129xbf16>
   return %0 : tensor<37x129xbf16>
 }
 func.func @exp_bf16(%a: tensor<37x129xbf16>) -> tensor<37x129xbf16> {

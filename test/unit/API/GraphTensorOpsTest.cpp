@@ -68,12 +68,12 @@ TEST(GraphTest, BinaryDTypeMismatch) {
 
 TEST(GraphTest, UnaryElementwise) {
   std::pair<const char *, UnaryMethod> ops[] = {
-      {"neg", &Graph::neg},         {"abs", &Graph::abs},
-      {"exp", &Graph::exp},         {"log", &Graph::log},
-      {"sqrt", &Graph::sqrt},       {"rsqrt", &Graph::rsqrt},
-      {"tanh", &Graph::tanh},       {"erf", &Graph::erf},
-      {"sigmoid", &Graph::sigmoid}, {"relu", &Graph::relu},
-      {"silu", &Graph::silu}};
+      {"neg", &Graph::neg},     {"abs", &Graph::abs},
+      {"sign", &Graph::sign},   {"exp", &Graph::exp},
+      {"log", &Graph::log},     {"sqrt", &Graph::sqrt},
+      {"rsqrt", &Graph::rsqrt}, {"tanh", &Graph::tanh},
+      {"erf", &Graph::erf},     {"sigmoid", &Graph::sigmoid},
+      {"relu", &Graph::relu},   {"silu", &Graph::silu}};
   for (auto [name, method] : ops) {
     SCOPED_TRACE(name);
     expectOp(

@@ -11,6 +11,9 @@
 // The weighted products are expanded term by term from the path rule of
 // weighted_product and fc_product (docs/dialects/CliffordDialect.md);
 // the expansions agree with the ones printed in Flash Clifford's kernels.
+// The adjoints of the products are checked by hand in Cl(2,0) and, in every
+// algebra, by the property that defines them: each is the transpose of its
+// product.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,7 @@
 
 #include "TestUtil.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -37,6 +41,10 @@ const Algebra &cl3() {
 }
 const Algebra &pga3() {
   static const Algebra algebra = *Algebra::get(3, 0, 1);
+  return algebra;
+}
+const Algebra &cl13() {
+  static const Algebra algebra = *Algebra::get(1, 3, 0);
   return algebra;
 }
 
@@ -668,6 +676,215 @@ TEST(ReferencePGA, UnitWeightsGiveTheGeometricProduct) {
   RefTensor gp = get(cliffordProduct(pga3(), ProductKind::Geometric, x, y, 0));
   EXPECT_TRUE(
       matches(get(weightedProduct(pga3(), x, y, w)), {16, 1, 1}, gp.data));
+}
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the products
+//===----------------------------------------------------------------------===//
+
+/// sum over the elements of a * b (equal shapes).
+double dot(const RefTensor &a, const RefTensor &b) {
+  EXPECT_EQ(a.shape, b.shape);
+  double sum = 0;
+  for (size_t i = 0; i < a.data.size() && i < b.data.size(); ++i)
+    sum += a.data[i] * b.data[i];
+  return sum;
+}
+
+/// A tensor of `shape` with small integer values that differ per `seed`.
+RefTensor filled(std::vector<int64_t> shape, int seed) {
+  RefTensor t{std::move(shape), {}};
+  for (int64_t i = 0; i < t.numElements(); ++i)
+    t.data.push_back(static_cast<double>((i * (2 * seed + 3) + seed) % 9) - 4);
+  return t;
+}
+
+TEST(ReferenceAdjoints, GeometricProductLiteral) {
+  // In Cl(2,0), from e_i e_j = s e_k (e2 e1 = -e12, e2 e12 = -e1,
+  // e12 e1 = -e2, e12 e12 = -1), with g = (1, 2, 3, 4):
+  //   lhs, y = (5, 6, 7, 8):
+  //     dx0 = g0 y0 + g1 y1 + g2 y2 + g3 y3 = 5 + 12 + 21 + 32 = 70
+  //     dx1 = g1 y0 + g0 y1 + g3 y2 + g2 y3 = 10 + 6 + 28 + 24 = 68
+  //     dx2 = g2 y0 - g3 y1 + g0 y2 - g1 y3 = 15 - 24 + 7 - 16 = -18
+  //     dx3 = g3 y0 - g2 y1 + g1 y2 - g0 y3 = 20 - 18 + 14 - 8 = 8
+  //   rhs, x = (5, 6, 7, 8):
+  //     dy0 = x0 g0 + x1 g1 + x2 g2 + x3 g3 = 70
+  //     dy1 = x0 g1 + x1 g0 - x2 g3 - x3 g2 = 10 + 6 - 28 - 24 = -36
+  //     dy2 = x0 g2 + x1 g3 + x2 g0 + x3 g1 = 15 + 24 + 7 + 16 = 62
+  //     dy3 = x0 g3 + x1 g2 - x2 g1 - x3 g0 = 20 + 18 - 14 - 8 = 16
+  RefTensor g{{4}, {1, 2, 3, 4}};
+  RefTensor other{{4}, {5, 6, 7, 8}};
+  EXPECT_TRUE(matches(get(productAdjoint(cl2(), ProductKind::Geometric,
+                                         ProductOperand::Lhs, g, other, 0)),
+                      {4}, {70, 68, -18, 8}));
+  EXPECT_TRUE(matches(get(productAdjoint(cl2(), ProductKind::Geometric,
+                                         ProductOperand::Rhs, g, other, 0)),
+                      {4}, {70, -36, 62, 16}));
+}
+
+TEST(ReferenceAdjoints, ScalarProductCotangentHasOneBlade) {
+  // <x y>_0 = x0 y0 + x1 y1 + x2 y2 - x3 y3, so dx_i = s_i g y_i.
+  RefTensor g{{1}, {2}};
+  RefTensor y{{4}, {5, 6, 7, 8}};
+  EXPECT_TRUE(matches(get(productAdjoint(cl2(), ProductKind::Scalar,
+                                         ProductOperand::Lhs, g, y, 0)),
+                      {4}, {10, 12, 14, -16}));
+  EXPECT_TRUE(matches(get(productAdjoint(cl2(), ProductKind::Scalar,
+                                         ProductOperand::Rhs, g, y, 0)),
+                      {4}, {10, 12, 14, -16}));
+}
+
+// The defining property: sum(g * product(x, y)) = sum(adjoint_lhs(g, y) * x)
+// = sum(adjoint_rhs(g, x) * y), for every product kind, in a Euclidean, a
+// Minkowski-like and a degenerate algebra, blades in the middle axis.
+TEST(ReferenceAdjoints, AreTheTransposesOfTheProducts) {
+  const Algebra *algebras[] = {&cl3(), &cl13(), &pga3()};
+  for (const Algebra *algebra : algebras) {
+    int64_t n = algebra->numBlades();
+    for (ProductKind kind :
+         {ProductKind::Geometric, ProductKind::Outer,
+          ProductKind::LeftContraction, ProductKind::Scalar}) {
+      SCOPED_TRACE(static_cast<int>(kind));
+      RefTensor x = filled({3, n, 2}, 1), y = filled({3, n, 2}, 2);
+      RefTensor z = get(cliffordProduct(*algebra, kind, x, y, 1));
+      RefTensor g = filled(z.shape, 3);
+      double forward = dot(g, z);
+      EXPECT_EQ(
+          dot(get(productAdjoint(*algebra, kind, ProductOperand::Lhs, g, y, 1)),
+              x),
+          forward);
+      EXPECT_EQ(
+          dot(get(productAdjoint(*algebra, kind, ProductOperand::Rhs, g, x, 1)),
+              y),
+          forward);
+    }
+  }
+}
+
+TEST(ReferenceAdjoints, Broadcast) {
+  // g [4, 1, 3] against y [4, 2, 1]: the result [4, 2, 3] holds at (b, f)
+  // the adjoint of column f of g and row b of y.
+  RefTensor g = filled({4, 1, 3}, 4), y = filled({4, 2, 1}, 5);
+  RefTensor r = get(
+      productAdjoint(cl2(), ProductKind::Outer, ProductOperand::Lhs, g, y, 0));
+  ASSERT_EQ(r.shape, (std::vector<int64_t>{4, 2, 3}));
+  for (int b = 0; b < 2; ++b)
+    for (int f = 0; f < 3; ++f) {
+      RefTensor gi{{4}, {}}, yi{{4}, {}};
+      for (int k = 0; k < 4; ++k) {
+        gi.data.push_back(g.data[k * 3 + f]);
+        yi.data.push_back(y.data[k * 2 + b]);
+      }
+      RefTensor ri = get(productAdjoint(cl2(), ProductKind::Outer,
+                                        ProductOperand::Lhs, gi, yi, 0));
+      for (int k = 0; k < 4; ++k)
+        EXPECT_EQ(r.data[(k * 2 + b) * 3 + f], ri.data[k]);
+    }
+}
+
+TEST(ReferenceAdjoints, WeightedProductAdjointsAreTheTransposes) {
+  const Algebra *algebras[] = {&cl2(), &pga3()};
+  for (const Algebra *algebra : algebras) {
+    int64_t n = algebra->numBlades(), paths = algebra->numPaths();
+    RefTensor x = filled({n, 2, 3}, 1), y = filled({n, 2, 3}, 2);
+    RefTensor w = filled({3, paths}, 6), g = filled({n, 2, 3}, 3);
+    double forward = dot(g, get(weightedProduct(*algebra, x, y, w)));
+    EXPECT_EQ(
+        dot(get(weightedProductAdjoint(*algebra, ProductOperand::Lhs, g, y, w)),
+            x),
+        forward);
+    EXPECT_EQ(
+        dot(get(weightedProductAdjoint(*algebra, ProductOperand::Rhs, g, x, w)),
+            y),
+        forward);
+  }
+}
+
+// weighted_product is linear in each weight: with w one on path p and zero
+// elsewhere, sum over the blades and the batch of g * z at feature f is the
+// sum over the batch of path_adjoint's [p, :, f].
+TEST(ReferenceAdjoints, PathAdjointIsTheWeightGradient) {
+  const Algebra *algebras[] = {&cl3(), &pga3()};
+  for (const Algebra *algebra : algebras) {
+    int64_t n = algebra->numBlades(), paths = algebra->numPaths();
+    const int batch = 2, features = 3;
+    RefTensor x = filled({n, batch, features}, 1);
+    RefTensor y = filled({n, batch, features}, 2);
+    RefTensor g = filled({n, batch, features}, 3);
+    RefTensor r = get(pathAdjoint(*algebra, g, x, y));
+    ASSERT_EQ(r.shape, (std::vector<int64_t>{paths, batch, features}));
+    for (int64_t p = 0; p < paths; ++p) {
+      RefTensor w{{features, paths},
+                  std::vector<double>(features * paths, 0.0)};
+      for (int f = 0; f < features; ++f)
+        w.data[f * paths + p] = 1;
+      RefTensor z = get(weightedProduct(*algebra, x, y, w));
+      for (int f = 0; f < features; ++f) {
+        double expected = 0, got = 0;
+        for (int b = 0; b < batch; ++b) {
+          for (int64_t k = 0; k < n; ++k)
+            expected += g.data[(k * batch + b) * features + f] *
+                        z.data[(k * batch + b) * features + f];
+          got += r.data[(p * batch + b) * features + f];
+        }
+        EXPECT_EQ(got, expected) << "path " << p << ", feature " << f;
+      }
+    }
+  }
+}
+
+// batch_chunk c sums runs of c batch elements: the unchunked result summed
+// over each run, the last run shorter.
+TEST(ReferenceAdjoints, PathAdjointChunksTheBatch) {
+  const int batch = 7, features = 2, chunk = 3;
+  RefTensor x = filled({8, batch, features}, 1);
+  RefTensor y = filled({8, batch, features}, 2);
+  RefTensor g = filled({8, batch, features}, 3);
+  RefTensor whole = get(pathAdjoint(cl3(), g, x, y));
+  RefTensor chunked = get(pathAdjoint(cl3(), g, x, y, chunk));
+  int64_t paths = cl3().numPaths();
+  ASSERT_EQ(chunked.shape, (std::vector<int64_t>{paths, 3, features}));
+  for (int64_t p = 0; p < paths; ++p)
+    for (int c = 0; c < 3; ++c)
+      for (int f = 0; f < features; ++f) {
+        double sum = 0;
+        for (int b = c * chunk; b < std::min(batch, (c + 1) * chunk); ++b)
+          sum += whole.data[(p * batch + b) * features + f];
+        EXPECT_EQ(chunked.data[(p * 3 + c) * features + f], sum);
+      }
+  EXPECT_EQ(errorOf(pathAdjoint(cl3(), g, x, y, 0)),
+            "batch chunk must be at least 1, got 0");
+}
+
+TEST(ReferenceAdjoints, RejectsBadShapes) {
+  RefTensor mv{{4, 2}, std::vector<double>(8, 1)};
+  EXPECT_EQ(errorOf(productAdjoint(cl2(), ProductKind::Scalar,
+                                   ProductOperand::Lhs, mv, mv, 0)),
+            "cotangent has 4 values on blade axis 0, expected 1");
+  RefTensor g1{{1, 2}, {1, 1}};
+  RefTensor other3{{3, 2}, std::vector<double>(6, 1)};
+  EXPECT_EQ(errorOf(productAdjoint(cl2(), ProductKind::Scalar,
+                                   ProductOperand::Rhs, g1, other3, 0)),
+            "other has 3 values on blade axis 0, expected 4");
+  RefTensor flat{{4}, {1, 2, 3, 4}};
+  EXPECT_EQ(errorOf(productAdjoint(cl2(), ProductKind::Geometric,
+                                   ProductOperand::Lhs, flat, mv, 0)),
+            "cotangent has rank 1 but other has rank 2");
+  RefTensor layer{{4, 1, 2}, std::vector<double>(8, 1)};
+  RefTensor wide{{4, 2, 2}, std::vector<double>(16, 1)};
+  RefTensor w{{2, 10}, std::vector<double>(20, 1)};
+  EXPECT_EQ(errorOf(weightedProductAdjoint(cl2(), ProductOperand::Lhs, layer,
+                                           wide, w)),
+            "cotangent [4, 1, 2] and other [4, 2, 2] must have the same "
+            "shape");
+  EXPECT_EQ(errorOf(weightedProductAdjoint(cl2(), ProductOperand::Rhs, layer,
+                                           layer, mv)),
+            "weights must have shape [2, 10] (features, paths), got [4, 2]");
+  EXPECT_EQ(errorOf(pathAdjoint(cl2(), wide, layer, layer)),
+            "cotangent [4, 2, 2], lhs [4, 1, 2] and rhs [4, 1, 2] must have "
+            "the same shape");
+  EXPECT_EQ(errorOf(pathAdjoint(cl2(), layer, mv, layer)),
+            "lhs must have shape [4, B, F] in Cl(2, 0, 0), got [4, 2]");
 }
 
 } // namespace

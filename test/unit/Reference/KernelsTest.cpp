@@ -119,6 +119,16 @@ TEST(ReferenceUnary, SimpleOps) {
   EXPECT_FALSE(std::signbit(applyUnary(UnaryKind::Abs, -0.0)));
 }
 
+TEST(ReferenceUnary, Sign) {
+  RefTensor x{{8}, {-3, -0.5, -0.0, 0.0, 2, kInf, -kInf, kNaN}};
+  EXPECT_TRUE(
+      matches(unary(UnaryKind::Sign, x), {8}, {-1, -1, 0, 0, 1, 1, -1, kNaN}));
+  // A zero comes back with its sign.
+  EXPECT_TRUE(std::signbit(applyUnary(UnaryKind::Sign, -0.0)));
+  EXPECT_FALSE(std::signbit(applyUnary(UnaryKind::Sign, 0.0)));
+  EXPECT_EQ(applyUnary(UnaryKind::Sign, 1e-310), 1.0); // subnormal
+}
+
 TEST(ReferenceUnary, ExpLog) {
   RefTensor x{{3}, {0, 1, -1}};
   EXPECT_TRUE(matches(unary(UnaryKind::Exp, x), {3},

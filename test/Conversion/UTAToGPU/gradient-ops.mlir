@@ -1,0 +1,349 @@
+// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="vectorize=false" -canonicalize > %t
+// RUN: FileCheck %s --input-file=%t
+// RUN: FileCheck %s --input-file=%t --check-prefix=COUNT
+// RUN: uta-opt %s -split-input-file -uta-fuse-kernels -convert-uta-to-gpu="vectorize=false" -canonicalize | FileCheck %s --check-prefix=FUSED
+// RUN: uta-opt %s -split-input-file -uta-fuse-kernels=remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// The kernels of the ops that the gradient transformation builds: uta.sign
+// and the adjoints of the clifford products. As in clifford.mlir, the
+// expected terms are worked out by hand from the blade order of Cl(2,0)
+// (1, e1, e2, e12; e1 e2 = e12, e2 e1 = -e12, e12 e12 = -1), loads and
+// independent products are matched with CHECK-DAG and sums by their
+// operands in Cayley-table order (lhs blade, then rhs blade). COUNT counts
+// a kernel's products; FUSED checks the kernels of fused groups and REMARK
+// the fusion decisions behind them.
+
+// sign: two comparisons and two selects in f32, so that zeros (of either
+// sign) and NaN, for which both comparisons are false, come back unchanged.
+// CHECK-LABEL: gpu.func @sign_k0_sign
+//   CHECK-DAG:   %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//   CHECK-DAG:   %[[MINUS:.*]] = arith.constant -1.000000e+00 : f32
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//       CHECK:   scf.if
+//       CHECK:     %[[H:.*]] = memref.load
+//       CHECK:     %[[X:.*]] = arith.extf %[[H]] : f16 to f32
+//   CHECK-DAG:     %[[NEG:.*]] = arith.cmpf olt, %[[X]], %[[ZERO]] : f32
+//   CHECK-DAG:     %[[POS:.*]] = arith.cmpf ogt, %[[X]], %[[ZERO]] : f32
+//       CHECK:     %[[S:.*]] = arith.select %[[NEG]], %[[MINUS]], %[[X]] : f32
+//       CHECK:     %[[R:.*]] = arith.select %[[POS]], %[[ONE]], %[[S]] : f32
+//       CHECK:     %[[T:.*]] = arith.truncf %[[R]] : f32 to f16
+//       CHECK:     memref.store %[[T]]
+func.func @sign(%x: tensor<9xf16>) -> tensor<9xf16> {
+  %y = uta.sign %x : tensor<9xf16>
+  return %y : tensor<9xf16>
+}
+
+// -----
+
+// The adjoint of the geometric product with respect to lhs: blade i of the
+// result sums s * g_k * y_j over the terms e_i e_j = s e_k. One thread per
+// column; y [4, 1] is read at column 0.
+//   dx0 = g0 y0 + g1 y1 + g2 y2 + g3 y3
+//   dx1 = g1 y0 + g0 y1 + g3 y2 + g2 y3
+//   dx2 = g2 y0 - g3 y1 + g0 y2 - g1 y3
+//   dx3 = g3 y0 - g2 y1 + g1 y2 - g0 y3
+// CHECK-LABEL: func.func @adjoint_lhs
+//       CHECK:   gpu.launch_func @kernels::@adjoint_lhs_k0_product_adjoint
+//       CHECK: gpu.func @adjoint_lhs_k0_product_adjoint(%[[G:.*]]: memref<4x3xf32>, %[[Y:.*]]: memref<4x1xf32>, %[[R:.*]]: memref<4x3xf32>, %{{.*}}: i32) kernel
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:   scf.if
+//   CHECK-DAG:     %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[T]]]
+//   CHECK-DAG:     %[[G1:.*]] = memref.load %[[G]][%[[C1]], %[[T]]]
+//   CHECK-DAG:     %[[G2:.*]] = memref.load %[[G]][%[[C2]], %[[T]]]
+//   CHECK-DAG:     %[[G3:.*]] = memref.load %[[G]][%[[C3]], %[[T]]]
+//   CHECK-DAG:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[C0]]]
+//   CHECK-DAG:     %[[Y1:.*]] = memref.load %[[Y]][%[[C1]], %[[C0]]]
+//   CHECK-DAG:     %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %[[C0]]]
+//   CHECK-DAG:     %[[Y3:.*]] = memref.load %[[Y]][%[[C3]], %[[C0]]]
+//   CHECK-DAG:     %[[P00:.*]] = arith.mulf %[[G0]], %[[Y0]] : f32
+//   CHECK-DAG:     %[[P11:.*]] = arith.mulf %[[G1]], %[[Y1]] : f32
+//   CHECK-DAG:     %[[P22:.*]] = arith.mulf %[[G2]], %[[Y2]] : f32
+//   CHECK-DAG:     %[[P33:.*]] = arith.mulf %[[G3]], %[[Y3]] : f32
+//   CHECK-DAG:     %[[A0:.*]] = arith.addf %[[P00]], %[[P11]] : f32
+//   CHECK-DAG:     %[[A1:.*]] = arith.addf %[[A0]], %[[P22]] : f32
+//   CHECK-DAG:     %[[DX0:.*]] = arith.addf %[[A1]], %[[P33]] : f32
+//   CHECK-DAG:     %[[Q20:.*]] = arith.mulf %[[G2]], %[[Y0]] : f32
+//   CHECK-DAG:     %[[Q31:.*]] = arith.mulf %[[G3]], %[[Y1]] : f32
+//   CHECK-DAG:     %[[Q02:.*]] = arith.mulf %[[G0]], %[[Y2]] : f32
+//   CHECK-DAG:     %[[Q13:.*]] = arith.mulf %[[G1]], %[[Y3]] : f32
+//   CHECK-DAG:     %[[B0:.*]] = arith.subf %[[Q20]], %[[Q31]] : f32
+//   CHECK-DAG:     %[[B1:.*]] = arith.addf %[[B0]], %[[Q02]] : f32
+//   CHECK-DAG:     %[[DX2:.*]] = arith.subf %[[B1]], %[[Q13]] : f32
+//   CHECK-DAG:     %[[R30:.*]] = arith.mulf %[[G3]], %[[Y0]] : f32
+//   CHECK-DAG:     %[[R21:.*]] = arith.mulf %[[G2]], %[[Y1]] : f32
+//   CHECK-DAG:     %[[R12:.*]] = arith.mulf %[[G1]], %[[Y2]] : f32
+//   CHECK-DAG:     %[[R03:.*]] = arith.mulf %[[G0]], %[[Y3]] : f32
+//   CHECK-DAG:     %[[D0:.*]] = arith.subf %[[R30]], %[[R21]] : f32
+//   CHECK-DAG:     %[[D1:.*]] = arith.addf %[[D0]], %[[R12]] : f32
+//   CHECK-DAG:     %[[DX3:.*]] = arith.subf %[[D1]], %[[R03]] : f32
+//   CHECK-DAG:     memref.store %[[DX0]], %[[R]][%[[C0]], %[[T]]]
+//   CHECK-DAG:     memref.store %{{.*}}, %[[R]][%[[C1]], %[[T]]]
+//   CHECK-DAG:     memref.store %[[DX2]], %[[R]][%[[C2]], %[[T]]]
+//   CHECK-DAG:     memref.store %[[DX3]], %[[R]][%[[C3]], %[[T]]]
+//       CHECK:   gpu.return
+// COUNT-LABEL: gpu.func @adjoint_lhs_k0_product_adjoint
+//       COUNT:   scf.if
+//  COUNT-COUNT-16: arith.mulf
+//   COUNT-NOT:     arith.mulf
+//       COUNT:   gpu.return
+func.func @adjoint_lhs(%g: tensor<4x3xf32>, %y: tensor<4x1xf32>) -> tensor<4x3xf32> {
+  %dx = clifford.product_adjoint <2, 0, 0> geometric lhs %g, %y
+      : (tensor<4x3xf32>, tensor<4x1xf32>) -> tensor<4x3xf32>
+  return %dx : tensor<4x3xf32>
+}
+
+// -----
+
+// With respect to rhs, blade j sums s * x_i * g_k (x first):
+//   dy3 = x0 g3 + x1 g2 - x2 g1 - x3 g0
+// CHECK-LABEL: func.func @adjoint_rhs(
+//       CHECK: gpu.func @adjoint_rhs_k0_product_adjoint(%[[G:.*]]: memref<4x3xf32>, %[[X:.*]]: memref<4x3xf32>, %[[R:.*]]: memref<4x3xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:   scf.if
+//   CHECK-DAG:     %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[T]]]
+//   CHECK-DAG:     %[[G1:.*]] = memref.load %[[G]][%[[C1]], %[[T]]]
+//   CHECK-DAG:     %[[G2:.*]] = memref.load %[[G]][%[[C2]], %[[T]]]
+//   CHECK-DAG:     %[[G3:.*]] = memref.load %[[G]][%[[C3]], %[[T]]]
+//   CHECK-DAG:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[T]]]
+//   CHECK-DAG:     %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[T]]]
+//   CHECK-DAG:     %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[T]]]
+//   CHECK-DAG:     %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[T]]]
+//   CHECK-DAG:     %[[P03:.*]] = arith.mulf %[[X0]], %[[G3]] : f32
+//   CHECK-DAG:     %[[P12:.*]] = arith.mulf %[[X1]], %[[G2]] : f32
+//   CHECK-DAG:     %[[P21:.*]] = arith.mulf %[[X2]], %[[G1]] : f32
+//   CHECK-DAG:     %[[P30:.*]] = arith.mulf %[[X3]], %[[G0]] : f32
+//   CHECK-DAG:     %[[S0:.*]] = arith.addf %[[P03]], %[[P12]] : f32
+//   CHECK-DAG:     %[[S1:.*]] = arith.subf %[[S0]], %[[P21]] : f32
+//   CHECK-DAG:     %[[DY3:.*]] = arith.subf %[[S1]], %[[P30]] : f32
+//   CHECK-DAG:     memref.store %[[DY3]], %[[R]][%[[C3]], %[[T]]]
+//       CHECK:   gpu.return
+// COUNT-LABEL: gpu.func @adjoint_rhs_k0_product_adjoint
+//  COUNT-COUNT-16: arith.mulf
+//   COUNT-NOT:     arith.mulf
+//       COUNT:   gpu.return
+func.func @adjoint_rhs(%g: tensor<4x3xf32>, %x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %dy = clifford.product_adjoint <2, 0, 0> geometric rhs %g, %x
+      : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %dy : tensor<4x3xf32>
+}
+
+// -----
+
+// The scalar product's cotangent has one blade, read once per thread: its
+// terms are e_i e_i = s 1, so dx_i = s_i g0 y_i with s_3 = -1 (e12 e12).
+// CHECK-LABEL: func.func @adjoint_scalar(
+//       CHECK: gpu.func @adjoint_scalar_k0_product_adjoint(%[[G:.*]]: memref<1x3xf32>, %[[Y:.*]]: memref<4x3xf32>, %[[R:.*]]: memref<4x3xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:   scf.if
+//   CHECK-DAG:     %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[T]]]
+//   CHECK-DAG:     %[[Y3:.*]] = memref.load %[[Y]][%[[C3]], %[[T]]]
+//   CHECK-DAG:     %[[P:.*]] = arith.mulf %[[G0]], %[[Y3]] : f32
+//   CHECK-DAG:     %[[N:.*]] = arith.negf %[[P]] : f32
+//   CHECK-DAG:     memref.store %[[N]], %[[R]][%[[C3]], %[[T]]]
+//       CHECK:   gpu.return
+// COUNT-LABEL: gpu.func @adjoint_scalar_k0_product_adjoint
+//       COUNT:   memref.load %{{.*}} : memref<1x3xf32>
+//   COUNT-NOT:   memref<1x3xf32>
+//  COUNT-COUNT-4: arith.mulf
+//   COUNT-NOT:     {{arith.mulf|memref<1x3xf32>}}
+//       COUNT:   gpu.return
+func.func @adjoint_scalar(%g: tensor<1x3xf32>, %y: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %dx = clifford.product_adjoint <2, 0, 0> scalar lhs %g, %y
+      : (tensor<1x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %dx : tensor<4x3xf32>
+}
+
+// -----
+
+// The outer product and the left contraction keep 27 of the 64 terms of
+// Cl(3,0) (pairs of blades with disjoint vectors; lhs vectors inside the rhs
+// ones), and so do their adjoints.
+// COUNT-LABEL: gpu.func @adjoint_grades_k0_product_adjoint
+//  COUNT-COUNT-27: arith.mulf
+//   COUNT-NOT:     arith.mulf
+//       COUNT:   gpu.return
+// COUNT-LABEL: gpu.func @adjoint_grades_k1_product_adjoint
+//  COUNT-COUNT-27: arith.mulf
+//   COUNT-NOT:     arith.mulf
+//       COUNT:   gpu.return
+func.func @adjoint_grades(%g: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> (tensor<8x5xf32>, tensor<8x5xf32>) {
+  %a = clifford.product_adjoint <3, 0, 0> outer lhs %g, %y
+      : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  %b = clifford.product_adjoint <3, 0, 0> left_contraction rhs %g, %y
+      : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %a, %b : tensor<8x5xf32>, tensor<8x5xf32>
+}
+
+// -----
+
+// weighted_product's adjoint with respect to rhs groups each blade's terms
+// by path and multiplies each group by its weight w[f, p] once. Paths of
+// Cl(2,0) by (grade x, grade z, grade y): 0 (0,0,0), 4 (1,1,0), 9 (2,2,0),
+// so dy0 = w[f,0] x0 g0 + w[f,4] (x1 g1 + x2 g2) + w[f,9] x3 g3.
+// CHECK-LABEL: func.func @weighted_rhs(
+//       CHECK: gpu.func @weighted_rhs_k0_weighted_product_adjoint(%[[G:.*]]: memref<4x3x5xf32>, %[[X:.*]]: memref<4x3x5xf32>, %[[W:.*]]: memref<5x10xf32>, %[[R:.*]]: memref<4x3x5xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
+//   CHECK-DAG:   %[[C9:.*]] = arith.constant 9 : index
+//       CHECK:   scf.if
+//       CHECK:     %[[F:.*]] = arith.remui
+//       CHECK:     %[[B:.*]] = arith.divui
+//   CHECK-DAG:     %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[G1:.*]] = memref.load %[[G]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[G2:.*]] = memref.load %[[G]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[G3:.*]] = memref.load %[[G]][%[[C3]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[W0:.*]] = memref.load %[[W]][%[[F]], %[[C0]]]
+//   CHECK-DAG:     %[[W4:.*]] = memref.load %[[W]][%[[F]], %[[C4]]]
+//   CHECK-DAG:     %[[W9:.*]] = memref.load %[[W]][%[[F]], %[[C9]]]
+//   CHECK-DAG:     %[[P0:.*]] = arith.mulf %[[X0]], %[[G0]] : f32
+//   CHECK-DAG:     %[[P1:.*]] = arith.mulf %[[X1]], %[[G1]] : f32
+//   CHECK-DAG:     %[[P2:.*]] = arith.mulf %[[X2]], %[[G2]] : f32
+//   CHECK-DAG:     %[[P3:.*]] = arith.mulf %[[X3]], %[[G3]] : f32
+//   CHECK-DAG:     %[[WP0:.*]] = arith.mulf %[[W0]], %[[P0]] : f32
+//   CHECK-DAG:     %[[S4:.*]] = arith.addf %[[P1]], %[[P2]] : f32
+//   CHECK-DAG:     %[[WP4:.*]] = arith.mulf %[[W4]], %[[S4]] : f32
+//   CHECK-DAG:     %[[WP9:.*]] = arith.mulf %[[W9]], %[[P3]] : f32
+//   CHECK-DAG:     %[[A:.*]] = arith.addf %[[WP0]], %[[WP4]] : f32
+//   CHECK-DAG:     %[[DY0:.*]] = arith.addf %[[A]], %[[WP9]] : f32
+//   CHECK-DAG:     memref.store %[[DY0]], %[[R]][%[[C0]], %[[B]], %[[F]]]
+//       CHECK:   gpu.return
+// Each of the 10 weights is loaded once per thread, however many blades
+// use it (dy1 and dy2 both use paths 1, 3, 6 and 8).
+// COUNT-LABEL: gpu.func @weighted_rhs_k0_weighted_product_adjoint
+//  COUNT-COUNT-10: memref.load %{{.*}} : memref<5x10xf32>
+//   COUNT-NOT:     memref.load %{{.*}} : memref<5x10xf32>
+//       COUNT:   gpu.return
+func.func @weighted_rhs(%g: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<4x3x5xf32> {
+  %dy = clifford.weighted_product_adjoint <2, 0, 0> rhs %g, %x, %w
+      : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  return %dy : tensor<4x3x5xf32>
+}
+
+// -----
+
+// path_adjoint writes one value per path (10 in Cl(2,0)) at each (b, f):
+// the terms on the path, grouped by result blade k and multiplied by g_k.
+// Path 3 is (1,0,1): e1 e1 = e2 e2 = 1, so t3 = g0 (x1 y1 + x2 y2).
+// CHECK-LABEL: func.func @paths(
+//       CHECK: gpu.func @paths_k0_path_adjoint(%[[G:.*]]: memref<4x3x5xf32>, %[[X:.*]]: memref<4x3x5xf32>, %[[Y:.*]]: memref<4x3x5xf32>, %[[R:.*]]: memref<10x3x5xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:   scf.if
+//       CHECK:     %[[F:.*]] = arith.remui
+//       CHECK:     %[[B:.*]] = arith.divui
+//   CHECK-DAG:     %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y1:.*]] = memref.load %[[Y]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[P1:.*]] = arith.mulf %[[X1]], %[[Y1]] : f32
+//   CHECK-DAG:     %[[P2:.*]] = arith.mulf %[[X2]], %[[Y2]] : f32
+//   CHECK-DAG:     %[[S:.*]] = arith.addf %[[P1]], %[[P2]] : f32
+//   CHECK-DAG:     %[[T3:.*]] = arith.mulf %[[G0]], %[[S]] : f32
+//   CHECK-DAG:     memref.store %[[T3]], %[[R]][%[[C3]], %[[B]], %[[F]]]
+//       CHECK:   gpu.return
+// COUNT-LABEL: gpu.func @paths_k0_path_adjoint
+//  COUNT-COUNT-10: memref.store
+//   COUNT-NOT:     memref.store
+//       COUNT:   gpu.return
+func.func @paths(%g: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>, %y: tensor<4x3x5xf32>) -> tensor<10x3x5xf32> {
+  %t = clifford.path_adjoint <2, 0, 0> %g, %x, %y
+      : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
+  return %t : tensor<10x3x5xf32>
+}
+
+// -----
+
+// With batch_chunk = 2 a thread handles (chunk, f): a loop from 2 chunk to
+// min(2 chunk + 2, B) over the batch elements, keeping the 10 path sums.
+// CHECK-LABEL: func.func @paths_chunked(
+//       CHECK: gpu.func @paths_chunked_k0_path_adjoint(%[[G:.*]]: memref<4x5x3xf32>, %{{.*}}: memref<4x5x3xf32>, %{{.*}}: memref<4x5x3xf32>, %[[R:.*]]: memref<10x3x3xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//       CHECK:   scf.if
+//       CHECK:     %[[F:.*]] = arith.remui
+//       CHECK:     %[[CHUNK:.*]] = arith.divui
+//       CHECK:     %[[FIRST:.*]] = arith.muli %[[CHUNK]], %[[C2]] : index
+//       CHECK:     %[[NEXT:.*]] = arith.addi %[[FIRST]], %[[C2]] : index
+//       CHECK:     %[[END:.*]] = arith.minui %[[NEXT]], %[[C5]] : index
+//       CHECK:     %[[SUMS:.*]]:10 = scf.for %[[B:[a-z0-9_]+]] = %[[FIRST]] to %[[END]] step %[[C1]] iter_args(%[[S0:[a-z0-9_]+]] = %[[ZERO]], {{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+//       CHECK:       %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[B]], %[[F]]]
+//       CHECK:       %[[T0:.*]] = arith.mulf %[[G0]], %{{.*}} : f32
+//       CHECK:       %[[A0:.*]] = arith.addf %[[S0]], %[[T0]] : f32
+//       CHECK:       scf.yield %[[A0]],
+//       CHECK:     }
+//       CHECK:     memref.store %[[SUMS]]#0, %[[R]][%[[C0]], %[[CHUNK]], %[[F]]]
+//       CHECK:   gpu.return
+// COUNT-LABEL: gpu.func @paths_chunked_k0_path_adjoint
+//  COUNT-COUNT-10: memref.store
+//   COUNT-NOT:     memref.store
+//       COUNT:   gpu.return
+func.func @paths_chunked(%g: tensor<4x5x3xf32>, %x: tensor<4x5x3xf32>, %y: tensor<4x5x3xf32>) -> tensor<10x3x3xf32> {
+  %t = clifford.path_adjoint <2, 0, 0> %g, %x, %y {batch_chunk = 2}
+      : (tensor<4x5x3xf32>, tensor<4x5x3xf32>, tensor<4x5x3xf32>) -> tensor<10x3x3xf32>
+  return %t : tensor<10x3x3xf32>
+}
+
+// -----
+
+// Fused: a pointwise producer of the one-blade cotangent is recomputed once
+// per position (its only blade), a clifford producer of the other operand a
+// multivector at a time; one kernel. The cost model counts the cotangent's
+// positions along its own blade axis of size 1, not as elements over 2^n.
+// REMARK: [[@LINE+10]]:8: remark: fused into 'clifford.product_adjoint': it is computed once per position either way
+// REMARK: [[@LINE+10]]:8: remark: fused into 'clifford.product_adjoint': computing it 3 times per position
+// FUSED-LABEL: func.func @fused_adjoint
+//       FUSED:   gpu.launch_func @kernels::@fused_adjoint_k0_product_adjoint
+//   FUSED-NOT:   gpu.launch_func
+// FUSED-LABEL: gpu.func @fused_adjoint_k0_product_adjoint(%{{.*}}: memref<1x3xf32>, %{{.*}}: memref<4x1xf32>, %{{.*}}: memref<4x3xf32>
+//       FUSED:   math.tanh
+//   FUSED-NOT:   math.tanh
+//       FUSED:   gpu.return
+func.func @fused_adjoint(%s: tensor<1x3xf32>, %y: tensor<4x1xf32>) -> tensor<4x3xf32> {
+  %g = uta.tanh %s : tensor<1x3xf32>
+  %r = clifford.reverse <2, 0, 0> %y : tensor<4x1xf32>
+  %dx = clifford.product_adjoint <2, 0, 0> scalar lhs %g, %r
+      : (tensor<1x3xf32>, tensor<4x1xf32>) -> tensor<4x3xf32>
+  return %dx : tensor<4x3xf32>
+}
+
+// -----
+
+// path_adjoint is always a kernel of its own: the producer of its
+// cotangent is not recomputed in it, and it is not recomputed in the
+// reduction that sums it over the batch.
+// REMARK: [[@LINE+8]]:8: remark: not fused into 'uta.reduce_sum': 'clifford.path_adjoint' is always a kernel of its own
+// REMARK: [[@LINE+6]]:8: remark: not fused into 'clifford.path_adjoint': 'clifford.path_adjoint' does not read this operand a multivector at a time
+// FUSED-LABEL: func.func @path_adjoint_alone
+//       FUSED:   gpu.launch_func @kernels::@path_adjoint_alone_k0_tanh
+//       FUSED:   gpu.launch_func @kernels::@path_adjoint_alone_k1_path_adjoint
+//       FUSED:   gpu.launch_func @kernels::@path_adjoint_alone_k2_reduce_sum
+func.func @path_adjoint_alone(%s: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>) -> tensor<10x5xf32> {
+  %g = uta.tanh %s : tensor<4x3x5xf32>
+  %t = clifford.path_adjoint <2, 0, 0> %g, %x, %x
+      : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
+  %w = uta.reduce_sum %t dims [1] : tensor<10x3x5xf32> -> tensor<10x5xf32>
+  return %w : tensor<10x5xf32>
+}

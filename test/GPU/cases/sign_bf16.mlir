@@ -1,0 +1,4 @@
+func.func @sign_bf16(%a: tensor<37x1027xbf16>) -> tensor<37x1027xbf16> {
+  %r = uta.sign %a : tensor<37x1027xbf16>
+  return %r : tensor<37x1027xbf16>
+}

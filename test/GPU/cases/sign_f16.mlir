@@ -1,0 +1,4 @@
+func.func @sign_f16(%a: tensor<37x1027xf16>) -> tensor<37x1027xf16> {
+  %r = uta.sign %a : tensor<37x1027xf16>
+  return %r : tensor<37x1027xf16>
+}

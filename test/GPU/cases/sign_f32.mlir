@@ -1,0 +1,4 @@
+func.func @sign_f32(%a: tensor<37x1027xf32>) -> tensor<37x1027xf32> {
+  %r = uta.sign %a : tensor<37x1027xf32>
+  return %r : tensor<37x1027xf32>
+}
