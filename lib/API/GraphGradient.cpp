@@ -61,7 +61,8 @@ Graph Graph::gradient(std::vector<unsigned> wrt, bool joint) const {
   // The new graph's function is the gradient function.
   g.module = std::move(module);
   g.func = *gradient;
-  g.returnOp = llvm::cast<func::ReturnOp>(g.func.getBody().front().getTerminator());
+  g.returnOp =
+      llvm::cast<func::ReturnOp>(g.func.getBody().front().getTerminator());
   for (BlockArgument argument : g.func.getArguments())
     g.inputs.push_back(g.makeTensor(argument));
   for (Value value : g.returnOp.getOperands())

@@ -1,4 +1,5 @@
-//===- Gradient.h - utac's gradient flags and the gradient check -*- C++ -*-===//
+//===- Gradient.h - utac's gradient flags and the gradient check -*- C++
+//-*-===//
 //
 // `--grad=vjp|joint` and `--wrt=I,J` of utac and utac run replace the entry
 // function by its gradient function (uta-differentiate); `utac run
@@ -41,6 +42,12 @@ LogicalResult applyGradientMode(ModuleOp module, std::string &entry,
 /// kGradientCheckFloor.
 constexpr double kGradientCheckTolerance = 1e-4;
 constexpr double kGradientCheckFloor = 1e-9;
+/// An element is skipped as lying within a step of a kink (a point where
+/// the function is not differentiable) when its forward and backward
+/// differences differ by more than kGradientCheckKink * (|fd_e| + rms(fd)),
+/// or its central differences with the step and half of it by more than
+/// the tolerance.
+constexpr double kGradientCheckKink = 0.05;
 
 /// The finite-difference check of `utac run --check-grad`.
 struct GradientCheckOptions {

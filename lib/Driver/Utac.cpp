@@ -292,9 +292,9 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   OwningOpRef<ModuleOp> &module = input->getModule();
   // With --grad the gradient function becomes the entry.
   std::string entryName = options.entry;
-  if (failed(applyGradientMode(*module, entryName, *gradientMode,
-                               SmallVector<unsigned>(options.wrt.begin(),
-                                                     options.wrt.end()))))
+  if (failed(applyGradientMode(
+          *module, entryName, *gradientMode,
+          SmallVector<unsigned>(options.wrt.begin(), options.wrt.end()))))
     return kBadInput;
 
   // Only verification was asked for.
@@ -322,8 +322,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       OwningOpRef<ModuleOp> copy = module->clone();
       PipelineOptions variant;
       configure(variant, policy);
-      if ((!entryName.empty() &&
-           failed(selectEntry(*copy, entryName))) ||
+      if ((!entryName.empty() && failed(selectEntry(*copy, entryName))) ||
           failed(runPipeline(*copy, Phase::Gpu, variant)))
         return kBadInput;
       printKernelStats(llvm::errs(),

@@ -331,9 +331,9 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     checkOptions.wrt = wrt;
     checkOptions.seed = options.seed;
     checkOptions.memoryBudget = *memoryBudget;
-    FailureOr<bool> passed = checkGradients(
-        original->lookupSymbol<func::FuncOp>(forwardName), referenceEntry,
-        values, checkOptions, llvm::outs());
+    FailureOr<bool> passed =
+        checkGradients(original->lookupSymbol<func::FuncOp>(forwardName),
+                       referenceEntry, values, checkOptions, llvm::outs());
     if (failed(passed))
       return kBadInput;
     if (!*passed)

@@ -41,9 +41,9 @@ bool isFloatTensor(Type type) {
 FailureOr<SmallVector<unsigned>> checkArguments(func::FuncOp function,
                                                 ArrayRef<unsigned> wrt) {
   if (function.isDeclaration())
-    return function.emitError() << "cannot differentiate @"
-                                << function.getName()
-                                << ": it is a declaration without a body";
+    return function.emitError()
+           << "cannot differentiate @" << function.getName()
+           << ": it is a declaration without a body";
   unsigned count = function.getNumArguments();
   SmallVector<unsigned> indices(wrt);
   if (indices.empty())
@@ -112,12 +112,11 @@ void GradientBuilder::findActive(ArrayRef<Operation *> ops) {
 FailureOr<func::FuncOp> GradientBuilder::build() {
   if (function.getNumResults() == 0)
     return function.emitError() << "cannot differentiate @"
-                                << function.getName()
-                                << ": it has no results";
+                                << function.getName() << ": it has no results";
   if (!function.getBody().hasOneBlock())
-    return function.emitError() << "cannot differentiate @"
-                                << function.getName()
-                                << ": its body must be one block";
+    return function.emitError()
+           << "cannot differentiate @" << function.getName()
+           << ": its body must be one block";
   for (auto [index, type] : llvm::enumerate(function.getResultTypes()))
     if (!isFloatTensor(type))
       return function.emitError()
@@ -125,9 +124,8 @@ FailureOr<func::FuncOp> GradientBuilder::build() {
              << index << " has type " << type
              << ", not a floating-point tensor";
 
-  std::string name = (function.getName() +
-                      (options.joint ? "_fwd_bwd" : "_vjp"))
-                         .str();
+  std::string name =
+      (function.getName() + (options.joint ? "_fwd_bwd" : "_vjp")).str();
   auto module = function->getParentOfType<ModuleOp>();
   if (module && SymbolTable::lookupSymbolIn(module, name))
     return function.emitError() << "cannot build @" << name
@@ -239,7 +237,7 @@ void GradientBuilder::reportForwardValues(func::FuncOp gradient,
   // Forward ops still present after the dead-code sweep are those that a
   // result or the backward reads; those with a backward reader are listed.
   llvm::SmallPtrSet<Operation *, 32> forward(forwardOps.begin(),
-                                            forwardOps.end());
+                                             forwardOps.end());
   for (Operation *op : forwardOps) {
     if (isa<arith::ConstantOp>(op))
       continue;
@@ -249,8 +247,7 @@ void GradientBuilder::reportForwardValues(func::FuncOp gradient,
     if (!readByBackward)
       continue;
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
-    int64_t bytes =
-        type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
     op->emitRemark() << "forward value read by the backward of @"
                      << function.getName() << " (" << bytes
                      << " bytes); the fusion cost model decides whether "

@@ -269,10 +269,10 @@ private:
   /// per position fuses when the R - 1 extra computations cost less than
   /// what fusing saves: a store and a load of its 2^n blades per position,
   /// and one kernel launch. R is 1 for the position-wise consumers, 2 for
-  /// grade_rms_norm (two passes over the features), the output tiles of
-  /// fc_product's blocks (FcProductTiling.h), the broadcast copies for a
-  /// broadcast operand, times R of the consumer itself and the uses of the
-  /// producer in the consumer.
+  /// grade_rms_norm and its adjoint (two passes over the features), the
+  /// output tiles of fc_product's blocks (FcProductTiling.h), the broadcast
+  /// copies for a broadcast operand, times R of the consumer itself and the
+  /// uses of the producer in the consumer.
   FusionDecision decideMultivector(Operation *producer,
                                    const ConsumerInKernel &consumer,
                                    int64_t uses) const {
@@ -345,7 +345,10 @@ private:
   getReadsPerPosition(Value value, clifford::MultivectorOpInterface consumer) {
     if (!llvm::is_contained(consumer.getMultivectorOperands(), value))
       return std::nullopt;
-    if (isa<clifford::GradeRmsNormOp>(consumer))
+    // The norm and its adjoint read their operands in two passes over the
+    // features.
+    if (isa<clifford::GradeRmsNormOp, clifford::GradeRmsNormAdjointOp>(
+            consumer))
       return 2;
     // Each block stages the x and y of its rows and input features: once
     // per output tile.

@@ -42,8 +42,9 @@ struct DifferentiateOptions {
 /// uta-differentiate) and returns it; `function` is left as it was. Fails
 /// with an error at the function or at the op that cannot be
 /// differentiated.
-FailureOr<func::FuncOp> buildGradientFunction(func::FuncOp function,
-                                              const DifferentiateOptions &options);
+FailureOr<func::FuncOp>
+buildGradientFunction(func::FuncOp function,
+                      const DifferentiateOptions &options);
 
 } // namespace mlir::uta
 

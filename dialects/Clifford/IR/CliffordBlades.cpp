@@ -278,8 +278,8 @@ SmallVector<Value, 2> WeightedProductAdjointOp::getMultivectorOperands() {
 std::optional<uint64_t>
 WeightedProductAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
   return getAdjointBlades(getAlgebra().getAlgebra(), ProductTerms::Geometric,
-                          getOperand() == ProductOperand::lhs,
-                          operandBlades[0], operandBlades[1]);
+                          getOperand() == ProductOperand::lhs, operandBlades[0],
+                          operandBlades[1]);
 }
 double WeightedProductAdjointOp::estimateFlopsPerPosition() {
   return 3.0 * getNumProductTerms(getAlgebra().getAlgebra(),

@@ -400,9 +400,9 @@ LogicalResult ProductAdjointOp::verify() {
       return emitOpError() << "cotangent and other have incompatible sizes "
                            << a << " and " << b << " at axis " << axis;
     if (result.type.getDimSize(axis) != std::max(a, b))
-      return emitOpError() << "result has size "
-                           << result.type.getDimSize(axis) << " at axis "
-                           << axis << " but the operands broadcast to "
+      return emitOpError() << "result has size " << result.type.getDimSize(axis)
+                           << " at axis " << axis
+                           << " but the operands broadcast to "
                            << std::max(a, b);
   }
   return success();
@@ -436,8 +436,8 @@ LogicalResult WeightedProductAdjointOp::verify() {
 LogicalResult PathAdjointOp::verify() {
   NamedTensor cotangent = named("cotangent", getCotangent());
   NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
-  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs,
-                               rhs)) ||
+  if (failed(
+          verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)) ||
       failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs,
                                cotangent)))
     return failure();

@@ -34,7 +34,8 @@ RankedTensorType typeOf(Value value) {
 RankedTensorType broadcastType(Value a, Value c, int64_t bladeAxis,
                                int64_t blades) {
   SmallVector<int64_t> shape;
-  for (auto [x, y] : llvm::zip_equal(typeOf(a).getShape(), typeOf(c).getShape()))
+  for (auto [x, y] :
+       llvm::zip_equal(typeOf(a).getShape(), typeOf(c).getShape()))
     shape.push_back(std::max(x, y));
   shape[bladeAxis] = blades;
   return typeOf(a).clone(shape);
@@ -114,13 +115,11 @@ Value pathWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
                          Value cotangent, Value lhs, Value rhs) {
   RankedTensorType type = typeOf(lhs);
   int64_t paths = algebra.getAlgebra().numPaths();
-  auto pathType =
-      type.clone({paths, type.getDimSize(1), type.getDimSize(2)});
-  Value perPosition =
-      PathAdjointOp::create(b, loc, pathType, algebra, cotangent, lhs, rhs,
-                            b.getI64IntegerAttr(0));
-  Value summed = ReduceSumOp::create(b, loc, perPosition,
-                                     ArrayRef<int64_t>{1}, /*keepDims=*/false);
+  auto pathType = type.clone({paths, type.getDimSize(1), type.getDimSize(2)});
+  Value perPosition = PathAdjointOp::create(
+      b, loc, pathType, algebra, cotangent, lhs, rhs, b.getI64IntegerAttr(0));
+  Value summed = ReduceSumOp::create(b, loc, perPosition, ArrayRef<int64_t>{1},
+                                     /*keepDims=*/false);
   return TransposeOp::create(b, loc, summed, ArrayRef<int64_t>{1, 0});
 }
 
@@ -184,13 +183,12 @@ LogicalResult SandwichOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
     Value t = product(b, loc, algebra, ProductKind::geometric, r, x, axis);
     Value dReversed = productAdjoint(b, loc, algebra, ProductKind::geometric,
                                      ProductOperand::rhs, g, t, axis);
-    Value viaReverse =
-        ReverseOp::create(b, loc, dReversed.getType(), algebra, dReversed,
-                          b.getI64IntegerAttr(axis));
+    Value viaReverse = ReverseOp::create(b, loc, dReversed.getType(), algebra,
+                                         dReversed, b.getI64IntegerAttr(axis));
     Value viaProduct = productAdjoint(b, loc, algebra, ProductKind::geometric,
                                       ProductOperand::lhs, dt, x, axis);
-    rotorCotangent = sumToShape(b, loc, add(b, loc, viaProduct, viaReverse),
-                                typeOf(r));
+    rotorCotangent =
+        sumToShape(b, loc, add(b, loc, viaProduct, viaReverse), typeOf(r));
   }
   Value inputCotangent;
   if (wanted[1])
@@ -283,12 +281,12 @@ LogicalResult WeightedProductOp::buildVjp(OpBuilder &b, Value g,
   Location loc = getLoc();
   AlgebraAttr algebra = getAlgebra();
   Value x = getLhs(), y = getRhs(), w = getWeights();
-  out.push_back(wanted[0] ? weightedAdjoint(b, loc, algebra,
-                                            ProductOperand::lhs, g, y, w)
-                          : Value());
-  out.push_back(wanted[1] ? weightedAdjoint(b, loc, algebra,
-                                            ProductOperand::rhs, g, x, w)
-                          : Value());
+  out.push_back(
+      wanted[0] ? weightedAdjoint(b, loc, algebra, ProductOperand::lhs, g, y, w)
+                : Value());
+  out.push_back(
+      wanted[1] ? weightedAdjoint(b, loc, algebra, ProductOperand::rhs, g, x, w)
+                : Value());
   out.push_back(wanted[2] ? pathWeightGradient(b, loc, algebra, g, x, y)
                           : Value());
   return success();
@@ -325,15 +323,15 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
       selector[(p * inFeatures + f) * paths + p] = 1.0f;
   Value pathWeights = f32Constant(b, loc, {wide, paths}, selector);
   Value xWide = repeat(x), yWide = repeat(y);
-  Value gRows =
-      ReshapeOp::create(b, loc, xType.clone({rows, outFeatures}), g);
+  Value gRows = ReshapeOp::create(b, loc, xType.clone({rows, outFeatures}), g);
 
   Value wideCotangent;
   if (wanted[0] || wanted[1]) {
-    Value wRows = ReshapeOp::create(b, loc, wType.clone({wide, outFeatures}), w);
+    Value wRows =
+        ReshapeOp::create(b, loc, wType.clone({wide, outFeatures}), w);
     Value product = MatmulOp::create(b, loc, gRows, wRows, /*transposeB=*/true);
-    wideCotangent = ReshapeOp::create(
-        b, loc, xType.clone({blades, batch, wide}), product);
+    wideCotangent =
+        ReshapeOp::create(b, loc, xType.clone({blades, batch, wide}), product);
   }
   auto narrow = [&](Value v) -> Value {
     Value split = ReshapeOp::create(
@@ -341,16 +339,14 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
     return ReduceSumOp::create(b, loc, split, ArrayRef<int64_t>{2},
                                /*keepDims=*/false);
   };
-  out.push_back(wanted[0] ? narrow(weightedAdjoint(b, loc, algebra,
-                                                   ProductOperand::lhs,
-                                                   wideCotangent, yWide,
-                                                   pathWeights))
-                          : Value());
-  out.push_back(wanted[1] ? narrow(weightedAdjoint(b, loc, algebra,
-                                                   ProductOperand::rhs,
-                                                   wideCotangent, xWide,
-                                                   pathWeights))
-                          : Value());
+  out.push_back(
+      wanted[0] ? narrow(weightedAdjoint(b, loc, algebra, ProductOperand::lhs,
+                                         wideCotangent, yWide, pathWeights))
+                : Value());
+  out.push_back(
+      wanted[1] ? narrow(weightedAdjoint(b, loc, algebra, ProductOperand::rhs,
+                                         wideCotangent, xWide, pathWeights))
+                : Value());
   Value weightCotangent;
   if (wanted[2]) {
     Value pairs = WeightedProductOp::create(
@@ -395,9 +391,9 @@ LogicalResult GradeRmsNormOp::buildVjp(OpBuilder &b, Value g,
     return ReshapeOp::create(b, loc, type.clone({blades, batch, 1}), summed);
   };
   Value norm = perGrade(mul(b, loc, x, x));
-  Value r = RsqrtOp::create(
-      b, loc, norm.getType(),
-      shift(b, loc, norm, getEpsilon().convertToDouble()));
+  Value r =
+      RsqrtOp::create(b, loc, norm.getType(),
+                      shift(b, loc, norm, getEpsilon().convertToDouble()));
   Value c = perGrade(mul(b, loc, g, x));
   Value projected = mul(b, loc, x, mul(b, loc, mul(b, loc, r, r), c));
   out.push_back(mul(b, loc, r, sub(b, loc, g, projected)));
@@ -421,10 +417,11 @@ LogicalResult ProductAdjointOp::buildVjp(OpBuilder &b, Value c,
   bool ofLhs = getOperand() == ProductOperand::lhs;
   Value dg, dOther;
   if (wanted[0])
-    dg = sumToShape(b, loc,
-                    ofLhs ? product(b, loc, algebra, getProduct(), c, other, axis)
-                          : product(b, loc, algebra, getProduct(), other, c, axis),
-                    typeOf(g));
+    dg = sumToShape(
+        b, loc,
+        ofLhs ? product(b, loc, algebra, getProduct(), c, other, axis)
+              : product(b, loc, algebra, getProduct(), other, c, axis),
+        typeOf(g));
   if (wanted[1])
     dOther = sumToShape(
         b, loc,

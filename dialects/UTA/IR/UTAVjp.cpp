@@ -250,7 +250,8 @@ LogicalResult TanhOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
       wanted,
       [&] {
         Value y = getResult();
-        Value slope = sub(b, loc, scalarLike(b, loc, y, 1.0), mul(b, loc, y, y));
+        Value slope =
+            sub(b, loc, scalarLike(b, loc, y, 1.0), mul(b, loc, y, y));
         return mul(b, loc, g, slope);
       },
       out);
@@ -263,7 +264,8 @@ LogicalResult SigmoidOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
       wanted,
       [&] {
         Value y = getResult();
-        Value slope = mul(b, loc, y, sub(b, loc, scalarLike(b, loc, y, 1.0), y));
+        Value slope =
+            mul(b, loc, y, sub(b, loc, scalarLike(b, loc, y, 1.0), y));
         return mul(b, loc, g, slope);
       },
       out);
@@ -293,7 +295,8 @@ LogicalResult SiluOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
         Value x = getInput();
         Value s = SigmoidOp::create(b, loc, x.getType(), x);
         Value oneMinus = sub(b, loc, scalarLike(b, loc, s, 1.0), s);
-        Value slope = mul(b, loc, s, shift(b, loc, mul(b, loc, x, oneMinus), 1.0));
+        Value slope =
+            mul(b, loc, s, shift(b, loc, mul(b, loc, x, oneMinus), 1.0));
         return mul(b, loc, g, slope);
       },
       out);
@@ -325,14 +328,16 @@ LogicalResult GeluOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
       [&] {
         const double c = std::sqrt(2.0 / M_PI), k = 0.044715;
         Value square = mul(b, loc, x, x);
-        Value inner =
-            scale(b, loc, mul(b, loc, x, shift(b, loc, scale(b, loc, square, k), 1.0)), c);
+        Value inner = scale(
+            b, loc,
+            mul(b, loc, x, shift(b, loc, scale(b, loc, square, k), 1.0)), c);
         Value t = TanhOp::create(b, loc, x.getType(), inner);
         Value one = scalarLike(b, loc, x, 1.0);
         Value left = scale(b, loc, add(b, loc, one, t), 0.5);
         Value sech2 = sub(b, loc, one, mul(b, loc, t, t));
-        Value chain = scale(b, loc, shift(b, loc, scale(b, loc, square, 3.0 * k), 1.0),
-                            0.5 * c);
+        Value chain =
+            scale(b, loc, shift(b, loc, scale(b, loc, square, 3.0 * k), 1.0),
+                  0.5 * c);
         Value right = mul(b, loc, mul(b, loc, x, sech2), chain);
         return mul(b, loc, g, add(b, loc, left, right));
       },
@@ -391,9 +396,9 @@ LogicalResult MatmulOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
       lhs = flattenRows(b, loc, a);
       rhs = flattenRows(b, loc, g);
     }
-    Value product = transposed
-                        ? MatmulOp::create(b, loc, swapLastTwo(b, loc, rhs), lhs)
-                        : MatmulOp::create(b, loc, swapLastTwo(b, loc, lhs), rhs);
+    Value product =
+        transposed ? MatmulOp::create(b, loc, swapLastTwo(b, loc, rhs), lhs)
+                   : MatmulOp::create(b, loc, swapLastTwo(b, loc, lhs), rhs);
     rhsCotangent = sumToShape(b, loc, product, typeOf(w));
   }
   out.push_back(lhsCotangent);
@@ -427,8 +432,8 @@ LogicalResult ReduceMeanOp::buildVjp(OpBuilder &b, Value g,
       wanted,
       [&] {
         Value kept = keepDimsForm(b, loc, g, getInput(), getDims());
-        Value mean =
-            scale(b, loc, kept, 1.0 / double(reducedCount(getInput(), getDims())));
+        Value mean = scale(b, loc, kept,
+                           1.0 / double(reducedCount(getInput(), getDims())));
         return BroadcastToOp::create(b, loc, getInput().getType(), mean)
             .getResult();
       },
@@ -488,9 +493,9 @@ LogicalResult LayerNormOp::buildVjp(OpBuilder &b, Value g,
   // Recomputed statistics: xhat = (x - mean) * rstd.
   Value centered = sub(b, loc, x, mean(x));
   Value variance = mean(mul(b, loc, centered, centered));
-  Value rstd = RsqrtOp::create(
-      b, loc, variance.getType(),
-      shift(b, loc, variance, getEpsilon().convertToDouble()));
+  Value rstd =
+      RsqrtOp::create(b, loc, variance.getType(),
+                      shift(b, loc, variance, getEpsilon().convertToDouble()));
   Value normalizedX = mul(b, loc, centered, rstd);
 
   // dx = rstd (gxhat - mean(gxhat) - xhat mean(gxhat xhat)), gxhat = g w.
@@ -499,8 +504,8 @@ LogicalResult LayerNormOp::buildVjp(OpBuilder &b, Value g,
     Value gxhat = mul(b, loc, g, getWeight());
     Value projected =
         mul(b, loc, normalizedX, mean(mul(b, loc, gxhat, normalizedX)));
-    inputCotangent =
-        mul(b, loc, rstd, sub(b, loc, sub(b, loc, gxhat, mean(gxhat)), projected));
+    inputCotangent = mul(
+        b, loc, rstd, sub(b, loc, sub(b, loc, gxhat, mean(gxhat)), projected));
   }
   auto sumLeading = [&](Value value) -> Value {
     return sumToShape(b, loc, value, typeOf(getWeight()));

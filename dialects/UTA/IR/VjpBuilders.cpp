@@ -16,18 +16,21 @@ Value vjp::scalarLike(OpBuilder &b, Location loc, Value like, double value) {
   SmallVector<int64_t> ones(likeType.getRank(), 1);
   auto type = RankedTensorType::get(ones, likeType.getElementType());
   auto element = FloatAttr::get(likeType.getElementType(), value);
-  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, element));
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, element));
 }
 
 Value vjp::zeros(OpBuilder &b, Location loc, RankedTensorType type) {
   auto element = FloatAttr::get(type.getElementType(), 0.0);
-  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, element));
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, element));
 }
 
 Value vjp::f32Constant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                        ArrayRef<float> values) {
   auto type = RankedTensorType::get(shape, b.getF32Type());
-  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, values));
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, values));
 }
 
 Value vjp::sumToShape(OpBuilder &b, Location loc, Value gradient,
@@ -39,8 +42,8 @@ Value vjp::sumToShape(OpBuilder &b, Location loc, Value gradient,
   int64_t added = type.getRank() - target.getRank();
   SmallVector<int64_t> dims;
   for (int64_t axis = 0; axis < type.getRank(); ++axis)
-    if (axis < added || (target.getDimSize(axis - added) == 1 &&
-                         type.getDimSize(axis) != 1))
+    if (axis < added ||
+        (target.getDimSize(axis - added) == 1 && type.getDimSize(axis) != 1))
       dims.push_back(axis);
   Type element = type.getElementType();
   Value sum = gradient;
@@ -51,7 +54,8 @@ Value vjp::sumToShape(OpBuilder &b, Location loc, Value gradient,
     sum = ReduceSumOp::create(b, loc, sum, dims, /*keepDims=*/false);
   auto sumType = cast<RankedTensorType>(sum.getType());
   if (sumType.getShape() != target.getShape())
-    sum = ReshapeOp::create(b, loc, target.clone(sumType.getElementType()), sum);
+    sum =
+        ReshapeOp::create(b, loc, target.clone(sumType.getElementType()), sum);
   if (!element.isF32())
     sum = CastOp::create(b, loc, target, sum);
   return sum;

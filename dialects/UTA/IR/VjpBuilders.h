@@ -1,4 +1,5 @@
-//===- VjpBuilders.h - What the VJP rules of both dialects share -*- C++ -*-===//
+//===- VjpBuilders.h - What the VJP rules of both dialects share -*- C++
+//-*-===//
 //
 // Small builders the vector-Jacobian products of the uta and clifford ops are
 // written with: constants shaped to broadcast against a tensor, and the sum
