@@ -2,6 +2,7 @@
 # lit configuration of the UTA compiler tests.
 
 import os
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -39,3 +40,23 @@ elif os.environ.get("CI", "").lower() in ("1", "true", "yes"):
 if os.path.exists(os.path.join(cuda_home, "nvvm", "libdevice",
                                "libdevice.10.bc")):
     config.available_features.add("libdevice")
+
+# `REQUIRES: vulkan` holds when uta-run finds a Vulkan device (lavapipe, from
+# mesa-vulkan-drivers, which scripts/uta.sh installs, is enough). In CI
+# (CI=true) a missing device fails the run instead of skipping those tests,
+# as a missing CUDA toolkit does.
+uta_run = os.path.join(config.uta_tools_dir, "uta-run")
+why = "uta-run not found"
+try:
+    probe = subprocess.run([uta_run, "--print-device", "--backend=vulkan"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=120)
+    if probe.returncode == 0:
+        config.available_features.add("vulkan")
+    why = probe.stderr.decode().strip()
+except (OSError, subprocess.TimeoutExpired) as error:
+    why = str(error)
+if ("vulkan" not in config.available_features and
+        os.environ.get("CI", "").lower() in ("1", "true", "yes")):
+    lit_config.fatal("CI=true but no Vulkan device for the vulkan tests: " +
+                     why)
