@@ -523,3 +523,77 @@ Expected<RefTensor> mlir::uta::reference::pathAdjoint(
             y.data[t.j * plane + b * features + f];
   return out;
 }
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the gate and the norm
+//===----------------------------------------------------------------------===//
+
+Expected<RefTensor>
+mlir::uta::reference::scalarGateAdjoint(const Algebra &algebra,
+                                        const RefTensor &cotangent,
+                                        const RefTensor &x, int64_t bladeAxis) {
+  int64_t blades = algebra.numBlades();
+  Expected<BladeView> gv = viewOf(cotangent, bladeAxis, blades, "cotangent");
+  if (!gv)
+    return gv.takeError();
+  Expected<BladeView> xv = viewOf(x, bladeAxis, blades, "input");
+  if (!xv)
+    return xv.takeError();
+  if (cotangent.shape != x.shape)
+    return makeError("cotangent %s and input %s must have the same shape",
+                     shapeToString(cotangent.shape).c_str(),
+                     shapeToString(x.shape).c_str());
+  // g, x and the result share one layout, so one offset serves all three.
+  RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
+  std::vector<int64_t> strides[] = {xv->restStrides};
+  int64_t stride = xv->bladeStride;
+  forEachIndex(xv->restShape, strides, [&](ArrayRef<int64_t> offsets) {
+    auto at = [&](unsigned blade) { return offsets[0] + blade * stride; };
+    double s = x.data[at(0)];
+    double gate = 0.5 * (1.0 + std::erf(s / std::numbers::sqrt2));
+    double density = std::exp(-0.5 * s * s) / std::sqrt(2.0 * std::numbers::pi);
+    double dot = 0.0;
+    for (unsigned b = 0; b < blades; ++b) {
+      dot += cotangent.data[at(b)] * x.data[at(b)];
+      out.data[at(b)] = cotangent.data[at(b)] * gate;
+    }
+    out.data[at(0)] += density * dot;
+  });
+  return out;
+}
+
+Expected<RefTensor>
+mlir::uta::reference::gradeRmsNormAdjoint(const Algebra &algebra,
+                                          const RefTensor &cotangent,
+                                          const RefTensor &x, double epsilon) {
+  if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
+    return std::move(err);
+  if (llvm::Error err = checkLayerOperand(algebra, x, "input"))
+    return std::move(err);
+  if (cotangent.shape != x.shape)
+    return makeError("cotangent %s and input %s must have the same shape",
+                     shapeToString(cotangent.shape).c_str(),
+                     shapeToString(x.shape).c_str());
+  int64_t batch = x.shape[1], features = x.shape[2];
+  double count = static_cast<double>(features);
+  RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
+  for (unsigned g = 0; g < algebra.numGrades(); ++g) {
+    for (int64_t b = 0; b < batch; ++b) {
+      double sumSquares = 0.0, sumProducts = 0.0;
+      for (unsigned blade : algebra.bladesOfGrade(g))
+        for (int64_t f = 0; f < features; ++f) {
+          int64_t at = (blade * batch + b) * features + f;
+          sumSquares += x.data[at] * x.data[at];
+          sumProducts += cotangent.data[at] * x.data[at];
+        }
+      double r = 1.0 / std::sqrt(sumSquares / count + epsilon);
+      double c = sumProducts / count;
+      for (unsigned blade : algebra.bladesOfGrade(g))
+        for (int64_t f = 0; f < features; ++f) {
+          int64_t at = (blade * batch + b) * features + f;
+          out.data[at] = r * (cotangent.data[at] - x.data[at] * r * r * c);
+        }
+    }
+  }
+  return out;
+}

@@ -10,8 +10,8 @@
 // other axis, so a rotor [2^n, 1] acts on a whole batch [2^n, B].
 //
 // The three layer ops (weighted_product, fc_product, grade_rms_norm) and the
-// adjoints of weighted_product take rank-3 operands [2^n, B, F] with the
-// blade axis first.
+// adjoints of weighted_product and grade_rms_norm take rank-3 operands
+// [2^n, B, F] with the blade axis first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +124,29 @@ llvm::Expected<RefTensor> pathAdjoint(const ::uta::ga::Algebra &algebra,
                                       const RefTensor &cotangent,
                                       const RefTensor &x, const RefTensor &y,
                                       int64_t batchChunk = 1);
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the gate and the norm
+//===----------------------------------------------------------------------===//
+
+/// The gradient of sum(g * scalarGate(x)) with respect to x, g and x of one
+/// shape: at every position, with s the scalar blade of x,
+/// r_b = g_b Phi(s) on every blade b, plus phi(s) * sum over the blades of
+/// g_b x_b on blade 0 (phi(s) = exp(-s^2 / 2) / sqrt(2 pi), Phi' = phi).
+llvm::Expected<RefTensor> scalarGateAdjoint(const ::uta::ga::Algebra &algebra,
+                                            const RefTensor &cotangent,
+                                            const RefTensor &x,
+                                            int64_t bladeAxis);
+
+/// The gradient of sum(g * gradeRmsNorm(x, epsilon)) with respect to x, g and
+/// x [2^n, B, F]: for each b and grade, with
+/// r = (mean over f of the grade's sum of x^2 + epsilon)^-1/2 and
+/// c = mean over f of the grade's sum of g x, every blade k of the grade
+/// gets r[k, b, f] = r * (g[k, b, f] - x[k, b, f] * r^2 * c).
+llvm::Expected<RefTensor> gradeRmsNormAdjoint(const ::uta::ga::Algebra &algebra,
+                                              const RefTensor &cotangent,
+                                              const RefTensor &x,
+                                              double epsilon);
 
 } // namespace mlir::uta::reference
 

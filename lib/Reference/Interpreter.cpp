@@ -472,6 +472,23 @@ static KernelTable buildKernelTable() {
                                    I.in(o.getRhs()),
                                    static_cast<int64_t>(o.getBatchChunk())));
   });
+  // clifford: adjoints of the gate and the norm.
+  add<cl::ScalarGateAdjointOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        return I.finish(o,
+                        scalarGateAdjoint(o.getAlgebra().getAlgebra(),
+                                          I.in(o.getCotangent()),
+                                          I.in(o.getInput()), bladeAxisOf(o)));
+      });
+  add<cl::GradeRmsNormAdjointOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        if (failed(checkLayerBladeAxis(o)))
+          return failure();
+        return I.finish(o, gradeRmsNormAdjoint(o.getAlgebra().getAlgebra(),
+                                               I.in(o.getCotangent()),
+                                               I.in(o.getInput()),
+                                               toDouble(o.getEpsilon())));
+      });
   return table;
 }
 

@@ -1,13 +1,13 @@
 //===- CliffordEmitters.cpp - Kernels of the position-wise clifford ops ---===//
 //
 // Products, sandwich, involutions, grade_project, dual, scalar_gate,
-// weighted_product and the adjoints of the products: one thread per position
-// of the result's non-blade axes (the layer ops: per (batch, feature)); the
-// thread reads the blades it needs of each operand (at that operand's
-// broadcast position) and writes every blade of the result, or for
-// path_adjoint one value per path. The expansion into terms is
-// CliffordExpansion.h's; fc_product and grade_rms_norm have files of their
-// own.
+// weighted_product, the adjoints of the products and scalar_gate_adjoint:
+// one thread per position of the result's non-blade axes (the layer ops: per
+// (batch, feature)); the thread reads the blades it needs of each operand
+// (at that operand's broadcast position) and writes every blade of the
+// result, or for path_adjoint one value per path. The expansion into terms is
+// CliffordExpansion.h's; fc_product, grade_rms_norm and its adjoint have
+// files of their own.
 //
 // In a fused kernel these ops are recomputed a position at a time
 // (emitBlades): every blade of a position from one reading of the operands
@@ -154,6 +154,28 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
         for (unsigned blade = 0; blade < blades; ++blade)
           result.push_back(arith::MulFOp::create(
               b, loc, operands[0].get(b, loc, blade), gate));
+        return result;
+      })
+      .Case([&](ScalarGateAdjointOp) {
+        // dx_b = g_b Phi(s), plus phi(s) <g, x> on the scalar blade, the dot
+        // product summed over the blades in order.
+        BladeReader &g = operands[0], &x = operands[1];
+        Value s = x.get(b, loc, 0);
+        Value gate = emitGeluGate(b, loc, s);
+        SmallVector<SignedValue> dot;
+        for (unsigned blade = 0; blade < blades; ++blade) {
+          // Named reads: argument order is unspecified, the IR's must not be.
+          Value gb = g.get(b, loc, blade);
+          Value xb = x.get(b, loc, blade);
+          dot.push_back({+1, arith::MulFOp::create(b, loc, gb, xb)});
+        }
+        Value slope = arith::MulFOp::create(
+            b, loc, emitNormalDensity(b, loc, s), emitSignedSum(b, loc, dot));
+        SmallVector<Value> result;
+        for (unsigned blade = 0; blade < blades; ++blade)
+          result.push_back(
+              arith::MulFOp::create(b, loc, g.get(b, loc, blade), gate));
+        result[0] = arith::AddFOp::create(b, loc, result[0], slope);
         return result;
       })
       .Default([&](Operation *) -> Result {
@@ -396,11 +418,12 @@ void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
   registry.add<BladewiseEmitter, GeometricProductOp, OuterProductOp,
                LeftContractionOp, ScalarProductOp, SandwichOp, ReverseOp,
                GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp,
-               ProductAdjointOp>();
+               ProductAdjointOp, ScalarGateAdjointOp>();
   registry.add<ScalarGateEmitter, ScalarGateOp>();
   registry.add<WeightedProductEmitter, WeightedProductOp>();
   registry.add<WeightedProductAdjointEmitter, WeightedProductAdjointOp>();
   registry.add<PathAdjointEmitter, PathAdjointOp>();
   addFcProductEmitter(registry, target, remarks);
   addGradeRmsNormEmitter(registry);
+  addGradeRmsNormAdjointEmitter(registry);
 }

@@ -9,6 +9,8 @@
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -261,6 +263,37 @@ emitLoop(OpBuilder &b, Location loc, int64_t count, ValueRange inits,
              body) {
   return emitLoop(b, loc, arith::ConstantIndexOp::create(b, loc, 0), count, 1,
                   inits, body);
+}
+
+Value emitBlockTreeSums(OpBuilder &b, Location loc, KernelIO &io, Value lane,
+                        int64_t group, ArrayRef<Value> partials) {
+  // sums[i * group + lane]; only loads and stores are conditional, the
+  // barriers are not.
+  Value sums = io.allocateWorkgroupBuffer(b, loc, partials.size() * group);
+  SmallVector<Value> slots;
+  for (auto [i, partial] : llvm::enumerate(partials)) {
+    slots.push_back(arith::AddIOp::create(
+        b, loc, lane, arith::ConstantIndexOp::create(b, loc, i * group)));
+    memref::StoreOp::create(b, loc, partial, sums, slots[i]);
+  }
+  gpu::BarrierOp::create(b, loc);
+  for (int64_t stride = group / 2; stride >= 1; stride /= 2) {
+    Value strideIndex = arith::ConstantIndexOp::create(b, loc, stride);
+    Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         lane, strideIndex);
+    auto fold = scf::IfOp::create(b, loc, active, /*withElseRegion=*/false);
+    OpBuilder nb = fold.getThenBodyBuilder();
+    for (Value slot : slots) {
+      Value mine = memref::LoadOp::create(nb, loc, sums, slot);
+      Value theirs = memref::LoadOp::create(
+          nb, loc, sums,
+          arith::AddIOp::create(nb, loc, slot, strideIndex).getResult());
+      memref::StoreOp::create(
+          nb, loc, arith::AddFOp::create(nb, loc, mine, theirs), sums, slot);
+    }
+    gpu::BarrierOp::create(b, loc);
+  }
+  return sums;
 }
 
 void writeBlades(OpBuilder &b, Location loc, KernelIO &io,

@@ -7,7 +7,8 @@
 // the readers of operand blades and path weights, and the mapping of a kernel's
 // threads onto the positions of a multivector tensor. The emitters
 // themselves live in CliffordEmitters.cpp (position-wise ops),
-// FcProductEmitter.cpp and GradeRmsNormEmitter.cpp.
+// FcProductEmitter.cpp, GradeRmsNormEmitter.cpp and
+// GradeRmsNormAdjointEmitter.cpp.
 //
 // Terms are summed in f32 in Cayley-table order (lhs blade, then rhs blade).
 // A product that carries operand blade sets (lhs_blades, rhs_blades;
@@ -183,6 +184,15 @@ ValueRange emitLoop(OpBuilder &b, Location loc, Value lower, int64_t upper,
 ValueRange emitLoop(OpBuilder &b, Location loc, int64_t count, ValueRange inits,
                     LoopBody body);
 
+/// Adds up `partials` (one value per entry in each thread) over a block of
+/// `group` threads, a power of two, this thread being `lane`: a fixed tree
+/// in workgroup memory, the same order on every run and no atomics.
+/// Halving strides fold the upper half of each entry's sums onto the lower;
+/// every barrier is at the caller's level, so the whole block must reach
+/// the call. Returns the buffer, where entry i's total is at i * group.
+Value emitBlockTreeSums(OpBuilder &b, Location loc, KernelIO &io, Value lane,
+                        int64_t group, ArrayRef<Value> partials);
+
 /// Writes `blades` as the result's blades at `otherIndices`.
 void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
                  ValueRange otherIndices, int64_t bladeAxis,
@@ -211,6 +221,8 @@ void addFcProductEmitter(KernelEmitterRegistry &registry,
                          const GemmTarget &target, bool remarks);
 /// grade_rms_norm's emitter (GradeRmsNormEmitter.cpp).
 void addGradeRmsNormEmitter(KernelEmitterRegistry &registry);
+/// grade_rms_norm_adjoint's emitter (GradeRmsNormAdjointEmitter.cpp).
+void addGradeRmsNormAdjointEmitter(KernelEmitterRegistry &registry);
 
 } // namespace clifford_kernels
 } // namespace mlir::uta

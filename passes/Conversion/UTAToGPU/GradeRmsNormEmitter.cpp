@@ -11,7 +11,6 @@
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -183,35 +182,9 @@ struct GradeRmsNormEmitter final : OpKernelEmitter {
       partial.assign(sums.begin(), sums.end());
     }
 
-    // sums[g * group + lane]; halving strides fold the upper half of the
-    // block's sums onto the lower, so sums[g * group] ends as the total.
-    // Only loads and stores are conditional; the barriers are not.
+    // The block's totals, per grade: sums[g * group].
     int64_t group = plan.group;
-    Value sums = io.allocateWorkgroupBuffer(b, loc, grades * group);
-    SmallVector<Value> slots;
-    for (unsigned g = 0; g < grades; ++g) {
-      slots.push_back(arith::AddIOp::create(
-          b, loc, lane, arith::ConstantIndexOp::create(b, loc, g * group)));
-      memref::StoreOp::create(b, loc, partial[g], sums, slots[g]);
-    }
-    gpu::BarrierOp::create(b, loc);
-    for (int64_t stride = group / 2; stride >= 1; stride /= 2) {
-      Value strideIndex = arith::ConstantIndexOp::create(b, loc, stride);
-      Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                           lane, strideIndex);
-      auto fold = scf::IfOp::create(b, loc, active, /*withElseRegion=*/false);
-      OpBuilder nb = fold.getThenBodyBuilder();
-      for (unsigned g = 0; g < grades; ++g) {
-        Value mine = memref::LoadOp::create(nb, loc, sums, slots[g]);
-        Value theirs = memref::LoadOp::create(
-            nb, loc, sums,
-            arith::AddIOp::create(nb, loc, slots[g], strideIndex).getResult());
-        memref::StoreOp::create(nb, loc,
-                                arith::AddFOp::create(nb, loc, mine, theirs),
-                                sums, slots[g]);
-      }
-      gpu::BarrierOp::create(b, loc);
-    }
+    Value sums = emitBlockTreeSums(b, loc, io, lane, group, partial);
 
     Value count = f32Constant(b, loc, static_cast<double>(features));
     Value epsilon = arith::ConstantOp::create(b, loc, norm.getEpsilonAttr());

@@ -22,6 +22,15 @@ Value mlir::uta::emitGeluGate(OpBuilder &b, Location loc, Value x) {
                                arith::AddFOp::create(b, loc, one, erf));
 }
 
+Value mlir::uta::emitNormalDensity(OpBuilder &b, Location loc, Value x) {
+  Value halfSquare = arith::MulFOp::create(
+      b, loc, arith::MulFOp::create(b, loc, x, x), f32Constant(b, loc, -0.5));
+  Value e = math::ExpOp::create(b, loc, halfSquare);
+  // 1 / sqrt(2 pi) = (2 / sqrt(pi)) / 2 / sqrt(2).
+  return arith::MulFOp::create(
+      b, loc, e, f32Constant(b, loc, 0.5 * M_2_SQRTPI * M_SQRT1_2));
+}
+
 /// 1 / (1 + exp(-x)).
 static Value emitSigmoid(OpBuilder &b, Location loc, Value x) {
   Value one = f32Constant(b, loc, 1.0);

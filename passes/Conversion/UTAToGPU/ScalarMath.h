@@ -21,6 +21,10 @@ FailureOr<Value> emitScalarElementwise(OpBuilder &b, Operation *op,
 /// Phi(x) = 0.5 (1 + erf(x / sqrt 2)), the exact GELU gate.
 Value emitGeluGate(OpBuilder &b, Location loc, Value x);
 
+/// phi(x) = exp(-x^2 / 2) / sqrt(2 pi), the standard normal density: the
+/// derivative of the gate.
+Value emitNormalDensity(OpBuilder &b, Location loc, Value x);
+
 } // namespace mlir::uta
 
 #endif // UTA_PASSES_CONVERSION_UTATOGPU_SCALARMATH_H

@@ -347,3 +347,188 @@ func.func @path_adjoint_alone(%s: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>) -> t
   %w = uta.reduce_sum %t dims [1] : tensor<10x3x5xf32> -> tensor<10x5xf32>
   return %w : tensor<10x5xf32>
 }
+
+// -----
+
+// scalar_gate_adjoint: one thread per position. With s = x0, the gate
+// Phi(s) = 0.5 (1 + erf(s / sqrt 2)) scales every blade of g, and blade 0
+// also gets phi(s) <g, x>, phi(s) = exp(-s^2 / 2) / sqrt(2 pi) and the dot
+// product summed over the blades in order.
+// CHECK-LABEL: func.func @gate_adjoint(
+//       CHECK: gpu.func @gate_adjoint_k0_scalar_gate_adjoint(%[[G:.*]]: memref<4x3xf32>, %[[X:.*]]: memref<4x3xf32>, %[[R:.*]]: memref<4x3xf32>, %{{.*}}: i32) kernel
+//   CHECK-DAG:   %[[DENSITY:.*]] = arith.constant 0.398942292 : f32
+//   CHECK-DAG:   %[[MINUS_HALF:.*]] = arith.constant -5.000000e-01 : f32
+//   CHECK-DAG:   %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+//   CHECK-DAG:   %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//   CHECK-DAG:   %[[RSQRT2:.*]] = arith.constant 0.707106769 : f32
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:   scf.if
+//       CHECK:     %[[S:.*]] = memref.load %[[X]][%[[C0]], %[[T]]]
+//       CHECK:     %[[SCALED:.*]] = arith.mulf %[[S]], %[[RSQRT2]] : f32
+//       CHECK:     %[[ERF:.*]] = math.erf %[[SCALED]] : f32
+//       CHECK:     %[[ERF1:.*]] = arith.addf %[[ERF]], %[[ONE]] : f32
+//       CHECK:     %[[GATE:.*]] = arith.mulf %[[ERF1]], %[[HALF]] : f32
+//   CHECK-DAG:     %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[T]]]
+//   CHECK-DAG:     %[[G1:.*]] = memref.load %[[G]][%[[C1]], %[[T]]]
+//   CHECK-DAG:     %[[G2:.*]] = memref.load %[[G]][%[[C2]], %[[T]]]
+//   CHECK-DAG:     %[[G3:.*]] = memref.load %[[G]][%[[C3]], %[[T]]]
+//   CHECK-DAG:     %[[X1:.*]] = memref.load %[[X]][%[[C1]], %[[T]]]
+//   CHECK-DAG:     %[[X2:.*]] = memref.load %[[X]][%[[C2]], %[[T]]]
+//   CHECK-DAG:     %[[X3:.*]] = memref.load %[[X]][%[[C3]], %[[T]]]
+//   CHECK-DAG:     %[[P0:.*]] = arith.mulf %[[G0]], %[[S]] : f32
+//   CHECK-DAG:     %[[P1:.*]] = arith.mulf %[[G1]], %[[X1]] : f32
+//   CHECK-DAG:     %[[P2:.*]] = arith.mulf %[[G2]], %[[X2]] : f32
+//   CHECK-DAG:     %[[P3:.*]] = arith.mulf %[[G3]], %[[X3]] : f32
+//       CHECK:     %[[D01:.*]] = arith.addf %[[P0]], %[[P1]] : f32
+//       CHECK:     %[[D012:.*]] = arith.addf %[[D01]], %[[P2]] : f32
+//       CHECK:     %[[DOT:.*]] = arith.addf %[[D012]], %[[P3]] : f32
+//       CHECK:     %[[SS:.*]] = arith.mulf %[[S]], %[[S]] : f32
+//       CHECK:     %[[EXPONENT:.*]] = arith.mulf %[[SS]], %[[MINUS_HALF]] : f32
+//       CHECK:     %[[E:.*]] = math.exp %[[EXPONENT]] : f32
+//       CHECK:     %[[PHI:.*]] = arith.mulf %[[E]], %[[DENSITY]] : f32
+//       CHECK:     %[[SLOPE:.*]] = arith.mulf %[[PHI]], %[[DOT]] : f32
+//   CHECK-DAG:     %[[R0:.*]] = arith.mulf %[[G0]], %[[GATE]] : f32
+//   CHECK-DAG:     %[[R3:.*]] = arith.mulf %[[G3]], %[[GATE]] : f32
+//       CHECK:     %[[DX0:.*]] = arith.addf %[[R0]], %[[SLOPE]] : f32
+//       CHECK:     memref.store %[[DX0]], %[[R]][%[[C0]], %[[T]]]
+//       CHECK:     memref.store %{{.*}}, %[[R]][%[[C1]], %[[T]]]
+//       CHECK:     memref.store %{{.*}}, %[[R]][%[[C2]], %[[T]]]
+//       CHECK:     memref.store %[[R3]], %[[R]][%[[C3]], %[[T]]]
+//       CHECK:   gpu.return
+// Each blade of each operand is read once per position.
+// COUNT-LABEL: gpu.func @gate_adjoint_k0_scalar_gate_adjoint
+//   COUNT-COUNT-8: memref.load
+//   COUNT-NOT:     memref.load
+//       COUNT:   gpu.return
+func.func @gate_adjoint(%g: tensor<4x3xf32>, %x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %dx = clifford.scalar_gate_adjoint <2, 0, 0> %g, %x : tensor<4x3xf32>
+  return %dx : tensor<4x3xf32>
+}
+
+// -----
+
+// With the blades last, a thread's position is its row and the scalar blade
+// is column 0.
+// CHECK-LABEL: func.func @gate_adjoint_blades_last(
+//       CHECK: gpu.func @gate_adjoint_blades_last_k0_scalar_gate_adjoint(%[[G:.*]]: memref<5x4xf32>, %[[X:.*]]: memref<5x4xf32>, %[[R:.*]]: memref<5x4xf32>
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//       CHECK:   %[[T:.*]] = arith.addi
+//       CHECK:   scf.if
+//       CHECK:     %[[S:.*]] = memref.load %[[X]][%[[T]], %[[C0]]]
+//       CHECK:     math.erf
+//       CHECK:     memref.store %{{.*}}, %[[R]][%[[T]], %[[C0]]]
+func.func @gate_adjoint_blades_last(%g: tensor<5x4xf32>, %x: tensor<5x4xf32>) -> tensor<5x4xf32> {
+  %dx = clifford.scalar_gate_adjoint <2, 0, 0> %g, %x {blade_axis = 1} : tensor<5x4xf32>
+  return %dx : tensor<5x4xf32>
+}
+
+// -----
+
+// grade_rms_norm_adjoint: one block of 32 threads per batch element (F = 5).
+// One pass reads g and x and keeps, per grade, a sum of x^2 and a sum of
+// g x; the block adds the 2 x 3 sums in one fixed tree in workgroup memory
+// (5 halving folds, a barrier after each, no atomics); then per grade
+// r = 1 / sqrt(sum / F + epsilon), k = r^2 (sum of g x) / F, and every blade
+// is r (g - x k) from the values held in registers.
+// CHECK-LABEL: func.func @norm_adjoint(
+//       CHECK:   gpu.launch_func @kernels::@norm_adjoint_k0_grade_rms_norm_adjoint blocks in (%[[C3:.*]], %{{.*}}, %{{.*}}) threads in (%[[C32:.*]], %{{.*}}, %{{.*}})
+//       CHECK: gpu.func @norm_adjoint_k0_grade_rms_norm_adjoint(%[[G:.*]]: memref<4x3x5xf32>, %[[X:.*]]: memref<4x3x5xf32>, %[[R:.*]]: memref<4x3x5xf32>, %{{.*}}: i32) workgroup(%[[SUMS:.*]] : memref<192xf32, #gpu.address_space<workgroup>>) kernel
+//   CHECK-DAG:   %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//   CHECK-DAG:   %[[EPS:.*]] = arith.constant 9.99999997E-7 : f32
+//   CHECK-DAG:   %[[F:.*]] = arith.constant 5.000000e+00 : f32
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C96:.*]] = arith.constant 96 : index
+//       CHECK:   %[[LANE:.*]] = arith.remui
+//       CHECK:   %[[B:.*]] = arith.divui
+//       CHECK:   %[[V:.*]]:8 = scf.if
+//   CHECK-DAG:     memref.load %[[G]][%[[C0]], %[[B]], %[[LANE]]]
+//   CHECK-DAG:     memref.load %[[X]][%[[C0]], %[[B]], %[[LANE]]]
+//       CHECK:   %[[XX0:.*]] = arith.mulf %[[V]]#4, %[[V]]#4 : f32
+//       CHECK:   %[[SQ0:.*]] = arith.addf %[[XX0]], %{{.*}} : f32
+//       CHECK:   %[[GX0:.*]] = arith.mulf %[[V]]#0, %[[V]]#4 : f32
+//       CHECK:   %[[PR0:.*]] = arith.addf %[[GX0]], %{{.*}} : f32
+//       CHECK:   memref.store %[[SQ0]], %[[SUMS]][%[[LANE]]]
+//       CHECK:   %[[SLOT3:.*]] = arith.addi %[[LANE]], %[[C96]] : index
+//       CHECK:   memref.store %[[PR0]], %[[SUMS]][%[[SLOT3]]]
+//       CHECK:   gpu.barrier
+//  CHECK-COUNT-5:   gpu.barrier
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   %[[TOTAL0:.*]] = memref.load %[[SUMS]][%[[C0]]]
+//       CHECK:   %[[MEAN0:.*]] = arith.divf %[[TOTAL0]], %[[F]] : f32
+//       CHECK:   %[[SHIFTED0:.*]] = arith.addf %[[MEAN0]], %[[EPS]] : f32
+//       CHECK:   %[[NORM0:.*]] = math.sqrt %[[SHIFTED0]] : f32
+//       CHECK:   %[[R0:.*]] = arith.divf %[[ONE]], %[[NORM0]] : f32
+//       CHECK:   %[[TOTALGX0:.*]] = memref.load %[[SUMS]][%[[C96]]]
+//       CHECK:   %[[C0MEAN:.*]] = arith.divf %[[TOTALGX0]], %[[F]] : f32
+//       CHECK:   %[[RR0:.*]] = arith.mulf %[[R0]], %[[R0]] : f32
+//       CHECK:   %[[K0:.*]] = arith.mulf %[[RR0]], %[[C0MEAN]] : f32
+//       CHECK:   scf.if
+//       CHECK:     %[[XK:.*]] = arith.mulf %[[V]]#4, %[[K0]] : f32
+//       CHECK:     %[[CENTRED:.*]] = arith.subf %[[V]]#0, %[[XK]] : f32
+//       CHECK:     %[[DX:.*]] = arith.mulf %[[R0]], %[[CENTRED]] : f32
+//       CHECK:     memref.store %[[DX]], %[[R]][%[[C0]], %[[B]], %[[LANE]]]
+//       CHECK:   gpu.return
+// Nothing but barriers and workgroup memory combines the threads.
+// COUNT-LABEL: gpu.func @norm_adjoint_k0_grade_rms_norm_adjoint
+//   COUNT-NOT:     atomic
+//   COUNT-COUNT-8: memref.load %{{.*}} : memref<4x3x5xf32>
+//   COUNT-NOT:     memref.load %{{.*}} : memref<4x3x5xf32>
+//   COUNT-COUNT-4: memref.store %{{.*}} : memref<4x3x5xf32>
+//   COUNT-NOT:     atomic
+//       COUNT:   gpu.return
+func.func @norm_adjoint(%g: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>) -> tensor<4x3x5xf32> {
+  %dx = clifford.grade_rms_norm_adjoint <2, 0, 0> %g, %x : tensor<4x3x5xf32>
+  return %dx : tensor<4x3x5xf32>
+}
+
+// -----
+
+// The backward of the SGP layer's lhs gate, one kernel: weighted_product's
+// adjoint is recomputed a multivector at a time inside the gate's adjoint,
+// and the rhs gate inside it: two erfs per position, the rhs gate's and the
+// gate adjoint's own.
+// REMARK: [[@LINE+11]]:8: remark: fused into 'clifford.scalar_gate_adjoint': it is computed once per position either way
+// REMARK: [[@LINE+9]]:9: remark: fused into 'clifford.weighted_product_adjoint': it is computed once per position either way
+// FUSED-LABEL: func.func @fused_gate_adjoint
+//       FUSED:   gpu.launch_func @kernels::@fused_gate_adjoint_k0_scalar_gate_adjoint
+//   FUSED-NOT:   gpu.launch_func
+// FUSED-LABEL: gpu.func @fused_gate_adjoint_k0_scalar_gate_adjoint(
+//  FUSED-COUNT-2:   math.erf
+//   FUSED-NOT:   math.erf
+//       FUSED:   gpu.return
+func.func @fused_gate_adjoint(%c: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>, %y: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<4x3x5xf32> {
+  %gy = clifford.scalar_gate <2, 0, 0> %y : tensor<4x3x5xf32>
+  %g = clifford.weighted_product_adjoint <2, 0, 0> lhs %c, %gy, %w : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  %dx = clifford.scalar_gate_adjoint <2, 0, 0> %g, %x : tensor<4x3x5xf32>
+  return %dx : tensor<4x3x5xf32>
+}
+
+// -----
+
+// The backward of the SGP layer's norm, one kernel: its input, the weighted
+// product of two gates, is recomputed inside the norm's adjoint, which
+// reads it in two passes (so the cost model counts two computations per
+// position); here every thread holds its feature's blades between the
+// passes, so the gates are computed once each.
+// REMARK: [[@LINE+13]]:8: remark: fused into 'clifford.grade_rms_norm_adjoint': computing it 2 times per position
+// REMARK: [[@LINE+10]]:9: remark: fused into 'clifford.weighted_product': computing it 2 times per position
+// REMARK: [[@LINE+10]]:9: remark: fused into 'clifford.weighted_product': computing it 2 times per position
+// FUSED-LABEL: func.func @fused_norm_adjoint
+//       FUSED:   gpu.launch_func @kernels::@fused_norm_adjoint_k0_grade_rms_norm_adjoint
+//   FUSED-NOT:   gpu.launch_func
+// FUSED-LABEL: gpu.func @fused_norm_adjoint_k0_grade_rms_norm_adjoint(
+//  FUSED-COUNT-2:   math.erf
+//   FUSED-NOT:   math.erf
+//       FUSED:   gpu.return
+func.func @fused_norm_adjoint(%g: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>, %y: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<4x3x5xf32> {
+  %gx = clifford.scalar_gate <2, 0, 0> %x : tensor<4x3x5xf32>
+  %gy = clifford.scalar_gate <2, 0, 0> %y : tensor<4x3x5xf32>
+  %p = clifford.weighted_product <2, 0, 0> %gx, %gy, %w : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  %dp = clifford.grade_rms_norm_adjoint <2, 0, 0> %g, %p : tensor<4x3x5xf32>
+  return %dp : tensor<4x3x5xf32>
+}

@@ -741,3 +741,102 @@ func.func @path_adjoint_result(%x: tensor<4x3x5xf32>) -> tensor<4x3x5xf32> {
   %t = clifford.path_adjoint <2, 0, 0> %x, %x, %x : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
   return %t : tensor<4x3x5xf32>
 }
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the gate and the norm
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// The gate's adjoint does not broadcast: cotangent, input and result have
+// one type.
+func.func @scalar_gate_adjoint_types(%g: tensor<8x1xf32>, %x: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.scalar_gate_adjoint' op failed to verify that all of {cotangent, input, result} have same type}}
+  %dx = "clifford.scalar_gate_adjoint"(%g, %x) {algebra = #clifford.algebra<3, 0, 0>} : (tensor<8x1xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+// Only f32, as for every clifford op.
+func.func @scalar_gate_adjoint_not_f32(%g: tensor<8x4xf16>, %x: tensor<8x4xf16>) -> tensor<8x4xf16> {
+  // expected-error@+1 {{'clifford.scalar_gate_adjoint' op operand #0 must be statically shaped tensor of 32-bit float values, but got 'tensor<8x4xf16>'}}
+  %dx = clifford.scalar_gate_adjoint <3, 0, 0> %g, %x : tensor<8x4xf16>
+  return %dx : tensor<8x4xf16>
+}
+
+// -----
+
+func.func @scalar_gate_adjoint_blade_axis(%g: tensor<8x4xf32>, %x: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.scalar_gate_adjoint' op blade_axis 2 is out of range for rank 2}}
+  %dx = clifford.scalar_gate_adjoint <3, 0, 0> %g, %x {blade_axis = 2} : tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+// The operands are multivectors: 2^n blades on the blade axis.
+func.func @scalar_gate_adjoint_blades(%g: tensor<8x16xf32>, %x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{'clifford.scalar_gate_adjoint' op blade axis has size 16 but #clifford.algebra<3, 0, 0> has 8 blades (cotangent)}}
+  %dx = clifford.scalar_gate_adjoint <3, 0, 0> %g, %x {blade_axis = 1} : tensor<8x16xf32>
+  return %dx : tensor<8x16xf32>
+}
+
+// -----
+
+// The norm's adjoint is a layer op: rank 3.
+func.func @grade_rms_norm_adjoint_rank(%g: tensor<8x5xf32>, %x: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm_adjoint' op input has rank 2 but the layer ops take rank 3 ([blades, batch, features])}}
+  %dx = clifford.grade_rms_norm_adjoint <3, 0, 0> %g, %x : tensor<8x5xf32>
+  return %dx : tensor<8x5xf32>
+}
+
+// -----
+
+// The norm's adjoint is a layer op: blade axis 0.
+func.func @grade_rms_norm_adjoint_blade_axis(%g: tensor<8x8x5xf32>, %x: tensor<8x8x5xf32>) -> tensor<8x8x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm_adjoint' op blade_axis is 2 but the layer ops require blade axis 0 ([blades, batch, features])}}
+  %dx = clifford.grade_rms_norm_adjoint <3, 0, 0> %g, %x {blade_axis = 2} : tensor<8x8x5xf32>
+  return %dx : tensor<8x8x5xf32>
+}
+
+// -----
+
+func.func @grade_rms_norm_adjoint_blades(%g: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>) -> tensor<4x3x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm_adjoint' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (input)}}
+  %dx = clifford.grade_rms_norm_adjoint <3, 0, 0> %g, %x : tensor<4x3x5xf32>
+  return %dx : tensor<4x3x5xf32>
+}
+
+// -----
+
+// The cotangent has the input's type: the adjoint does not broadcast.
+func.func @grade_rms_norm_adjoint_types(%g: tensor<8x1x5xf32>, %x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm_adjoint' op failed to verify that all of {cotangent, input, result} have same type}}
+  %dx = "clifford.grade_rms_norm_adjoint"(%g, %x) {algebra = #clifford.algebra<3, 0, 0>} : (tensor<8x1x5xf32>, tensor<8x3x5xf32>) -> tensor<8x3x5xf32>
+  return %dx : tensor<8x3x5xf32>
+}
+
+// -----
+
+func.func @grade_rms_norm_adjoint_negative_epsilon(%g: tensor<8x3x5xf32>, %x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm_adjoint' op epsilon must be finite and non-negative, got -1.000000e-01}}
+  %dx = clifford.grade_rms_norm_adjoint <3, 0, 0> %g, %x {epsilon = -0.1 : f32} : tensor<8x3x5xf32>
+  return %dx : tensor<8x3x5xf32>
+}
+
+// -----
+
+func.func @grade_rms_norm_adjoint_infinite_epsilon(%g: tensor<8x3x5xf32>, %x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm_adjoint' op epsilon must be finite and non-negative, got INF}}
+  %dx = clifford.grade_rms_norm_adjoint <3, 0, 0> %g, %x {epsilon = 0x7F800000 : f32} : tensor<8x3x5xf32>
+  return %dx : tensor<8x3x5xf32>
+}
+
+// -----
+
+func.func @grade_rms_norm_adjoint_f64_epsilon(%g: tensor<8x3x5xf32>, %x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.grade_rms_norm_adjoint' op attribute 'epsilon' failed to satisfy constraint: 32-bit float attribute}}
+  %dx = "clifford.grade_rms_norm_adjoint"(%g, %x) {algebra = #clifford.algebra<3, 0, 0>, epsilon = 1.0e-06 : f64} : (tensor<8x3x5xf32>, tensor<8x3x5xf32>) -> tensor<8x3x5xf32>
+  return %dx : tensor<8x3x5xf32>
+}

@@ -286,6 +286,36 @@ func.func @path_adjoint(%g: tensor<8x64x32xf32>, %x: tensor<8x64x32xf32>, %y: te
   return %t, %c : tensor<20x64x32xf32>, tensor<20x3x32xf32>
 }
 
+// The gate's adjoint: any rank, blade axis anywhere.
+// CHECK-LABEL: func @scalar_gate_adjoint
+//  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x4x16xf32>, %[[X:[^:]+]]: tensor<8x4x16xf32>, %[[H:[^:]+]]: tensor<3x16xf32>, %[[Z:[^:]+]]: tensor<3x16xf32>)
+//       CHECK:   %[[A:.+]] = clifford.scalar_gate_adjoint <3, 0, 0> %[[G]], %[[X]] : tensor<8x4x16xf32>
+//       CHECK:   %[[B:.+]] = clifford.scalar_gate_adjoint <3, 0, 1> %[[H]], %[[Z]] {blade_axis = 1 : i64} : tensor<3x16xf32>
+//       CHECK:   return %[[A]], %[[B]]
+// GENERIC-LABEL: sym_name = "scalar_gate_adjoint"
+//       GENERIC:   "clifford.scalar_gate_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}>
+//       GENERIC:   "clifford.scalar_gate_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 1>, blade_axis = 1 : i64}>
+func.func @scalar_gate_adjoint(%g: tensor<8x4x16xf32>, %x: tensor<8x4x16xf32>, %h: tensor<3x16xf32>, %z: tensor<3x16xf32>) -> (tensor<8x4x16xf32>, tensor<3x16xf32>) {
+  %a = clifford.scalar_gate_adjoint <3, 0, 0> %g, %x : tensor<8x4x16xf32>
+  %b = clifford.scalar_gate_adjoint <3, 0, 1> %h, %z {blade_axis = 1} : tensor<3x16xf32>
+  return %a, %b : tensor<8x4x16xf32>, tensor<3x16xf32>
+}
+
+// The norm's adjoint, with the default epsilon and another.
+// CHECK-LABEL: func @grade_rms_norm_adjoint
+//  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x64x32xf32>, %[[X:[^:]+]]: tensor<8x64x32xf32>)
+//       CHECK:   %[[A:.+]] = clifford.grade_rms_norm_adjoint <3, 0, 0> %[[G]], %[[X]] : tensor<8x64x32xf32>
+//       CHECK:   %[[B:.+]] = clifford.grade_rms_norm_adjoint <3, 0, 0> %[[A]], %[[X]] {epsilon = 9.99999974E-6 : f32} : tensor<8x64x32xf32>
+//       CHECK:   return %[[B]]
+// GENERIC-LABEL: sym_name = "grade_rms_norm_adjoint"
+//       GENERIC:   "clifford.grade_rms_norm_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, epsilon = 9.99999997E-7 : f32}>
+//       GENERIC:   "clifford.grade_rms_norm_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, epsilon = 9.99999974E-6 : f32}>
+func.func @grade_rms_norm_adjoint(%g: tensor<8x64x32xf32>, %x: tensor<8x64x32xf32>) -> tensor<8x64x32xf32> {
+  %a = clifford.grade_rms_norm_adjoint <3, 0, 0> %g, %x : tensor<8x64x32xf32>
+  %b = clifford.grade_rms_norm_adjoint <3, 0, 0> %a, %x {epsilon = 1.0e-05 : f32} : tensor<8x64x32xf32>
+  return %b : tensor<8x64x32xf32>
+}
+
 //===----------------------------------------------------------------------===//
 // Generic form with `{...}` attributes, default blade_axis and epsilon left
 // out: what another tool may write. Printed back in the custom form.
@@ -349,10 +379,14 @@ func.func @generic_layers(%x: tensor<4x3x5xf32>, %w: tensor<5x10xf32>, %v: tenso
 //       CHECK:   %[[A:.+]] = clifford.product_adjoint <2, 0, 0> left_contraction rhs %[[X]], %[[X]] : (tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
 //       CHECK:   %[[B:.+]] = clifford.weighted_product_adjoint <2, 0, 0> lhs %[[A]], %[[X]], %[[W]] : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
 //       CHECK:   %[[C:.+]] = clifford.path_adjoint <2, 0, 0> %[[B]], %[[X]], %[[X]] : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
-//       CHECK:   return %[[C]]
-func.func @generic_adjoints(%x: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<10x3x5xf32> {
+//       CHECK:   %[[D:.+]] = clifford.scalar_gate_adjoint <2, 0, 0> %[[B]], %[[X]] : tensor<4x3x5xf32>
+//       CHECK:   %[[E:.+]] = clifford.grade_rms_norm_adjoint <2, 0, 0> %[[D]], %[[X]] : tensor<4x3x5xf32>
+//       CHECK:   return %[[C]], %[[E]]
+func.func @generic_adjoints(%x: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> (tensor<10x3x5xf32>, tensor<4x3x5xf32>) {
   %a = "clifford.product_adjoint"(%x, %x) {algebra = #clifford.algebra<2, 0, 0>, product = 2 : i32, operand = 1 : i32} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
   %b = "clifford.weighted_product_adjoint"(%a, %x, %w) {algebra = #clifford.algebra<2, 0, 0>, operand = 0 : i32} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
   %c = "clifford.path_adjoint"(%b, %x, %x) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
-  return %c : tensor<10x3x5xf32>
+  %d = "clifford.scalar_gate_adjoint"(%b, %x) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
+  %e = "clifford.grade_rms_norm_adjoint"(%d, %x) {algebra = #clifford.algebra<2, 0, 0>} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<4x3x5xf32>
+  return %c, %e : tensor<10x3x5xf32>, tensor<4x3x5xf32>
 }

@@ -31,6 +31,10 @@
 // PTX-DAG: .entry weighted_adjoint_cl130_k0_weighted_product_adjoint(
 // PTX-DAG: .entry path_adjoint_cl301_k0_path_adjoint(
 // PTX-DAG: .entry path_adjoint_chunked_cl301_k0_path_adjoint(
+// PTX-DAG: .entry gate_adjoint_cl130_axis1_k0_scalar_gate_adjoint(
+// PTX-DAG: .entry sgp_gate_adjoint_cl300_k0_scalar_gate_adjoint(
+// PTX-DAG: .entry rms_adjoint_cl041_k0_grade_rms_norm_adjoint(
+// PTX-DAG: .entry sgp_rms_adjoint_cl300_k0_grade_rms_norm_adjoint(
 
 func.func @gp_cl300(%x: tensor<8x300xf32>, %y: tensor<8x300xf32>) -> tensor<8x300xf32> {
   %z = clifford.geometric_product <3, 0, 0> %x, %y
@@ -178,4 +182,38 @@ func.func @path_adjoint_chunked_cl301(%g: tensor<16x9x13xf32>, %x: tensor<16x9x1
       : (tensor<16x9x13xf32>, tensor<16x9x13xf32>, tensor<16x9x13xf32>)
       -> tensor<34x3x13xf32>
   return %t : tensor<34x3x13xf32>
+}
+
+// The adjoints of the gate and the norm: the gate's with blades in the
+// middle, and fed by weighted_product's adjoint of a gate (one fused
+// kernel); the norm's in a 32-blade algebra with 600 features (the second
+// pass reads its operands again), and fed by the SGP layer's product of
+// two gates (one fused kernel).
+func.func @gate_adjoint_cl130_axis1(%g: tensor<5x16x33xf32>, %x: tensor<5x16x33xf32>) -> tensor<5x16x33xf32> {
+  %dx = clifford.scalar_gate_adjoint <1, 3, 0> %g, %x {blade_axis = 1} : tensor<5x16x33xf32>
+  return %dx : tensor<5x16x33xf32>
+}
+
+func.func @sgp_gate_adjoint_cl300(%c: tensor<8x100x61xf32>, %x: tensor<8x100x61xf32>,
+                                  %y: tensor<8x100x61xf32>, %w: tensor<61x20xf32>) -> tensor<8x100x61xf32> {
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x100x61xf32>
+  %g = clifford.weighted_product_adjoint <3, 0, 0> lhs %c, %gy, %w
+      : (tensor<8x100x61xf32>, tensor<8x100x61xf32>, tensor<61x20xf32>) -> tensor<8x100x61xf32>
+  %dx = clifford.scalar_gate_adjoint <3, 0, 0> %g, %x : tensor<8x100x61xf32>
+  return %dx : tensor<8x100x61xf32>
+}
+
+func.func @rms_adjoint_cl041(%g: tensor<32x9x600xf32>, %x: tensor<32x9x600xf32>) -> tensor<32x9x600xf32> {
+  %dx = clifford.grade_rms_norm_adjoint <0, 4, 1> %g, %x : tensor<32x9x600xf32>
+  return %dx : tensor<32x9x600xf32>
+}
+
+func.func @sgp_rms_adjoint_cl300(%g: tensor<8x100x61xf32>, %x: tensor<8x100x61xf32>,
+                                 %y: tensor<8x100x61xf32>, %w: tensor<61x20xf32>) -> tensor<8x100x61xf32> {
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x100x61xf32>
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x100x61xf32>
+  %p = clifford.weighted_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x100x61xf32>, tensor<8x100x61xf32>, tensor<61x20xf32>) -> tensor<8x100x61xf32>
+  %dp = clifford.grade_rms_norm_adjoint <3, 0, 0> %g, %p : tensor<8x100x61xf32>
+  return %dp : tensor<8x100x61xf32>
 }

@@ -13,7 +13,8 @@
 // the expansions agree with the ones printed in Flash Clifford's kernels.
 // The adjoints of the products are checked by hand in Cl(2,0) and, in every
 // algebra, by the property that defines them: each is the transpose of its
-// product.
+// product. The adjoints of the gate and the norm are checked by hand in
+// Cl(2,0) and against central differences of their forward ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -885,6 +886,122 @@ TEST(ReferenceAdjoints, RejectsBadShapes) {
             "the same shape");
   EXPECT_EQ(errorOf(pathAdjoint(cl2(), layer, mv, layer)),
             "lhs must have shape [4, B, F] in Cl(2, 0, 0), got [4, 2]");
+}
+
+//===----------------------------------------------------------------------===//
+// Adjoints of the gate and the norm
+//===----------------------------------------------------------------------===//
+
+/// The gradient of x -> sum(g * fn(x)) by central differences, step h.
+template <typename Fn>
+std::vector<double> numericGradient(Fn fn, const RefTensor &g, RefTensor x,
+                                    double h = 1e-5) {
+  std::vector<double> gradient;
+  for (size_t i = 0; i < x.data.size(); ++i) {
+    double saved = x.data[i];
+    x.data[i] = saved + h;
+    double up = dot(g, get(fn(x)));
+    x.data[i] = saved - h;
+    double down = dot(g, get(fn(x)));
+    x.data[i] = saved;
+    gradient.push_back((up - down) / (2 * h));
+  }
+  return gradient;
+}
+
+/// Each of `actual`'s values within `tolerance` of `expected`'s: central
+/// differences are inexact, and a zero of one may be a rounding error of
+/// the other.
+void expectNear(const RefTensor &actual, const std::vector<double> &expected,
+                double tolerance) {
+  ASSERT_EQ(actual.data.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_NEAR(actual.data[i], expected[i], tolerance) << "element " << i;
+}
+
+/// `t` with every value scaled by `factor`.
+RefTensor scaled(RefTensor t, double factor) {
+  for (double &v : t.data)
+    v *= factor;
+  return t;
+}
+
+TEST(ReferenceGateAndNormAdjoints, ScalarGateAdjointLiteral) {
+  // Cl(2,0), x = (0, 2, -1, 3): s = 0, Phi(0) = 1/2, phi(0) = 1/sqrt(2 pi)
+  // = 0.3989422804014327. g = (2, 1, 4, -2): <g, x> = 0 + 2 - 4 - 6 = -8, so
+  // dx = g / 2 + (-8 phi(0), 0, 0, 0) = (1 - 3.1915382432114616, 0.5, 2, -1).
+  RefTensor x{{4}, {0, 2, -1, 3}}, g{{4}, {2, 1, 4, -2}};
+  EXPECT_TRUE(matches(get(scalarGateAdjoint(cl2(), g, x, 0)), {4},
+                      {-2.1915382432114616, 0.5, 2, -1}, 1e-15));
+}
+
+// The gate's adjoint is its derivative: against central differences of
+// sum(g * scalar_gate(x)), blades in the middle axis, in Cl(3,0) and the
+// degenerate Cl(3,0,1).
+TEST(ReferenceGateAndNormAdjoints, ScalarGateAdjointIsTheGradient) {
+  const Algebra *algebras[] = {&cl3(), &pga3()};
+  for (const Algebra *algebra : algebras) {
+    int64_t n = algebra->numBlades();
+    RefTensor x = scaled(filled({2, n, 3}, 1), 0.3);
+    RefTensor g = filled({2, n, 3}, 2);
+    auto gate = [&](const RefTensor &at) {
+      return scalarGate(*algebra, at, 1);
+    };
+    expectNear(get(scalarGateAdjoint(*algebra, g, x, 1)),
+               numericGradient(gate, g, x), 1e-7);
+  }
+}
+
+TEST(ReferenceGateAndNormAdjoints, GradeRmsNormAdjointLiteral) {
+  // Cl(2,0), x, g [4, B=1, F=2], epsilon 7; per grade r = (mean of the
+  // grade's x^2 + 7)^-1/2, c = mean of the grade's g x, dx = r (g - x r^2 c):
+  //   grade 0: x (3, 3), g (1, 2): r = 1/4, c = 9/2, r^2 c = 9/32,
+  //            dx = (1 - 27/32, 2 - 27/32) / 4 = (0.0390625, 0.2890625).
+  //   grade 1: x e1 (4, 0), e2 (2, 4), g e1 (1, 1), e2 (0, -1): r = 1/5,
+  //            c = (4 + 0 + 0 - 4) / 2 = 0, dx = g / 5.
+  //   grade 2: x (7, 3), g (3, 1): r = 1/6, c = 12, r^2 c = 1/3,
+  //            dx = (3 - 7/3, 1 - 1) / 6 = (1/9, 0).
+  RefTensor x{{4, 1, 2}, {3, 3, 4, 0, 2, 4, 7, 3}};
+  RefTensor g{{4, 1, 2}, {1, 2, 1, 1, 0, -1, 3, 1}};
+  EXPECT_TRUE(matches(get(gradeRmsNormAdjoint(cl2(), g, x, 7.0)), {4, 1, 2},
+                      {0.0390625, 0.2890625, 0.2, 0.2, 0, -0.2, 1.0 / 9, 0},
+                      1e-15));
+}
+
+// The norm's adjoint is its derivative, batch elements and grades apart,
+// in Cl(3,0) and Cl(3,0,1).
+TEST(ReferenceGateAndNormAdjoints, GradeRmsNormAdjointIsTheGradient) {
+  const Algebra *algebras[] = {&cl3(), &pga3()};
+  for (const Algebra *algebra : algebras) {
+    int64_t n = algebra->numBlades();
+    RefTensor x = filled({n, 2, 3}, 1), g = filled({n, 2, 3}, 2);
+    auto norm = [&](const RefTensor &at) {
+      return gradeRmsNorm(*algebra, at, 0.5);
+    };
+    expectNear(get(gradeRmsNormAdjoint(*algebra, g, x, 0.5)),
+               numericGradient(norm, g, x), 1e-7);
+  }
+}
+
+TEST(ReferenceGateAndNormAdjoints, RejectBadShapes) {
+  RefTensor mv{{4, 2}, std::vector<double>(8, 1)};
+  RefTensor mv3{{4, 3}, std::vector<double>(12, 1)};
+  RefTensor short3{{3, 2}, std::vector<double>(6, 1)};
+  EXPECT_EQ(errorOf(scalarGateAdjoint(cl2(), short3, mv, 0)),
+            "cotangent has 3 values on blade axis 0, expected 4");
+  EXPECT_EQ(errorOf(scalarGateAdjoint(cl2(), mv, short3, 0)),
+            "input has 3 values on blade axis 0, expected 4");
+  EXPECT_EQ(errorOf(scalarGateAdjoint(cl2(), mv, mv3, 0)),
+            "cotangent [4, 2] and input [4, 3] must have the same shape");
+  RefTensor layer{{4, 1, 2}, std::vector<double>(8, 1)};
+  RefTensor wide{{4, 2, 2}, std::vector<double>(16, 1)};
+  EXPECT_EQ(errorOf(gradeRmsNormAdjoint(cl2(), mv, layer, 1e-6)),
+            "cotangent must have shape [4, B, F] in Cl(2, 0, 0), got [4, 2]");
+  EXPECT_EQ(errorOf(gradeRmsNormAdjoint(cl2(), layer, mv, 1e-6)),
+            "input must have shape [4, B, F] in Cl(2, 0, 0), got [4, 2]");
+  EXPECT_EQ(errorOf(gradeRmsNormAdjoint(cl2(), layer, wide, 1e-6)),
+            "cotangent [4, 1, 2] and input [4, 2, 2] must have the same "
+            "shape");
 }
 
 } // namespace
