@@ -5,10 +5,11 @@
 // respect to it (clifford.product_adjoint), which holds in degenerate
 // algebras too, summed back over the axes that broadcasting stretched. The
 // sign flips (reverse, involutions, projection) are their own adjoints, the
-// dual's is the dual times I^2, and the gate, the norm and the layers are
-// spelled out below. fc_product's rule forms all pair products per path at
-// once as one weighted_product with 0/1 path weights, so that its weight
-// gradient and the cotangent of the pair products are two matrix products.
+// dual's is the dual times I^2, the gate and the norm have adjoint ops of
+// their own (one kernel each), and the layers are spelled out below.
+// fc_product's rule forms all pair products per path at once as one
+// weighted_product with 0/1 path weights, so that its weight gradient and the
+// cotangent of the pair products are two matrix products.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "dialects/UTA/IR/UTAOps.h"
 #include "dialects/UTA/IR/VjpBuilders.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace mlir;
@@ -115,9 +117,18 @@ Value pathWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
                          Value cotangent, Value lhs, Value rhs) {
   RankedTensorType type = typeOf(lhs);
   int64_t paths = algebra.getAlgebra().numPaths();
-  auto pathType = type.clone({paths, type.getDimSize(1), type.getDimSize(2)});
-  Value perPosition = PathAdjointOp::create(
-      b, loc, pathType, algebra, cotangent, lhs, rhs, b.getI64IntegerAttr(0));
+  int64_t batch = type.getDimSize(1), features = type.getDimSize(2);
+  // Runs of `chunk` batch elements are summed inside path_adjoint's kernel,
+  // P sums per thread, so that it writes a small [P, B / chunk, F] tensor
+  // rather than [P, B, F]; the chunk leaves about 2^17 threads (the
+  // positions of chunk 1 when there are fewer), enough to keep a GPU's
+  // memory busy, and runs at most 64 long.
+  int64_t chunk =
+      std::clamp<int64_t>(batch * features / (int64_t(1) << 17), 1, 64);
+  auto pathType = type.clone({paths, (batch + chunk - 1) / chunk, features});
+  Value perPosition =
+      PathAdjointOp::create(b, loc, pathType, algebra, cotangent, lhs, rhs,
+                            b.getI64IntegerAttr(0), b.getI64IntegerAttr(chunk));
   Value summed = ReduceSumOp::create(b, loc, perPosition, ArrayRef<int64_t>{1},
                                      /*keepDims=*/false);
   return TransposeOp::create(b, loc, summed, ArrayRef<int64_t>{1, 0});
@@ -247,27 +258,14 @@ LogicalResult DualOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
 LogicalResult ScalarGateOp::buildVjp(OpBuilder &b, Value g,
                                      ArrayRef<bool> wanted,
                                      SmallVectorImpl<Value> &out) {
-  if (!wanted[0]) {
-    out.push_back(Value());
-    return success();
-  }
   // y = x Phi(s), s = x_0: dx = g Phi(s) + e_0 (sum over blades of g x)
-  // phi(s).
-  Location loc = getLoc();
-  Value x = getInput();
-  int64_t axis = getBladeAxis();
-  Value scalar = scalarBlade(b, loc, x, axis, getAlgebra().getNumBlades());
-  Value s = product(b, loc, getAlgebra(), ProductKind::scalar, x, scalar, axis);
-  Value scaled = scale(b, loc, s, M_SQRT1_2);
-  Value erf = ErfOp::create(b, loc, scaled.getType(), scaled);
-  Value cdf = scale(b, loc, shift(b, loc, erf, 1.0), 0.5);
-  Value halfSquare = scale(b, loc, mul(b, loc, s, s), -0.5);
-  Value gauss = ExpOp::create(b, loc, s.getType(), halfSquare);
-  Value pdf = scale(b, loc, gauss, 1.0 / std::sqrt(2.0 * M_PI));
-  Value dot = ReduceSumOp::create(b, loc, mul(b, loc, g, x),
-                                  ArrayRef<int64_t>{axis}, /*keepDims=*/true);
-  Value gated = mul(b, loc, g, cdf);
-  out.push_back(add(b, loc, gated, mul(b, loc, scalar, mul(b, loc, dot, pdf))));
+  // phi(s), one bladewise op (its definition spells the formula out).
+  out.push_back(
+      wanted[0] ? ScalarGateAdjointOp::create(b, getLoc(), getInput().getType(),
+                                              getAlgebraAttr(), g, getInput(),
+                                              getBladeAxisAttr())
+                      .getResult()
+                : Value());
   return success();
 }
 
@@ -366,37 +364,14 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
 LogicalResult GradeRmsNormOp::buildVjp(OpBuilder &b, Value g,
                                        ArrayRef<bool> wanted,
                                        SmallVectorImpl<Value> &out) {
-  if (!wanted[0]) {
-    out.push_back(Value());
-    return success();
-  }
-  // y = x r, r = (mean over F of the grade's sum of x^2 + eps)^-1/2 per
-  // (grade, b): dx = r (g - x r^2 c), c = mean over F of the grade's sum
-  // of g x. "The grade's sum", broadcast back to its blades, is a matrix
-  // product with M[i, j] = (grade i == grade j).
-  Location loc = getLoc();
-  Value x = getInput();
-  RankedTensorType type = typeOf(x);
-  const ::uta::ga::Algebra &algebra = getAlgebra().getAlgebra();
-  int64_t blades = type.getDimSize(0), batch = type.getDimSize(1);
-  SmallVector<float> sameGrade(blades * blades);
-  for (int64_t i = 0; i < blades; ++i)
-    for (int64_t j = 0; j < blades; ++j)
-      sameGrade[i * blades + j] = algebra.grade(i) == algebra.grade(j);
-  Value gradeSum = f32Constant(b, loc, {blades, blades}, sameGrade);
-  auto perGrade = [&](Value squares) -> Value {
-    Value mean = ReduceMeanOp::create(b, loc, squares, ArrayRef<int64_t>{2},
-                                      /*keepDims=*/false);
-    Value summed = MatmulOp::create(b, loc, gradeSum, mean);
-    return ReshapeOp::create(b, loc, type.clone({blades, batch, 1}), summed);
-  };
-  Value norm = perGrade(mul(b, loc, x, x));
-  Value r =
-      RsqrtOp::create(b, loc, norm.getType(),
-                      shift(b, loc, norm, getEpsilon().convertToDouble()));
-  Value c = perGrade(mul(b, loc, g, x));
-  Value projected = mul(b, loc, x, mul(b, loc, mul(b, loc, r, r), c));
-  out.push_back(mul(b, loc, r, sub(b, loc, g, projected)));
+  // dx = r (g - x r^2 c) per grade and batch element: one kernel with the
+  // forward op's two fixed-order reductions.
+  out.push_back(wanted[0]
+                    ? GradeRmsNormAdjointOp::create(
+                          b, getLoc(), getInput().getType(), getAlgebraAttr(),
+                          g, getInput(), getEpsilonAttr(), getBladeAxisAttr())
+                          .getResult()
+                    : Value());
   return success();
 }
 
