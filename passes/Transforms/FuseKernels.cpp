@@ -350,6 +350,10 @@ private:
     if (isa<clifford::GradeRmsNormOp, clifford::GradeRmsNormAdjointOp>(
             consumer))
       return 2;
+    // One thread per (run of batch elements, feature) reads each position
+    // of its operands once, in its loop over the run.
+    if (isa<clifford::PathAdjointOp>(consumer))
+      return 1;
     // Each block stages the x and y of its rows and input features: once
     // per output tile.
     if (auto fc = dyn_cast<clifford::FcProductOp>(*consumer))
