@@ -331,21 +331,122 @@ func.func @fused_adjoint(%s: tensor<1x3xf32>, %y: tensor<4x1xf32>) -> tensor<4x3
 
 // -----
 
-// path_adjoint is always a kernel of its own: the producer of its
-// cotangent is not recomputed in it, and it is not recomputed in the
-// reduction that sums it over the batch.
-// REMARK: [[@LINE+8]]:8: remark: not fused into 'uta.reduce_sum': 'clifford.path_adjoint' is always a kernel of its own
-// REMARK: [[@LINE+6]]:8: remark: not fused into 'clifford.path_adjoint': 'clifford.path_adjoint' does not read this operand a multivector at a time
-// FUSED-LABEL: func.func @path_adjoint_alone
-//       FUSED:   gpu.launch_func @kernels::@path_adjoint_alone_k0_tanh
-//       FUSED:   gpu.launch_func @kernels::@path_adjoint_alone_k1_path_adjoint
-//       FUSED:   gpu.launch_func @kernels::@path_adjoint_alone_k2_reduce_sum
-func.func @path_adjoint_alone(%s: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>) -> tensor<10x5xf32> {
+// path_adjoint reads each position of its operands once (one thread per
+// (b, f)), so its bladewise and pointwise producers are recomputed in its
+// kernel: the gate of lhs a multivector at a time (one erf per position),
+// the tanh of the cotangent blade by blade. It is still a kernel of its
+// own for the reduction that sums it over the batch. Path 0 is (0,0,0):
+// t0 = g0 gx0 y0.
+// FUSED-LABEL: func.func @fused_path_adjoint
+//   FUSED-NOT:   gpu.launch_func
+//       FUSED:   gpu.launch_func @kernels::@fused_path_adjoint_k0_path_adjoint
+//  FUSED-NEXT:   memref.alloc
+//  FUSED-NEXT:   gpu.launch_func @kernels::@fused_path_adjoint_k1_reduce_sum
+//  FUSED-NEXT:   return
+// FUSED-LABEL: gpu.func @fused_path_adjoint_k0_path_adjoint(
+//  FUSED-SAME:     %[[S:.*]]: memref<4x3x5xf32>, %[[X:.*]]: memref<4x3x5xf32>, %[[Y:.*]]: memref<4x3x5xf32>, %[[R:.*]]: memref<10x3x5xf32>, %{{.*}}: i32) kernel
+//   FUSED-DAG:   %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+//   FUSED-DAG:   %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//   FUSED-DAG:   %[[RSQRT2:.*]] = arith.constant 0.707106769 : f32
+//   FUSED-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//       FUSED:   scf.if
+//       FUSED:     %[[F:.*]] = arith.remui
+//  FUSED-NEXT:     %[[B:.*]] = arith.divui
+//  FUSED-NEXT:     %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[B]], %[[F]]]
+//  FUSED-NEXT:     %[[SCALED:.*]] = arith.mulf %[[X0]], %[[RSQRT2]] : f32
+//  FUSED-NEXT:     %[[ERF:.*]] = math.erf %[[SCALED]] : f32
+//  FUSED-NEXT:     %[[ERF1:.*]] = arith.addf %[[ERF]], %[[ONE]] : f32
+//  FUSED-NEXT:     %[[GATE:.*]] = arith.mulf %[[ERF1]], %[[HALF]] : f32
+//  FUSED-NEXT:     %[[GX0:.*]] = arith.mulf %[[X0]], %[[GATE]] : f32
+//   FUSED-NOT:     {{math.tanh|math.erf}}
+//       FUSED:     %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[B]], %[[F]]]
+//  FUSED-NEXT:     %[[P00:.*]] = arith.mulf %[[GX0]], %[[Y0]] : f32
+//   FUSED-NOT:     {{math.tanh|math.erf}}
+//       FUSED:     %[[S0:.*]] = memref.load %[[S]][%[[C0]], %[[B]], %[[F]]]
+//  FUSED-NEXT:     %[[G0:.*]] = math.tanh %[[S0]] : f32
+//  FUSED-NEXT:     %[[T0:.*]] = arith.mulf %[[G0]], %[[P00]] : f32
+//  FUSED-COUNT-3:  math.tanh
+//   FUSED-NOT:     {{math.tanh|math.erf}}
+//       FUSED:     memref.store %[[T0]], %[[R]][%[[C0]], %[[B]], %[[F]]]
+//   FUSED-NOT:     {{math.tanh|math.erf}}
+//       FUSED:   gpu.return
+// REMARK: [[@LINE+6]]:8: remark: not fused into 'uta.reduce_sum': 'clifford.path_adjoint' is always a kernel of its own
+// REMARK: [[@LINE+3]]:8: remark: fused into 'clifford.path_adjoint': it is computed once per position either way
+// REMARK: [[@LINE+3]]:9: remark: fused into 'clifford.path_adjoint': it is computed once per position either way
+func.func @fused_path_adjoint(%s: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>, %y: tensor<4x3x5xf32>) -> tensor<10x5xf32> {
   %g = uta.tanh %s : tensor<4x3x5xf32>
-  %t = clifford.path_adjoint <2, 0, 0> %g, %x, %x
+  %gx = clifford.scalar_gate <2, 0, 0> %x : tensor<4x3x5xf32>
+  %t = clifford.path_adjoint <2, 0, 0> %g, %gx, %y
       : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<10x3x5xf32>
   %w = uta.reduce_sum %t dims [1] : tensor<10x3x5xf32> -> tensor<10x5xf32>
   return %w : tensor<10x5xf32>
+}
+
+// -----
+
+// With batch_chunk = 2 the gates of lhs and rhs are recomputed inside the
+// loop over the thread's run of batch elements, once per element (two erfs
+// per iteration, none outside the loop), and the 10 path sums stored after
+// it: t0 += g0 gx0 gy0.
+// FUSED-LABEL: func.func @fused_path_adjoint_chunked
+//   FUSED-NOT:   gpu.launch_func
+//       FUSED:   gpu.launch_func @kernels::@fused_path_adjoint_chunked_k0_path_adjoint
+//  FUSED-NEXT:   memref.alloc
+//  FUSED-NEXT:   gpu.launch_func @kernels::@fused_path_adjoint_chunked_k1_reduce_sum
+//  FUSED-NEXT:   return
+// FUSED-LABEL: gpu.func @fused_path_adjoint_chunked_k0_path_adjoint(
+//  FUSED-SAME:     %[[X:.*]]: memref<4x5x3xf32>, %[[Y:.*]]: memref<4x5x3xf32>, %[[G:.*]]: memref<4x5x3xf32>, %[[R:.*]]: memref<10x3x3xf32>, %{{.*}}: i32) kernel
+//   FUSED-DAG:   %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+//   FUSED-DAG:   %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+//   FUSED-DAG:   %[[RSQRT2:.*]] = arith.constant 0.707106769 : f32
+//   FUSED-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   FUSED-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   FUSED-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//   FUSED-DAG:   %[[C5:.*]] = arith.constant 5 : index
+//   FUSED-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   FUSED-NOT:   math.erf
+//       FUSED:   scf.if
+//       FUSED:     %[[F:.*]] = arith.remui
+//  FUSED-NEXT:     %[[CHUNK:.*]] = arith.divui
+//  FUSED-NEXT:     %[[FIRST:.*]] = arith.muli %[[CHUNK]], %[[C2]] : index
+//  FUSED-NEXT:     %[[NEXT:.*]] = arith.addi %[[FIRST]], %[[C2]] : index
+//  FUSED-NEXT:     %[[END:.*]] = arith.minui %[[NEXT]], %[[C5]] : index
+//  FUSED-NEXT:     %[[SUMS:.*]]:10 = scf.for %[[B:[a-z0-9_]+]] = %[[FIRST]] to %[[END]] step %[[C1]] iter_args(%[[S0:[a-z0-9_]+]] = %[[ZERO]], {{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+//  FUSED-NEXT:       %[[X0:.*]] = memref.load %[[X]][%[[C0]], %[[B]], %[[F]]]
+//  FUSED-NEXT:       %[[XS:.*]] = arith.mulf %[[X0]], %[[RSQRT2]] : f32
+//  FUSED-NEXT:       %[[XERF:.*]] = math.erf %[[XS]] : f32
+//  FUSED-NEXT:       %[[XERF1:.*]] = arith.addf %[[XERF]], %[[ONE]] : f32
+//  FUSED-NEXT:       %[[XGATE:.*]] = arith.mulf %[[XERF1]], %[[HALF]] : f32
+//  FUSED-NEXT:       %[[GX0:.*]] = arith.mulf %[[X0]], %[[XGATE]] : f32
+//   FUSED-NOT:       math.erf
+//       FUSED:       %[[Y0:.*]] = memref.load %[[Y]][%[[C0]], %[[B]], %[[F]]]
+//  FUSED-NEXT:       %[[YS:.*]] = arith.mulf %[[Y0]], %[[RSQRT2]] : f32
+//  FUSED-NEXT:       %[[YERF:.*]] = math.erf %[[YS]] : f32
+//  FUSED-NEXT:       %[[YERF1:.*]] = arith.addf %[[YERF]], %[[ONE]] : f32
+//  FUSED-NEXT:       %[[YGATE:.*]] = arith.mulf %[[YERF1]], %[[HALF]] : f32
+//  FUSED-NEXT:       %[[GY0:.*]] = arith.mulf %[[Y0]], %[[YGATE]] : f32
+//   FUSED-NOT:       math.erf
+//       FUSED:       %[[P00:.*]] = arith.mulf %[[GX0]], %[[GY0]] : f32
+//   FUSED-NOT:       math.erf
+//       FUSED:       %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[B]], %[[F]]]
+//  FUSED-NEXT:       %[[T0:.*]] = arith.mulf %[[G0]], %[[P00]] : f32
+//   FUSED-NOT:       math.erf
+//       FUSED:       %[[A0:.*]] = arith.addf %[[S0]], %[[T0]] : f32
+//       FUSED:       scf.yield %[[A0]],
+//  FUSED-NEXT:     }
+//  FUSED-NEXT:     memref.store %[[SUMS]]#0, %[[R]][%[[C0]], %[[CHUNK]], %[[F]]]
+//   FUSED-NOT:     math.erf
+//       FUSED:   gpu.return
+// REMARK: [[@LINE+6]]:8: remark: not fused into 'uta.reduce_sum': 'clifford.path_adjoint' is always a kernel of its own
+// REMARK: [[@LINE+3]]:9: remark: fused into 'clifford.path_adjoint': it is computed once per position either way
+// REMARK: [[@LINE+3]]:9: remark: fused into 'clifford.path_adjoint': it is computed once per position either way
+func.func @fused_path_adjoint_chunked(%g: tensor<4x5x3xf32>, %x: tensor<4x5x3xf32>, %y: tensor<4x5x3xf32>) -> tensor<10x3xf32> {
+  %gx = clifford.scalar_gate <2, 0, 0> %x : tensor<4x5x3xf32>
+  %gy = clifford.scalar_gate <2, 0, 0> %y : tensor<4x5x3xf32>
+  %t = clifford.path_adjoint <2, 0, 0> %g, %gx, %gy {batch_chunk = 2}
+      : (tensor<4x5x3xf32>, tensor<4x5x3xf32>, tensor<4x5x3xf32>) -> tensor<10x3x3xf32>
+  %w = uta.reduce_sum %t dims [1] : tensor<10x3x3xf32> -> tensor<10x3xf32>
+  return %w : tensor<10x3xf32>
 }
 
 // -----

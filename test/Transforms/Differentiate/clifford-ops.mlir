@@ -272,31 +272,11 @@ func.func @dual_cl10(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
 
 // -----
 
-// y = x Phi(s), s = x_0 (the scalar product with the scalar blade):
-// dx = g Phi(s) + e_0 phi(s) (sum over the blades of g x).
+// y = x Phi(s), s = x_0: dx = g Phi(s) + e_0 phi(s) (sum over the blades
+// of g x), one clifford.scalar_gate_adjoint of g and x (one kernel).
 // CHECK-LABEL: func.func @scalar_gate_cl30_vjp(
-//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x4x16xf32>, %[[G:arg[0-9]+]]: tensor<8x4x16xf32>)
-//  CHECK-NEXT:   %[[E0:.*]] = arith.constant dense<{{\[\[\[}}1.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]], {{\[\[}}0.000000e+00]]]> : tensor<8x1x1xf32>
-//  CHECK-NEXT:   %[[S:.*]] = clifford.scalar_product <3, 0, 0> %[[X]], %[[E0]] : (tensor<8x4x16xf32>, tensor<8x1x1xf32>) -> tensor<1x4x16xf32>
-//  CHECK-NEXT:   arith.constant dense<0.707106769>
-//  CHECK-NEXT:   %[[SS:.*]] = uta.mul %[[S]], %{{.*}}
-//  CHECK-NEXT:   %[[ERF:.*]] = uta.erf %[[SS]]
-//  CHECK-NEXT:   arith.constant dense<1.000000e+00>
-//  CHECK-NEXT:   %[[ERF1:.*]] = uta.add %[[ERF]], %{{.*}}
-//  CHECK-NEXT:   arith.constant dense<5.000000e-01>
-//  CHECK-NEXT:   %[[CDF:.*]] = uta.mul %[[ERF1]], %{{.*}}
-//  CHECK-NEXT:   %[[S2:.*]] = uta.mul %[[S]], %[[S]]
-//  CHECK-NEXT:   arith.constant dense<-5.000000e-01>
-//  CHECK-NEXT:   %[[HS2:.*]] = uta.mul %[[S2]], %{{.*}}
-//  CHECK-NEXT:   %[[GAUSS:.*]] = uta.exp %[[HS2]]
-//  CHECK-NEXT:   arith.constant dense<0.398942292>
-//  CHECK-NEXT:   %[[PDF:.*]] = uta.mul %[[GAUSS]], %{{.*}}
-//  CHECK-NEXT:   %[[GX:.*]] = uta.mul %[[G]], %[[X]]
-//  CHECK-NEXT:   %[[DOT:.*]] = uta.reduce_sum %[[GX]] dims [0] {keep_dims = true} : tensor<8x4x16xf32> -> tensor<1x4x16xf32>
-//  CHECK-NEXT:   %[[GATED:.*]] = uta.mul %[[G]], %[[CDF]] : (tensor<8x4x16xf32>, tensor<1x4x16xf32>) -> tensor<8x4x16xf32>
-//  CHECK-NEXT:   %[[DP:.*]] = uta.mul %[[DOT]], %[[PDF]]
-//  CHECK-NEXT:   %[[TOSCALAR:.*]] = uta.mul %[[E0]], %[[DP]] : (tensor<8x1x1xf32>, tensor<1x4x16xf32>) -> tensor<8x4x16xf32>
-//  CHECK-NEXT:   %[[DX:.*]] = uta.add %[[GATED]], %[[TOSCALAR]]
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x4x16xf32>, %[[G:arg[0-9]+]]: tensor<8x4x16xf32>) -> tensor<8x4x16xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.scalar_gate_adjoint <3, 0, 0> %[[G]], %[[X]] : tensor<8x4x16xf32>
 //  CHECK-NEXT:   return %[[DX]]
 func.func @scalar_gate_cl30(%x: tensor<8x4x16xf32>) -> tensor<8x4x16xf32> {
   %0 = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4x16xf32>
@@ -305,13 +285,11 @@ func.func @scalar_gate_cl30(%x: tensor<8x4x16xf32>) -> tensor<8x4x16xf32> {
 
 // -----
 
-// Blades last: the scalar blade and the sum over the blades follow the axis.
+// Blades last: the adjoint keeps the gate's blade axis.
 // CHECK-LABEL: func.func @scalar_gate_blades_last_cl20_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x4xf32>, %[[G:arg[0-9]+]]: tensor<4x4xf32>)
-//  CHECK-NEXT:   %[[E0:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<1x4xf32>
-//  CHECK-NEXT:   clifford.scalar_product <2, 0, 0> %[[X]], %[[E0]] {blade_axis = 1 : i64} : (tensor<4x4xf32>, tensor<1x4xf32>) -> tensor<4x1xf32>
-//       CHECK:   uta.reduce_sum %{{.*}} dims [1] {keep_dims = true} : tensor<4x4xf32> -> tensor<4x1xf32>
-//       CHECK:   uta.mul %[[E0]], %{{.*}} : (tensor<1x4xf32>, tensor<4x1xf32>) -> tensor<4x4xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.scalar_gate_adjoint <2, 0, 0> %[[G]], %[[X]] {blade_axis = 1 : i64} : tensor<4x4xf32>
+//  CHECK-NEXT:   return %[[DX]]
 func.func @scalar_gate_blades_last_cl20(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
   %0 = clifford.scalar_gate <2, 0, 0> %x {blade_axis = 1} : tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
@@ -324,7 +302,9 @@ func.func @scalar_gate_blades_last_cl20(%x: tensor<4x4xf32>) -> tensor<4x4xf32> 
 //===----------------------------------------------------------------------===//
 
 // dx and dy are the weighted adjoints; dw[f, p] sums path_adjoint [P, B, F]
-// over the batch and transposes it. Cl(2,0) has 10 paths.
+// over the batch and transposes it. Cl(2,0) has 10 paths. B * F = 128 is
+// well under 2^17 positions, so path_adjoint sums no runs of batch elements
+// itself (batch_chunk 1, elided).
 // CHECK-LABEL: func.func @weighted_cl20_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8x16xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x16xf32>, %[[W:arg[0-9]+]]: tensor<16x10xf32>, %[[G:arg[0-9]+]]: tensor<4x8x16xf32>)
 //  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[W]]
@@ -368,6 +348,40 @@ func.func @weighted_cl13(%x: tensor<16x2x4xf32>, %y: tensor<16x2x4xf32>, %w: ten
 func.func @weighted_cl301(%x: tensor<16x2x4xf32>, %y: tensor<16x2x4xf32>, %w: tensor<4x34xf32>) -> tensor<16x2x4xf32> {
   %0 = clifford.weighted_product <3, 0, 1> %x, %y, %w : (tensor<16x2x4xf32>, tensor<16x2x4xf32>, tensor<4x34xf32>) -> tensor<16x2x4xf32>
   return %0 : tensor<16x2x4xf32>
+}
+
+// -----
+
+// With B * F = 1001 * 300 = 2.29 * 2^17 positions, path_adjoint sums runs of
+// floor(2.29) = 2 batch elements itself, [10, ceil(1001 / 2) = 501, 300], so
+// that about 2^17 threads remain; the sum over the runs and the transpose
+// follow as before.
+// CHECK-LABEL: func.func @weighted_chunked_cl20_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x1001x300xf32>, %[[Y:arg[0-9]+]]: tensor<4x1001x300xf32>, %[[W:arg[0-9]+]]: tensor<300x10xf32>, %[[G:arg[0-9]+]]: tensor<4x1001x300xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[W]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <2, 0, 0> rhs %[[G]], %[[X]], %[[W]]
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_chunk = 2 : i64} : (tensor<4x1001x300xf32>, tensor<4x1001x300xf32>, tensor<4x1001x300xf32>) -> tensor<10x501x300xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<10x501x300xf32> -> tensor<10x300xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<10x300xf32> -> tensor<300x10xf32>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
+func.func @weighted_chunked_cl20(%x: tensor<4x1001x300xf32>, %y: tensor<4x1001x300xf32>, %w: tensor<300x10xf32>) -> tensor<4x1001x300xf32> {
+  %0 = clifford.weighted_product <2, 0, 0> %x, %y, %w : (tensor<4x1001x300xf32>, tensor<4x1001x300xf32>, tensor<300x10xf32>) -> tensor<4x1001x300xf32>
+  return %0 : tensor<4x1001x300xf32>
+}
+
+// -----
+
+// B * F = 100000 * 128 = 97.7 * 2^17 positions: the runs are capped at 64
+// batch elements, [10, ceil(100000 / 64) = 1563, 128].
+// CHECK-LABEL: func.func @weighted_chunk_cap_cl20_vjp(
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x100000x128xf32>, %[[Y:arg[0-9]+]]: tensor<4x100000x128xf32>, %[[W:arg[0-9]+]]: tensor<128x10xf32>, %[[G:arg[0-9]+]]: tensor<4x100000x128xf32>)
+//       CHECK:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_chunk = 64 : i64} : (tensor<4x100000x128xf32>, tensor<4x100000x128xf32>, tensor<4x100000x128xf32>) -> tensor<10x1563x128xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<10x1563x128xf32> -> tensor<10x128xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<10x128xf32> -> tensor<128x10xf32>
+//  CHECK-NEXT:   return %{{.*}}, %{{.*}}, %[[DW]]
+func.func @weighted_chunk_cap_cl20(%x: tensor<4x100000x128xf32>, %y: tensor<4x100000x128xf32>, %w: tensor<128x10xf32>) -> tensor<4x100000x128xf32> {
+  %0 = clifford.weighted_product <2, 0, 0> %x, %y, %w : (tensor<4x100000x128xf32>, tensor<4x100000x128xf32>, tensor<128x10xf32>) -> tensor<4x100000x128xf32>
+  return %0 : tensor<4x100000x128xf32>
 }
 
 // -----
@@ -433,29 +447,11 @@ func.func @fc_cl20(%x: tensor<4x8x3xf32>, %y: tensor<4x8x3xf32>, %w: tensor<10x3
 // -----
 
 // y = x r, r = rsqrt(mean over F of the grade's sum of x^2 + eps) per
-// (grade, batch): dx = r (g - x r^2 c), c the same statistic of g x. The
-// grade's sum, broadcast back to its blades, is a GEMM with the 0/1 matrix
-// M[i, j] = (grade i == grade j): Cl(3,0)'s blades are 1 | e1 e2 e3 |
-// e12 e13 e23 | e123.
+// (grade, batch): dx = r (g - x r^2 c), c the same statistic of g x, is one
+// clifford.grade_rms_norm_adjoint of g and x (the default epsilon elided).
 // CHECK-LABEL: func.func @grade_rms_norm_cl30_vjp(
-//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x4x16xf32>, %[[G:arg[0-9]+]]: tensor<8x4x16xf32>)
-//  CHECK-NEXT:   %[[M:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00]]> : tensor<8x8xf32>
-//  CHECK-NEXT:   %[[X2:.*]] = uta.mul %[[X]], %[[X]]
-//  CHECK-NEXT:   %[[MX2:.*]] = uta.reduce_mean %[[X2]] dims [2] : tensor<8x4x16xf32> -> tensor<8x4xf32>
-//  CHECK-NEXT:   %[[NX:.*]] = uta.matmul %[[M]], %[[MX2]] : (tensor<8x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
-//  CHECK-NEXT:   %[[N:.*]] = uta.reshape %[[NX]] : tensor<8x4xf32> -> tensor<8x4x1xf32>
-//  CHECK-NEXT:   %[[EPS:.*]] = arith.constant dense<9.99999997E-7> : tensor<1x1x1xf32>
-//  CHECK-NEXT:   %[[NE:.*]] = uta.add %[[N]], %[[EPS]]
-//  CHECK-NEXT:   %[[R:.*]] = uta.rsqrt %[[NE]] : tensor<8x4x1xf32>
-//  CHECK-NEXT:   %[[GX:.*]] = uta.mul %[[G]], %[[X]]
-//  CHECK-NEXT:   %[[MGX:.*]] = uta.reduce_mean %[[GX]] dims [2]
-//  CHECK-NEXT:   %[[CM:.*]] = uta.matmul %[[M]], %[[MGX]]
-//  CHECK-NEXT:   %[[C:.*]] = uta.reshape %[[CM]] : tensor<8x4xf32> -> tensor<8x4x1xf32>
-//  CHECK-NEXT:   %[[R2:.*]] = uta.mul %[[R]], %[[R]]
-//  CHECK-NEXT:   %[[R2C:.*]] = uta.mul %[[R2]], %[[C]]
-//  CHECK-NEXT:   %[[PROJ:.*]] = uta.mul %[[X]], %[[R2C]]
-//  CHECK-NEXT:   %[[D:.*]] = uta.sub %[[G]], %[[PROJ]]
-//  CHECK-NEXT:   %[[DX:.*]] = uta.mul %[[R]], %[[D]] : (tensor<8x4x1xf32>, tensor<8x4x16xf32>) -> tensor<8x4x16xf32>
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8x4x16xf32>, %[[G:arg[0-9]+]]: tensor<8x4x16xf32>) -> tensor<8x4x16xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.grade_rms_norm_adjoint <3, 0, 0> %[[G]], %[[X]] : tensor<8x4x16xf32>
 //  CHECK-NEXT:   return %[[DX]]
 func.func @grade_rms_norm_cl30(%x: tensor<8x4x16xf32>) -> tensor<8x4x16xf32> {
   %0 = clifford.grade_rms_norm <3, 0, 0> %x : tensor<8x4x16xf32>
@@ -464,13 +460,11 @@ func.func @grade_rms_norm_cl30(%x: tensor<8x4x16xf32>) -> tensor<8x4x16xf32> {
 
 // -----
 
-// Cl(1,3), 16 blades in grades 1 | 4 | 6 | 4 | 1, with its own epsilon.
+// Cl(1,3), 16 blades in grades 1 | 4 | 6 | 4 | 1: the adjoint carries the
+// norm's own epsilon.
 // CHECK-LABEL: func.func @grade_rms_norm_cl13_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x2x4xf32>, %[[G:arg[0-9]+]]: tensor<16x2x4xf32>)
-//  CHECK-NEXT:   %[[M:.*]] = arith.constant dense<"0x{{[0-9A-F]+}}"> : tensor<16x16xf32>
-//       CHECK:   uta.matmul %[[M]], %{{.*}} : (tensor<16x16xf32>, tensor<16x2xf32>) -> tensor<16x2xf32>
-//       CHECK:   arith.constant dense<9.99999974E-6> : tensor<1x1x1xf32>
-//       CHECK:   %[[DX:.*]] = uta.mul %{{.*}}, %{{.*}} : (tensor<16x2x1xf32>, tensor<16x2x4xf32>) -> tensor<16x2x4xf32>
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.grade_rms_norm_adjoint <1, 3, 0> %[[G]], %[[X]] {epsilon = 9.99999974E-6 : f32} : tensor<16x2x4xf32>
 //  CHECK-NEXT:   return %[[DX]]
 func.func @grade_rms_norm_cl13(%x: tensor<16x2x4xf32>) -> tensor<16x2x4xf32> {
   %0 = clifford.grade_rms_norm <1, 3, 0> %x {epsilon = 1.0e-05 : f32} : tensor<16x2x4xf32>

@@ -25,9 +25,11 @@
 //===----------------------------------------------------------------------===//
 
 // grade_rms_norm(weighted_product(scalar_gate(x), scalar_gate(y), w)): the
-// norm's rule reads the product, the product's adjoints read both gates,
-// and each gate's rule receives its operand's adjoint (y's first: the ops
-// are visited in reverse). @sgp itself becomes private.
+// norm's adjoint reads the product, the product's adjoints and path sums
+// read both gates, and each gate's adjoint receives its operand's adjoint
+// (y's first: the ops are visited in reverse). B * F = 24 positions: the
+// path sums are per batch element (batch_chunk 1, elided). @sgp itself
+// becomes private.
 //       SGP: func.func private @sgp(
 // SGP-LABEL: func.func @sgp_vjp(
 //  SGP-SAME:     %[[X:arg[0-9]+]]: tensor<8x4x6xf32>, %[[Y:arg[0-9]+]]: tensor<8x4x6xf32>, %[[W:arg[0-9]+]]: tensor<6x20xf32>, %[[G:arg[0-9]+]]: tensor<8x4x6xf32>)
@@ -35,22 +37,14 @@
 //  SGP-NEXT:   %[[GX:.*]] = clifford.scalar_gate <3, 0, 0> %[[X]]
 //  SGP-NEXT:   %[[GY:.*]] = clifford.scalar_gate <3, 0, 0> %[[Y]]
 //  SGP-NEXT:   %[[P:.*]] = clifford.weighted_product <3, 0, 0> %[[GX]], %[[GY]], %[[W]]
-//   SGP-NOT:   clifford.grade_rms_norm
-//       SGP:   uta.mul %[[P]], %[[P]]
-//       SGP:   %[[R:.*]] = uta.rsqrt
-//       SGP:   uta.mul %[[G]], %[[P]]
-//       SGP:   %[[DP:.*]] = uta.mul %[[R]], %{{.*}} : (tensor<8x4x1xf32>, tensor<8x4x6xf32>) -> tensor<8x4x6xf32>
+//  SGP-NEXT:   %[[DP:.*]] = clifford.grade_rms_norm_adjoint <3, 0, 0> %[[G]], %[[P]] : tensor<8x4x6xf32>
 //  SGP-NEXT:   %[[DGX:.*]] = clifford.weighted_product_adjoint <3, 0, 0> lhs %[[DP]], %[[GY]], %[[W]]
 //  SGP-NEXT:   %[[DGY:.*]] = clifford.weighted_product_adjoint <3, 0, 0> rhs %[[DP]], %[[GX]], %[[W]]
-//  SGP-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 0> %[[DP]], %[[GX]], %[[GY]] {{.*}} -> tensor<20x4x6xf32>
-//  SGP-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1]
+//  SGP-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 0> %[[DP]], %[[GX]], %[[GY]] : (tensor<8x4x6xf32>, tensor<8x4x6xf32>, tensor<8x4x6xf32>) -> tensor<20x4x6xf32>
+//  SGP-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<20x4x6xf32> -> tensor<20x6xf32>
 //  SGP-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<20x6xf32> -> tensor<6x20xf32>
-//       SGP:   clifford.scalar_product <3, 0, 0> %[[Y]]
-//       SGP:   uta.mul %[[DGY]], %[[Y]]
-//       SGP:   %[[DY:.*]] = uta.add
-//       SGP:   clifford.scalar_product <3, 0, 0> %[[X]]
-//       SGP:   uta.mul %[[DGX]], %[[X]]
-//       SGP:   %[[DX:.*]] = uta.add
+//  SGP-NEXT:   %[[DY:.*]] = clifford.scalar_gate_adjoint <3, 0, 0> %[[DGY]], %[[Y]] : tensor<8x4x6xf32>
+//  SGP-NEXT:   %[[DX:.*]] = clifford.scalar_gate_adjoint <3, 0, 0> %[[DGX]], %[[X]] : tensor<8x4x6xf32>
 //  SGP-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
 func.func @sgp(%x: tensor<8x4x6xf32>, %y: tensor<8x4x6xf32>, %w: tensor<6x20xf32>) -> tensor<8x4x6xf32> {
   %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x4x6xf32>
