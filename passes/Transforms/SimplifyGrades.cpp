@@ -3,8 +3,9 @@
 // clifford-simplify-grades: the eliminations of the `uta` phase that need
 // the grade analysis. Projections of values whose blades are known fold to
 // the value or to zero, results that the analysis proves zero become zero
-// constants, and every product records the blades its operands may have so
-// that the lowering expands only the Cayley terms that can be non-zero.
+// constants, and every product (and every adjoint of a product) records the
+// blades its operands may have so that the lowering expands only the Cayley
+// terms that can be non-zero.
 //
 //===----------------------------------------------------------------------===//
 
@@ -155,6 +156,40 @@ struct RecordSandwichOperandBlades final : OpRewritePattern<SandwichOp> {
   GradeAnalysis &analysis;
 };
 
+/// Records on an adjoint of a product (product_adjoint,
+/// weighted_product_adjoint) the blades its cotangent and other operand may
+/// have. The cotangent of a scalar product has one blade, so its set is one
+/// of {0} and {}.
+template <typename OpTy>
+struct RecordAdjointOperandBlades final : OpRewritePattern<OpTy> {
+  RecordAdjointOperandBlades(MLIRContext *context, GradeAnalysis &analysis)
+      : OpRewritePattern<OpTy>(context), analysis(analysis) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    int64_t axis = op.getBladeAxis();
+    int64_t cotangentBlades = op.getCotangent().getType().getDimSize(axis);
+    BladeSetAttr cotangent = narrowBladeSet(
+        op.getContext(), op.getCotangentBladesAttr(),
+        analysis.getBlades(op.getCotangent(), axis), cotangentBlades);
+    BladeSetAttr other =
+        narrowBladeSet(op.getContext(), op.getOtherBladesAttr(),
+                       analysis.getBlades(op.getOther(), axis),
+                       op.getAlgebra().getNumBlades());
+    if (!cotangent && !other)
+      return rewriter.notifyMatchFailure(op, "no operand blades to record");
+    rewriter.modifyOpInPlace(op, [&] {
+      if (cotangent)
+        op.setCotangentBladesAttr(cotangent);
+      if (other)
+        op.setOtherBladesAttr(other);
+    });
+    return success();
+  }
+
+  GradeAnalysis &analysis;
+};
+
 /// Keeps the analysis sound while the driver rewrites: an erased op's
 /// address may come back as a new op, so its answers must go.
 struct ForgetErasedOps final : RewriterBase::Listener {
@@ -192,5 +227,8 @@ void mlir::uta::populateCliffordSimplifyGradesPatterns(
                RecordProductOperandBlades<LeftContractionOp>,
                RecordProductOperandBlades<ScalarProductOp>,
                RecordProductOperandBlades<WeightedProductOp>,
-               RecordProductOperandBlades<FcProductOp>>(context, analysis);
+               RecordProductOperandBlades<FcProductOp>,
+               RecordAdjointOperandBlades<ProductAdjointOp>,
+               RecordAdjointOperandBlades<WeightedProductAdjointOp>>(context,
+                                                                     analysis);
 }

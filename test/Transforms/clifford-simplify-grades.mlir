@@ -1,5 +1,6 @@
 // clifford-simplify-grades: projections of values whose blades are known,
-// results proven zero, and the operand blade sets recorded on products.
+// results proven zero, and the operand blade sets recorded on products and
+// on their adjoints (gradient graphs: clifford-simplify-grades-adjoints.mlir).
 // Cl(3,0) blades by index: 0:1 1:e1 2:e2 3:e3 4:e12 5:e13 6:e23 7:e123, so
 // vectors are <1, 2, 3> and bivectors <4, 5, 6>.
 // RUN: uta-opt %s -split-input-file -clifford-simplify-grades | FileCheck %s
@@ -345,6 +346,37 @@ func.func @record_through_grade_rms_norm(%x: tensor<4x2x8xf32>, %y: tensor<4x2x8
   %a = clifford.geometric_product <2, 0, 0> %n, %y : (tensor<4x2x8xf32>, tensor<4x2x8xf32>) -> tensor<4x2x8xf32>
   %b = clifford.geometric_product <2, 0, 0> %m, %y : (tensor<4x2x8xf32>, tensor<4x2x8xf32>) -> tensor<4x2x8xf32>
   return %a, %b : tensor<4x2x8xf32>, tensor<4x2x8xf32>
+}
+
+// -----
+
+// A set already on an adjoint is narrowed by what the analysis knows.
+// CHECK-LABEL: func @adjoint_narrows_existing_sets
+//       CHECK:   clifford.product_adjoint <3, 0, 0> outer rhs %{{.*}}, %{{.*}} {cotangent_blades = #clifford.blades<4, 5>, other_blades = #clifford.blades<1, 2, 3>}
+func.func @adjoint_narrows_existing_sets(%g: tensor<8x16xf32>, %x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %b = clifford.grade_project <3, 0, 0> %g grades [2] : tensor<8x16xf32>
+  %v = clifford.grade_project <3, 0, 0> %x grades [1] : tensor<8x16xf32>
+  %d = clifford.product_adjoint <3, 0, 0> outer rhs %b, %v {cotangent_blades = #clifford.blades<0, 4, 5>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %d : tensor<8x16xf32>
+}
+
+// -----
+
+// Results proven zero by the recorded sets become zero constants: the left
+// contraction x ⌋ y of a vector y lands on grades 0 and 1, never on the
+// bivectors that the cotangent is made of; a scalar product's cotangent
+// recorded as zero (<>) gives a zero gradient.
+// CHECK-LABEL: func @adjoint_proven_zero
+//       CHECK:   %[[Z0:.*]] = arith.constant dense<0.000000e+00> : tensor<8x16xf32>
+//       CHECK:   %[[Z1:.*]] = arith.constant dense<0.000000e+00> : tensor<8x16xf32>
+//   CHECK-NOT:   clifford.product_adjoint
+//       CHECK:   return %[[Z0]], %[[Z1]]
+func.func @adjoint_proven_zero(%g: tensor<8x16xf32>, %x: tensor<8x16xf32>, %s: tensor<1x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %b = clifford.grade_project <3, 0, 0> %g grades [2] : tensor<8x16xf32>
+  %v = clifford.grade_project <3, 0, 0> %x grades [1] : tensor<8x16xf32>
+  %d = clifford.product_adjoint <3, 0, 0> left_contraction lhs %b, %v : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  %e = clifford.product_adjoint <3, 0, 0> scalar rhs %s, %x {cotangent_blades = #clifford.blades<>} : (tensor<1x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %d, %e : tensor<8x16xf32>, tensor<8x16xf32>
 }
 
 //===----------------------------------------------------------------------===//

@@ -95,3 +95,15 @@ uint64_t mlir::uta::getAdjointBlades(const Algebra &algebra, ProductTerms terms,
       });
   return result;
 }
+
+unsigned mlir::uta::getNumAdjointTerms(const Algebra &algebra,
+                                       ProductTerms terms, bool ofLhs,
+                                       uint64_t cotangent, uint64_t other) {
+  uint64_t all = getAllBlades(algebra.numBlades());
+  unsigned count = 0;
+  forEachProductTerm(algebra, terms, ofLhs ? all : other, ofLhs ? other : all,
+                     [&](unsigned, unsigned, ::uta::ga::BladeProduct product) {
+                       count += (cotangent >> product.blade) & 1;
+                     });
+  return count;
+}

@@ -59,6 +59,14 @@ uint64_t getAdjointBlades(const ::uta::ga::Algebra &algebra, ProductTerms terms,
 unsigned getNumProductTerms(const ::uta::ga::Algebra &algebra,
                             ProductTerms terms, uint64_t lhs, uint64_t rhs);
 
+/// How many Cayley terms the adjoint of a product keeping `terms` with
+/// respect to its lhs (when `ofLhs`, else its rhs) has when the cotangent's
+/// blades are restricted to `cotangent` and the other operand's to `other`:
+/// the terms its kernel computes.
+unsigned getNumAdjointTerms(const ::uta::ga::Algebra &algebra,
+                            ProductTerms terms, bool ofLhs, uint64_t cotangent,
+                            uint64_t other);
+
 } // namespace mlir::uta
 
 #endif // UTA_DIALECTS_CLIFFORD_IR_BLADESETS_H

@@ -256,35 +256,50 @@ ProductTerms ProductAdjointOp::getProductTerms() {
   return ::getProductTerms(getProduct());
 }
 
+std::pair<uint64_t, uint64_t> ProductAdjointOp::getOperandBladeSets() {
+  return {maskOf(getCotangentBladesAttr()), maskOf(getOtherBladesAttr())};
+}
+
 std::optional<uint64_t>
 ProductAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
   // A term contributes where both of its factors here may be non-zero;
   // nothing narrower is known about the scalar product's one-blade
-  // cotangent than that it is blade 0.
+  // cotangent than that it is blade 0, and what the op records.
+  auto [cotangentSet, otherSet] = getOperandBladeSets();
   uint64_t cotangent =
       getProduct() == ProductKind::scalar ? uint64_t(1) : operandBlades[0];
   return getAdjointBlades(getAlgebra().getAlgebra(), getProductTerms(),
-                          getOperand() == ProductOperand::lhs, cotangent,
-                          operandBlades[1]);
+                          getOperand() == ProductOperand::lhs,
+                          cotangent & cotangentSet,
+                          operandBlades[1] & otherSet);
 }
 double ProductAdjointOp::estimateFlopsPerPosition() {
-  return 2.0 * getNumProductTerms(getAlgebra().getAlgebra(), getProductTerms(),
-                                  ~uint64_t(0), ~uint64_t(0));
+  auto [cotangent, other] = getOperandBladeSets();
+  return 2.0 * getNumAdjointTerms(getAlgebra().getAlgebra(), getProductTerms(),
+                                  getOperand() == ProductOperand::lhs,
+                                  cotangent, other);
 }
 
+std::pair<uint64_t, uint64_t> WeightedProductAdjointOp::getOperandBladeSets() {
+  return {maskOf(getCotangentBladesAttr()), maskOf(getOtherBladesAttr())};
+}
 SmallVector<Value, 2> WeightedProductAdjointOp::getMultivectorOperands() {
   return {getCotangent(), getOther()};
 }
 std::optional<uint64_t>
 WeightedProductAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  auto [cotangentSet, otherSet] = getOperandBladeSets();
   return getAdjointBlades(getAlgebra().getAlgebra(), ProductTerms::Geometric,
-                          getOperand() == ProductOperand::lhs, operandBlades[0],
-                          operandBlades[1]);
+                          getOperand() == ProductOperand::lhs,
+                          operandBlades[0] & cotangentSet,
+                          operandBlades[1] & otherSet);
 }
 double WeightedProductAdjointOp::estimateFlopsPerPosition() {
-  return 3.0 * getNumProductTerms(getAlgebra().getAlgebra(),
-                                  ProductTerms::Geometric, ~uint64_t(0),
-                                  ~uint64_t(0));
+  // A multiply and an add per term, and a weight per term.
+  auto [cotangent, other] = getOperandBladeSets();
+  return 3.0 * getNumAdjointTerms(
+                   getAlgebra().getAlgebra(), ProductTerms::Geometric,
+                   getOperand() == ProductOperand::lhs, cotangent, other);
 }
 
 SmallVector<Value, 2> PathAdjointOp::getMultivectorOperands() {

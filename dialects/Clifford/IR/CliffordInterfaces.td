@@ -34,9 +34,10 @@ def Clifford_MultivectorOpInterface : OpInterface<"MultivectorOpInterface"> {
         return ::llvm::SmallVector<::mlir::Value, 2>($_op->getOperands());
       }]>,
     InterfaceMethod<[{
-        The blades of the two operands of a product that may be non-zero,
-        as recorded on the op by clifford-simplify-grades (every blade where
-        nothing is recorded, and for ops that are not products).
+        The blades of the two operands of a product that may be non-zero
+        (of the cotangent and the other operand of a product's adjoint), as
+        recorded on the op by clifford-simplify-grades (every blade where
+        nothing is recorded, and for ops that are neither).
       }], "std::pair<uint64_t, uint64_t>", "getOperandBladeSets", (ins), [{}],
       [{ return {~uint64_t(0), ~uint64_t(0)}; }]>,
     InterfaceMethod<[{

@@ -363,48 +363,73 @@ LogicalResult GradeRmsNormOp::verify() {
 // Adjoints
 //===----------------------------------------------------------------------===//
 
-LogicalResult ProductAdjointOp::verify() {
-  AlgebraAttr algebra = getAlgebra();
-  int64_t bladeAxis = getBladeAxis();
-  NamedTensor cotangent = named("cotangent", getCotangent());
-  NamedTensor other = named("other", getOther());
-  NamedTensor result = named("result", getResult());
-  if (getProduct() != ProductKind::scalar) {
+/// The shapes of product_adjoint's operands and result.
+static LogicalResult verifyProductAdjointShapes(ProductAdjointOp op) {
+  AlgebraAttr algebra = op.getAlgebra();
+  int64_t bladeAxis = op.getBladeAxis();
+  NamedTensor cotangent = named("cotangent", op.getCotangent());
+  NamedTensor other = named("other", op.getOther());
+  NamedTensor result = named("result", op.getResult());
+  if (op.getProduct() != ProductKind::scalar) {
     NamedTensor operands[] = {cotangent, other};
-    return verifyBroadcastOp(*this, algebra, bladeAxis, operands, result,
+    return verifyBroadcastOp(op, algebra, bladeAxis, operands, result,
                              /*scalarResult=*/false);
   }
   // The cotangent of a scalar product has one blade; the other axes of the
   // three tensors follow the usual rules.
   NamedTensor operands[] = {other};
-  if (failed(verifyAlgebra(*this, algebra)))
+  if (failed(verifyAlgebra(op, algebra)))
     return failure();
   if (cotangent.type.getRank() != other.type.getRank() ||
       result.type.getRank() != other.type.getRank())
-    return emitOpError() << "cotangent, other and result must have one rank";
-  if (failed(verifyBladeAxisInRange(*this, bladeAxis, other.type.getRank())) ||
-      failed(verifyBladeSize(*this, algebra, bladeAxis, other)) ||
-      failed(verifyBladeSize(*this, algebra, bladeAxis, result)))
+    return op.emitOpError() << "cotangent, other and result must have one rank";
+  if (failed(verifyBladeAxisInRange(op, bladeAxis, other.type.getRank())) ||
+      failed(verifyBladeSize(op, algebra, bladeAxis, other)) ||
+      failed(verifyBladeSize(op, algebra, bladeAxis, result)))
     return failure();
   if (cotangent.type.getDimSize(bladeAxis) != 1)
-    return emitOpError() << "cotangent of a scalar product has blade axis "
-                            "size "
-                         << cotangent.type.getDimSize(bladeAxis)
-                         << " but must have size 1";
+    return op.emitOpError()
+           << "cotangent of a scalar product has blade axis "
+              "size "
+           << cotangent.type.getDimSize(bladeAxis) << " but must have size 1";
   for (int64_t axis = 0; axis < other.type.getRank(); ++axis) {
     if (axis == bladeAxis)
       continue;
     int64_t a = cotangent.type.getDimSize(axis);
     int64_t b = operands[0].type.getDimSize(axis);
     if (a != 1 && b != 1 && a != b)
-      return emitOpError() << "cotangent and other have incompatible sizes "
-                           << a << " and " << b << " at axis " << axis;
+      return op.emitOpError() << "cotangent and other have incompatible sizes "
+                              << a << " and " << b << " at axis " << axis;
     if (result.type.getDimSize(axis) != std::max(a, b))
-      return emitOpError() << "result has size " << result.type.getDimSize(axis)
-                           << " at axis " << axis
-                           << " but the operands broadcast to "
-                           << std::max(a, b);
+      return op.emitOpError()
+             << "result has size " << result.type.getDimSize(axis)
+             << " at axis " << axis << " but the operands broadcast to "
+             << std::max(a, b);
   }
+  return success();
+}
+
+/// cotangent_blades and other_blades of the products' adjoints.
+template <typename OpTy> static LogicalResult verifyAdjointBladeSets(OpTy op) {
+  return success(
+      succeeded(verifyBladeSet(op, op.getAlgebra(), op.getCotangentBladesAttr(),
+                               "cotangent_blades")) &&
+      succeeded(verifyBladeSet(op, op.getAlgebra(), op.getOtherBladesAttr(),
+                               "other_blades")));
+}
+
+LogicalResult ProductAdjointOp::verify() {
+  if (failed(verifyProductAdjointShapes(*this)) ||
+      failed(verifyAdjointBladeSets(*this)))
+    return failure();
+  // The cotangent of a scalar product has the scalar only.
+  BladeSetAttr cotangentBlades = getCotangentBladesAttr();
+  if (getProduct() == ProductKind::scalar && cotangentBlades &&
+      cotangentBlades.getBlades() > 1)
+    return emitOpError()
+           << "cotangent_blades names blade "
+           << std::countr_zero(cotangentBlades.getBlades() & ~uint64_t(1))
+           << " but the cotangent of a scalar product has blade 0 only";
   return success();
 }
 
@@ -430,7 +455,7 @@ LogicalResult WeightedProductAdjointOp::verify() {
     return emitOpError() << "result has shape " << shapeStr(result.getShape())
                          << " but cotangent has shape "
                          << shapeStr(cotangent.type.getShape());
-  return success();
+  return verifyAdjointBladeSets(*this);
 }
 
 LogicalResult PathAdjointOp::verify() {

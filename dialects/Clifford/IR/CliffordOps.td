@@ -40,6 +40,19 @@ def Clifford_AdjointInterface
     : DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface,
                                 ["getMultivectorOperands"]>;
 
+/// The interface of product_adjoint, which records the blade sets of its
+/// cotangent and other operand.
+def Clifford_ProductAdjointInterface
+    : DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface,
+                                ["getOperandBladeSets"]>;
+
+/// The interface of weighted_product_adjoint: blade sets as product_adjoint,
+/// weights as the layer ops.
+def Clifford_WeightedAdjointInterface
+    : DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface,
+                                ["getOperandBladeSets",
+                                 "getMultivectorOperands"]>;
+
 /// x, y -> z with NumPy broadcasting over every axis but the blade axis.
 class Clifford_BinaryOp<string mnemonic, list<Trait> traits = []>
     : Clifford_Op<mnemonic, !listconcat([Pure, Clifford_ProductInterface,
@@ -380,8 +393,7 @@ def Clifford_ProductOperand : I32EnumAttr<"ProductOperand",
 }
 
 def Clifford_ProductAdjointOp : Clifford_Op<"product_adjoint",
-    [Pure, BladewiseKernelOp,
-     DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface>,
+    [Pure, BladewiseKernelOp, Clifford_ProductAdjointInterface,
      Clifford_Differentiable]> {
   let summary = "adjoint of a product with respect to one operand";
   let description = [{
@@ -401,20 +413,51 @@ def Clifford_ProductAdjointOp : Clifford_Op<"product_adjoint",
     shape. The gradient transformation sums the result down to the
     operand's shape.
 
+    `cotangent_blades` and `other_blades` (`#clifford.blades`, optional)
+    are the blades of `cotangent` and `other` that may be non-zero, the
+    same promise as the products' `lhs_blades` and `rhs_blades`:
+    `clifford-simplify-grades` records them, and the lowering leaves out
+    every term whose cotangent blade k or other blade (j for `lhs`, i for
+    `rhs`) is outside them. The cotangent of a `scalar` product has one
+    blade, the scalar, which every term of that product lands on: its
+    `cotangent_blades` is `#clifford.blades<0>` or, when the cotangent is
+    zero, `#clifford.blades<>`.
+
     ```mlir
     %dx = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y
+        : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    // The cotangent is a bivector, y a vector: the gradient of x only
+    // takes the terms e_k * e_j of those blades.
+    %dv = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y
+        {cotangent_blades = #clifford.blades<4, 5, 6>,
+         other_blades = #clifford.blades<1, 2, 3>}
         : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
     ```
   }];
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_ProductKind:$product,
                        Clifford_ProductOperand:$operand,
                        Clifford_Tensor:$cotangent, Clifford_Tensor:$other,
-                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       OptionalAttr<Clifford_BladeSetAttr>:$cotangent_blades,
+                       OptionalAttr<Clifford_BladeSetAttr>:$other_blades);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $product $operand $cotangent `,` $other attr-dict `:`
     functional-type(operands, results)
   }];
+  // The gradient transformation builds the op without blade sets.
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result,
+                   "::mlir::uta::clifford::AlgebraAttr":$algebra,
+                   "::mlir::uta::clifford::ProductKindAttr":$product,
+                   "::mlir::uta::clifford::ProductOperandAttr":$operand,
+                   "::mlir::Value":$cotangent, "::mlir::Value":$other,
+                   "::mlir::IntegerAttr":$blade_axis), [{
+      build($_builder, $_state, result, algebra, product, operand, cotangent,
+            other, blade_axis, /*cotangent_blades=*/nullptr,
+            /*other_blades=*/nullptr);
+    }]>
+  ];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The Cayley terms of the product named by `product`.
@@ -424,7 +467,7 @@ def Clifford_ProductAdjointOp : Clifford_Op<"product_adjoint",
 
 def Clifford_WeightedProductAdjointOp
     : Clifford_Op<"weighted_product_adjoint",
-                  [Pure, BladewiseKernelOp, Clifford_AdjointInterface,
+                  [Pure, BladewiseKernelOp, Clifford_WeightedAdjointInterface,
                    Clifford_Differentiable]> {
   let summary = "adjoint of weighted_product with respect to lhs or rhs";
   let description = [{
@@ -436,8 +479,17 @@ def Clifford_WeightedProductAdjointOp
     and feature f. Shapes as for `weighted_product`: `cotangent`, `other`
     and the result `[2^n, B, F]`, `weights` `[F, P]`.
 
+    `cotangent_blades` and `other_blades` (optional) are the blades of
+    `cotangent` and `other` that may be non-zero, as on `product_adjoint`:
+    the lowering leaves out the terms of the blades outside them.
+
     ```mlir
     %dx = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %y, %w
+        : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>)
+        -> tensor<8x64x32xf32>
+    %dv = clifford.weighted_product_adjoint <3, 0, 0> lhs %g, %y, %w
+        {cotangent_blades = #clifford.blades<0, 4, 5, 6>,
+         other_blades = #clifford.blades<1, 2, 3>}
         : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>)
         -> tensor<8x64x32xf32>
     ```
@@ -446,12 +498,27 @@ def Clifford_WeightedProductAdjointOp
                        Clifford_ProductOperand:$operand,
                        Clifford_Tensor:$cotangent, Clifford_Tensor:$other,
                        Clifford_Tensor:$weights,
-                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       OptionalAttr<Clifford_BladeSetAttr>:$cotangent_blades,
+                       OptionalAttr<Clifford_BladeSetAttr>:$other_blades);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $operand $cotangent `,` $other `,` $weights attr-dict `:`
     functional-type(operands, results)
   }];
+  // The gradient transformation builds the op without blade sets.
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result,
+                   "::mlir::uta::clifford::AlgebraAttr":$algebra,
+                   "::mlir::uta::clifford::ProductOperandAttr":$operand,
+                   "::mlir::Value":$cotangent, "::mlir::Value":$other,
+                   "::mlir::Value":$weights,
+                   "::mlir::IntegerAttr":$blade_axis), [{
+      build($_builder, $_state, result, algebra, operand, cotangent, other,
+            weights, blade_axis, /*cotangent_blades=*/nullptr,
+            /*other_blades=*/nullptr);
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

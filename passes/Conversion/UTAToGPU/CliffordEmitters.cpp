@@ -141,12 +141,14 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
       })
       .Case([&](ProductAdjointOp adjoint) {
         // The cotangent of a scalar product has blade 0 only, which is
-        // where every term of that product lands.
+        // where every term of that product lands (and what its
+        // cotangent_blades can name).
         bool ofLhs = adjoint.getOperand() == ProductOperand::lhs;
-        return emitAdjoint(
-            b, loc, algebra,
-            expandAdjoint(algebra, adjoint.getProductTerms(), ofLhs), ofLhs,
-            operands[0], operands[1], /*weights=*/nullptr);
+        return emitAdjoint(b, loc, algebra,
+                           expandAdjoint(algebra, adjoint.getProductTerms(),
+                                         ofLhs, lhsBlades, rhsBlades),
+                           ofLhs, operands[0], operands[1],
+                           /*weights=*/nullptr);
       })
       .Case([&](ScalarGateOp) {
         Value gate = emitGeluGate(b, loc, operands[0].get(b, loc, 0));
@@ -340,8 +342,10 @@ struct WeightedProductAdjointEmitter final : LayerProductEmitter {
     bool ofLhs = adjoint.getOperand() == ProductOperand::lhs;
     BladeReader cotangent(io, 0, bf, 0), other(io, 1, bf, 0);
     PathWeightReader w = readPathWeights(io, 2, bf);
+    auto [cotangentBlades, otherBlades] = getOperandBlades(op);
     return emitAdjoint(b, op->getLoc(), algebra,
-                       expandAdjoint(algebra, ProductTerms::Geometric, ofLhs),
+                       expandAdjoint(algebra, ProductTerms::Geometric, ofLhs,
+                                     cotangentBlades, otherBlades),
                        ofLhs, cotangent, other, &w);
   }
 };

@@ -60,11 +60,16 @@ SmallVector<SmallVector<Term>> expandProduct(const Algebra &algebra,
 }
 
 SmallVector<SmallVector<Term>> expandAdjoint(const Algebra &algebra,
-                                             ProductTerms terms, bool byLhs) {
+                                             ProductTerms terms, bool byLhs,
+                                             uint64_t cotangentBlades,
+                                             uint64_t otherBlades) {
   SmallVector<SmallVector<Term>> buckets(algebra.numBlades());
-  forEachTerm(algebra, terms, ~uint64_t(0), ~uint64_t(0), [&](const Term &t) {
-    buckets[byLhs ? t.lhs : t.rhs].push_back(t);
-  });
+  uint64_t all = ~uint64_t(0);
+  forEachTerm(algebra, terms, byLhs ? all : otherBlades,
+              byLhs ? otherBlades : all, [&](const Term &t) {
+                if ((cotangentBlades >> t.result) & 1)
+                  buckets[byLhs ? t.lhs : t.rhs].push_back(t);
+              });
   return buckets;
 }
 

@@ -12,8 +12,9 @@
 //
 // Terms are summed in f32 in Cayley-table order (lhs blade, then rhs blade).
 // A product that carries operand blade sets (lhs_blades, rhs_blades;
-// rotor_blades, input_blades) leaves out the terms of the blades outside
-// them, which clifford-simplify-grades proved zero.
+// rotor_blades, input_blades; cotangent_blades, other_blades on the
+// adjoints) leaves out the terms of the blades outside them, which
+// clifford-simplify-grades proved zero.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,13 +71,18 @@ SmallVector<SmallVector<Term>> expandProduct(const ::uta::ga::Algebra &algebra,
 /// The terms of a product keeping `terms`, bucketed by the blade of one of
 /// its operands (the lhs blade when `byLhs`, else the rhs blade), each bucket
 /// in Cayley-table order: the adjoint of the product with respect to that
-/// operand (clifford.product_adjoint) sums bucket i into blade i.
-SmallVector<SmallVector<Term>> expandAdjoint(const ::uta::ga::Algebra &algebra,
-                                             ProductTerms terms, bool byLhs);
+/// operand (clifford.product_adjoint) sums bucket i into blade i. Terms
+/// whose result blade is not in `cotangentBlades` or whose blade of the
+/// other operand is not in `otherBlades` are left out (the adjoint's
+/// cotangent_blades and other_blades, see getOperandBlades).
+SmallVector<SmallVector<Term>>
+expandAdjoint(const ::uta::ga::Algebra &algebra, ProductTerms terms, bool byLhs,
+              uint64_t cotangentBlades = ~uint64_t(0),
+              uint64_t otherBlades = ~uint64_t(0));
 
 /// The blades of a product's two operands that may be non-zero: the
-/// `#clifford.blades` sets on the op (lhs and rhs, or rotor and input), every
-/// blade where there is none.
+/// `#clifford.blades` sets on the op (lhs and rhs, rotor and input, or a
+/// product adjoint's cotangent and other), every blade where there is none.
 std::pair<uint64_t, uint64_t> getOperandBlades(Operation *op);
 
 /// sum of sign * value over `terms`, in order; 0 when there are none.

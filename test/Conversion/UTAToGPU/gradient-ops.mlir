@@ -186,6 +186,86 @@ func.func @adjoint_grades(%g: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> (tensor<8
 
 // -----
 
+// The blade sets that clifford-simplify-grades records on an adjoint leave
+// out the terms of the zero blades: with a bivector cotangent and a vector
+// y, x's adjoint keeps the 9 terms e_i e_j -> e_k of Cl(3,0) with j a vector
+// and k a bivector (i a vector other than j, or e123) of the 64, and reads
+// only those blades; the scalar and the bivectors of the result are 0.
+// COUNT-LABEL: gpu.func @adjoint_pruned_k0_product_adjoint
+//  COUNT-COUNT-9: arith.mulf
+//   COUNT-NOT:    arith.mulf
+//       COUNT:   gpu.return
+// CHECK-LABEL: func.func @adjoint_pruned(
+//       CHECK: gpu.func @adjoint_pruned_k0_product_adjoint(%[[G:.*]]: memref<8x5xf32>, %[[Y:.*]]: memref<8x5xf32>, %[[R:.*]]: memref<8x5xf32>
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//   CHECK-DAG:   %[[C4:.*]] = arith.constant 4 : index
+//   CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
+//       CHECK:   scf.if
+//   CHECK-NOT:     memref.load %[[G]][%[[C0]]
+//   CHECK-DAG:     %[[G4:.*]] = memref.load %[[G]][%[[C4]], %{{.*}}]
+//   CHECK-DAG:     %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %{{.*}}]
+//   CHECK-DAG:     %[[G5:.*]] = memref.load %[[G]][%[[C5]], %{{.*}}]
+//   CHECK-DAG:     %[[Y3:.*]] = memref.load %[[Y]][%[[C3]], %{{.*}}]
+//   CHECK-DAG:     %[[P4:.*]] = arith.mulf %[[G4]], %[[Y2]] : f32
+//   CHECK-DAG:     %[[P5:.*]] = arith.mulf %[[G5]], %[[Y3]] : f32
+//       CHECK:     %[[DX1:.*]] = arith.addf %[[P4]], %[[P5]] : f32
+//       CHECK:     memref.store %[[ZERO]], %[[R]][%[[C0]], %{{.*}}]
+//       CHECK:     memref.store %[[DX1]], %[[R]]
+//       CHECK:   gpu.return
+func.func @adjoint_pruned(%g: tensor<8x5xf32>, %y: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %a = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y
+      {cotangent_blades = #clifford.blades<4, 5, 6>,
+       other_blades = #clifford.blades<1, 2, 3>}
+      : (tensor<8x5xf32>, tensor<8x5xf32>) -> tensor<8x5xf32>
+  return %a : tensor<8x5xf32>
+}
+
+// -----
+
+// weighted_product's adjoint with a scalar cotangent and a vector y in
+// Cl(2,0): dx1 = w[f,3] g0 y1 and dx2 = w[f,3] g0 y2 (path 3, (1,0,1)), two
+// products and two weightings instead of the 16 terms; one weight read.
+// COUNT-LABEL: gpu.func @weighted_pruned_k0_weighted_product_adjoint
+//  COUNT-COUNT-4: arith.mulf
+//   COUNT-NOT:    arith.mulf
+//       COUNT:   gpu.return
+// CHECK-LABEL: func.func @weighted_pruned(
+//       CHECK: gpu.func @weighted_pruned_k0_weighted_product_adjoint(%[[G:.*]]: memref<4x3x5xf32>, %[[Y:.*]]: memref<4x3x5xf32>, %[[W:.*]]: memref<5x10xf32>, %[[R:.*]]: memref<4x3x5xf32>
+//   CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//   CHECK-DAG:   %[[C0:.*]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.*]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[C2:.*]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:   scf.if
+//       CHECK:     %[[F:.*]] = arith.remui
+//       CHECK:     %[[B:.*]] = arith.divui
+//   CHECK-DAG:     %[[G0:.*]] = memref.load %[[G]][%[[C0]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y1:.*]] = memref.load %[[Y]][%[[C1]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[Y2:.*]] = memref.load %[[Y]][%[[C2]], %[[B]], %[[F]]]
+//   CHECK-DAG:     %[[W3:.*]] = memref.load %[[W]][%[[F]], %[[C3]]]
+//   CHECK-DAG:     %[[P1:.*]] = arith.mulf %[[G0]], %[[Y1]] : f32
+//   CHECK-DAG:     %[[P2:.*]] = arith.mulf %[[G0]], %[[Y2]] : f32
+//   CHECK-DAG:     %[[DX1:.*]] = arith.mulf %[[W3]], %[[P1]] : f32
+//   CHECK-DAG:     %[[DX2:.*]] = arith.mulf %[[W3]], %[[P2]] : f32
+//   CHECK-NOT:     memref.load
+//       CHECK:     memref.store %[[ZERO]], %[[R]][%[[C0]], %[[B]], %[[F]]]
+//       CHECK:     memref.store %[[DX1]], %[[R]][%[[C1]], %[[B]], %[[F]]]
+//       CHECK:     memref.store %[[DX2]], %[[R]][%[[C2]], %[[B]], %[[F]]]
+//       CHECK:     memref.store %[[ZERO]], %[[R]][%[[C3]], %[[B]], %[[F]]]
+//       CHECK:   gpu.return
+func.func @weighted_pruned(%g: tensor<4x3x5xf32>, %y: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<4x3x5xf32> {
+  %dx = clifford.weighted_product_adjoint <2, 0, 0> lhs %g, %y, %w
+      {cotangent_blades = #clifford.blades<0>,
+       other_blades = #clifford.blades<1, 2>}
+      : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  return %dx : tensor<4x3x5xf32>
+}
+
+// -----
+
 // weighted_product's adjoint with respect to rhs groups each blade's terms
 // by path and multiplies each group by its weight w[f, p] once. Paths of
 // Cl(2,0) by (grade x, grade z, grade y): 0 (0,0,0), 4 (1,1,0), 9 (2,2,0),

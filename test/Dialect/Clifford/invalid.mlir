@@ -667,6 +667,47 @@ func.func @weighted_product_adjoint_result(%g: tensor<8x3x5xf32>, %w: tensor<5x2
 
 // -----
 
+// The adjoints' blade sets name blades of the algebra.
+func.func @product_adjoint_other_blade_out_of_algebra(%g: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op other_blades names blade 8 but #clifford.algebra<3, 0, 0> has 8 blades}}
+  %dx = clifford.product_adjoint <3, 0, 0> outer rhs %g, %g {other_blades = #clifford.blades<1, 8>} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @product_adjoint_cotangent_blade_out_of_algebra(%g: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op cotangent_blades names blade 5 but #clifford.algebra<2, 0, 0> has 4 blades}}
+  %dx = clifford.product_adjoint <2, 0, 0> geometric lhs %g, %g {cotangent_blades = #clifford.blades<5>} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %dx : tensor<4x4xf32>
+}
+
+// -----
+
+// The cotangent of a scalar product is the scalar: its set is <0> or <>.
+func.func @product_adjoint_scalar_cotangent_blades(%s: tensor<1x4xf32>, %y: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.product_adjoint' op cotangent_blades names blade 4 but the cotangent of a scalar product has blade 0 only}}
+  %dx = clifford.product_adjoint <3, 0, 0> scalar lhs %s, %y {cotangent_blades = #clifford.blades<0, 4>} : (tensor<1x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %dx : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @weighted_product_adjoint_cotangent_blade_out_of_algebra(%g: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<4x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op cotangent_blades names blade 4 but #clifford.algebra<2, 0, 0> has 4 blades}}
+  %dx = clifford.weighted_product_adjoint <2, 0, 0> lhs %g, %g, %w {cotangent_blades = #clifford.blades<0, 4>} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  return %dx : tensor<4x3x5xf32>
+}
+
+// -----
+
+func.func @weighted_product_adjoint_other_blade_out_of_algebra(%g: tensor<4x3x5xf32>, %w: tensor<5x10xf32>) -> tensor<4x3x5xf32> {
+  // expected-error@+1 {{'clifford.weighted_product_adjoint' op other_blades names blade 6 but #clifford.algebra<2, 0, 0> has 4 blades}}
+  %dx = clifford.weighted_product_adjoint <2, 0, 0> rhs %g, %g, %w {other_blades = #clifford.blades<6>} : (tensor<4x3x5xf32>, tensor<4x3x5xf32>, tensor<5x10xf32>) -> tensor<4x3x5xf32>
+  return %dx : tensor<4x3x5xf32>
+}
+// -----
+
 // path_adjoint: lhs, rhs and cotangent of one layer shape.
 func.func @path_adjoint_blade_axis(%x: tensor<3x8x5xf32>) -> tensor<20x8x5xf32> {
   // expected-error@+1 {{'clifford.path_adjoint' op blade_axis is 1 but the layer ops require blade axis 0 ([blades, batch, features])}}

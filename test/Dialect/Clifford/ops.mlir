@@ -270,6 +270,23 @@ func.func @weighted_product_adjoint(%g: tensor<8x64x32xf32>, %y: tensor<8x64x32x
   return %a, %b : tensor<8x64x32xf32>, tensor<8x64x32xf32>
 }
 
+// The adjoints' optional blade sets of the cotangent and the other operand;
+// a scalar product's cotangent has blade 0 only.
+// CHECK-LABEL: func @adjoint_blade_sets
+//       CHECK:   clifford.product_adjoint <3, 0, 0> geometric lhs %{{.+}}, %{{.+}} {cotangent_blades = #clifford.blades<4, 5, 6>, other_blades = #clifford.blades<1, 2, 3>} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+//       CHECK:   clifford.product_adjoint <3, 0, 0> scalar rhs %{{.+}}, %{{.+}} {cotangent_blades = #clifford.blades<0>, other_blades = #clifford.blades<>} : (tensor<1x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+//       CHECK:   clifford.weighted_product_adjoint <3, 0, 0> rhs %{{.+}}, %{{.+}}, %{{.+}} {other_blades = #clifford.blades<0, 7>} : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>) -> tensor<8x64x32xf32>
+// GENERIC-LABEL: sym_name = "adjoint_blade_sets"
+//       GENERIC:   "clifford.product_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, cotangent_blades = #clifford.blades<4, 5, 6>, operand = 0 : i32, other_blades = #clifford.blades<1, 2, 3>, product = 0 : i32}>
+//       GENERIC:   "clifford.product_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, cotangent_blades = #clifford.blades<0>, operand = 1 : i32, other_blades = #clifford.blades<>, product = 3 : i32}>
+//       GENERIC:   "clifford.weighted_product_adjoint"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 1 : i32, other_blades = #clifford.blades<0, 7>}>
+func.func @adjoint_blade_sets(%g: tensor<8x4xf32>, %y: tensor<8x4xf32>, %s: tensor<1x4xf32>, %h: tensor<8x64x32xf32>, %w: tensor<32x20xf32>) -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x64x32xf32>) {
+  %a = clifford.product_adjoint <3, 0, 0> geometric lhs %g, %y {cotangent_blades = #clifford.blades<4, 5, 6>, other_blades = #clifford.blades<1, 2, 3>} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  %b = clifford.product_adjoint <3, 0, 0> scalar rhs %s, %y {cotangent_blades = #clifford.blades<0>, other_blades = #clifford.blades<>} : (tensor<1x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+  %c = clifford.weighted_product_adjoint <3, 0, 0> rhs %h, %h, %w {other_blades = #clifford.blades<0, 7>} : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<32x20xf32>) -> tensor<8x64x32xf32>
+  return %a, %b, %c : tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x64x32xf32>
+}
+
 // The result has one entry per path (20 in Cl(3,0)) where the operands have
 // blades; with batch_chunk, one per chunk of the batch (ceil(64 / 24) = 3).
 // CHECK-LABEL: func @path_adjoint
