@@ -91,6 +91,67 @@ withBladeAxis(ArrayRef<int64_t> rest, int64_t bladeAxis, int64_t bladeCount) {
 }
 
 namespace {
+/// An operand of a broadcasting kernel: its tensor, the size of its blade
+/// axis and the name its errors give it.
+struct NamedOperand {
+  const RefTensor &tensor;
+  int64_t blades;
+  const char *name;
+};
+
+/// The two operands of a broadcasting kernel (a product or its adjoint) seen
+/// along the blade axis, their other axes broadcast to `rest`, and the zeroed
+/// result, whose blade axis is where the operands have theirs.
+struct BroadcastLayout {
+  BladeView lhs, rhs, result;
+  std::vector<int64_t> rest;
+  RefTensor out;
+
+  /// Calls `fn(offsets)` for every position of `rest`, offsets[0] and [1]
+  /// at the operands' blade 0 there and offsets[2] at the result's.
+  template <typename Fn> void forEachPosition(Fn fn) const {
+    std::vector<int64_t> strides[] = {
+        stridesOver(lhs, rest), stridesOver(rhs, rest), result.restStrides};
+    forEachIndex(rest, strides, fn);
+  }
+};
+} // namespace
+
+/// Checks two operands of equal rank whose non-blade axes broadcast, and
+/// allocates the result with `resultBlades` blades.
+static Expected<BroadcastLayout> broadcastLayout(const NamedOperand &lhs,
+                                                 const NamedOperand &rhs,
+                                                 int64_t bladeAxis,
+                                                 int64_t resultBlades) {
+  const RefTensor &x = lhs.tensor, &y = rhs.tensor;
+  Expected<BladeView> xv = viewOf(x, bladeAxis, lhs.blades, lhs.name);
+  if (!xv)
+    return xv.takeError();
+  Expected<BladeView> yv = viewOf(y, bladeAxis, rhs.blades, rhs.name);
+  if (!yv)
+    return yv.takeError();
+  if (x.rank() != y.rank())
+    return makeError("%s has rank %lld but %s has rank %lld", lhs.name,
+                     static_cast<long long>(x.rank()), rhs.name,
+                     static_cast<long long>(y.rank()));
+  Expected<std::vector<int64_t>> rest =
+      broadcastShapes(xv->restShape, yv->restShape);
+  if (!rest)
+    return makeError("operand shapes %s and %s do not broadcast outside "
+                     "blade axis %lld",
+                     shapeToString(x.shape).c_str(),
+                     shapeToString(y.shape).c_str(),
+                     static_cast<long long>(bladeAxis));
+  RefTensor out{withBladeAxis(*rest, bladeAxis, resultBlades), {}};
+  out.data.assign(out.numElements(), 0.0);
+  Expected<BladeView> ov = viewOf(out, bladeAxis, resultBlades, "result");
+  if (!ov)
+    return ov.takeError();
+  return BroadcastLayout{std::move(*xv), std::move(*yv), std::move(*ov),
+                         std::move(*rest), std::move(out)};
+}
+
+namespace {
 /// One non-zero term of a product: blade i times blade j is sign * blade k.
 struct Term {
   unsigned i, j, k;
@@ -139,42 +200,33 @@ mlir::uta::reference::cliffordProduct(const Algebra &algebra, ProductKind kind,
                                       const RefTensor &x, const RefTensor &y,
                                       int64_t bladeAxis) {
   int64_t blades = algebra.numBlades();
-  Expected<BladeView> xv = viewOf(x, bladeAxis, blades, "lhs");
-  if (!xv)
-    return xv.takeError();
-  Expected<BladeView> yv = viewOf(y, bladeAxis, blades, "rhs");
-  if (!yv)
-    return yv.takeError();
-  if (x.rank() != y.rank())
-    return makeError("lhs has rank %lld but rhs has rank %lld",
-                     static_cast<long long>(x.rank()),
-                     static_cast<long long>(y.rank()));
-  Expected<std::vector<int64_t>> rest =
-      broadcastShapes(xv->restShape, yv->restShape);
-  if (!rest)
-    return makeError("operand shapes %s and %s do not broadcast outside "
-                     "blade axis %lld",
-                     shapeToString(x.shape).c_str(),
-                     shapeToString(y.shape).c_str(),
-                     static_cast<long long>(bladeAxis));
-  // The result's blade axis goes back where the operands had theirs.
   int64_t outBlades = kind == ProductKind::Scalar ? 1 : blades;
-  RefTensor out{withBladeAxis(*rest, bladeAxis, outBlades), {}};
-  out.data.assign(out.numElements(), 0.0);
-  Expected<BladeView> ov = viewOf(out, bladeAxis, outBlades, "result");
-  if (!ov)
-    return ov.takeError();
+  Expected<BroadcastLayout> layout = broadcastLayout(
+      {x, blades, "lhs"}, {y, blades, "rhs"}, bladeAxis, outBlades);
+  if (!layout)
+    return layout.takeError();
 
   std::vector<Term> terms = termsOf(algebra, kind);
-  std::vector<int64_t> strides[] = {stridesOver(*xv, *rest),
-                                    stridesOver(*yv, *rest), ov->restStrides};
-  forEachIndex(*rest, strides, [&](ArrayRef<int64_t> offsets) {
+  const BladeView &xv = layout->lhs, &yv = layout->rhs, &ov = layout->result;
+  RefTensor &out = layout->out;
+  layout->forEachPosition([&](ArrayRef<int64_t> offsets) {
     for (const Term &t : terms)
-      out.data[offsets[2] + t.k * ov->bladeStride] +=
-          t.sign * x.data[offsets[0] + t.i * xv->bladeStride] *
-          y.data[offsets[1] + t.j * yv->bladeStride];
+      out.data[offsets[2] + t.k * ov.bladeStride] +=
+          t.sign * x.data[offsets[0] + t.i * xv.bladeStride] *
+          y.data[offsets[1] + t.j * yv.bladeStride];
   });
-  return out;
+  return std::move(out);
+}
+
+/// Calls `fn(at)` for every position along `view`'s non-blade axes, where
+/// at(b) is the data index of blade b there: in every tensor of `view`'s
+/// shape, since they share one layout.
+template <typename Fn>
+static void forEachMultivector(const BladeView &view, Fn fn) {
+  std::vector<int64_t> strides[] = {view.restStrides};
+  forEachIndex(view.restShape, strides, [&](ArrayRef<int64_t> offsets) {
+    fn([&](unsigned blade) { return offsets[0] + blade * view.bladeStride; });
+  });
 }
 
 /// The blade-local unary ops: for every position along the non-blade axes,
@@ -187,15 +239,10 @@ static Expected<RefTensor> mapBlades(const Algebra &algebra, const RefTensor &x,
   if (!xv)
     return xv.takeError();
   RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
-  std::vector<int64_t> strides[] = {xv->restStrides};
-  int64_t stride = xv->bladeStride;
-  forEachIndex(xv->restShape, strides, [&](ArrayRef<int64_t> offsets) {
-    // Input and result share a layout, so one offset serves both.
-    auto in = [&](unsigned blade) {
-      return x.data[offsets[0] + blade * stride];
-    };
+  forEachMultivector(*xv, [&](auto at) {
+    auto in = [&](unsigned blade) { return x.data[at(blade)]; };
     auto outAt = [&](unsigned blade) -> double & {
-      return out.data[offsets[0] + blade * stride];
+      return out.data[at(blade)];
     };
     fn(in, outAt);
   });
@@ -296,26 +343,67 @@ static llvm::Error checkLayerOperand(const Algebra &algebra, const RefTensor &x,
   return llvm::Error::success();
 }
 
-Expected<RefTensor>
-mlir::uta::reference::weightedProduct(const Algebra &algebra,
-                                      const RefTensor &x, const RefTensor &y,
-                                      const RefTensor &w) {
-  if (llvm::Error err = checkLayerOperand(algebra, x, "lhs"))
-    return std::move(err);
-  if (llvm::Error err = checkLayerOperand(algebra, y, "rhs"))
-    return std::move(err);
+/// Checks that `x` (named `xName` in the error) and `y` have one shape.
+static llvm::Error checkSameShape(const RefTensor &x, const char *xName,
+                                  const RefTensor &y, const char *yName) {
   if (x.shape != y.shape)
-    return makeError("lhs %s and rhs %s must have the same shape",
-                     shapeToString(x.shape).c_str(),
+    return makeError("%s %s and %s %s must have the same shape", xName,
+                     shapeToString(x.shape).c_str(), yName,
                      shapeToString(y.shape).c_str());
-  int64_t batch = x.shape[1], features = x.shape[2];
-  int64_t paths = algebra.numPaths();
+  return llvm::Error::success();
+}
+
+/// Checks two [2^n, B, F] operands of one shape.
+static llvm::Error checkLayerPair(const Algebra &algebra, const RefTensor &x,
+                                  const char *xName, const RefTensor &y,
+                                  const char *yName) {
+  if (llvm::Error err = checkLayerOperand(algebra, x, xName))
+    return err;
+  if (llvm::Error err = checkLayerOperand(algebra, y, yName))
+    return err;
+  return checkSameShape(x, xName, y, yName);
+}
+
+/// Checks the [F, P] path weights of weighted_product and its adjoint.
+static llvm::Error checkPathWeights(const RefTensor &w, int64_t features,
+                                    int64_t paths) {
   if (!w.isWellFormed() || w.shape != std::vector<int64_t>{features, paths})
     return makeError("weights must have shape [%lld, %lld] (features, "
                      "paths), got %s",
                      static_cast<long long>(features),
                      static_cast<long long>(paths),
                      shapeToString(w.shape).c_str());
+  return llvm::Error::success();
+}
+
+/// The per-grade means of the norm and its adjoint over [2^n, B, F]: for
+/// every grade g and batch element b, `fn(forEachElement)`, where
+/// forEachElement(visit) calls visit(at) with the data index of every
+/// element of g's blades at b, blade by blade, features innermost.
+template <typename Fn>
+static void forEachGradeRow(const Algebra &algebra, const RefTensor &x, Fn fn) {
+  int64_t batch = x.shape[1], features = x.shape[2];
+  for (unsigned g = 0; g < algebra.numGrades(); ++g) {
+    for (int64_t b = 0; b < batch; ++b) {
+      fn([&](auto visit) {
+        for (unsigned blade : algebra.bladesOfGrade(g))
+          for (int64_t f = 0; f < features; ++f)
+            visit((blade * batch + b) * features + f);
+      });
+    }
+  }
+}
+
+Expected<RefTensor>
+mlir::uta::reference::weightedProduct(const Algebra &algebra,
+                                      const RefTensor &x, const RefTensor &y,
+                                      const RefTensor &w) {
+  if (llvm::Error err = checkLayerPair(algebra, x, "lhs", y, "rhs"))
+    return std::move(err);
+  int64_t batch = x.shape[1], features = x.shape[2];
+  int64_t paths = algebra.numPaths();
+  if (llvm::Error err = checkPathWeights(w, features, paths))
+    return std::move(err);
   RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
   int64_t plane = batch * features;
   for (const Term &t : termsOf(algebra, ProductKind::Geometric))
@@ -332,14 +420,8 @@ Expected<RefTensor> mlir::uta::reference::fcProduct(const Algebra &algebra,
                                                     const RefTensor &x,
                                                     const RefTensor &y,
                                                     const RefTensor &w) {
-  if (llvm::Error err = checkLayerOperand(algebra, x, "lhs"))
+  if (llvm::Error err = checkLayerPair(algebra, x, "lhs", y, "rhs"))
     return std::move(err);
-  if (llvm::Error err = checkLayerOperand(algebra, y, "rhs"))
-    return std::move(err);
-  if (x.shape != y.shape)
-    return makeError("lhs %s and rhs %s must have the same shape",
-                     shapeToString(x.shape).c_str(),
-                     shapeToString(y.shape).c_str());
   int64_t batch = x.shape[1], in = x.shape[2];
   int64_t paths = algebra.numPaths();
   if (!w.isWellFormed() || w.rank() != 3 || w.shape[0] != paths ||
@@ -371,25 +453,14 @@ Expected<RefTensor> mlir::uta::reference::gradeRmsNorm(const Algebra &algebra,
                                                        double epsilon) {
   if (llvm::Error err = checkLayerOperand(algebra, x, "input"))
     return std::move(err);
-  int64_t batch = x.shape[1], features = x.shape[2];
+  double count = static_cast<double>(x.shape[2]);
   RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
-  for (unsigned g = 0; g < algebra.numGrades(); ++g) {
-    for (int64_t b = 0; b < batch; ++b) {
-      double sumSquares = 0.0;
-      for (unsigned blade : algebra.bladesOfGrade(g))
-        for (int64_t f = 0; f < features; ++f) {
-          double v = x.data[(blade * batch + b) * features + f];
-          sumSquares += v * v;
-        }
-      double norm =
-          std::sqrt(sumSquares / static_cast<double>(features) + epsilon);
-      for (unsigned blade : algebra.bladesOfGrade(g))
-        for (int64_t f = 0; f < features; ++f) {
-          int64_t at = (blade * batch + b) * features + f;
-          out.data[at] = x.data[at] / norm;
-        }
-    }
-  }
+  forEachGradeRow(algebra, x, [&](auto forEachElement) {
+    double sumSquares = 0.0;
+    forEachElement([&](int64_t at) { sumSquares += x.data[at] * x.data[at]; });
+    double norm = std::sqrt(sumSquares / count + epsilon);
+    forEachElement([&](int64_t at) { out.data[at] = x.data[at] / norm; });
+  });
   return out;
 }
 
@@ -402,74 +473,44 @@ Expected<RefTensor> mlir::uta::reference::productAdjoint(
     const RefTensor &cotangent, const RefTensor &other, int64_t bladeAxis) {
   int64_t blades = algebra.numBlades();
   int64_t cotangentBlades = kind == ProductKind::Scalar ? 1 : blades;
-  Expected<BladeView> gv =
-      viewOf(cotangent, bladeAxis, cotangentBlades, "cotangent");
-  if (!gv)
-    return gv.takeError();
-  Expected<BladeView> ov = viewOf(other, bladeAxis, blades, "other");
-  if (!ov)
-    return ov.takeError();
-  if (cotangent.rank() != other.rank())
-    return makeError("cotangent has rank %lld but other has rank %lld",
-                     static_cast<long long>(cotangent.rank()),
-                     static_cast<long long>(other.rank()));
-  Expected<std::vector<int64_t>> rest =
-      broadcastShapes(gv->restShape, ov->restShape);
-  if (!rest)
-    return makeError("operand shapes %s and %s do not broadcast outside "
-                     "blade axis %lld",
-                     shapeToString(cotangent.shape).c_str(),
-                     shapeToString(other.shape).c_str(),
-                     static_cast<long long>(bladeAxis));
-  RefTensor out{withBladeAxis(*rest, bladeAxis, blades), {}};
-  out.data.assign(out.numElements(), 0.0);
-  Expected<BladeView> rv = viewOf(out, bladeAxis, blades, "result");
-  if (!rv)
-    return rv.takeError();
+  Expected<BroadcastLayout> layout =
+      broadcastLayout({cotangent, cotangentBlades, "cotangent"},
+                      {other, blades, "other"}, bladeAxis, blades);
+  if (!layout)
+    return layout.takeError();
 
   // For the scalar product every term lands on k = 0, the cotangent's only
   // blade.
   std::vector<Term> terms = termsOf(algebra, kind);
-  std::vector<int64_t> strides[] = {stridesOver(*gv, *rest),
-                                    stridesOver(*ov, *rest), rv->restStrides};
-  forEachIndex(*rest, strides, [&](ArrayRef<int64_t> offsets) {
+  const BladeView &gv = layout->lhs, &ov = layout->rhs, &rv = layout->result;
+  RefTensor &out = layout->out;
+  layout->forEachPosition([&](ArrayRef<int64_t> offsets) {
     auto g = [&](unsigned k) {
-      return cotangent.data[offsets[0] + k * gv->bladeStride];
+      return cotangent.data[offsets[0] + k * gv.bladeStride];
     };
     auto o = [&](unsigned blade) {
-      return other.data[offsets[1] + blade * ov->bladeStride];
+      return other.data[offsets[1] + blade * ov.bladeStride];
     };
     for (const Term &t : terms) {
       if (operand == ProductOperand::Lhs)
-        out.data[offsets[2] + t.i * rv->bladeStride] +=
-            t.sign * g(t.k) * o(t.j);
+        out.data[offsets[2] + t.i * rv.bladeStride] += t.sign * g(t.k) * o(t.j);
       else
-        out.data[offsets[2] + t.j * rv->bladeStride] +=
-            t.sign * o(t.i) * g(t.k);
+        out.data[offsets[2] + t.j * rv.bladeStride] += t.sign * o(t.i) * g(t.k);
     }
   });
-  return out;
+  return std::move(out);
 }
 
 Expected<RefTensor> mlir::uta::reference::weightedProductAdjoint(
     const Algebra &algebra, ProductOperand operand, const RefTensor &cotangent,
     const RefTensor &other, const RefTensor &w) {
-  if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
+  if (llvm::Error err =
+          checkLayerPair(algebra, cotangent, "cotangent", other, "other"))
     return std::move(err);
-  if (llvm::Error err = checkLayerOperand(algebra, other, "other"))
-    return std::move(err);
-  if (cotangent.shape != other.shape)
-    return makeError("cotangent %s and other %s must have the same shape",
-                     shapeToString(cotangent.shape).c_str(),
-                     shapeToString(other.shape).c_str());
   int64_t batch = cotangent.shape[1], features = cotangent.shape[2];
   int64_t paths = algebra.numPaths();
-  if (!w.isWellFormed() || w.shape != std::vector<int64_t>{features, paths})
-    return makeError("weights must have shape [%lld, %lld] (features, "
-                     "paths), got %s",
-                     static_cast<long long>(features),
-                     static_cast<long long>(paths),
-                     shapeToString(w.shape).c_str());
+  if (llvm::Error err = checkPathWeights(w, features, paths))
+    return std::move(err);
   RefTensor out{cotangent.shape,
                 std::vector<double>(cotangent.data.size(), 0.0)};
   int64_t plane = batch * features;
@@ -539,16 +580,11 @@ mlir::uta::reference::scalarGateAdjoint(const Algebra &algebra,
   Expected<BladeView> xv = viewOf(x, bladeAxis, blades, "input");
   if (!xv)
     return xv.takeError();
-  if (cotangent.shape != x.shape)
-    return makeError("cotangent %s and input %s must have the same shape",
-                     shapeToString(cotangent.shape).c_str(),
-                     shapeToString(x.shape).c_str());
+  if (llvm::Error err = checkSameShape(cotangent, "cotangent", x, "input"))
+    return std::move(err);
   // g, x and the result share one layout, so one offset serves all three.
   RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
-  std::vector<int64_t> strides[] = {xv->restStrides};
-  int64_t stride = xv->bladeStride;
-  forEachIndex(xv->restShape, strides, [&](ArrayRef<int64_t> offsets) {
-    auto at = [&](unsigned blade) { return offsets[0] + blade * stride; };
+  forEachMultivector(*xv, [&](auto at) {
     double s = x.data[at(0)];
     double gate = 0.5 * (1.0 + std::erf(s / std::numbers::sqrt2));
     double density = std::exp(-0.5 * s * s) / std::sqrt(2.0 * std::numbers::pi);
@@ -566,34 +602,22 @@ Expected<RefTensor>
 mlir::uta::reference::gradeRmsNormAdjoint(const Algebra &algebra,
                                           const RefTensor &cotangent,
                                           const RefTensor &x, double epsilon) {
-  if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
+  if (llvm::Error err =
+          checkLayerPair(algebra, cotangent, "cotangent", x, "input"))
     return std::move(err);
-  if (llvm::Error err = checkLayerOperand(algebra, x, "input"))
-    return std::move(err);
-  if (cotangent.shape != x.shape)
-    return makeError("cotangent %s and input %s must have the same shape",
-                     shapeToString(cotangent.shape).c_str(),
-                     shapeToString(x.shape).c_str());
-  int64_t batch = x.shape[1], features = x.shape[2];
-  double count = static_cast<double>(features);
+  double count = static_cast<double>(x.shape[2]);
   RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
-  for (unsigned g = 0; g < algebra.numGrades(); ++g) {
-    for (int64_t b = 0; b < batch; ++b) {
-      double sumSquares = 0.0, sumProducts = 0.0;
-      for (unsigned blade : algebra.bladesOfGrade(g))
-        for (int64_t f = 0; f < features; ++f) {
-          int64_t at = (blade * batch + b) * features + f;
-          sumSquares += x.data[at] * x.data[at];
-          sumProducts += cotangent.data[at] * x.data[at];
-        }
-      double r = 1.0 / std::sqrt(sumSquares / count + epsilon);
-      double c = sumProducts / count;
-      for (unsigned blade : algebra.bladesOfGrade(g))
-        for (int64_t f = 0; f < features; ++f) {
-          int64_t at = (blade * batch + b) * features + f;
-          out.data[at] = r * (cotangent.data[at] - x.data[at] * r * r * c);
-        }
-    }
-  }
+  forEachGradeRow(algebra, x, [&](auto forEachElement) {
+    double sumSquares = 0.0, sumProducts = 0.0;
+    forEachElement([&](int64_t at) {
+      sumSquares += x.data[at] * x.data[at];
+      sumProducts += cotangent.data[at] * x.data[at];
+    });
+    double r = 1.0 / std::sqrt(sumSquares / count + epsilon);
+    double c = sumProducts / count;
+    forEachElement([&](int64_t at) {
+      out.data[at] = r * (cotangent.data[at] - x.data[at] * r * r * c);
+    });
+  });
   return out;
 }
