@@ -51,11 +51,13 @@ def Clifford_Dialect : Dialect {
 
     The products (`geometric_product`, `outer_product`, `left_contraction`,
     `scalar_product`, `weighted_product`, `fc_product`) may carry
-    `lhs_blades` and `rhs_blades`, and `sandwich` `rotor_blades` and
-    `input_blades`: optional `#clifford.blades` sets that the grade analysis
-    records, promising that the operand's other blades are zero, so that
-    the lowering leaves out the terms that multiply them. Each set must name
-    blades of the op's algebra.
+    `lhs_blades` and `rhs_blades`, `sandwich` `rotor_blades` and
+    `input_blades`, and the adjoints of the products (`product_adjoint`,
+    `weighted_product_adjoint`) `cotangent_blades` and `other_blades`:
+    optional `#clifford.blades` sets that the grade analysis records,
+    promising that the operand's other blades are zero, so that the lowering
+    leaves out the terms that multiply them. Each set must name blades of
+    the op's algebra.
   }];
   let useDefaultAttributePrinterParser = 1;
   // Canonicalization may replace a value by an arith.constant zero.
@@ -117,7 +119,8 @@ def Clifford_BladeSetAttr : Clifford_Attr<"BladeSet", "blades"> {
     not listed is zero. `#clifford.blades<>` is the empty set. The grade
     analysis (`clifford-simplify-grades`) records these sets on products as
     `lhs_blades` and `rhs_blades` (`rotor_blades` and `input_blades` on
-    `sandwich`), and the lowering then leaves out every Cayley term that
+    `sandwich`, `cotangent_blades` and `other_blades` on the product
+    adjoints), and the lowering then leaves out every Cayley term that
     multiplies a blade outside them:
 
     ```mlir

@@ -288,6 +288,30 @@ template <typename OpTy> static LogicalResult verifyLayerBladeSets(OpTy op) {
                                "rhs_blades")));
 }
 
+/// weighted_product and its adjoint: weights [features, paths] for the
+/// features of `like`, and a result of `like`'s shape.
+template <typename OpTy>
+static LogicalResult verifyPathWeightsAndResult(OpTy op, NamedTensor like) {
+  auto weights = cast<RankedTensorType>(op.getWeights().getType());
+  if (weights.getRank() != 2)
+    return op.emitOpError() << "weights have rank " << weights.getRank()
+                            << " but weighted_product takes rank 2 "
+                               "([features, paths])";
+  int64_t features = like.type.getDimSize(2);
+  if (weights.getDimSize(0) != features)
+    return op.emitOpError()
+           << "weights have " << weights.getDimSize(0) << " features but "
+           << like.name << " has " << features;
+  if (failed(verifyPathCount(op, op.getAlgebra(), weights.getDimSize(1))))
+    return failure();
+  auto result = cast<RankedTensorType>(op.getResult().getType());
+  if (result.getShape() != like.type.getShape())
+    return op.emitOpError()
+           << "result has shape " << shapeStr(result.getShape()) << " but "
+           << like.name << " has shape " << shapeStr(like.type.getShape());
+  return success();
+}
+
 LogicalResult WeightedProductOp::verify() {
   NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
   if (failed(
@@ -295,25 +319,7 @@ LogicalResult WeightedProductOp::verify() {
       failed(verifyLayerBladeSets(*this)))
     return failure();
 
-  // weights: [features, paths].
-  auto weights = cast<RankedTensorType>(getWeights().getType());
-  if (weights.getRank() != 2)
-    return emitOpError() << "weights have rank " << weights.getRank()
-                         << " but weighted_product takes rank 2 ([features, "
-                            "paths])";
-  int64_t features = lhs.type.getDimSize(2);
-  if (weights.getDimSize(0) != features)
-    return emitOpError() << "weights have " << weights.getDimSize(0)
-                         << " features but lhs has " << features;
-  if (failed(verifyPathCount(*this, getAlgebra(), weights.getDimSize(1))))
-    return failure();
-
-  auto result = cast<RankedTensorType>(getResult().getType());
-  if (result.getShape() != lhs.type.getShape())
-    return emitOpError() << "result has shape " << shapeStr(result.getShape())
-                         << " but lhs has shape "
-                         << shapeStr(lhs.type.getShape());
-  return success();
+  return verifyPathWeightsAndResult(*this, lhs);
 }
 
 LogicalResult FcProductOp::verify() {
@@ -439,22 +445,8 @@ LogicalResult WeightedProductAdjointOp::verify() {
   if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), cotangent,
                                other)))
     return failure();
-  auto weights = cast<RankedTensorType>(getWeights().getType());
-  if (weights.getRank() != 2)
-    return emitOpError() << "weights have rank " << weights.getRank()
-                         << " but weighted_product takes rank 2 ([features, "
-                            "paths])";
-  int64_t features = cotangent.type.getDimSize(2);
-  if (weights.getDimSize(0) != features)
-    return emitOpError() << "weights have " << weights.getDimSize(0)
-                         << " features but cotangent has " << features;
-  if (failed(verifyPathCount(*this, getAlgebra(), weights.getDimSize(1))))
+  if (failed(verifyPathWeightsAndResult(*this, cotangent)))
     return failure();
-  auto result = cast<RankedTensorType>(getResult().getType());
-  if (result.getShape() != cotangent.type.getShape())
-    return emitOpError() << "result has shape " << shapeStr(result.getShape())
-                         << " but cotangent has shape "
-                         << shapeStr(cotangent.type.getShape());
   return verifyAdjointBladeSets(*this);
 }
 
