@@ -90,6 +90,21 @@ uta_value_t uta_graph_fill(uta_graph_t *graph, const int64_t *shape,
  * error afterwards. */
 int uta_graph_output(uta_graph_t *graph, uta_value_t result);
 
+/* The gradient graph of `graph` (docs/autodiff.md), a new graph that the
+ * caller destroys: @name_vjp takes the graph's inputs, then one cotangent
+ * per output (of the output's type), and outputs the gradient of each input
+ * listed in `wrt[0..num_wrt)` (indices in the order uta_graph_input made
+ * them; none: every input), of its input's type. With `joint`,
+ * @name_fwd_bwd outputs the graph's outputs first, then the gradients. The
+ * new graph's values are its inputs (0, 1, ...) followed by its outputs;
+ * it compiles, and can be built on, like any other graph. It has an error
+ * (uta_graph_ok 0, "gradient: ...") when `graph` has one or no outputs,
+ * when an index is out of range or repeated, or when `wrt` is null with
+ * `num_wrt` above 0; `graph` itself is never changed. NULL only for a null
+ * `graph` (uta_last_error says so) or when memory runs out. */
+uta_graph_t *uta_graph_gradient(const uta_graph_t *graph, const int64_t *wrt,
+                                size_t num_wrt, int joint);
+
 /* uta: elementwise, NumPy broadcasting (docs/language.md). */
 uta_value_t uta_graph_add(uta_graph_t *graph, uta_value_t lhs, uta_value_t rhs);
 uta_value_t uta_graph_sub(uta_graph_t *graph, uta_value_t lhs, uta_value_t rhs);

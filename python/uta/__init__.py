@@ -19,6 +19,7 @@ Only uta.Device, uta.load and the other runtime parts need nothing but
 libuta_c_runtime.so: graphs compiled on one machine run on another that has
 just a GPU driver.
 """
+from .autograd import torch_function
 from .compiler import CompiledGraph, KernelCache, compile
 from .errors import (Error, GraphError, InternalError, InvalidInput,
                      Unavailable)
@@ -29,4 +30,5 @@ from .runtime import (Device, Executable, Tensor, default_tolerance, device,
 __all__ = ["Algebra", "CompiledGraph", "Device", "Error", "Executable",
            "Graph", "GraphError", "InternalError", "InvalidInput",
            "KernelCache", "Tensor", "Unavailable", "Value", "compile",
-           "default_tolerance", "device", "fill_normal", "load"]
+           "default_tolerance", "device", "fill_normal", "load",
+           "torch_function"]

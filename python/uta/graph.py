@@ -123,12 +123,15 @@ def _ints(values):
 class Graph:
     """One function of uta and clifford ops under construction."""
 
-    def __init__(self, name):
+    def __init__(self, name, _handle=None):
         self._lib = _compiler()
-        self._handle = self._lib.uta_graph_create(str(name).encode())
-        if not self._handle:
-            raise MemoryError("uta_graph_create")
+        if _handle is None:
+            _handle = self._lib.uta_graph_create(str(name).encode())
+            if not _handle:
+                raise MemoryError("uta_graph_create")
+        self._handle = _handle
         self.name = str(name)
+        self._inputs, self._outputs = [], []
         if not self._lib.uta_graph_ok(self._handle):
             raise GraphError(self._error())
 
@@ -170,6 +173,16 @@ class Graph:
     def ok(self):
         return bool(self._lib.uta_graph_ok(self._handle))
 
+    @property
+    def inputs(self):
+        """The function's arguments, in order, as values."""
+        return tuple(self._inputs)
+
+    @property
+    def outputs(self):
+        """The function's results, in order, as values."""
+        return tuple(self._outputs)
+
     def __str__(self):
         """The graph as MLIR, what compile parses."""
         return self._lib.uta_graph_str(self._handle).decode()
@@ -179,7 +192,9 @@ class Graph:
     def input(self, shape, dtype="f32"):
         """The next function argument (sizes positive)."""
         sizes, rank = _ints(shape)
-        return self._call("input", sizes, rank, dtype_code(dtype))
+        value = self._call("input", sizes, rank, dtype_code(dtype))
+        self._inputs.append(value)
+        return value
 
     def constant(self, shape, values, dtype="f32"):
         """A constant of `shape` holding `values` row-major (any iterable of
@@ -200,6 +215,32 @@ class Graph:
             if not self._lib.uta_graph_output(self._handle,
                                               self._id(result, "output")):
                 raise GraphError(self._error())
+            self._outputs.append(result)
+
+    # Gradients (docs/autodiff.md).
+
+    def gradient(self, wrt=None, joint=False):
+        """The gradient graph, a new uta.Graph: ``name_vjp`` takes this
+        graph's inputs, then one cotangent per output, and returns the
+        gradient of each input listed in `wrt` (indices into inputs; None:
+        all). With `joint`, ``name_fwd_bwd`` returns this graph's outputs
+        first, then the gradients. Raises uta.GraphError (``gradient: ...``)
+        for a graph with an error or no outputs, and for an index out of
+        range or repeated; this graph is left as it was."""
+        indices, count = _ints([] if wrt is None else wrt)
+        handle = self._lib.uta_graph_gradient(self._handle, indices, count,
+                                              int(bool(joint)))
+        if not handle:
+            raise MemoryError("uta_graph_gradient")
+        name = self.name + ("_fwd_bwd" if joint else "_vjp")
+        gradient = Graph(name, _handle=handle)  # raises, and frees, on error
+        # The C API numbers the new graph's inputs, then its outputs.
+        num_inputs = self._lib.uta_graph_num_inputs(handle)
+        num_outputs = self._lib.uta_graph_num_outputs(handle)
+        gradient._inputs = [gradient._value(i) for i in range(num_inputs)]
+        gradient._outputs = [gradient._value(num_inputs + i)
+                             for i in range(num_outputs)]
+        return gradient
 
     # uta: matmul, reductions, normalisations, layout, conversion.
 

@@ -7,7 +7,9 @@
  * the counters); and running on the float64 reference and on Vulkan
  * (lavapipe here) with host buffers, device tensors and a saved module
  * loaded through the runtime half, on seeded inputs with outputs poisoned
- * first, each compared with the reference. Vulkan parts skip where no
+ * first, each compared with the reference; gradient graphs (hand-worked
+ * values on the reference, a joint gradient on Vulkan against the
+ * reference, their errors). Vulkan parts skip where no
  * Vulkan device exists. test/CAPI/CMakeLists.txt also builds this file with
  * the C API's sources under AddressSanitizer.
  *
@@ -425,10 +427,237 @@ static void testRuns(void) {
   uta_graph_destroy(g);
 }
 
+/* Runs `compiled` on the reference with host inputs `in[0..numIn)` into
+ * poisoned outputs `out[i]` of `outCount[i]` elements. */
+static void runOnReference(const uta_compiled_graph_t *compiled,
+                           const uta_device_t *reference,
+                           const uta_host_tensor_t *in, size_t numIn,
+                           uta_host_tensor_t *out, size_t numOut) {
+  uta_executable_t *exe = NULL;
+  CHECK_OK(uta_compiled_graph_load(compiled, reference, &exe));
+  for (size_t i = 0; i < numOut; ++i)
+    poison((float *)out[i].data, out[i].num_elements);
+  CHECK_OK(uta_executable_run_host(exe, in, numIn, out, numOut, NULL));
+  uta_executable_destroy(exe);
+}
+
+static int equals(const float *actual, const float *expected, size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    if (actual[i] != expected[i])
+      return 0;
+  return 1;
+}
+
+/* f(x, y) = x * y + x: the gradient graph's values worked by hand,
+ * d/dx = g (y + 1), d/dy = g x, all exact in f32. */
+static void testGradientValues(void) {
+  uta_graph_t *g = uta_graph_create("fma");
+  int64_t three[] = {3};
+  uta_value_t x = uta_graph_input(g, three, 1, UTA_F32);
+  uta_value_t y = uta_graph_input(g, three, 1, UTA_F32);
+  uta_graph_output(g, uta_graph_add(g, uta_graph_mul(g, x, y), x));
+  CHECK(uta_graph_ok(g));
+
+  uta_graph_t *vjp = uta_graph_gradient(g, NULL, 0, 0);
+  uta_graph_t *joint = uta_graph_gradient(g, NULL, 0, 1);
+  int64_t onlyY[] = {1};
+  uta_graph_t *dy = uta_graph_gradient(g, onlyY, 1, 0);
+  CHECK(vjp && joint && dy);
+  if (!vjp || !joint || !dy)
+    return;
+  CHECK(uta_graph_ok(vjp) && uta_graph_ok(joint) && uta_graph_ok(dy));
+  CHECK(strstr(uta_graph_str(vjp), "func.func @fma_vjp") != NULL);
+  CHECK(strstr(uta_graph_str(joint), "func.func @fma_fwd_bwd") != NULL);
+  /* Inputs x, y, the cotangent; then the outputs, as values. */
+  CHECK(uta_graph_num_inputs(vjp) == 3 && uta_graph_num_outputs(vjp) == 2);
+  CHECK(uta_graph_num_inputs(joint) == 3 && uta_graph_num_outputs(joint) == 3);
+  CHECK(uta_graph_num_outputs(dy) == 1);
+  for (uta_value_t value = 0; value < 5; ++value)
+    CHECK_TYPE(vjp, value, UTA_F32, 3);
+  CHECK(!uta_graph_value_type(vjp, 5, NULL, NULL, NULL));
+  /* The source graph is unchanged. */
+  CHECK(uta_graph_num_inputs(g) == 2 && uta_graph_num_outputs(g) == 1);
+
+  float xs[] = {1.5f, -2.0f, 0.5f}, ys[] = {3.0f, 0.25f, -1.0f},
+        cotangent[] = {1.0f, 2.0f, -0.5f};
+  float f[] = {6.0f, -2.5f, 0.0f}, dfdx[] = {4.0f, 2.5f, 0.0f},
+        dfdy[] = {1.5f, -4.0f, -0.25f};
+  uta_host_tensor_t in[] = {{xs, UTA_F32, 1, three, 3},
+                            {ys, UTA_F32, 1, three, 3},
+                            {cotangent, UTA_F32, 1, three, 3}};
+  float results[3][3];
+  uta_host_tensor_t out[3];
+  for (int i = 0; i < 3; ++i)
+    out[i] = (uta_host_tensor_t){results[i], UTA_F32, 1, three, 3};
+  uta_device_t *reference = NULL;
+  CHECK_OK(uta_device_open("reference", 0, &reference));
+  uta_compiled_graph_t *compiled = NULL;
+
+  CHECK_OK(uta_compile(vjp, NULL, &compiled));
+  runOnReference(compiled, reference, in, 3, out, 2);
+  CHECK(equals(results[0], dfdx, 3) && equals(results[1], dfdy, 3));
+  uta_compiled_graph_destroy(compiled);
+
+  CHECK_OK(uta_compile(joint, NULL, &compiled));
+  runOnReference(compiled, reference, in, 3, out, 3);
+  CHECK(equals(results[0], f, 3) && equals(results[1], dfdx, 3) &&
+        equals(results[2], dfdy, 3));
+  uta_compiled_graph_destroy(compiled);
+
+  CHECK_OK(uta_compile(dy, NULL, &compiled));
+  runOnReference(compiled, reference, in, 3, out, 1);
+  CHECK(equals(results[0], dfdy, 3));
+  uta_compiled_graph_destroy(compiled);
+
+  /* Built on like any graph: dx + dy as a third output. */
+  CHECK(uta_graph_output(vjp, uta_graph_add(vjp, 3, 4)));
+  CHECK_OK(uta_compile(vjp, NULL, &compiled));
+  runOnReference(compiled, reference, in, 3, out, 3);
+  for (int i = 0; i < 3; ++i)
+    CHECK(results[2][i] == dfdx[i] + dfdy[i]);
+  uta_compiled_graph_destroy(compiled);
+
+  uta_device_destroy(reference);
+  uta_graph_destroy(dy);
+  uta_graph_destroy(joint);
+  uta_graph_destroy(vjp);
+  uta_graph_destroy(g);
+}
+
+/* The joint gradient of the tensor branch of buildTestGraph, on Vulkan
+ * against the float64 reference, seeded inputs and cotangent. */
+static void testGradientOnVulkan(void) {
+  uta_graph_t *g = uta_graph_create("dense");
+  int64_t us[] = {6, 10}, vs[] = {10, 7}, bs[] = {7};
+  uta_value_t u = uta_graph_input(g, us, 2, UTA_F32);
+  uta_value_t v = uta_graph_input(g, vs, 2, UTA_F32);
+  uta_value_t bias = uta_graph_input(g, bs, 1, UTA_F32);
+  uta_value_t dense = uta_graph_gelu(
+      g, uta_graph_add(g, uta_graph_matmul(g, u, v, 0), bias), 0);
+  uta_graph_output(g, uta_graph_softmax(g, dense, 1));
+  uta_graph_t *joint = uta_graph_gradient(g, NULL, 0, 1);
+  CHECK(uta_graph_ok(joint));
+  uta_device_t *vulkan = NULL;
+  uta_status_t opened = uta_device_open("vulkan", 0, &vulkan);
+  if (opened != UTA_OK) {
+    if (opened != UTA_UNAVAILABLE)
+      CHECK_OK(opened);
+    uta_graph_destroy(joint);
+    uta_graph_destroy(g);
+    return;
+  }
+  uta_device_t *reference = NULL;
+  CHECK_OK(uta_device_open("reference", 0, &reference));
+  uta_compile_options_t *options = NULL;
+  CHECK_OK(uta_compile_options_for_device(vulkan, &options));
+  uta_compiled_graph_t *compiled = NULL;
+  CHECK_OK(uta_compile(joint, options, &compiled));
+  uta_executable_t *oracle = NULL, *exe = NULL;
+  CHECK_OK(uta_compiled_graph_load(compiled, reference, &oracle));
+  CHECK_OK(uta_compiled_graph_load(compiled, vulkan, &exe));
+  Buffers expected, run;
+  makeBuffers(oracle, &expected);
+  makeBuffers(exe, &run);
+  CHECK(run.numInputs == 4 && run.numOutputs == 4);
+  CHECK_OK(uta_executable_run_host(oracle, expected.inputs, expected.numInputs,
+                                   expected.outputs, expected.numOutputs,
+                                   NULL));
+  uta_run_options_t poisonFirst = {UTA_RUN_POISON_OUTPUTS, NULL};
+  CHECK_OK(uta_executable_run_host(exe, run.inputs, run.numInputs, run.outputs,
+                                   run.numOutputs, &poisonFirst));
+  double tolerance = uta_default_tolerance(
+      UTA_F32, uta_compiled_graph_has_reductions(compiled), 0);
+  int passed =
+      compareOutputs("vulkan, joint gradient", &run, &expected, tolerance);
+  CHECK(passed == 4);
+  freeBuffers(&run);
+  freeBuffers(&expected);
+  uta_executable_destroy(exe);
+  uta_executable_destroy(oracle);
+  uta_compiled_graph_destroy(compiled);
+  uta_compile_options_destroy(options);
+  uta_device_destroy(reference);
+  uta_device_destroy(vulkan);
+  uta_graph_destroy(joint);
+  uta_graph_destroy(g);
+}
+
+/* Whether `gradient` is a graph with an error starting "gradient: ..."
+ * containing `text`, which compile refuses; destroys it. */
+static int gradientFails(uta_graph_t *gradient, const char *text) {
+  int failed = gradient && !uta_graph_ok(gradient) &&
+               strncmp(uta_graph_error(gradient), "gradient: ", 10) == 0 &&
+               strstr(uta_graph_error(gradient), text) != NULL &&
+               strcmp(uta_graph_str(gradient), "") == 0;
+  if (!failed && gradient)
+    printf("CompilerTest: unexpected gradient error: %s\n",
+           uta_graph_error(gradient));
+  uta_compiled_graph_t *compiled = NULL;
+  if (gradient)
+    CHECK_FAILS(uta_compile(gradient, NULL, &compiled), UTA_INVALID_INPUT,
+                "gradient: ");
+  uta_graph_destroy(gradient);
+  return failed;
+}
+
+static void testGradientErrors(void) {
+  int64_t two[] = {2};
+  uta_graph_t *g = uta_graph_create("noout");
+  uta_value_t x = uta_graph_input(g, two, 1, UTA_F32);
+  uta_value_t y = uta_graph_input(g, two, 1, UTA_F32);
+  CHECK(gradientFails(uta_graph_gradient(g, NULL, 0, 0),
+                      "the graph has no outputs to differentiate"));
+  uta_graph_output(g, uta_graph_mul(g, x, y));
+
+  int64_t outside[] = {2}, negative[] = {0, -1}, twice[] = {1, 1};
+  CHECK(gradientFails(uta_graph_gradient(g, outside, 1, 0),
+                      "argument #2: @noout has 2 arguments"));
+  CHECK(gradientFails(uta_graph_gradient(g, negative, 2, 1),
+                      "argument #-1: @noout has 2 arguments"));
+  CHECK(gradientFails(uta_graph_gradient(g, twice, 2, 0),
+                      "argument #1 is listed twice in wrt"));
+  CHECK(gradientFails(uta_graph_gradient(g, NULL, 1, 0),
+                      "the array of 1 input indices is null"));
+  /* A failed gradient keeps the name it would have had. */
+  uta_graph_t *failed = uta_graph_gradient(g, outside, 1, 1);
+  uta_value_t extra = uta_graph_neg(failed, 0);
+  CHECK(extra == UTA_NO_VALUE && !uta_graph_ok(failed));
+  CHECK(gradientFails(failed, "argument #2"));
+  /* Errors of the gradient leave the source graph as it was. */
+  CHECK(uta_graph_ok(g));
+  uta_graph_t *fine = uta_graph_gradient(g, NULL, 0, 0);
+  CHECK(uta_graph_ok(fine));
+  uta_graph_destroy(fine);
+  uta_graph_destroy(g);
+
+  /* A graph with an error, of the C++ builder or of the C layer. */
+  g = uta_graph_create("broken");
+  x = uta_graph_input(g, two, 1, UTA_F32);
+  uta_graph_output(g, x);
+  int64_t odd[] = {3};
+  uta_graph_add(g, x, uta_graph_input(g, odd, 1, UTA_F32));
+  CHECK(gradientFails(uta_graph_gradient(g, NULL, 0, 0),
+                      "the graph has an error: add: "));
+  uta_graph_destroy(g);
+  g = uta_graph_create("cdtype");
+  x = uta_graph_input(g, two, 1, UTA_F32);
+  uta_graph_output(g, x);
+  uta_graph_input(g, two, 1, (uta_dtype_t)5);
+  CHECK(gradientFails(uta_graph_gradient(g, NULL, 0, 0),
+                      "the graph has an error: input: dtype 5"));
+  uta_graph_destroy(g);
+
+  CHECK(uta_graph_gradient(NULL, NULL, 0, 0) == NULL);
+  CHECK(strcmp(uta_last_error(), "uta_graph_gradient: graph is null") == 0);
+}
+
 int main(void) {
   testTensorBuilders();
   testCliffordBuilders();
   testBadGraphs();
   testRuns();
+  testGradientValues();
+  testGradientOnVulkan();
+  testGradientErrors();
   return finishTest("CompilerTest");
 }

@@ -187,6 +187,50 @@ extern "C" int uta_graph_output(uta_graph_t *graph, uta_value_t result) {
   return graph->graph.ok();
 }
 
+extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
+                                           const int64_t *wrt, size_t num_wrt,
+                                           int joint) {
+  if (!graph) {
+    capi::failNull("uta_graph_gradient", "graph");
+    return nullptr;
+  }
+  // Errors the C++ gradient cannot see (a C-layer error of `graph`, indices
+  // that unsigned cannot hold, a null array) become the new graph's first
+  // error, under the name the C++ gradient would give it.
+  const std::string &name = graph->graph.name();
+  auto failed = [&](std::string message) {
+    return new uta_graph_t{Graph(name + (joint ? "_fwd_bwd" : "_vjp")),
+                           {},
+                           {},
+                           "gradient: " + std::move(message)};
+  };
+  if (!graph->error.empty())
+    return failed("the graph has an error: " + graph->error);
+  if (!wrt && num_wrt > 0)
+    return failed("the array of " + std::to_string(num_wrt) +
+                  " input indices is null");
+  size_t numInputs = graph->graph.inputs().size();
+  std::vector<unsigned> indices;
+  for (size_t i = 0; i < num_wrt; ++i) {
+    // The C++ check's message, for indices it would wrap or could not take.
+    if (wrt[i] < 0 || uint64_t(wrt[i]) >= numInputs)
+      return failed("cannot differentiate with respect to argument #" +
+                    std::to_string(wrt[i]) + ": @" + name + " has " +
+                    std::to_string(numInputs) + " arguments");
+    indices.push_back(unsigned(wrt[i]));
+  }
+
+  auto *result = new uta_graph_t{
+      graph->graph.gradient(std::move(indices), joint != 0), {}, {}, {}};
+  // The value table: the new function's arguments, then its results.
+  if (result->graph.ok()) {
+    result->values = result->graph.inputs();
+    for (Tensor &output : result->graph.outputs())
+      result->values.push_back(std::move(output));
+  }
+  return result;
+}
+
 //===----------------------------------------------------------------------===//
 // uta ops
 //===----------------------------------------------------------------------===//
