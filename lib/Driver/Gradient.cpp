@@ -28,7 +28,8 @@ std::optional<GradientMode> mlir::uta::parseGradientMode(StringRef text) {
 
 LogicalResult mlir::uta::applyGradientMode(ModuleOp module, std::string &entry,
                                            GradientMode mode,
-                                           ArrayRef<unsigned> wrt) {
+                                           ArrayRef<unsigned> wrt,
+                                           bool remarks) {
   if (mode == GradientMode::None)
     return success();
   FailureOr<func::FuncOp> forward = selectEntry(module, entry);
@@ -37,6 +38,7 @@ LogicalResult mlir::uta::applyGradientMode(ModuleOp module, std::string &entry,
   DifferentiateOptions options;
   options.wrt.assign(wrt.begin(), wrt.end());
   options.joint = mode == GradientMode::Joint;
+  options.remarks = remarks;
   FailureOr<func::FuncOp> gradient = buildGradientFunction(*forward, options);
   if (failed(gradient))
     return failure();

@@ -32,10 +32,11 @@ std::optional<GradientMode> parseGradientMode(llvm::StringRef text);
 
 /// Builds the gradient function of the entry (`entry`, or the only public
 /// function), makes the forward function private and sets `entry` to the
-/// gradient's name. Errors are reported at the function.
+/// gradient's name. Errors are reported at the function. With `remarks`,
+/// the forward values that the backward reads are reported as remarks.
 LogicalResult applyGradientMode(ModuleOp module, std::string &entry,
-                                GradientMode mode,
-                                llvm::ArrayRef<unsigned> wrt);
+                                GradientMode mode, llvm::ArrayRef<unsigned> wrt,
+                                bool remarks = false);
 
 /// The finite-difference check passes element e when
 /// |vjp_e - fd_e| <= kGradientCheckTolerance * (|fd_e| + rms(fd)) +

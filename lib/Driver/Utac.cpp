@@ -80,7 +80,8 @@ struct UtacOptions {
       "remarks",
       cl::desc("Report each fusion decision on stderr as a remark at the "
                "producer (what it fused into, or why it stayed in memory), "
-               "and each matmul's GEMM plan (schedule, precision, tile)"),
+               "each matmul's GEMM plan (schedule, precision, tile), and with "
+               "--grad the forward values that the backward reads"),
       cl::init(false), cl::cat(diagnosticOptions)};
   /// --stats: LLVM owns a `-stats` option already (its pass statistics), so
   /// runUtacMain takes this flag out of argv before the parser sees it.
@@ -294,7 +295,8 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   std::string entryName = options.entry;
   if (failed(applyGradientMode(
           *module, entryName, *gradientMode,
-          SmallVector<unsigned>(options.wrt.begin(), options.wrt.end()))))
+          SmallVector<unsigned>(options.wrt.begin(), options.wrt.end()),
+          options.remarks)))
     return kBadInput;
 
   // Only verification was asked for.
