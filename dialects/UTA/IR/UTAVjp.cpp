@@ -380,17 +380,28 @@ LogicalResult MatmulOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
   Location loc = getLoc();
   Value a = getLhs(), w = getRhs();
   bool transposed = getTransposeB();
+  // A product over an empty dimension contributes nothing: the cotangents
+  // it would give are zeros, built as such rather than as empty
+  // contractions, which the GPU targets refuse.
+  bool noColumns = typeOf(g).getShape().back() == 0;
+  bool noRows =
+      typeOf(g).getNumElements() == 0 || typeOf(a).getNumElements() == 0;
   // dA = g B^T (g B when B is stored transposed).
   Value lhsCotangent;
   if (wanted[0])
-    lhsCotangent = sumToShape(
-        b, loc, MatmulOp::create(b, loc, g, w, /*transposeB=*/!transposed),
-        typeOf(a));
+    lhsCotangent =
+        noColumns ? zeros(b, loc, typeOf(a))
+                  : sumToShape(b, loc,
+                               MatmulOp::create(b, loc, g, w,
+                                                /*transposeB=*/!transposed),
+                               typeOf(a));
   // dB = A^T g (g^T A when transposed). A rank-2 B shared by a batch of A
   // gets the sum over the batch as one matrix product over all rows, so
   // the batch is summed inside the GEMM, in its fixed order.
   Value rhsCotangent;
-  if (wanted[1]) {
+  if (wanted[1] && noRows) {
+    rhsCotangent = zeros(b, loc, typeOf(w));
+  } else if (wanted[1]) {
     Value lhs = a, rhs = g;
     if (typeOf(w).getRank() == 2 && typeOf(a).getRank() > 2) {
       lhs = flattenRows(b, loc, a);
