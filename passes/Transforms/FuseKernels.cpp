@@ -16,6 +16,7 @@
 
 #include "passes/Analysis/FcProductTiling.h"
 #include "passes/Analysis/GradeAnalysis.h"
+#include "passes/Analysis/GradeNormLayout.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "dialects/UTA/IR/UTAOps.h"
@@ -346,10 +347,10 @@ private:
     if (!llvm::is_contained(consumer.getMultivectorOperands(), value))
       return std::nullopt;
     // The norm and its adjoint read their operands in two passes over the
-    // features.
+    // features, the second from registers when the values fit there.
     if (isa<clifford::GradeRmsNormOp, clifford::GradeRmsNormAdjointOp>(
             consumer))
-      return 2;
+      return getGradeNormLayout(consumer).resident ? 1 : 2;
     // One thread per (run of batch elements, feature) reads each position
     // of its operands once, in its loop over the run.
     if (isa<clifford::PathAdjointOp>(consumer))

@@ -9,7 +9,7 @@
 // RUN: sed -e '/expected-remark/d' %s | uta-opt -split-input-file -uta-fuse-kernels 2>&1 >/dev/null | FileCheck %s --allow-empty --check-prefix=QUIET
 // QUIET-NOT: remark:
 // RUN: sed -e '/expected-remark/d' %s | uta-opt -split-input-file -uta-fuse-kernels="policy=none remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NONE
-// NONE-COUNT-24: remark: fusion is off (policy none): every op is a kernel of its own
+// NONE-COUNT-28: remark: fusion is off (policy none): every op is a kernel of its own
 // NONE-NOT: remark:
 
 // An elementwise chain: each producer is read once by its consumer.
@@ -163,17 +163,18 @@ func.func @no_fuse_opaque(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
 
 // -----
 
-// The SGP layer: the norm's two passes compute the weighted product twice
-// per position, 192 operations each in Cl(3,0); over 8 * 100 * 61 / 8 =
-// 6100 positions the second time costs 192 * 6100 / 30e12 s = 0.039 us,
-// against 2 * 48800 * 4 B / 4e12 B/s + 4 us = 4.1 us. Each gate (8 + 20
-// operations) is then computed twice too: 28 * 6100 / 30e12 s = 0.00569 us.
+// The SGP layer: the norm's kernel makes two passes over the features, but
+// its threads keep their values in registers between them when they are
+// few enough (passes/Analysis/GradeNormLayout.h). 61 features take one
+// round of a 64-thread block, 8 blades each: the weighted product is
+// computed once per position either way, and so are the gates. Fusing
+// saves 2 * 48800 * 4 B / 4e12 B/s + 4 us = 4.1 us for each.
 func.func @fuse_sgp_layer(%x: tensor<8x100x61xf32>, %y: tensor<8x100x61xf32>, %w: tensor<61x20xf32>) -> tensor<8x100x61xf32> {
-  // expected-remark@+1 {{fused into 'clifford.weighted_product': computing it 2 times per position costs 0.00569 us more, against 4.1 us for a store, a reload and a launch}}
+  // expected-remark@+1 {{fused into 'clifford.weighted_product': it is computed once per position either way, and fusing saves 4.1 us for a store, a reload and a launch}}
   %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x100x61xf32>
-  // expected-remark@+1 {{fused into 'clifford.weighted_product': computing it 2 times per position costs 0.00569 us more}}
+  // expected-remark@+1 {{fused into 'clifford.weighted_product': it is computed once per position either way}}
   %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x100x61xf32>
-  // expected-remark@+1 {{fused into 'clifford.grade_rms_norm': computing it 2 times per position costs 0.039 us more, against 4.1 us for a store, a reload and a launch}}
+  // expected-remark@+1 {{fused into 'clifford.grade_rms_norm': it is computed once per position either way, and fusing saves 4.1 us for a store, a reload and a launch}}
   %p = clifford.weighted_product <3, 0, 0> %gx, %gy, %w
       : (tensor<8x100x61xf32>, tensor<8x100x61xf32>, tensor<61x20xf32>) -> tensor<8x100x61xf32>
   %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x100x61xf32>
@@ -182,22 +183,88 @@ func.func @fuse_sgp_layer(%x: tensor<8x100x61xf32>, %y: tensor<8x100x61xf32>, %w
 
 // -----
 
-// The cost model says no: in Cl(6,0) the second computation of the weighted
-// product (3 * 64^2 = 12288 operations for each of 64000 positions: 26.2 us)
-// costs more than its round trip (2 * 4096000 * 4 B / 4e12 B/s = 8.19 us)
-// and a launch (4 us): 12.2 us.
-func.func @no_fuse_large_product_into_norm(%x: tensor<64x1000x64xf32>, %y: tensor<64x1000x64xf32>, %w: tensor<64x84xf32>) -> tensor<64x1000x64xf32> {
-  // The gates are read once by the weighted product, which is a kernel of
-  // its own: they fuse, saving the same 12.2 us each.
+// With 4100 features a 256-thread block takes 17 rounds, 17 * 8 = 136
+// values a thread, more than stay in registers: the second pass reads the
+// product again, computing it twice per position, 192 operations each in
+// Cl(3,0). Over 100 * 4100 = 410000 positions the second time costs
+// 192 * 410000 / 30e12 s = 2.62 us, against 2 * 3280000 * 4 B / 4e12 B/s
+// + 4 us = 10.6 us. Each gate (8 + 20 operations) is then computed twice
+// too: 28 * 410000 / 30e12 s = 0.383 us.
+func.func @fuse_sgp_layer_reread(%x: tensor<8x100x4100xf32>, %y: tensor<8x100x4100xf32>, %w: tensor<4100x20xf32>) -> tensor<8x100x4100xf32> {
+  // expected-remark@+1 {{fused into 'clifford.weighted_product': computing it 2 times per position costs 0.383 us more, against 10.6 us for a store, a reload and a launch}}
+  %gx = clifford.scalar_gate <3, 0, 0> %x : tensor<8x100x4100xf32>
+  // expected-remark@+1 {{fused into 'clifford.weighted_product': computing it 2 times per position costs 0.383 us more}}
+  %gy = clifford.scalar_gate <3, 0, 0> %y : tensor<8x100x4100xf32>
+  // expected-remark@+1 {{fused into 'clifford.grade_rms_norm': computing it 2 times per position costs 2.62 us more, against 10.6 us for a store, a reload and a launch}}
+  %p = clifford.weighted_product <3, 0, 0> %gx, %gy, %w
+      : (tensor<8x100x4100xf32>, tensor<8x100x4100xf32>, tensor<4100x20xf32>) -> tensor<8x100x4100xf32>
+  %n = clifford.grade_rms_norm <3, 0, 0> %p : tensor<8x100x4100xf32>
+  return %n : tensor<8x100x4100xf32>
+}
+
+// -----
+
+// A Cl(6,0) weighted product (3 * 64^2 = 12288 operations per position)
+// over 64 features: one round of 64 blades a thread, which stay in
+// registers, so the norm computes it once per position and it fuses,
+// saving its round trip (2 * 4096000 * 4 B / 4e12 B/s = 8.19 us) and a
+// launch (4 us): 12.2 us. The gates, read once, fuse into it for the same.
+func.func @fuse_large_product_into_resident_norm(%x: tensor<64x1000x64xf32>, %y: tensor<64x1000x64xf32>, %w: tensor<64x84xf32>) -> tensor<64x1000x64xf32> {
   // expected-remark@+1 {{fused into 'clifford.weighted_product': it is computed once per position either way, and fusing saves 12.2 us for a store, a reload and a launch}}
   %gx = clifford.scalar_gate <6, 0, 0> %x : tensor<64x1000x64xf32>
   // expected-remark@+1 {{fused into 'clifford.weighted_product'}}
   %gy = clifford.scalar_gate <6, 0, 0> %y : tensor<64x1000x64xf32>
-  // expected-remark@+1 {{not fused into 'clifford.grade_rms_norm': computing it 2 times per position costs 26.2 us more, against 12.2 us for a store, a reload and a launch}}
+  // expected-remark@+1 {{fused into 'clifford.grade_rms_norm': it is computed once per position either way, and fusing saves 12.2 us for a store, a reload and a launch}}
   %p = clifford.weighted_product <6, 0, 0> %gx, %gy, %w
       : (tensor<64x1000x64xf32>, tensor<64x1000x64xf32>, tensor<64x84xf32>) -> tensor<64x1000x64xf32>
   %n = clifford.grade_rms_norm <6, 0, 0> %p : tensor<64x1000x64xf32>
   return %n : tensor<64x1000x64xf32>
+}
+
+// -----
+
+// The cost model says no: over 512 features (2 rounds of 64 blades, 128
+// values a thread) the norm reads the product again, and its second
+// computation for each of 125 * 512 = 64000 positions (26.2 us) costs more
+// than the same 12.2 us of round trip and launch.
+func.func @no_fuse_large_product_into_norm(%x: tensor<64x125x512xf32>, %y: tensor<64x125x512xf32>, %w: tensor<512x84xf32>) -> tensor<64x125x512xf32> {
+  // The gates are read once by the weighted product, which is a kernel of
+  // its own: they fuse, saving the same 12.2 us each.
+  // expected-remark@+1 {{fused into 'clifford.weighted_product': it is computed once per position either way, and fusing saves 12.2 us for a store, a reload and a launch}}
+  %gx = clifford.scalar_gate <6, 0, 0> %x : tensor<64x125x512xf32>
+  // expected-remark@+1 {{fused into 'clifford.weighted_product'}}
+  %gy = clifford.scalar_gate <6, 0, 0> %y : tensor<64x125x512xf32>
+  // expected-remark@+1 {{not fused into 'clifford.grade_rms_norm': computing it 2 times per position costs 26.2 us more, against 12.2 us for a store, a reload and a launch}}
+  %p = clifford.weighted_product <6, 0, 0> %gx, %gy, %w
+      : (tensor<64x125x512xf32>, tensor<64x125x512xf32>, tensor<512x84xf32>) -> tensor<64x125x512xf32>
+  %n = clifford.grade_rms_norm <6, 0, 0> %p : tensor<64x125x512xf32>
+  return %n : tensor<64x125x512xf32>
+}
+
+// -----
+
+// The norm's adjoint holds two values a blade (x and the cotangent), 2 * 32
+// in Cl(5,0): they stay in registers for one round of features, not for
+// two. Both functions have 256000 positions; the weighted product (3 * 32^2
+// = 3072 operations each) costs 3072 * 256000 / 30e12 s = 26.2 us to
+// compute again, against 2 * 8192000 * 4 B / 4e12 B/s + 4 us = 20.4 us.
+// Over 256 features (one round) it is computed once per position and fuses;
+// over 512 (two rounds, 128 values a thread, where the forward norm's 64
+// would still fit) it would be computed twice and stays in memory.
+func.func @fuse_product_into_resident_norm_adjoint(%g: tensor<32x1000x256xf32>, %x: tensor<32x1000x256xf32>, %y: tensor<32x1000x256xf32>, %w: tensor<256x56xf32>) -> tensor<32x1000x256xf32> {
+  // expected-remark@+1 {{fused into 'clifford.grade_rms_norm_adjoint': it is computed once per position either way, and fusing saves 20.4 us for a store, a reload and a launch}}
+  %p = clifford.weighted_product <5, 0, 0> %x, %y, %w
+      : (tensor<32x1000x256xf32>, tensor<32x1000x256xf32>, tensor<256x56xf32>) -> tensor<32x1000x256xf32>
+  %dp = clifford.grade_rms_norm_adjoint <5, 0, 0> %g, %p : tensor<32x1000x256xf32>
+  return %dp : tensor<32x1000x256xf32>
+}
+
+func.func @no_fuse_product_into_norm_adjoint(%g: tensor<32x500x512xf32>, %x: tensor<32x500x512xf32>, %y: tensor<32x500x512xf32>, %w: tensor<512x56xf32>) -> tensor<32x500x512xf32> {
+  // expected-remark@+1 {{not fused into 'clifford.grade_rms_norm_adjoint': computing it 2 times per position costs 26.2 us more, against 20.4 us for a store, a reload and a launch}}
+  %p = clifford.weighted_product <5, 0, 0> %x, %y, %w
+      : (tensor<32x500x512xf32>, tensor<32x500x512xf32>, tensor<512x56xf32>) -> tensor<32x500x512xf32>
+  %dp = clifford.grade_rms_norm_adjoint <5, 0, 0> %g, %p : tensor<32x500x512xf32>
+  return %dp : tensor<32x500x512xf32>
 }
 
 // -----

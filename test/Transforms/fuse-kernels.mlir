@@ -167,11 +167,12 @@ func.func @no_fuse_reduction_into_reduction(%a: tensor<8x16xf32>) -> tensor<f32>
 
 // -----
 
-// The Flash Clifford SGP layer is one kernel rooted at the norm. Its two
-// passes over the features read each product position twice, so the kernel
-// computes the weighted product (192 operations per position in Cl(3,0)) and
-// the gates twice: about 50 ns of work here against 4 us for a launch and a
-// store and reload of the 8 blades of 6100 positions.
+// The Flash Clifford SGP layer is one kernel rooted at the norm. The norm
+// makes two passes over the features, but 61 features are one round of its
+// block, whose threads keep their 8 blades in registers between the passes
+// (passes/Analysis/GradeNormLayout.h): the kernel computes the weighted
+// product and the gates once per position, saving a launch and a store and
+// reload of the 8 blades of 6100 positions.
 // CHECK-LABEL: func @fuse_sgp_layer
 //       CHECK:   %[[R:.*]] = uta.fusion
 //       CHECK:     clifford.scalar_gate
@@ -195,9 +196,34 @@ func.func @fuse_sgp_layer(%x: tensor<8x100x61xf32>, %y: tensor<8x100x61xf32>, %w
 // -----
 
 // In Cl(6,0) a weighted product costs 3 * 64^2 = 12288 operations per
-// position: recomputing it for the norm's second pass (26 us for 64000
-// positions) costs more than its memory round trip and launch (12 us), so
-// the norm reads it from memory; the gates, read once, still fuse into it.
+// position. Over 64 features the norm's threads hold their 64 blades in
+// registers between its passes, so it computes the product once per
+// position: the whole layer is one kernel.
+// CHECK-LABEL: func @fuse_large_product_into_resident_norm
+//       CHECK:   %[[R:.*]] = uta.fusion
+//       CHECK:     clifford.scalar_gate
+//       CHECK:     clifford.scalar_gate
+//       CHECK:     clifford.weighted_product
+//       CHECK:     clifford.grade_rms_norm
+//       CHECK:     uta.yield
+//   CHECK-NOT:   clifford.
+//       CHECK:   return %[[R]]
+func.func @fuse_large_product_into_resident_norm(%x: tensor<64x1000x64xf32>, %y: tensor<64x1000x64xf32>, %w: tensor<64x84xf32>) -> tensor<64x1000x64xf32> {
+  %gx = clifford.scalar_gate <6, 0, 0> %x : tensor<64x1000x64xf32>
+  %gy = clifford.scalar_gate <6, 0, 0> %y : tensor<64x1000x64xf32>
+  %p = clifford.weighted_product <6, 0, 0> %gx, %gy, %w
+      : (tensor<64x1000x64xf32>, tensor<64x1000x64xf32>, tensor<64x84xf32>) -> tensor<64x1000x64xf32>
+  %n = clifford.grade_rms_norm <6, 0, 0> %p : tensor<64x1000x64xf32>
+  return %n : tensor<64x1000x64xf32>
+}
+
+// -----
+
+// Over 512 features (2 rounds of 64 blades, more than a thread keeps) the
+// norm's second pass reads the product again: recomputing it (26 us for
+// 64000 positions) costs more than its memory round trip and launch
+// (12 us), so the norm reads it from memory; the gates, read once, still
+// fuse into it.
 // CHECK-LABEL: func @no_fuse_large_product_into_norm
 //       CHECK:   %[[P:.*]] = uta.fusion
 //       CHECK:     clifford.scalar_gate
@@ -206,13 +232,13 @@ func.func @fuse_sgp_layer(%x: tensor<8x100x61xf32>, %y: tensor<8x100x61xf32>, %w
 //   CHECK-NOT:     clifford.grade_rms_norm
 //       CHECK:     uta.yield
 //       CHECK:   clifford.grade_rms_norm <6, 0, 0> %[[P]]
-func.func @no_fuse_large_product_into_norm(%x: tensor<64x1000x64xf32>, %y: tensor<64x1000x64xf32>, %w: tensor<64x84xf32>) -> tensor<64x1000x64xf32> {
-  %gx = clifford.scalar_gate <6, 0, 0> %x : tensor<64x1000x64xf32>
-  %gy = clifford.scalar_gate <6, 0, 0> %y : tensor<64x1000x64xf32>
+func.func @no_fuse_large_product_into_norm(%x: tensor<64x125x512xf32>, %y: tensor<64x125x512xf32>, %w: tensor<512x84xf32>) -> tensor<64x125x512xf32> {
+  %gx = clifford.scalar_gate <6, 0, 0> %x : tensor<64x125x512xf32>
+  %gy = clifford.scalar_gate <6, 0, 0> %y : tensor<64x125x512xf32>
   %p = clifford.weighted_product <6, 0, 0> %gx, %gy, %w
-      : (tensor<64x1000x64xf32>, tensor<64x1000x64xf32>, tensor<64x84xf32>) -> tensor<64x1000x64xf32>
-  %n = clifford.grade_rms_norm <6, 0, 0> %p : tensor<64x1000x64xf32>
-  return %n : tensor<64x1000x64xf32>
+      : (tensor<64x125x512xf32>, tensor<64x125x512xf32>, tensor<512x84xf32>) -> tensor<64x125x512xf32>
+  %n = clifford.grade_rms_norm <6, 0, 0> %p : tensor<64x125x512xf32>
+  return %n : tensor<64x125x512xf32>
 }
 
 // -----

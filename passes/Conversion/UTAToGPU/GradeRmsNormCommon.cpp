@@ -7,6 +7,8 @@
 
 #include "passes/Conversion/UTAToGPU/GradeRmsNormCommon.h"
 
+#include "passes/Analysis/GradeNormLayout.h"
+
 #include "passes/Conversion/UTAToGPU/CliffordExpansion.h"
 #include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
@@ -22,17 +24,17 @@ using namespace mlir::uta;
 using namespace mlir::uta::clifford_kernels;
 using ::uta::ga::Algebra;
 
-/// The most values a thread keeps in registers between the passes.
-static constexpr int64_t kMaxResidentValues = 64;
-
 GradeNormPlan mlir::uta::clifford_kernels::getGradeNormPlan(
     int64_t features, int64_t valuesPerFeature, bool vectorize) {
+  // The layout is shared with the fusion cost model
+  // (passes/Analysis/GradeNormLayout.h).
+  GradeNormLayout layout = getGradeNormLayout(features, valuesPerFeature);
   GradeNormPlan plan;
-  plan.features = features;
-  plan.valuesPerFeature = valuesPerFeature;
-  plan.group = std::clamp<int64_t>(llvm::PowerOf2Ceil(features), 32, 256);
-  plan.rounds = llvm::divideCeil(features, plan.group);
-  plan.resident = plan.rounds * valuesPerFeature <= kMaxResidentValues;
+  plan.features = layout.features;
+  plan.valuesPerFeature = layout.valuesPerFeature;
+  plan.group = layout.group;
+  plan.rounds = layout.rounds;
+  plan.resident = layout.resident;
   plan.vectorize = vectorize;
   return plan;
 }

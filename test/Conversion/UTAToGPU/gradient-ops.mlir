@@ -692,13 +692,14 @@ func.func @fused_gate_adjoint(%c: tensor<4x3x5xf32>, %x: tensor<4x3x5xf32>, %y: 
 // -----
 
 // The backward of the SGP layer's norm, one kernel: its input, the weighted
-// product of two gates, is recomputed inside the norm's adjoint, which
-// reads it in two passes (so the cost model counts two computations per
-// position); here every thread holds its feature's blades between the
-// passes, so the gates are computed once each.
-// REMARK: [[@LINE+13]]:8: remark: fused into 'clifford.grade_rms_norm_adjoint': computing it 2 times per position
-// REMARK: [[@LINE+10]]:9: remark: fused into 'clifford.weighted_product': computing it 2 times per position
-// REMARK: [[@LINE+10]]:9: remark: fused into 'clifford.weighted_product': computing it 2 times per position
+// product of two gates, is recomputed inside the norm's adjoint. The
+// adjoint reads it in two passes over the features, but each thread keeps
+// the values of its features in registers between them (one round of 2 * 4
+// values; passes/Analysis/GradeNormLayout.h), so the cost model counts one
+// computation per position and the gates are computed once each.
+// REMARK: [[@LINE+13]]:8: remark: fused into 'clifford.grade_rms_norm_adjoint': it is computed once per position either way
+// REMARK: [[@LINE+10]]:9: remark: fused into 'clifford.weighted_product': it is computed once per position either way
+// REMARK: [[@LINE+10]]:9: remark: fused into 'clifford.weighted_product': it is computed once per position either way
 // FUSED-LABEL: func.func @fused_norm_adjoint
 //       FUSED:   gpu.launch_func @kernels::@fused_norm_adjoint_k0_grade_rms_norm_adjoint
 //   FUSED-NOT:   gpu.launch_func
