@@ -83,8 +83,7 @@ private:
   /// The results of `ops` that depend on a differentiated input.
   void findActive(ArrayRef<Operation *> ops);
   /// Reports the forward values that the backward reads.
-  void reportForwardValues(func::FuncOp gradient,
-                           ArrayRef<Operation *> forwardOps);
+  void reportForwardValues(ArrayRef<Operation *> forwardOps);
 
   func::FuncOp function;
   ArrayRef<unsigned> wrt;
@@ -228,12 +227,11 @@ FailureOr<func::FuncOp> GradientBuilder::build() {
   llvm::erase_if(forwardOps,
                  [&](Operation *op) { return erased.contains(op); });
   if (options.remarks)
-    reportForwardValues(gradient, forwardOps);
+    reportForwardValues(forwardOps);
   return gradient;
 }
 
-void GradientBuilder::reportForwardValues(func::FuncOp gradient,
-                                          ArrayRef<Operation *> forwardOps) {
+void GradientBuilder::reportForwardValues(ArrayRef<Operation *> forwardOps) {
   // Forward ops still present after the dead-code sweep are those that a
   // result or the backward reads; those with a backward reader are listed.
   llvm::SmallPtrSet<Operation *, 32> forward(forwardOps.begin(),
@@ -253,7 +251,6 @@ void GradientBuilder::reportForwardValues(func::FuncOp gradient,
                      << " bytes); the fusion cost model decides whether "
                         "its readers recompute it or load it";
   }
-  (void)gradient;
 }
 
 FailureOr<func::FuncOp>

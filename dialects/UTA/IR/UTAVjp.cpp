@@ -123,24 +123,31 @@ LogicalResult DivOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
       out);
 }
 
+/// max and min: each operand gets g where it is the one selected, half of g
+/// at a tie, nothing where the other is selected. `greaterWins` for max.
+static LogicalResult selectionVjp(OpBuilder &b, Operation *op, Value g,
+                                  bool greaterWins, ArrayRef<bool> wanted,
+                                  SmallVectorImpl<Value> &out) {
+  Location loc = op->getLoc();
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  auto share = [&](Value mine, Value other) {
+    Value mask = greaterWins ? greaterMask(b, loc, mine, other)
+                             : greaterMask(b, loc, other, mine);
+    return mul(b, loc, g, mask);
+  };
+  return finishBinary(
+      b, loc, op, wanted, [&] { return share(lhs, rhs); },
+      [&] { return share(rhs, lhs); }, out);
+}
+
 LogicalResult MaxOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
                               SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  return finishBinary(
-      b, loc, *this, wanted,
-      [&] { return mul(b, loc, g, greaterMask(b, loc, getLhs(), getRhs())); },
-      [&] { return mul(b, loc, g, greaterMask(b, loc, getRhs(), getLhs())); },
-      out);
+  return selectionVjp(b, *this, g, /*greaterWins=*/true, wanted, out);
 }
 
 LogicalResult MinOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
                               SmallVectorImpl<Value> &out) {
-  Location loc = getLoc();
-  return finishBinary(
-      b, loc, *this, wanted,
-      [&] { return mul(b, loc, g, greaterMask(b, loc, getRhs(), getLhs())); },
-      [&] { return mul(b, loc, g, greaterMask(b, loc, getLhs(), getRhs())); },
-      out);
+  return selectionVjp(b, *this, g, /*greaterWins=*/false, wanted, out);
 }
 
 LogicalResult PowOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
