@@ -7,6 +7,10 @@
 // relu'(0) = 0, abs'(0) = 0, max/min split the gradient evenly at ties,
 // reduce_max splits it evenly over the maxima, sign' = 0.
 //
+// No call here takes two arguments that each build ops: C++ leaves the order
+// of argument evaluation open, and the backward graph must be the same
+// whichever compiler built UTA.
+//
 //===----------------------------------------------------------------------===//
 
 #include "dialects/UTA/IR/UTAOps.h"
@@ -159,8 +163,9 @@ LogicalResult PowOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
       [&] {
         // e * a^(e-1), and 0 where e == 0 (PyTorch), which a^(e-1) with
         // e - 1 + 1 = 0 there gives without a 0 * inf.
-        Value lowered = add(b, loc, shift(b, loc, exponent, -1.0),
-                            zeroMask(b, loc, exponent));
+        Value exponentMinusOne = shift(b, loc, exponent, -1.0);
+        Value lowered =
+            add(b, loc, exponentMinusOne, zeroMask(b, loc, exponent));
         Value power = PowOp::create(b, loc, base, lowered);
         return mul(b, loc, g, mul(b, loc, exponent, power));
       },
@@ -257,8 +262,8 @@ LogicalResult TanhOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
       wanted,
       [&] {
         Value y = getResult();
-        Value slope =
-            sub(b, loc, scalarLike(b, loc, y, 1.0), mul(b, loc, y, y));
+        Value one = scalarLike(b, loc, y, 1.0);
+        Value slope = sub(b, loc, one, mul(b, loc, y, y));
         return mul(b, loc, g, slope);
       },
       out);

@@ -171,8 +171,9 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
           Value xb = x.get(b, loc, blade);
           dot.push_back({+1, arith::MulFOp::create(b, loc, gb, xb)});
         }
-        Value slope = arith::MulFOp::create(
-            b, loc, emitNormalDensity(b, loc, s), emitSignedSum(b, loc, dot));
+        Value density = emitNormalDensity(b, loc, s);
+        Value slope =
+            arith::MulFOp::create(b, loc, density, emitSignedSum(b, loc, dot));
         SmallVector<Value> result;
         for (unsigned blade = 0; blade < blades; ++blade)
           result.push_back(

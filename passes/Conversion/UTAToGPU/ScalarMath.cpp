@@ -23,8 +23,11 @@ Value mlir::uta::emitGeluGate(OpBuilder &b, Location loc, Value x) {
 }
 
 Value mlir::uta::emitNormalDensity(OpBuilder &b, Location loc, Value x) {
-  Value halfSquare = arith::MulFOp::create(
-      b, loc, arith::MulFOp::create(b, loc, x, x), f32Constant(b, loc, -0.5));
+  // One op per statement: the order of function arguments is unspecified,
+  // and the kernel's IR must not depend on the compiler that built UTA.
+  Value square = arith::MulFOp::create(b, loc, x, x);
+  Value minusHalf = f32Constant(b, loc, -0.5);
+  Value halfSquare = arith::MulFOp::create(b, loc, square, minusHalf);
   Value e = math::ExpOp::create(b, loc, halfSquare);
   // 1 / sqrt(2 pi) = (2 / sqrt(pi)) / 2 / sqrt(2).
   return arith::MulFOp::create(

@@ -564,13 +564,13 @@ func.func @fused_path_adjoint_chunked(%g: tensor<4x5x3xf32>, %x: tensor<4x5x3xf3
 //   CHECK-DAG:     %[[P1:.*]] = arith.mulf %[[G1]], %[[X1]] : f32
 //   CHECK-DAG:     %[[P2:.*]] = arith.mulf %[[G2]], %[[X2]] : f32
 //   CHECK-DAG:     %[[P3:.*]] = arith.mulf %[[G3]], %[[X3]] : f32
-//       CHECK:     %[[D01:.*]] = arith.addf %[[P0]], %[[P1]] : f32
-//       CHECK:     %[[D012:.*]] = arith.addf %[[D01]], %[[P2]] : f32
-//       CHECK:     %[[DOT:.*]] = arith.addf %[[D012]], %[[P3]] : f32
 //       CHECK:     %[[SS:.*]] = arith.mulf %[[S]], %[[S]] : f32
 //       CHECK:     %[[EXPONENT:.*]] = arith.mulf %[[SS]], %[[MINUS_HALF]] : f32
 //       CHECK:     %[[E:.*]] = math.exp %[[EXPONENT]] : f32
 //       CHECK:     %[[PHI:.*]] = arith.mulf %[[E]], %[[DENSITY]] : f32
+//       CHECK:     %[[D01:.*]] = arith.addf %[[P0]], %[[P1]] : f32
+//       CHECK:     %[[D012:.*]] = arith.addf %[[D01]], %[[P2]] : f32
+//       CHECK:     %[[DOT:.*]] = arith.addf %[[D012]], %[[P3]] : f32
 //       CHECK:     %[[SLOPE:.*]] = arith.mulf %[[PHI]], %[[DOT]] : f32
 //   CHECK-DAG:     %[[R0:.*]] = arith.mulf %[[G0]], %[[GATE]] : f32
 //   CHECK-DAG:     %[[R3:.*]] = arith.mulf %[[G3]], %[[GATE]] : f32

@@ -61,8 +61,8 @@ func.func @weighted(%x: tensor<4x2x3xf32>, %y: tensor<4x2x3xf32>, %w: tensor<3x1
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<8xf32>, %[[Y:arg[0-9]+]]: tensor<8xf32>, %[[G:arg[0-9]+]]: tensor<8xf32>, %[[C1:arg[0-9]+]]: tensor<8xf32>, %[[C2:arg[0-9]+]]: tensor<8xf32>)
 //  CHECK-NEXT:   %[[T:.*]] = uta.tanh %[[X]]
 //  CHECK-NEXT:   %[[GY:.*]] = uta.mul %[[G]], %[[Y]]
-//  CHECK-NEXT:   %[[T2:.*]] = uta.mul %[[T]], %[[T]]
 //  CHECK-NEXT:   %[[ONE:.*]] = arith.constant dense<1.000000e+00>
+//  CHECK-NEXT:   %[[T2:.*]] = uta.mul %[[T]], %[[T]]
 //  CHECK-NEXT:   %[[SLOPE:.*]] = uta.sub %[[ONE]], %[[T2]]
 // the slope times g y (dx): its operands' cotangents
 //  CHECK-NEXT:   %[[CGY:.*]] = uta.mul %[[C1]], %[[SLOPE]]

@@ -127,12 +127,12 @@ func.func @min(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // CHECK-LABEL: func.func @pow_vjp(
 //  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<4x8xf32>, %[[E:arg[0-9]+]]: tensor<4x8xf32>, %[[G:arg[0-9]+]]: tensor<4x8xf32>)
 //  CHECK-NEXT:   %[[P:.*]] = uta.pow %[[A]], %[[E]]
+//  CHECK-NEXT:   %[[M1:.*]] = arith.constant dense<-1.000000e+00> : tensor<1x1xf32>
+//  CHECK-NEXT:   %[[EM1:.*]] = uta.add %[[E]], %[[M1]]
 //  CHECK-NEXT:   %[[SE:.*]] = uta.sign %[[E]]
 //  CHECK-NEXT:   %[[AE:.*]] = uta.abs %[[SE]]
 //  CHECK-NEXT:   %[[ONE:.*]] = arith.constant dense<1.000000e+00> : tensor<1x1xf32>
 //  CHECK-NEXT:   %[[EZ:.*]] = uta.sub %[[ONE]], %[[AE]]
-//  CHECK-NEXT:   %[[M1:.*]] = arith.constant dense<-1.000000e+00> : tensor<1x1xf32>
-//  CHECK-NEXT:   %[[EM1:.*]] = uta.add %[[E]], %[[M1]]
 //  CHECK-NEXT:   %[[LOW:.*]] = uta.add %[[EM1]], %[[EZ]]
 //  CHECK-NEXT:   %[[PL:.*]] = uta.pow %[[A]], %[[LOW]]
 //  CHECK-NEXT:   %[[EP:.*]] = uta.mul %[[E]], %[[PL]]
@@ -270,8 +270,8 @@ func.func @erf(%x: tensor<16xf32>) -> tensor<16xf32> {
 // CHECK-LABEL: func.func @tanh_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16xf32>, %[[G:arg[0-9]+]]: tensor<16xf32>)
 //  CHECK-NEXT:   %[[Y:.*]] = uta.tanh %[[X]]
-//  CHECK-NEXT:   %[[Y2:.*]] = uta.mul %[[Y]], %[[Y]]
 //  CHECK-NEXT:   %[[ONE:.*]] = arith.constant dense<1.000000e+00> : tensor<1xf32>
+//  CHECK-NEXT:   %[[Y2:.*]] = uta.mul %[[Y]], %[[Y]]
 //  CHECK-NEXT:   %[[SLOPE:.*]] = uta.sub %[[ONE]], %[[Y2]]
 //  CHECK-NEXT:   %[[DX:.*]] = uta.mul %[[G]], %[[SLOPE]]
 //  CHECK-NEXT:   return %[[DX]]
