@@ -242,6 +242,23 @@ public:
     llvm::DenseMap<Operation *, SmallVector<uint32_t>> wordsOfModule;
 
     TargetModule emitted;
+    // A graph with no kernel: the Metal source of the SPIR-V binary's one
+    // empty entry point, which the manifest does not list either.
+    if (binary->kernels.empty()) {
+      CrossCompiler cross;
+      TargetKernel placeholder;
+      placeholder.entryPoint = kNoKernelEntryPoint.str();
+      std::string mslName;
+      SmallVector<KernelArgSlot> slots;
+      if (failed(cross.parse(binary->words, module.getLoc())))
+        return failure();
+      FailureOr<std::string> source =
+          cross.compileKernel(placeholder, mslName, slots, module.getLoc());
+      if (failed(source))
+        return failure();
+      emitted.image = std::move(*source);
+      return emitted;
+    }
     llvm::StringSet<> preambleSeen, declarationsSeen;
     std::string preamble, body;
     for (auto kernels : module.getOps<gpu::GPUModuleOp>()) {

@@ -219,27 +219,54 @@ mergeModules(ArrayRef<spirv::ModuleOp> modules) {
   return merged;
 }
 
+/// A spirv.module with one empty GLCompute entry point, `kNoKernelEntryPoint`,
+/// workgroup size 1: the binary of a graph with no kernel. Vulkan's SPIR-V
+/// needs at least one entry point; the manifest lists no kernel and never
+/// launches this one.
+static OwningOpRef<spirv::ModuleOp> buildNoKernelModule(MLIRContext *context,
+                                                        Location loc) {
+  OpBuilder builder(context);
+  auto vce = spirv::VerCapExtAttr::get(
+      spirv::Version::V_1_0, {spirv::Capability::Shader}, {}, context);
+  OwningOpRef<spirv::ModuleOp> module =
+      spirv::ModuleOp::create(builder, loc, spirv::AddressingModel::Logical,
+                              spirv::MemoryModel::GLSL450, vce);
+  builder.setInsertionPointToStart(module->getBody());
+  auto func = spirv::FuncOp::create(builder, loc, kNoKernelEntryPoint,
+                                    builder.getFunctionType({}, {}));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(func.addEntryBlock());
+  spirv::ReturnOp::create(builder, loc);
+  builder.setInsertionPointAfter(func);
+  spirv::EntryPointOp::create(builder, loc, spirv::ExecutionModel::GLCompute,
+                              func, ArrayRef<Attribute>());
+  spirv::ExecutionModeOp::create(builder, loc, func,
+                                 spirv::ExecutionMode::LocalSize, {1, 1, 1});
+  return module;
+}
+
 FailureOr<SPIRVBinary> mlir::uta::serializeKernelsToSPIRV(ModuleOp module) {
   SmallVector<spirv::ModuleOp> spvModules(module.getOps<spirv::ModuleOp>());
-  if (spvModules.empty())
-    return module.emitError("the pipeline produced no spirv.module");
-
   SPIRVBinary binary;
   EntryPointIndex index(spvModules);
   for (auto kernels : module.getOps<gpu::GPUModuleOp>())
     if (failed(collectKernels(kernels, index, binary.kernels)))
       return failure();
-  // Vulkan's SPIR-V needs an entry point; a graph whose results need no
-  // computation (empty, or its arguments) has none. Refused at the
-  // compiled function.
+  // A graph whose results need no computation (empty, or its arguments, or
+  // constants) has no kernel, and the pipeline leaves at most an empty
+  // spirv.module: the binary is one entry point that nothing launches,
+  // located at the compiled function.
   if (binary.kernels.empty()) {
-    Location loc = spvModules.front().getLoc();
+    Location loc = module.getLoc();
     for (auto func : module.getOps<func::FuncOp>())
       if (func.isPublic())
         loc = func.getLoc();
-    return emitError(loc) << "the graph has no kernel to compile (its results "
-                             "need no computation), and a Vulkan SPIR-V "
-                             "module needs at least one entry point";
+    OwningOpRef<spirv::ModuleOp> placeholder =
+        buildNoKernelModule(module.getContext(), loc);
+    if (failed(spirv::serialize(*placeholder, binary.words)) ||
+        failed(validateSPIRV(binary.words, loc)))
+      return failure();
+    return binary;
   }
   if (spvModules.size() == 1) {
     if (failed(spirv::serialize(spvModules.front(), binary.words)) ||

@@ -15,10 +15,17 @@
 
 #include "lib/Target/TargetInfo.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <string>
 
 namespace mlir::uta {
+
+/// The one entry point of the binary of a graph with no kernel (its results
+/// need no computation): empty, never launched, there because a Vulkan
+/// SPIR-V module needs an entry point.
+inline constexpr llvm::StringLiteral kNoKernelEntryPoint = "uta_no_kernel";
 
 /// A serialized and validated SPIR-V module and its kernels' bindings.
 struct SPIRVBinary {
@@ -29,7 +36,8 @@ struct SPIRVBinary {
 /// Validates the spirv.modules of `module` (past the `spirv` phase: one per
 /// kernel) one by one and serializes them as one binary (merged: equal
 /// symbols kept once, different ones of the same name renamed). Errors are
-/// located at the kernel's op.
+/// located at the kernel's op. A graph with no kernel gets a module of one
+/// empty entry point, `kNoKernelEntryPoint`.
 FailureOr<SPIRVBinary> serializeKernelsToSPIRV(ModuleOp module);
 
 /// Validates `words` for Vulkan 1.1; on failure emits the validator's
