@@ -18,7 +18,6 @@
 #include "dialects/UTA/IR/VjpBuilders.h"
 
 #include <algorithm>
-#include <cmath>
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -98,17 +97,6 @@ LogicalResult productVjp(Operation *op, OpBuilder &b, AlgebraAttr algebra,
                                        typeOf(rhs))
                           : Value());
   return success();
-}
-
-/// A [1, ..., 2^n, ..., 1] constant with 1 at blade 0 and 0 elsewhere: the
-/// scalar blade, broadcasting against a multivector of `like`'s rank.
-Value scalarBlade(OpBuilder &b, Location loc, Value like, int64_t bladeAxis,
-                  int64_t blades) {
-  SmallVector<int64_t> shape(typeOf(like).getRank(), 1);
-  shape[bladeAxis] = blades;
-  SmallVector<float> values(blades, 0.0f);
-  values[0] = 1.0f;
-  return f32Constant(b, loc, shape, values);
 }
 
 /// The weight gradient of weighted_product [F, P] from the per-position path

@@ -24,21 +24,6 @@ using namespace mlir::uta;
 using namespace mlir::uta::clifford_kernels;
 using ::uta::ga::Algebra;
 
-GradeNormPlan mlir::uta::clifford_kernels::getGradeNormPlan(
-    int64_t features, int64_t valuesPerFeature, bool vectorize) {
-  // The layout is shared with the fusion cost model
-  // (passes/Analysis/GradeNormLayout.h).
-  GradeNormLayout layout = getGradeNormLayout(features, valuesPerFeature);
-  GradeNormPlan plan;
-  plan.features = layout.features;
-  plan.valuesPerFeature = layout.valuesPerFeature;
-  plan.group = layout.group;
-  plan.rounds = layout.rounds;
-  plan.resident = layout.resident;
-  plan.vectorize = vectorize;
-  return plan;
-}
-
 int64_t GradeNormEmitterBase::getNumThreads(Operation *op,
                                             bool vectorize) const {
   return getStaticShape(op->getResult(0))[1] * getPlan(op, vectorize).group;
@@ -51,10 +36,11 @@ GradeNormEmitterBase::getBlockSize(Operation *op, bool vectorize) const {
 
 GradeNormPlan GradeNormEmitterBase::getPlan(Operation *op,
                                             bool vectorize) const {
-  // Planned over the last input, x in both ops.
-  ArrayRef<int64_t> shape = getStaticShape(op->getOperand(numInputs - 1));
-  return getGradeNormPlan(/*features=*/shape[2],
-                          /*valuesPerFeature=*/numInputs * shape[0], vectorize);
+  // The layout is shared with the fusion cost model
+  // (passes/Analysis/GradeNormLayout.h).
+  GradeNormPlan plan{getGradeNormLayout(op)};
+  plan.vectorize = vectorize;
+  return plan;
 }
 
 GradeNormKernel GradeNormEmitterBase::getKernel(OpBuilder &b, Operation *op,

@@ -22,6 +22,7 @@
 #ifndef UTA_PASSES_CONVERSION_UTATOGPU_GRADERMSNORMCOMMON_H
 #define UTA_PASSES_CONVERSION_UTATOGPU_GRADERMSNORMCOMMON_H
 
+#include "passes/Analysis/GradeNormLayout.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 
 #include "dialects/Clifford/Algebra/Algebra.h"
@@ -29,25 +30,12 @@
 
 namespace mlir::uta::clifford_kernels {
 
-/// How a block covers the features of its batch element.
-struct GradeNormPlan {
-  int64_t features;
-  /// The values a thread reads at one feature.
-  int64_t valuesPerFeature;
-  /// Threads per block: a power of two covering the features, from a warp
-  /// to 256.
-  int64_t group;
-  /// Features per thread (the last round may leave some threads without).
-  int64_t rounds;
-  /// Whether the features' values stay in registers between the passes.
-  bool resident;
+/// How a block covers the features of its batch element (the layout the
+/// fusion cost model also sees), and how it accesses memory.
+struct GradeNormPlan : GradeNormLayout {
   /// Whether accesses go through access groups (vectorization on).
   bool vectorize;
 };
-
-/// The plan for `features` features of `valuesPerFeature` values each.
-GradeNormPlan getGradeNormPlan(int64_t features, int64_t valuesPerFeature,
-                               bool vectorize);
 
 /// Where a thread of a grade-norm kernel works, and on what.
 struct GradeNormKernel {
