@@ -13,6 +13,9 @@
 #       (for a result whose dtype hides the arithmetic's precision), and
 #       `// gpu-check-grad: vjp` (or joint) builds, checks and saves the
 #       case's gradient function instead (utac --grad).
+#       With UTA_GPU_CHECK_FLAGS set, its utac flags are added to every
+#       case's PTX build (UTA_GPU_CHECK_FLAGS=--sm=90a: every case on the
+#       H100's own architecture, matmuls on the wgmma schedule).
 #   scripts/gpu-check.sh run OUT_DIR [ptx|spv]
 #       there: run every case's PTX (default) or SPIR-V build with
 #       `uta-run --seed=1 --expect=ref` (CUDA or Vulkan) and print one line
@@ -50,7 +53,7 @@ prepare() {
       echo "--tolerance=$tolerance" >"$out/$name/spv.flags"
     fi
     # shellcheck disable=SC2086
-    "$build/bin/utac" "$f" $grad --target=ptx $flags -o "$out/$name/k.ptx" &&
+    "$build/bin/utac" "$f" $grad --target=ptx ${UTA_GPU_CHECK_FLAGS:-} $flags -o "$out/$name/k.ptx" &&
       "$build/bin/utac" run "$f" $grad --backend=reference --seed=1 \
         --save="$out/$name/ref" >/dev/null ||
       { echo "prepare: $name failed" >&2; exit 1; }

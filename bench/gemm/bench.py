@@ -83,8 +83,11 @@ for dtype, kind, n in ((torch.bfloat16, "bf16", 8192), (torch.float16, "f16", 81
     a = torch.randn(n, n, device=dev, dtype=dtype)
     b = torch.randn(n, n, device=dev, dtype=dtype)
     name = f"matmul_{kind}_{n}"
-    row(f"matmul {n}^3 {kind}", kind, uta_time(name, "k.ptx"), "cuBLAS",
-        bench(lambda: a @ b.T), 2 * n**3)
+    cublas = bench(lambda: a @ b.T)
+    row(f"matmul {n}^3 {kind} (wgmma)", kind, uta_time(name, "k.ptx"), "cuBLAS",
+        cublas, 2 * n**3)
+    row(f"matmul {n}^3 {kind} (mma.sync)", kind, uta_time(name, "mma.ptx"), "cuBLAS",
+        cublas, 2 * n**3)
 
 n = 4096
 a = torch.randn(n, n, device=dev)
@@ -93,16 +96,18 @@ ref = a.double() @ b.double().T
 name = "matmul_f32_4096"
 cublas_f32 = bench(lambda: a @ b.T)
 cublas_f32_err = rel(a @ b.T, ref)
-row("matmul 4096^3 f32 accurate (3xTF32)", "tf32", uta_time(name, "k.ptx"),
-    "cuBLAS f32", cublas_f32, 2 * n**3,
-    f"{rel(uta_result(name, 'k.ptx', (a, b)), ref):.1e}", f"{cublas_f32_err:.1e}")
+for module, path in (("k.ptx", "wgmma"), ("mma.ptx", "mma.sync")):
+    row(f"matmul 4096^3 f32 accurate (3xTF32, {path})", "tf32", uta_time(name, module),
+        "cuBLAS f32", cublas_f32, 2 * n**3,
+        f"{rel(uta_result(name, module, (a, b)), ref):.1e}", f"{cublas_f32_err:.1e}")
 torch.backends.cuda.matmul.allow_tf32 = True
 cublas_tf32 = bench(lambda: a @ b.T)
 cublas_tf32_err = rel(a @ b.T, ref)
 torch.backends.cuda.matmul.allow_tf32 = False
-row("matmul 4096^3 f32 --allow-tf32", "tf32", uta_time(name, "tf32.ptx"),
-    "cuBLAS tf32", cublas_tf32, 2 * n**3,
-    f"{rel(uta_result(name, 'tf32.ptx', (a, b)), ref):.1e}", f"{cublas_tf32_err:.1e}")
+for module, path in (("tf32.ptx", "wgmma"), ("mma-tf32.ptx", "mma.sync")):
+    row(f"matmul 4096^3 f32 --allow-tf32 ({path})", "tf32", uta_time(name, module),
+        "cuBLAS tf32", cublas_tf32, 2 * n**3,
+        f"{rel(uta_result(name, module, (a, b)), ref):.1e}", f"{cublas_tf32_err:.1e}")
 row("matmul 4096^3 f32, SPIR-V on NVIDIA Vulkan (SIMT)", "f32",
     uta_time(name, "k.spv", repeat=5), "cuBLAS f32", cublas_f32, 2 * n**3,
     f"{rel(uta_result(name, 'k.spv', (a, b)), ref):.1e}", f"{cublas_f32_err:.1e}")
@@ -125,6 +130,9 @@ row("linear_bias_gelu 512x768x3072 f32 accurate", "tf32", uta_time(name, "k.ptx"
     "torch.compile f32", bench(lambda: lbg_c(x, w, bb)), 2 * M * N * K,
     f"{rel(uta_result(name, 'k.ptx', (x, w, bb)), ref):.1e}",
     f"{rel(lbg_c(x, w, bb), ref):.1e}")
+row("linear_bias_gelu 512x768x3072 f32 accurate (mma.sync)", "tf32", uta_time(name, "mma.ptx"),
+    "torch.compile f32", bench(lambda: lbg_c(x, w, bb)), 2 * M * N * K,
+    f"{rel(uta_result(name, 'mma.ptx', (x, w, bb)), ref):.1e}")
 row("linear_bias_gelu 512x768x3072 f32, eager torch", "tf32", uta_time(name, "k.ptx"),
     "eager f32", bench(lambda: lbg(x, w, bb)), 2 * M * N * K)
 torch.backends.cuda.matmul.allow_tf32 = True
@@ -134,6 +142,9 @@ row("linear_bias_gelu 512x768x3072 --allow-tf32", "tf32", uta_time(name, "tf32.p
     "torch.compile tf32", bench(lambda: lbg_t(x, w, bb)), 2 * M * N * K,
     f"{rel(uta_result(name, 'tf32.ptx', (x, w, bb)), ref):.1e}",
     f"{rel(lbg_t(x, w, bb), ref):.1e}")
+row("linear_bias_gelu 512x768x3072 --allow-tf32 (mma.sync)", "tf32",
+    uta_time(name, "mma-tf32.ptx"), "torch.compile tf32", bench(lambda: lbg_t(x, w, bb)),
+    2 * M * N * K, f"{rel(uta_result(name, 'mma-tf32.ptx', (x, w, bb)), ref):.1e}")
 torch.backends.cuda.matmul.allow_tf32 = False
 
 # FCGP: gates, fc_product on the GEMM engine, grade_rms_norm. Flash

@@ -71,6 +71,7 @@ static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
   if (cuda)
     StringRef(options.sm).take_while(llvm::isDigit).getAsInteger(10, sm);
   outline.sm = sm;
+  outline.archSpecific = cuda && StringRef(options.sm).ends_with("a");
   outline.tensorCores = options.tensorCores;
   outline.allowTf32 = options.allowTf32;
   outline.gemmConfig = options.gemmConfig;
@@ -103,6 +104,8 @@ static void buildLlvmPhase(OpPassManager &pm, const PipelineOptions &options) {
   // which MLIR only accepts for statically shaped memrefs.
   nvvm.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  // NVVM ops without an LLVM intrinsic (wgmma) become inline PTX.
+  kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createExternDynamicSharedMemoryPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());

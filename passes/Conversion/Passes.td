@@ -48,6 +48,10 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
            "CUDA compute capability of the target (80, 86, 89, 90); 0 for "
            "targets without CUDA tensor cores (SPIR-V, MSL). Matmuls use "
            "mma.sync tensor cores from 80 on, the tiled SIMT GEMM below">,
+    Option<"archSpecific", "arch-specific", "bool", /*default=*/"false",
+           "The CUDA target has the architecture-specific features of "
+           "sm_90a (utac --sm=90a): matmuls with K-contiguous operands use "
+           "wgmma">,
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
            "Let matmuls use tensor cores where the target has them; false: "
            "the tiled SIMT GEMM everywhere">,

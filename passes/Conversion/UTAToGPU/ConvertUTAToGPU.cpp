@@ -168,12 +168,13 @@ public:
 
   Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
                                 int64_t count) override {
-    return allocateWorkgroupBuffer(b, loc, {count}, b.getF32Type());
+    return allocateWorkgroupBuffer(b, loc, {count}, b.getF32Type(),
+                                   kSharedBufferAlignment);
   }
 
   Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
-                                ArrayRef<int64_t> shape,
-                                Type elementType) override {
+                                ArrayRef<int64_t> shape, Type elementType,
+                                int64_t alignment) override {
     auto workgroup = gpu::AddressSpaceAttr::get(
         b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
     auto type = MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
@@ -193,7 +194,8 @@ public:
       context.sharedBase =
           gpu::DynamicSharedMemoryOp::create(b, loc, bytesType);
     }
-    int64_t offset = llvm::alignTo(context.sharedBytes, kSharedBufferAlignment);
+    int64_t offset = llvm::alignTo(context.sharedBytes,
+                                   std::max(alignment, kSharedBufferAlignment));
     context.sharedBytes = offset + type.getNumElements() *
                                        elementType.getIntOrFloatBitWidth() / 8;
     Value byteOffset = arith::ConstantIndexOp::create(b, loc, offset);
@@ -555,6 +557,7 @@ struct ConvertUTAToGPUPass final
 
     GemmTarget gemmTarget;
     gemmTarget.sm = sm;
+    gemmTarget.archSpecific = archSpecific;
     gemmTarget.tensorCores = tensorCores;
     gemmTarget.allowTf32 = allowTf32;
     gemmTarget.config = gemmConfig;

@@ -67,10 +67,13 @@ public:
   virtual Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
                                         int64_t count) = 0;
   /// A new workgroup buffer of `shape` and `elementType` (the GEMM engine's
-  /// typed, multi-dimensional tiles); the same rules as above.
+  /// typed, multi-dimensional tiles); the same rules as above. Its address
+  /// is a multiple of `alignment` bytes (wgmma's 128-byte-swizzled tiles
+  /// need 1024).
   virtual Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
                                         ArrayRef<int64_t> shape,
-                                        Type elementType) = 0;
+                                        Type elementType,
+                                        int64_t alignment = 128) = 0;
   /// The buffer that holds operand `operand`, in its own element type, or
   /// null when a fused producer computes it. For emitters that copy raw
   /// tiles (the GEMM engine's cp.async).

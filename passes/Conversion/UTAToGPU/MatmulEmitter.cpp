@@ -56,6 +56,8 @@ public:
       return emitSimtGemm(b, op->getLoc(), plan, io, epilogue);
     case GemmSchedule::MmaSync:
       return emitMmaSyncGemm(b, op->getLoc(), plan, io, epilogue);
+    case GemmSchedule::Wgmma:
+      return emitWgmmaGemm(b, op->getLoc(), plan, io, epilogue);
     }
     llvm_unreachable("unknown GEMM schedule");
   }

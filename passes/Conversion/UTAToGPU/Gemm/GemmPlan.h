@@ -32,6 +32,9 @@ struct GemmTarget {
   /// The CUDA compute capability (80 for sm_80); 0 for targets without CUDA
   /// tensor cores (SPIR-V, MSL).
   unsigned sm = 0;
+  /// The architecture-specific features of sm_90a (wgmma): the CUDA
+  /// target's --sm is "90a".
+  bool archSpecific = false;
   /// Whether tensor cores may be used where the target has them.
   bool tensorCores = true;
   /// f32 products in plain TF32 (10-bit mantissas) instead of f32 accuracy.
@@ -56,6 +59,12 @@ enum class GemmSchedule {
   /// warp-level mma.sync (m16n8k16 for f16/bf16, m16n8k8 for tf32). CUDA
   /// sm_80 and up.
   MmaSync,
+  /// The same cp.async pipeline into 128-byte-swizzled shared memory, read
+  /// by warpgroup-level wgmma through shared-memory descriptors; each
+  /// warpgroup (128 threads) owns 64-row slabs of the tile. sm_90a, both
+  /// operands K-contiguous (A always; B when transpose_b) with 16-byte
+  /// aligned rows.
+  Wgmma,
 };
 
 /// How the products are formed; accumulation is f32 in every mode.
@@ -93,11 +102,13 @@ struct GemmConfig {
   GemmSchedule schedule = GemmSchedule::Simt;
   /// Block tile.
   int64_t tileM = 0, tileN = 0, tileK = 0;
-  /// Warps along M and N (mma.sync); the SIMT schedule uses threadsM x
-  /// threadsN threads with a register tile of (tileM / threadsM) x
-  /// (tileN / threadsN) outputs each.
+  /// Warps along M and N (mma.sync), or warpgroups along M and N (wgmma:
+  /// warpsN is 1, each warpgroup computes tileM / warpsM rows of the whole
+  /// tileN); the SIMT schedule uses threadsM x threadsN threads with a
+  /// register tile of (tileM / threadsM) x (tileN / threadsN) outputs each.
   int64_t warpsM = 0, warpsN = 0;
-  /// Shared-memory stages of the cp.async pipeline (mma.sync); 1 for SIMT.
+  /// Shared-memory stages of the cp.async pipeline (mma.sync, wgmma); 1 for
+  /// SIMT.
   int64_t stages = 1;
   /// Short name for remarks and docs.
   const char *name = "";

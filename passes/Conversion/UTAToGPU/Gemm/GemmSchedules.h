@@ -78,6 +78,13 @@ LogicalResult emitSimtGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
 LogicalResult emitMmaSyncGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
                               KernelIO &io, ElementEpilogue epilogue);
 
+/// Warpgroup tensor-core GEMM (sm_90a): the cp.async pipeline into
+/// 128-byte-swizzled shared memory, wgmma on shared-memory descriptors, the
+/// precision of `plan` (3xTF32 from split tiles). Operands must be buffers,
+/// both K-contiguous with 16-byte aligned rows (planGemm's condition).
+LogicalResult emitWgmmaGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
+                            KernelIO &io, ElementEpilogue epilogue);
+
 /// One term of an fc_product slot: sign * x_lhs * y_rhs.
 struct FcProductGemmTerm {
   unsigned lhs, rhs;

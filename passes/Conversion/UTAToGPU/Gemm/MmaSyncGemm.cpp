@@ -33,6 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+#include "passes/Conversion/UTAToGPU/Gemm/SharedTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -49,29 +50,6 @@ using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
-
-/// chunk' = chunk ^ (((row >> rowShift) & rowMask) << xorShift), on 16-byte
-/// chunks of a shared-memory row.
-struct Swizzle {
-  int64_t rowShift, rowMask, xorShift;
-};
-
-/// One operand's shared-memory tiles.
-struct StagedOperand {
-  /// memref<stages x rows x columns x T, workgroup>.
-  Value buffer;
-  /// Rows and columns of one stage's tile; columns are contiguous.
-  int64_t rows, columns;
-  Swizzle swizzle;
-  /// The global buffer and the operand's batch indices.
-  Value global;
-  SmallVector<Value> batch;
-  /// Whether rows run along the operand's first matrix axis (M of A, or N of
-  /// a transposed B, or K of B) and the extents of its two matrix axes, for
-  /// bounds.
-  int64_t globalRows, globalColumns;
-  bool asyncCopy;
-};
 
 class MmaSyncGemmEmitter : GemmScheduleEmitter {
 public:
@@ -94,17 +72,19 @@ private:
     return arith::RemUIOp::create(b, loc, x, index(y));
   }
 
-  /// Elements per 16-byte chunk.
-  int64_t vectorElements() const { return 16 / p.getElementBytes(); }
-  /// The swizzled column of element `column` of `row`.
-  Value swizzleColumn(const StagedOperand &operand, Value row, Value column);
+  Value swizzleColumn(const StagedOperand &operand, Value row, Value column) {
+    return emitSwizzledColumn(b, loc, operand, row, column);
+  }
   /// Issues the copies of K tile `step` into stage `stage`.
   void copyTile(StagedOperand &operand, Value step, Value stage);
   /// Issues the copies of the tile at (rowOrigin, columnOrigin) of
   /// `operand` into stage `stage`; zeros where `enabled` (if given) is
   /// false.
   void copyTileAt(StagedOperand &operand, Value rowOrigin, Value columnOrigin,
-                  Value stage, Value enabled);
+                  Value stage, Value enabled) {
+    emitTileCopy(b, loc, operand, threadId, c.getNumThreads(), rowOrigin,
+                 columnOrigin, stage, enabled);
+  }
   void copyTiles(Value step, Value stage) {
     copyTile(a, step, stage);
     copyTile(bOperand, step, stage);
@@ -151,19 +131,6 @@ struct FcProductStep {
 
 } // namespace
 
-Value MmaSyncGemmEmitter::swizzleColumn(const StagedOperand &operand, Value row,
-                                        Value column) {
-  int64_t vec = vectorElements();
-  Value chunk = div(column, vec);
-  Value key = arith::AndIOp::create(
-      b, loc,
-      arith::ShRUIOp::create(b, loc, row, index(operand.swizzle.rowShift)),
-      index(operand.swizzle.rowMask));
-  key = arith::ShLIOp::create(b, loc, key, index(operand.swizzle.xorShift));
-  Value swizzled = arith::XOrIOp::create(b, loc, chunk, key);
-  return add(mul(swizzled, vec), rem(column, vec));
-}
-
 void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
                                   Value stage) {
   // Which of the tile's two axes is K, and the tile's origin in the operand.
@@ -172,81 +139,6 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
   Value rowOrigin = rowsAreK ? k0 : (&operand == &a ? block.row : block.column);
   Value columnOrigin = rowsAreK ? block.column : k0;
   copyTileAt(operand, rowOrigin, columnOrigin, stage, /*enabled=*/nullptr);
-}
-
-void MmaSyncGemmEmitter::copyTileAt(StagedOperand &operand, Value rowOrigin,
-                                    Value columnOrigin, Value stage,
-                                    Value enabled) {
-  int64_t vec = vectorElements();
-  int64_t chunksPerRow = operand.columns / vec;
-  int64_t threads = c.getNumThreads();
-  Type elementType = p.elementType;
-  for (int64_t first = 0; first < operand.rows * chunksPerRow;
-       first += threads) {
-    Value chunkId = add(threadId, first);
-    Value row = div(chunkId, chunksPerRow);
-    Value column = mul(rem(chunkId, chunksPerRow), vec);
-    Value globalRow = add(rowOrigin, row);
-    Value globalColumn = add(columnOrigin, column);
-    Value inRange = enabled;
-    int64_t columnTile = operand.columns;
-    requireBelow(b, loc, inRange, globalRow, operand.globalRows, operand.rows);
-    requireBelow(b, loc, inRange, globalColumn, operand.globalColumns,
-                 columnTile);
-    Value destinationColumn = swizzleColumn(operand, row, column);
-    SmallVector<Value> destination{stage, row, destinationColumn};
-
-    if (operand.asyncCopy) {
-      // Past the bounds: copy 0 bytes (cp.async zero-fills) from the
-      // operand's first element, a valid address.
-      Value sourceElements = index(vec);
-      if (inRange) {
-        sourceElements =
-            arith::SelectOp::create(b, loc, inRange, index(vec), index(0));
-        globalRow =
-            arith::SelectOp::create(b, loc, inRange, globalRow, index(0));
-        globalColumn =
-            arith::SelectOp::create(b, loc, inRange, globalColumn, index(0));
-      }
-      SmallVector<Value> source(operand.batch);
-      source.append({globalRow, globalColumn});
-      nvgpu::DeviceAsyncCopyOp::create(
-          b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
-          operand.buffer, destination, operand.global, source,
-          b.getIndexAttr(vec), inRange ? sourceElements : Value(),
-          /*bypassL1=*/b.getUnitAttr());
-      continue;
-    }
-    // Unaligned rows: element by element, each checked on its own.
-    for (int64_t e = 0; e < vec; ++e) {
-      Value elementColumn = add(globalColumn, e);
-      // Each element checked on its own: a chunk may straddle K's end.
-      Value elementInRange = inRange;
-      requireBelow(b, loc, elementInRange, elementColumn, operand.globalColumns,
-                   columnTile);
-      SmallVector<Value> source(operand.batch);
-      source.append({globalRow, elementColumn});
-      Value value;
-      if (!elementInRange) {
-        value = memref::LoadOp::create(b, loc, operand.global, source);
-      } else {
-        auto guard = scf::IfOp::create(b, loc, TypeRange{elementType},
-                                       elementInRange, true);
-        OpBuilder::InsertionGuard insertion(b);
-        b.setInsertionPointToStart(guard.thenBlock());
-        scf::YieldOp::create(
-            b, loc,
-            ValueRange{memref::LoadOp::create(b, loc, operand.global, source)});
-        b.setInsertionPointToStart(guard.elseBlock());
-        scf::YieldOp::create(b, loc,
-                             ValueRange{arith::ConstantOp::create(
-                                 b, loc, b.getFloatAttr(elementType, 0.0))});
-        value = guard.getResult(0);
-      }
-      SmallVector<Value> slot{stage, row, add(destinationColumn, e)};
-      memref::StoreOp::create(b, loc, value, operand.buffer, slot);
-    }
-  }
 }
 
 Value MmaSyncGemmEmitter::rowsOf(Value vector, int64_t first, int64_t count) {
@@ -438,18 +330,6 @@ void MmaSyncGemmEmitter::emitThreadPosition() {
   warpRow = div(warp, c.warpsN);
   warpColumn = rem(warp, c.warpsN);
   block = emitGemmBlockPosition(b, loc, plan);
-}
-
-/// Shared-memory rows of 64 bytes repeat every two rows in the 128-byte
-/// bank window: swizzle by row pairs. Wider rows: by row, for the eight
-/// rows of an ldmatrix, or by twice the row for the 32-bit loads of four
-/// rows and eight columns (an f32 [k][n] B).
-static Swizzle getRowSwizzle(int64_t rowBytes, bool readByLdmatrix) {
-  if (rowBytes <= 64)
-    return {1, 3, 0};
-  if (readByLdmatrix)
-    return {0, 7, 0};
-  return {0, 3, 1};
 }
 
 void MmaSyncGemmEmitter::initOperands() {
