@@ -77,11 +77,11 @@ public:
         op->emitRemark() << "fc_product on the GEMM engine, per result "
                             "blade: "
                          << plan->describe();
-      return emitMmaSyncFcProduct(
-          b, op->getLoc(), *plan, fc, io,
-          [&](OpBuilder &nb, Location loc, ValueRange indices, Value value) {
-            io.write(nb, loc, 0, indices, value);
-          });
+      auto store = [&](OpBuilder &nb, Location loc, ValueRange indices,
+                       Value value) { io.write(nb, loc, 0, indices, value); };
+      if (plan->config.schedule == GemmSchedule::Wgmma)
+        return emitWgmmaFcProduct(b, op->getLoc(), *plan, fc, io, store);
+      return emitMmaSyncFcProduct(b, op->getLoc(), *plan, fc, io, store);
     }
     return emitSimt(b, op, thread, io);
   }

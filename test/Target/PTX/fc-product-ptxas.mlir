@@ -10,10 +10,24 @@
 // RUN: grep -c "^\.visible \.entry" %t.ptx | FileCheck %s --check-prefix=ENTRIES
 // RUN: not grep -wE "(atom|red)\.[a-z0-9.]+" %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// The same on sm_90a's wgmma schedule, 3xTF32 and TF32: the A and weight
+// tiles formed in shared memory, no ldmatrix or mma.sync left.
+// RUN: utac %s --sm=90a --compile-to=ptx > %t90a.ptx
+// RUN: %ptxas -arch=sm_90a %t90a.ptx -o %t90a.cubin
+// RUN: FileCheck %s --input-file=%t90a.ptx --check-prefix=WGMMA
+// RUN: not grep -E "mma\.sync|ldmatrix" %t90a.ptx
+// RUN: utac %s --sm=90a --allow-tf32 --compile-to=ptx > %t90a-tf32.ptx
+// RUN: %ptxas -arch=sm_90a %t90a-tf32.ptx -o %t90a-tf32.cubin
+// RUN: FileCheck %s --input-file=%t90a-tf32.ptx --check-prefix=WGMMA
 
 // One kernel per fc_product, four for FCGP (on tensor cores the gates are
 // kernels of their own: the GEMM engine copies x and y from memory).
 // ENTRIES: {{^}}9{{$}}
+
+// WGMMA-LABEL: .entry fc_cl200_k0_fc_product(
+//       WGMMA: cp.async
+//       WGMMA: fence.proxy.async.shared::cta;
+//       WGMMA: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k8.f32.tf32.tf32
 
 //       CHECK: .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
 // CHECK-LABEL: .entry fc_cl200_k0_fc_product(

@@ -169,12 +169,28 @@ static const ConfigRow kFcProductRows[] = {
     {{GemmSchedule::MmaSync, 64, 64, 16, 2, 2, 2, "fc64x64x16"}, 4},
 };
 
+/// fc_product's wgmma rows (sm_90a), stages of an x and a y tile per term
+/// and the weights' tile. Every block of a result blade and row tile reads
+/// the same x and y tiles from L2 for each of its column tiles, so plain
+/// TF32 takes 256 columns with K tiles of 16 (the 64-byte swizzle), which
+/// fits three stages and double-buffered formed tiles; 3xTF32 keeps fresh
+/// accumulators and remainder tiles: 128x128 with K tiles of 32 (the
+/// 128-byte swizzle) in two stages.
+static const ConfigRow kFcProductWgmmaRows[] = {
+    {{GemmSchedule::Wgmma, 128, 256, 16, 2, 1, 3, "fcwgmma128x256x16"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::Wgmma, 128, 128, 32, 2, 1, 2, "fcwgmma128x128x32"}, 4},
+    {{GemmSchedule::Wgmma, 64, 128, 32, 1, 1, 2, "fcwgmma64x128x32"}, 4},
+};
+
 ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
   static const SmallVector<GemmConfig> table = [] {
     SmallVector<GemmConfig> configs;
     for (const ConfigRow &row : llvm::concat<const ConfigRow>(
              ArrayRef(kConfigRows), ArrayRef(kWgmmaRows),
-             ArrayRef(kCandidateRows), ArrayRef(kFcProductRows)))
+             ArrayRef(kCandidateRows), ArrayRef(kFcProductRows),
+             ArrayRef(kFcProductWgmmaRows)))
       configs.push_back(row.config);
     return configs;
   }();
@@ -207,9 +223,17 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   int64_t stageBytes = (aTilesPerStage * c.tileM + c.tileN) * c.tileK *
                        problem.getElementBytes();
   int64_t bytes = c.stages * stageBytes;
-  // wgmma's 3xTF32 keeps the remainders of one stage's tiles.
-  if (c.schedule == GemmSchedule::Wgmma && precision == GemmPrecision::Tf32x3)
-    bytes += stageBytes;
+  if (c.schedule != GemmSchedule::Wgmma)
+    return bytes;
+  // wgmma's formed tiles: fc_product's A and K-major weights (two sets in
+  // plain TF32, which forms a step while the last one is multiplied), and
+  // 3xTF32's remainders of A and B.
+  int64_t formedBytes =
+      (c.tileM + c.tileN) * c.tileK * problem.getElementBytes();
+  if (aTilesPerStage > 1)
+    bytes += formedBytes * (precision == GemmPrecision::Tf32 ? 2 : 1);
+  if (precision == GemmPrecision::Tf32x3)
+    bytes += formedBytes;
   return bytes;
 }
 
@@ -255,7 +279,11 @@ std::string GemmPlan::describe() const {
                         c.tileK, c.warpsM, c.warpsM > 1 ? "s" : "",
                         c.tileM / c.warpsM, c.tileN, c.stages,
                         getSharedMemoryBytes());
-    os << "A and B cp.async 16 B, ";
+    if (aTilesPerStage > 1)
+      os << "x, y and weight tiles copied, A and the K-major weights formed "
+            "in shared memory, ";
+    else
+      os << "A and B cp.async 16 B, ";
   } else if (c.schedule == GemmSchedule::MmaSync) {
     os << llvm::formatv("mma.sync, {0}, tile {1} ({2}x{3}x{4}, {5} warps of "
                         "{6}x{7}, {8} stages, {9} B shared), ",
@@ -390,8 +418,14 @@ std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
   plan.precision =
       target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
   plan.aTilesPerStage = 2 * termsPerSlot;
-  const ConfigRow *chosen = chooseRow(plan, GemmSchedule::MmaSync, target,
-                                      kFcProductRows, /*namedOnly=*/{});
+  bool wgmma = target.archSpecific && target.sm == 90;
+  const ConfigRow *chosen =
+      wgmma ? chooseRow(plan, GemmSchedule::Wgmma, target, kFcProductWgmmaRows,
+                        /*namedOnly=*/{})
+            : nullptr;
+  if (!chosen)
+    chosen = chooseRow(plan, GemmSchedule::MmaSync, target, kFcProductRows,
+                       /*namedOnly=*/{});
   if (!chosen)
     return std::nullopt;
   plan.config = chosen->config;

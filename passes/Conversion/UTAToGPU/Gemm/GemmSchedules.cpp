@@ -84,3 +84,90 @@ void mlir::uta::emitGemmEpilogueElement(OpBuilder &b, Location loc,
   b.setInsertionPointToStart(guard.thenBlock());
   epilogue(b, loc, indices, value);
 }
+
+/// A switch over `key` whose case `k` yields `values[k]` (index constants,
+/// or f32 where `isFloat`), and zeros for any other key.
+static SmallVector<Value>
+emitConstantTable(OpBuilder &b, Location loc, Value key,
+                  ArrayRef<SmallVector<double>> values,
+                  ArrayRef<bool> isFloat) {
+  SmallVector<Type> types;
+  for (bool f : isFloat)
+    types.push_back(f ? Type(b.getF32Type()) : Type(b.getIndexType()));
+  SmallVector<int64_t> cases =
+      llvm::to_vector(llvm::seq<int64_t>(0, values.size()));
+  auto table =
+      scf::IndexSwitchOp::create(b, loc, types, key, cases, cases.size());
+  auto yield = [&](Region &region, ArrayRef<double> row) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&region.emplaceBlock());
+    SmallVector<Value> results;
+    for (auto [value, f] : llvm::zip_equal(row, isFloat))
+      results.push_back(
+          f ? Value(arith::ConstantOp::create(
+                  b, loc, b.getF32FloatAttr(static_cast<float>(value))))
+            : Value(arith::ConstantIndexOp::create(
+                  b, loc, static_cast<int64_t>(value))));
+    scf::YieldOp::create(b, loc, results);
+  };
+  for (auto [region, row] : llvm::zip_equal(table.getCaseRegions(), values))
+    yield(region, row);
+  yield(table.getDefaultRegion(), SmallVector<double>(isFloat.size(), 0.0));
+  return SmallVector<Value>(table.getResults());
+}
+
+Value mlir::uta::emitFcProductStepCount(OpBuilder &b, Location loc,
+                                        const FcProductGemm &fc, Value blade,
+                                        int64_t kTiles) {
+  SmallVector<SmallVector<double>> slotCounts;
+  for (ArrayRef<FcProductGemmSlot> slots : fc.slotsOfBlade)
+    slotCounts.push_back({static_cast<double>(slots.size())});
+  Value slots = emitConstantTable(b, loc, blade, slotCounts, {false})[0];
+  return arith::MulIOp::create(b, loc, slots,
+                               arith::ConstantIndexOp::create(b, loc, kTiles));
+}
+
+FcProductStep mlir::uta::emitFcProductStep(OpBuilder &b, Location loc,
+                                           const FcProductGemm &fc, Value blade,
+                                           Value step, int64_t kTiles) {
+  int64_t terms = fc.termsPerSlot;
+  int64_t maxSlots = 0;
+  for (ArrayRef<FcProductGemmSlot> slots : fc.slotsOfBlade)
+    maxSlots = std::max<int64_t>(maxSlots, slots.size());
+  // Row blade * maxSlots + slot: the path, then per term the x blade, the
+  // y blade and the sign.
+  SmallVector<SmallVector<double>> slotRows;
+  SmallVector<bool> isFloat{false};
+  for (int64_t t = 0; t < terms; ++t)
+    isFloat.append({false, false, true});
+  for (ArrayRef<FcProductGemmSlot> slots : fc.slotsOfBlade)
+    for (int64_t s = 0; s < maxSlots; ++s) {
+      SmallVector<double> row(isFloat.size(), 0.0);
+      if (s < static_cast<int64_t>(slots.size())) {
+        row[0] = slots[s].path;
+        for (auto [t, term] : llvm::enumerate(slots[s].terms)) {
+          row[1 + 3 * t] = term.lhs;
+          row[2 + 3 * t] = term.rhs;
+          row[3 + 3 * t] = term.sign;
+        }
+      }
+      slotRows.push_back(std::move(row));
+    }
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  // One op per statement: the IR must not depend on argument evaluation
+  // order.
+  Value slotBase = arith::MulIOp::create(b, loc, blade, index(maxSlots));
+  Value slot = arith::DivUIOp::create(b, loc, step, index(kTiles));
+  Value key = arith::AddIOp::create(b, loc, slotBase, slot);
+  SmallVector<Value> values = emitConstantTable(b, loc, key, slotRows, isFloat);
+  FcProductStep info;
+  info.path = values[0];
+  for (int64_t t = 0; t < terms; ++t) {
+    info.lhs.push_back(values[1 + 3 * t]);
+    info.rhs.push_back(values[2 + 3 * t]);
+    info.sign.push_back(values[3 + 3 * t]);
+  }
+  return info;
+}

@@ -108,6 +108,25 @@ struct FcProductGemm {
   int64_t termsPerSlot = 1;
 };
 
+/// The constants of one K step of fc_product's GEMM: the path of its
+/// weights and, per term, the blades of x and y and the sign (0 for a
+/// missing term).
+struct FcProductStep {
+  Value path;
+  SmallVector<Value> lhs, rhs, sign;
+};
+
+/// The K steps of `blade`'s GEMM: its slots times `kTiles` tiles of Fin.
+Value emitFcProductStepCount(OpBuilder &b, Location loc,
+                             const FcProductGemm &fc, Value blade,
+                             int64_t kTiles);
+
+/// The constants of step `step` of `blade`'s GEMM (slot step / kTiles),
+/// from constant switches.
+FcProductStep emitFcProductStep(OpBuilder &b, Location loc,
+                                const FcProductGemm &fc, Value blade,
+                                Value step, int64_t kTiles);
+
 /// fc_product on tensor cores: the mma.sync pipeline with x and y tiles per
 /// term copied by cp.async and the A fragments formed as their signed
 /// products; `plan` is planFcProductGemm's. Operands must be buffers.
@@ -115,6 +134,15 @@ LogicalResult emitMmaSyncFcProduct(OpBuilder &b, Location loc,
                                    const GemmPlan &plan,
                                    const FcProductGemm &fc, KernelIO &io,
                                    ElementEpilogue epilogue);
+
+/// fc_product on sm_90a's wgmma: per stage, x and y tiles per term and the
+/// weights' [K][N] tile by cp.async; every thread then forms the A tile
+/// (signed pair products) and the weights' K-major tile in shared memory,
+/// rounded to TF32 (or split into high parts and remainders for 3xTF32),
+/// for wgmma. `plan` is planFcProductGemm's. Operands must be buffers.
+LogicalResult emitWgmmaFcProduct(OpBuilder &b, Location loc,
+                                 const GemmPlan &plan, const FcProductGemm &fc,
+                                 KernelIO &io, ElementEpilogue epilogue);
 
 } // namespace mlir::uta
 

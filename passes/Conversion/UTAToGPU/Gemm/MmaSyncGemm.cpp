@@ -122,13 +122,6 @@ private:
   StagedOperand a, bOperand;
 };
 
-/// The constants of one K step of fc_product: the path of its weights and,
-/// per term, the blades of x and y and the sign (0 for a missing term).
-struct FcProductStep {
-  Value path;
-  SmallVector<Value> lhs, rhs, sign;
-};
-
 } // namespace
 
 void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
@@ -463,37 +456,6 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
 // clifford.fc_product
 //===----------------------------------------------------------------------===//
 
-/// A switch over `key` whose case `k` yields `values[k]` (index constants,
-/// or f32 where `isFloat`), and zeros for any other key.
-static SmallVector<Value>
-emitConstantTable(OpBuilder &b, Location loc, Value key,
-                  ArrayRef<SmallVector<double>> values,
-                  ArrayRef<bool> isFloat) {
-  SmallVector<Type> types;
-  for (bool f : isFloat)
-    types.push_back(f ? Type(b.getF32Type()) : Type(b.getIndexType()));
-  SmallVector<int64_t> cases =
-      llvm::to_vector(llvm::seq<int64_t>(0, values.size()));
-  auto table =
-      scf::IndexSwitchOp::create(b, loc, types, key, cases, cases.size());
-  auto yield = [&](Region &region, ArrayRef<double> row) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&region.emplaceBlock());
-    SmallVector<Value> results;
-    for (auto [value, f] : llvm::zip_equal(row, isFloat))
-      results.push_back(
-          f ? Value(arith::ConstantOp::create(
-                  b, loc, b.getF32FloatAttr(static_cast<float>(value))))
-            : Value(arith::ConstantIndexOp::create(
-                  b, loc, static_cast<int64_t>(value))));
-    scf::YieldOp::create(b, loc, results);
-  };
-  for (auto [region, row] : llvm::zip_equal(table.getCaseRegions(), values))
-    yield(region, row);
-  yield(table.getDefaultRegion(), SmallVector<double>(isFloat.size(), 0.0));
-  return SmallVector<Value>(table.getResults());
-}
-
 LogicalResult MmaSyncGemmEmitter::emitFcProduct(const FcProductGemm &fc,
                                                 ElementEpilogue epilogue) {
   Value x = io.getOperandBuffer(0), y = io.getOperandBuffer(1),
@@ -522,45 +484,9 @@ LogicalResult MmaSyncGemmEmitter::emitFcProduct(const FcProductGemm &fc,
   }
 
   // The blade's steps: its slots times the K tiles of Fin.
-  int64_t maxSlots = 0;
-  SmallVector<SmallVector<double>> slotCounts;
-  for (ArrayRef<FcProductGemmSlot> slots : fc.slotsOfBlade) {
-    maxSlots = std::max<int64_t>(maxSlots, slots.size());
-    slotCounts.push_back({static_cast<double>(slots.size())});
-  }
-  Value steps =
-      mul(emitConstantTable(b, loc, blade, slotCounts, {false})[0], kTiles);
-  // Row blade * maxSlots + slot: the path, then per term the x blade, the
-  // y blade and the sign.
-  SmallVector<SmallVector<double>> slotRows;
-  SmallVector<bool> isFloat{false};
-  for (int64_t t = 0; t < terms; ++t)
-    isFloat.append({false, false, true});
-  for (ArrayRef<FcProductGemmSlot> slots : fc.slotsOfBlade)
-    for (int64_t s = 0; s < maxSlots; ++s) {
-      SmallVector<double> row(isFloat.size(), 0.0);
-      if (s < static_cast<int64_t>(slots.size())) {
-        row[0] = slots[s].path;
-        for (auto [t, term] : llvm::enumerate(slots[s].terms)) {
-          row[1 + 3 * t] = term.lhs;
-          row[2 + 3 * t] = term.rhs;
-          row[3 + 3 * t] = term.sign;
-        }
-      }
-      slotRows.push_back(std::move(row));
-    }
+  Value steps = emitFcProductStepCount(b, loc, fc, blade, kTiles);
   auto lookup = [&](Value step) {
-    Value key = add(mul(blade, maxSlots), div(step, kTiles));
-    SmallVector<Value> values =
-        emitConstantTable(b, loc, key, slotRows, isFloat);
-    FcProductStep info;
-    info.path = values[0];
-    for (int64_t t = 0; t < terms; ++t) {
-      info.lhs.push_back(values[1 + 3 * t]);
-      info.rhs.push_back(values[2 + 3 * t]);
-      info.sign.push_back(values[3 + 3 * t]);
-    }
-    return info;
+    return emitFcProductStep(b, loc, fc, blade, step, kTiles);
   };
 
   Value zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));

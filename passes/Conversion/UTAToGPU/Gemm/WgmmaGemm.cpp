@@ -36,6 +36,7 @@
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
 #include "passes/Conversion/UTAToGPU/Gemm/SharedTiles.h"
+#include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -50,19 +51,6 @@ using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
-
-/// Rows of one wgmma accumulator.
-constexpr int64_t kSlabRows = 64;
-/// Bytes of a tile row: the width of the 128-byte swizzle.
-constexpr int64_t kRowBytes = 128;
-/// Bytes of one K step of a wgmma (16 f16/bf16 or 8 tf32 elements).
-constexpr int64_t kStepBytes = 32;
-/// The fixed fields of a shared-memory descriptor: leading byte offset 16
-/// (unused by swizzled K-major layouts), 1024 bytes between 8-row groups,
-/// 128-byte swizzle (mode 1 in bits 62-63), base offset 0 (1024-byte
-/// aligned tiles).
-constexpr int64_t kDescriptorFields =
-    (int64_t(16 >> 4) << 16) | (int64_t(1024 >> 4) << 32) | (int64_t(1) << 62);
 
 class WgmmaGemmEmitter : GemmScheduleEmitter {
 public:
@@ -82,34 +70,19 @@ private:
   Value rem(Value x, int64_t y) {
     return arith::RemUIOp::create(b, loc, x, index(y));
   }
-  Value i64(int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
-  }
 
   void initOperands();
   /// Issues the copies of K tile `step` of both operands into `stage`.
   void copyTiles(Value step, Value stage);
-  /// The descriptor of the first 8-row group of `tile` (a stage of a staged
-  /// operand, or a remainder tile), at shared-window byte address
-  /// `address` (index).
-  Value descriptorAt(Value address);
-  /// The shared-window address of `buffer`'s first element.
-  Value baseAddress(Value buffer);
   /// Rewrites stage `stage` of `operand` element by element, four f32 at a
   /// time: `small` (if given) gets the remainders x - high(x) in the same
   /// layout (3xTF32); otherwise each element is rounded to TF32 in place.
   void splitOrRoundTile(const StagedOperand &operand, Value stage, Value small);
   /// The tile's wgmmas into the accumulators (fresh ones for 3xTF32).
   void computeStage(Value stage, SmallVectorImpl<Value> &acc);
-  Value wgmma(Value acc, Value descriptorA, Value descriptorB, bool accumulate);
-  /// acc + part, element by element (f32 round to nearest).
-  Value addAccumulators(Value acc, Value part);
-  void emitEpilogue(ValueRange accumulators, ElementEpilogue epilogue);
 
-  int64_t slabsPerWarpgroup() const { return c.tileM / c.warpsM / kSlabRows; }
-  LLVM::LLVMStructType accumulatorType() {
-    return LLVM::LLVMStructType::getLiteral(
-        b.getContext(), SmallVector<Type>(c.tileN / 2, b.getF32Type()));
+  int64_t slabsPerWarpgroup() const {
+    return c.tileM / c.warpsM / kWgmmaSlabRows;
   }
 
   Value threadId, warpgroup;
@@ -127,7 +100,7 @@ void WgmmaGemmEmitter::initOperands() {
   a.globalRows = p.m;
   a.globalColumns = p.k;
   a.asyncCopy = true;
-  a.swizzle = getRowSwizzle(kRowBytes, /*readByLdmatrix=*/true);
+  a.swizzle = getRowSwizzle(kWgmmaRowBytes, /*readByLdmatrix=*/true);
   bOperand.rows = c.tileN;
   bOperand.columns = c.tileK;
   bOperand.batch = block.rhsBatch;
@@ -146,56 +119,11 @@ void WgmmaGemmEmitter::copyTiles(Value step, Value stage) {
                /*enabled=*/nullptr);
 }
 
-Value WgmmaGemmEmitter::baseAddress(Value buffer) {
-  return memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
-}
-
-Value WgmmaGemmEmitter::descriptorAt(Value address) {
-  Value bits = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
-  // Bits 0-13: the address in 16-byte units (shared memory is < 256 KiB).
-  bits = arith::ShRUIOp::create(b, loc, bits, i64(4));
-  bits = arith::AndIOp::create(b, loc, bits, i64(0x3fff));
-  return arith::OrIOp::create(b, loc, bits, i64(kDescriptorFields));
-}
-
-Value WgmmaGemmEmitter::wgmma(Value acc, Value descriptorA, Value descriptorB,
-                              bool accumulate) {
-  NVVM::WGMMATypes type = p.elementType.isBF16()  ? NVVM::WGMMATypes::bf16
-                          : p.elementType.isF16() ? NVVM::WGMMATypes::f16
-                                                  : NVVM::WGMMATypes::tf32;
-  int64_t kStep = kStepBytes / p.getElementBytes();
-  return NVVM::WgmmaMmaAsyncOp::create(
-      b, loc, acc.getType(), acc, descriptorA, descriptorB,
-      NVVM::MMAShapeAttr::get(b.getContext(), kSlabRows, c.tileN, kStep), type,
-      type, NVVM::WGMMATypes::f32,
-      accumulate ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
-      NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-      // Both operands K-major: A "row", B "col".
-      NVVM::MMALayout::row, NVVM::MMALayout::col, /*satfinite=*/nullptr);
-}
-
-Value WgmmaGemmEmitter::addAccumulators(Value acc, Value part) {
-  Value sum = acc;
-  for (int64_t i = 0; i < c.tileN / 2; ++i) {
-    Value x = LLVM::ExtractValueOp::create(b, loc, acc, i);
-    Value y = LLVM::ExtractValueOp::create(b, loc, part, i);
-    Value s = arith::AddFOp::create(b, loc, x, y);
-    sum = LLVM::InsertValueOp::create(b, loc, sum, s, i);
-  }
-  return sum;
-}
-
 void WgmmaGemmEmitter::splitOrRoundTile(const StagedOperand &operand,
                                         Value stage, Value small) {
   // Element positions are kept, so the swizzle carries over unchanged.
   constexpr int64_t kWidth = 4;
   auto vectorType = VectorType::get({kWidth}, b.getF32Type());
-  auto bitsType = VectorType::get({kWidth}, b.getI32Type());
-  auto splat = [&](int32_t v) -> Value {
-    return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(bitsType, b.getI32IntegerAttr(v)));
-  };
-  Value highMask = splat(~int32_t(0x1fff));
   int64_t vectorsPerRow = operand.columns / kWidth;
   int64_t threads = c.getNumThreads();
   for (int64_t first = 0; first < operand.rows * vectorsPerRow;
@@ -205,20 +133,13 @@ void WgmmaGemmEmitter::splitOrRoundTile(const StagedOperand &operand,
     Value column = mul(rem(id, vectorsPerRow), kWidth);
     Value x = vector::LoadOp::create(b, loc, vectorType, operand.buffer,
                                      ValueRange{stage, row, column});
-    Value bits = arith::BitcastOp::create(b, loc, bitsType, x);
     if (!small) {
-      // Adding half a TF32 ulp to the magnitude bits and dropping the 13 low
-      // mantissa bits rounds to nearest, ties away from zero.
-      bits = arith::AddIOp::create(b, loc, bits, splat(0x1000));
-      Value rounded = arith::BitcastOp::create(
-          b, loc, vectorType, arith::AndIOp::create(b, loc, bits, highMask));
-      vector::StoreOp::create(b, loc, rounded, operand.buffer,
+      vector::StoreOp::create(b, loc, emitTf32Round(b, loc, x), operand.buffer,
                               ValueRange{stage, row, column});
       continue;
     }
-    Value high = arith::BitcastOp::create(
-        b, loc, vectorType, arith::AndIOp::create(b, loc, bits, highMask));
-    Value remainder = arith::SubFOp::create(b, loc, x, high);
+    Value remainder =
+        arith::SubFOp::create(b, loc, x, emitTf32Truncate(b, loc, x));
     vector::StoreOp::create(b, loc, remainder, small, ValueRange{row, column});
   }
 }
@@ -229,29 +150,34 @@ void WgmmaGemmEmitter::computeStage(Value stage, SmallVectorImpl<Value> &acc) {
   int64_t bStageBytes = c.tileN * c.tileK * bytes;
   int64_t warpgroupRows = c.tileM / c.warpsM;
   // This warpgroup's first row of the tile, in bytes of a tile.
-  Value slabOffset = mul(warpgroup, warpgroupRows * kRowBytes);
-  Value aStage = add(baseAddress(a.buffer), mul(stage, aStageBytes));
-  Value bStage = add(baseAddress(bOperand.buffer), mul(stage, bStageBytes));
-  Value aHigh = descriptorAt(add(aStage, slabOffset));
-  Value bHigh = descriptorAt(bStage);
+  Value slabOffset = mul(warpgroup, warpgroupRows * kWgmmaRowBytes);
+  Value aStage =
+      add(emitSharedAddress(b, loc, a.buffer), mul(stage, aStageBytes));
+  Value bStage =
+      add(emitSharedAddress(b, loc, bOperand.buffer), mul(stage, bStageBytes));
+  Value aHigh = emitWgmmaDescriptor(b, loc, add(aStage, slabOffset));
+  Value bHigh = emitWgmmaDescriptor(b, loc, bStage);
   Value aLow, bLow;
   if (plan.precision == GemmPrecision::Tf32x3) {
-    aLow = descriptorAt(add(baseAddress(aSmall), slabOffset));
-    bLow = descriptorAt(baseAddress(bSmall));
+    aLow = emitWgmmaDescriptor(
+        b, loc, add(emitSharedAddress(b, loc, aSmall), slabOffset));
+    bLow = emitWgmmaDescriptor(b, loc, emitSharedAddress(b, loc, bSmall));
   }
-  // Offsets inside a tile, in the descriptor's 16-byte units.
-  auto at = [&](Value descriptor, int64_t byteOffset) -> Value {
-    if (!byteOffset)
-      return descriptor;
-    return arith::AddIOp::create(b, loc, descriptor, i64(byteOffset >> 4));
+  auto at = [&](Value descriptor, int64_t byteOffset) {
+    return offsetWgmmaDescriptor(b, loc, descriptor, byteOffset);
+  };
+  auto wgmma = [&](Value acc, Value descriptorA, Value descriptorB,
+                   bool accumulate) {
+    return emitWgmma(b, loc, acc, descriptorA, descriptorB, p.elementType,
+                     accumulate);
   };
   bool fresh = plan.precision == GemmPrecision::Tf32x3;
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (int64_t slab = 0; slab < slabsPerWarpgroup(); ++slab) {
-    int64_t slabBytes = slab * kSlabRows * kRowBytes;
+    int64_t slabBytes = slab * kWgmmaSlabRows * kWgmmaRowBytes;
     bool accumulate = !fresh;
-    for (int64_t ks = 0; ks < c.tileK * bytes / kStepBytes; ++ks) {
-      int64_t kBytes = ks * kStepBytes;
+    for (int64_t ks = 0; ks < c.tileK * bytes / kWgmmaStepBytes; ++ks) {
+      int64_t kBytes = ks * kWgmmaStepBytes;
       if (plan.precision == GemmPrecision::Tf32x3) {
         // The small terms first: they are the smaller addends.
         acc[slab] = wgmma(acc[slab], at(aLow, slabBytes + kBytes),
@@ -269,27 +195,6 @@ void WgmmaGemmEmitter::computeStage(Value stage, SmallVectorImpl<Value> &acc) {
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
 }
 
-void WgmmaGemmEmitter::emitEpilogue(ValueRange accumulators,
-                                    ElementEpilogue epilogue) {
-  Value lane = rem(threadId, 32);
-  Value warp = rem(div(threadId, 32), 4);
-  Value g = div(lane, 4), t = rem(lane, 4);
-  Value warpgroupRow = mul(warpgroup, c.tileM / c.warpsM);
-  Value threadRow = add(add(warpgroupRow, mul(warp, 16)), g);
-  Value threadColumn = mul(t, 2);
-  for (auto [slab, acc] : llvm::enumerate(accumulators))
-    for (int64_t i = 0; i < c.tileN / 2; ++i) {
-      // Registers 4j .. 4j + 3: (g, 2t), (g, 2t + 1), (g + 8, 2t),
-      // (g + 8, 2t + 1) of columns 8j ...
-      int64_t j = i / 4, q = i % 4;
-      Value row = add(threadRow, slab * kSlabRows + 8 * (q / 2));
-      Value column = add(threadColumn, 8 * j + q % 2);
-      Value value = LLVM::ExtractValueOp::create(b, loc, acc, i);
-      emitGemmEpilogueElement(b, loc, plan, block, row, column, value,
-                              epilogue);
-    }
-}
-
 LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
   a.global = io.getOperandBuffer(0);
   bOperand.global = io.getOperandBuffer(1);
@@ -299,18 +204,16 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
   warpgroup = div(threadId, 128);
   block = emitGemmBlockPosition(b, loc, plan);
   initOperands();
-  // 128-byte-swizzled tiles must start at 1024-byte boundaries.
-  constexpr int64_t kTileAlignment = 1024;
   for (StagedOperand *operand : {&a, &bOperand})
     operand->buffer = io.allocateWorkgroupBuffer(
         b, loc, {c.stages, operand->rows, operand->columns}, p.elementType,
-        kTileAlignment);
+        kWgmmaTileAlignment);
   if (plan.precision == GemmPrecision::Tf32x3) {
     aSmall = io.allocateWorkgroupBuffer(b, loc, {a.rows, a.columns},
-                                        p.elementType, kTileAlignment);
+                                        p.elementType, kWgmmaTileAlignment);
     bSmall =
         io.allocateWorkgroupBuffer(b, loc, {bOperand.rows, bOperand.columns},
-                                   p.elementType, kTileAlignment);
+                                   p.elementType, kWgmmaTileAlignment);
   }
 
   int64_t steps = llvm::divideCeil(p.k, c.tileK);
@@ -319,7 +222,8 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
       copyTiles(index(s), index(s));
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
   }
-  Value zero = LLVM::ZeroOp::create(b, loc, accumulatorType());
+  Value zero = LLVM::ZeroOp::create(
+      b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
   SmallVector<Value> zeros(slabsPerWarpgroup(), zero);
   auto loop = scf::ForOp::create(
       b, loc, index(0), index(steps), index(1), zeros,
@@ -329,13 +233,7 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
         NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
         // cp.async writes through the generic proxy; wgmma reads through
         // the async proxy.
-        auto fenceForTensorCores = [&] {
-          NVVM::FenceProxyOp::create(
-              b, loc, NVVM::ProxyKind::async_shared,
-              NVVM::SharedSpaceAttr::get(b.getContext(),
-                                         NVVM::SharedSpace::shared_cta));
-        };
-        fenceForTensorCores();
+        emitAsyncProxyFence(b, loc);
         gpu::BarrierOp::create(b, loc);
         Value next = add(step, c.stages - 1);
         auto issue = scf::IfOp::create(
@@ -355,14 +253,14 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
             plan.precision == GemmPrecision::Tf32x3) {
           splitOrRoundTile(a, stage, aSmall);
           splitOrRoundTile(bOperand, stage, bSmall);
-          fenceForTensorCores();
+          emitAsyncProxyFence(b, loc);
           gpu::BarrierOp::create(b, loc);
         }
         if (plan.precision == GemmPrecision::Tf32x3) {
           SmallVector<Value> tile(acc.size(), zero);
           computeStage(stage, tile);
           for (auto [sum, part] : llvm::zip_equal(acc, tile))
-            sum = addAccumulators(sum, part);
+            sum = emitWgmmaAccumulatorSum(b, loc, sum, part);
         } else {
           computeStage(stage, acc);
         }
@@ -370,7 +268,7 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
       });
   // Only empty groups can be pending here; leave none behind.
   NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
-  emitEpilogue(loop.getResults(), epilogue);
+  emitWgmmaEpilogue(b, loc, plan, block, threadId, loop.getResults(), epilogue);
   return success();
 }
 

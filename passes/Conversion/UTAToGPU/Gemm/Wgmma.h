@@ -1,0 +1,81 @@
+//===- Wgmma.h - Building blocks of the wgmma schedules ---------*- C++ -*-===//
+//
+// What the sm_90a schedules (the matmul's and fc_product's) share: the
+// shared-memory descriptors of K-major tiles with the 128-byte swizzle, the
+// warpgroup MMA itself, the accumulators (an LLVM struct per 64-row slab)
+// and how their elements map to the tile, the proxy fence between generic
+// shared-memory writes and the tensor cores' reads, and TF32 rounding.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_PASSES_CONVERSION_UTATOGPU_GEMM_WGMMA_H
+#define UTA_PASSES_CONVERSION_UTATOGPU_GEMM_WGMMA_H
+
+#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+
+namespace mlir::uta {
+
+/// Rows of one wgmma accumulator (an m64 slab).
+constexpr int64_t kWgmmaSlabRows = 64;
+/// Bytes of a tile row: the width of the 128-byte swizzle.
+constexpr int64_t kWgmmaRowBytes = 128;
+/// Bytes of one K step of a wgmma (16 f16/bf16 or 8 tf32 elements).
+constexpr int64_t kWgmmaStepBytes = 32;
+/// 128-byte-swizzled tiles start at 1024-byte boundaries.
+constexpr int64_t kWgmmaTileAlignment = 1024;
+
+/// The shared-memory descriptor of a K-major tile whose first 8-row group
+/// is at shared-window byte `address` (index), with rows of `rowBytes` (128
+/// or 64) swizzled as getRowSwizzle lays them out (the 128- or 64-byte
+/// swizzle): 8-row groups 8 * rowBytes apart.
+Value emitWgmmaDescriptor(OpBuilder &b, Location loc, Value address,
+                          int64_t rowBytes = kWgmmaRowBytes);
+
+/// `descriptor` moved `byteOffset` bytes on (a multiple of 16: the next K
+/// step is 32 bytes on, the next slab 64 rows of 128 bytes).
+Value offsetWgmmaDescriptor(OpBuilder &b, Location loc, Value descriptor,
+                            int64_t byteOffset);
+
+/// The shared-window address of `buffer`'s first element, as an index.
+Value emitSharedAddress(OpBuilder &b, Location loc, Value buffer);
+
+/// The accumulators of an m64 x `n` slab: n / 2 f32 per thread.
+LLVM::LLVMStructType getWgmmaAccumulatorType(MLIRContext *context, int64_t n);
+
+/// acc (+)= A x B for the m64 x n x k step of `elementType` (f16, bf16, or
+/// f32 read as TF32) whose A and B are K-major tiles at the descriptors;
+/// `accumulate` false ignores acc's values.
+Value emitWgmma(OpBuilder &b, Location loc, Value acc, Value descriptorA,
+                Value descriptorB, Type elementType, bool accumulate);
+
+/// acc + part element by element, in f32 round to nearest.
+Value emitWgmmaAccumulatorSum(OpBuilder &b, Location loc, Value acc,
+                              Value part);
+
+/// Makes this thread's generic shared-memory writes (stores, cp.async)
+/// visible to the tensor cores' async proxy; a barrier must follow before
+/// other threads' wgmmas read them.
+void emitAsyncProxyFence(OpBuilder &b, Location loc);
+
+/// f32 values (a scalar or a vector) rounded to TF32, to nearest with ties
+/// away from zero (as cvt.rna.tf32.f32): add half a TF32 ulp to the bits
+/// and clear the 13 low mantissa bits.
+Value emitTf32Round(OpBuilder &b, Location loc, Value value);
+
+/// The TF32 value the tensor cores read from f32 values: the 13 low
+/// mantissa bits cleared.
+Value emitTf32Truncate(OpBuilder &b, Location loc, Value value);
+
+/// Hands the accumulators of this thread (one struct per slab of its
+/// warpgroup; warpgroup w's rows start at w * tileM / warpsM) to the
+/// epilogue element by element: registers 4j .. 4j + 3 of warp q hold rows
+/// 16q + g and 16q + g + 8, columns 8j + 2t and 8j + 2t + 1 (lane 4g + t).
+void emitWgmmaEpilogue(OpBuilder &b, Location loc, const GemmPlan &plan,
+                       const GemmBlockPosition &block, Value threadId,
+                       ValueRange accumulators, ElementEpilogue epilogue);
+
+} // namespace mlir::uta
+
+#endif // UTA_PASSES_CONVERSION_UTATOGPU_GEMM_WGMMA_H

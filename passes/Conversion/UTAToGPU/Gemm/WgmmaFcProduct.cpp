@@ -1,0 +1,420 @@
+//===- WgmmaFcProduct.cpp - clifford.fc_product on wgmma (sm_90a) ---------===//
+//
+// z_k = sum over the slots of result blade k of (signed pair products of
+// the slot's terms) @ w[path]: one GEMM per blade, whose K runs over the
+// slots times Fin. A block computes a tileM x tileN tile of one blade, in
+// warpsM warpgroups of 64-row slabs.
+//
+// wgmma reads A and B from shared memory, K-major, and TF32 operands cannot
+// be transposed by the instruction. So each K step has two phases:
+//   1. staging: cp.async copies, per stage, the x and y tiles of each term
+//      ([tileM][tileK], zeros for a missing term) and the weights' tile of
+//      the step's path as stored ([tileK][tileN]);
+//   2. forming: after a barrier every thread computes four elements at a
+//      time of the A tile, sum over terms of sign * x * y (the x and y
+//      tiles share A's layout, so the products are element by element),
+//      and transposes the weights' tile into a K-major one, rounding both
+//      to TF32 (3xTF32: the rounded high parts and the exact remainders in
+//      tiles of their own). A proxy fence and a barrier later, the
+//      warpgroups run the step's wgmmas on the formed tiles and wait for
+//      them before the next step forms new ones.
+// The pair products never reach global memory. Copies of the next stage
+// overlap the forming and the products of this one. In plain TF32 the
+// formed tiles are double-buffered, so that the tensor cores multiply the
+// tiles of step s while the threads form those of step s + 1 (one wgmma
+// group in flight); 3xTF32, whose formed tiles are twice as many, forms
+// and multiplies in turn, waiting for each step's products before adding
+// them, as fresh accumulators, to the running ones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+#include "passes/Conversion/UTAToGPU/Gemm/SharedTiles.h"
+#include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+
+namespace {
+
+/// f32 elements per vector of the forming phase (16 bytes).
+constexpr int64_t kVectorWidth = 4;
+
+class WgmmaFcProductEmitter : GemmScheduleEmitter {
+public:
+  using GemmScheduleEmitter::GemmScheduleEmitter;
+
+  LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue);
+
+private:
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
+  Value mul(Value x, int64_t y) {
+    return arith::MulIOp::create(b, loc, x, index(y));
+  }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, loc, x, index(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, loc, x, index(y));
+  }
+
+  /// Formed K-major tiles of `rows` x tileK, one per formed stage.
+  StagedOperand allocateFormedTile(int64_t rows);
+  /// Issues the copies of step `step`'s x, y and weight tiles into `stage`.
+  void copyStep(Value step, Value stage);
+  /// Stores `value` (f32, scalar or vector) at `indices` of the formed high
+  /// tile, rounded to TF32, and for 3xTF32 its remainder in the low tile.
+  void storeFormed(Value value, const StagedOperand &high,
+                   const StagedOperand &low, ValueRange indices);
+  /// Forms the A tile and the K-major weights' tile of staged `stage` into
+  /// formed stage `formed`.
+  void formTiles(Value stage, const FcProductStep &step, Value formed);
+  /// Issues the wgmmas of formed stage `formed` into `acc` and commits
+  /// them as one group.
+  void issueProducts(SmallVectorImpl<Value> &acc, Value formed);
+  /// Forms, then multiplies, step by step (3xTF32).
+  SmallVector<Value> emitSerialLoop(Value steps, Value zero);
+  /// Multiplies step s while forming step s + 1 (TF32).
+  SmallVector<Value> emitOverlappedLoop(Value steps, Value zero);
+  /// The copies of `step` into stage `stage` where the step exists.
+  void copyIfExists(Value step, Value steps, Value stage);
+
+  /// Bytes of a row of the formed tiles: tileK f32, 128 or 64 (the
+  /// swizzle's width).
+  int64_t rowBytes() const { return c.tileK * 4; }
+
+  const FcProductGemm *fc = nullptr;
+  /// Formed tiles per kind: 2 (double-buffered) for TF32, 1 for 3xTF32.
+  int64_t formedStages = 1;
+  Value threadId, warpgroup, blade;
+  int64_t kTiles = 0;
+  SmallVector<StagedOperand> lhsTiles, rhsTiles;
+  StagedOperand weights;
+  /// The formed tiles: A and the K-major weights, high parts and (3xTF32)
+  /// remainders.
+  StagedOperand aHigh, aLow, wHigh, wLow;
+  Value zeroSign;
+};
+
+} // namespace
+
+StagedOperand WgmmaFcProductEmitter::allocateFormedTile(int64_t rows) {
+  StagedOperand tile;
+  tile.rows = rows;
+  tile.columns = c.tileK;
+  tile.swizzle = getRowSwizzle(rowBytes(), /*readByLdmatrix=*/true);
+  tile.buffer =
+      io.allocateWorkgroupBuffer(b, loc, {formedStages, rows, c.tileK},
+                                 p.elementType, kWgmmaTileAlignment);
+  return tile;
+}
+
+void WgmmaFcProductEmitter::copyStep(Value step, Value stage) {
+  FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
+  Value k0 = mul(rem(step, kTiles), c.tileK);
+  int64_t threads = c.getNumThreads();
+  for (int64_t t = 0; t < fc->termsPerSlot; ++t) {
+    // A missing term's tiles are zeros.
+    Value present = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
+                                          info.sign[t], zeroSign);
+    lhsTiles[t].batch = {info.lhs[t]};
+    rhsTiles[t].batch = {info.rhs[t]};
+    emitTileCopy(b, loc, lhsTiles[t], threadId, threads, block.row, k0, stage,
+                 present);
+    emitTileCopy(b, loc, rhsTiles[t], threadId, threads, block.row, k0, stage,
+                 present);
+  }
+  weights.batch = {info.path};
+  emitTileCopy(b, loc, weights, threadId, threads, k0, block.column, stage,
+               /*enabled=*/nullptr);
+}
+
+void WgmmaFcProductEmitter::storeFormed(Value value, const StagedOperand &high,
+                                        const StagedOperand &low,
+                                        ValueRange indices) {
+  auto store = [&](Value v, Value buffer) {
+    if (isa<VectorType>(v.getType()))
+      vector::StoreOp::create(b, loc, v, buffer, indices);
+    else
+      memref::StoreOp::create(b, loc, v, buffer, indices);
+  };
+  Value rounded = emitTf32Round(b, loc, value);
+  store(rounded, high.buffer);
+  if (plan.precision == GemmPrecision::Tf32x3)
+    store(arith::SubFOp::create(b, loc, value, rounded), low.buffer);
+}
+
+void WgmmaFcProductEmitter::formTiles(Value stage, const FcProductStep &step,
+                                      Value formed) {
+  int64_t threads = c.getNumThreads();
+  auto vectorType = VectorType::get({kVectorWidth}, b.getF32Type());
+  // A: the x and y tiles and A share one layout; four elements of a row
+  // are contiguous under the 16-byte swizzle.
+  int64_t vectorsPerRow = c.tileK / kVectorWidth;
+  for (int64_t first = 0; first < c.tileM * vectorsPerRow; first += threads) {
+    Value id = add(threadId, first);
+    Value row = div(id, vectorsPerRow);
+    Value column = emitSwizzledColumn(
+        b, loc, aHigh, row, mul(rem(id, vectorsPerRow), kVectorWidth));
+    Value sum;
+    for (int64_t t = 0; t < fc->termsPerSlot; ++t) {
+      Value x = vector::LoadOp::create(b, loc, vectorType, lhsTiles[t].buffer,
+                                       ValueRange{stage, row, column});
+      Value y = vector::LoadOp::create(b, loc, vectorType, rhsTiles[t].buffer,
+                                       ValueRange{stage, row, column});
+      Value sign =
+          vector::BroadcastOp::create(b, loc, vectorType, step.sign[t]);
+      Value product = arith::MulFOp::create(b, loc, x, y);
+      product = arith::MulFOp::create(b, loc, product, sign);
+      sum = sum ? arith::AddFOp::create(b, loc, sum, product).getResult()
+                : product;
+    }
+    storeFormed(sum, aHigh, aLow, ValueRange{formed, row, column});
+  }
+  // The weights: consecutive threads take consecutive k of one group of
+  // four columns, so that their transposed stores go along a K-major row.
+  for (int64_t first = 0; first < c.tileK * c.tileN / kVectorWidth;
+       first += threads) {
+    Value id = add(threadId, first);
+    Value k = rem(id, c.tileK);
+    Value n = mul(div(id, c.tileK), kVectorWidth);
+    Value four = vector::LoadOp::create(
+        b, loc, vectorType, weights.buffer,
+        ValueRange{stage, k, emitSwizzledColumn(b, loc, weights, k, n)});
+    for (int64_t i = 0; i < kVectorWidth; ++i) {
+      Value row = add(n, i);
+      Value element = vector::ExtractOp::create(b, loc, four, i);
+      storeFormed(
+          element, wHigh, wLow,
+          ValueRange{formed, row, emitSwizzledColumn(b, loc, wHigh, row, k)});
+    }
+  }
+}
+
+void WgmmaFcProductEmitter::issueProducts(SmallVectorImpl<Value> &acc,
+                                          Value formed) {
+  int64_t warpgroupRows = c.tileM / c.warpsM;
+  Value slabOffset = mul(warpgroup, warpgroupRows * rowBytes());
+  auto descriptor = [&](const StagedOperand &tile, bool slabbed) {
+    Value address = add(emitSharedAddress(b, loc, tile.buffer),
+                        mul(formed, tile.rows * rowBytes()));
+    return emitWgmmaDescriptor(
+        b, loc, slabbed ? add(address, slabOffset) : address, rowBytes());
+  };
+  bool split = plan.precision == GemmPrecision::Tf32x3;
+  Value aHi = descriptor(aHigh, true), wHi = descriptor(wHigh, false);
+  Value aLo, wLo;
+  if (split) {
+    aLo = descriptor(aLow, true);
+    wLo = descriptor(wLow, false);
+  }
+  auto at = [&](Value d, int64_t bytes) {
+    return offsetWgmmaDescriptor(b, loc, d, bytes);
+  };
+  auto wgmma = [&](Value accumulator, Value a, Value w, bool accumulate) {
+    return emitWgmma(b, loc, accumulator, a, w, p.elementType, accumulate);
+  };
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  for (auto [slab, sum] : llvm::enumerate(acc)) {
+    int64_t slabBytes = slab * kWgmmaSlabRows * rowBytes();
+    bool accumulate = !split;
+    for (int64_t ks = 0; ks < c.tileK * 4 / kWgmmaStepBytes; ++ks) {
+      int64_t kBytes = ks * kWgmmaStepBytes;
+      if (split) {
+        // The small terms first: they are the smaller addends.
+        sum = wgmma(sum, at(aLo, slabBytes + kBytes), at(wHi, kBytes),
+                    accumulate);
+        sum = wgmma(sum, at(aHi, slabBytes + kBytes), at(wLo, kBytes), true);
+        accumulate = true;
+      }
+      sum =
+          wgmma(sum, at(aHi, slabBytes + kBytes), at(wHi, kBytes), accumulate);
+      accumulate = true;
+    }
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+}
+
+void WgmmaFcProductEmitter::copyIfExists(Value step, Value steps, Value stage) {
+  // The commit is the caller's, unconditional, so that every step counts
+  // one group.
+  auto issue = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, step, steps),
+      false);
+  OpBuilder::InsertionGuard inIf(b);
+  b.setInsertionPointToStart(issue.thenBlock());
+  copyStep(step, stage);
+}
+
+SmallVector<Value> WgmmaFcProductEmitter::emitSerialLoop(Value steps,
+                                                         Value zero) {
+  for (int64_t s = 0; s + 1 < c.stages; ++s) {
+    copyIfExists(index(s), steps, index(s));
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  }
+  SmallVector<Value> zeros(c.tileM / c.warpsM / kWgmmaSlabRows, zero);
+  auto loop = scf::ForOp::create(
+      b, loc, index(0), steps, index(1), zeros,
+      [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
+        OpBuilder::InsertionGuard insertion(b);
+        b.setInsertionPointToEnd(nb.getInsertionBlock());
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
+        gpu::BarrierOp::create(b, loc);
+        Value next = add(step, c.stages - 1);
+        copyIfExists(next, steps, rem(next, c.stages));
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+        formTiles(rem(step, c.stages),
+                  emitFcProductStep(b, loc, *fc, blade, step, kTiles),
+                  index(0));
+        emitAsyncProxyFence(b, loc);
+        gpu::BarrierOp::create(b, loc);
+        // Fresh accumulators per step, added in round-to-nearest f32.
+        SmallVector<Value> acc(accumulators);
+        SmallVector<Value> part(acc.size(), zero);
+        issueProducts(part, index(0));
+        NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+        for (auto [sum, tile] : llvm::zip_equal(acc, part))
+          sum = emitWgmmaAccumulatorSum(b, loc, sum, tile);
+        scf::YieldOp::create(b, loc, acc);
+      });
+  return SmallVector<Value>(loop.getResults());
+}
+
+SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
+                                                             Value zero) {
+  // Staged buffers hold steps s + 1 .. s + stages - 1 while step s is
+  // multiplied; formed stage s % 2 holds step s.
+  for (int64_t s = 0; s < c.stages; ++s) {
+    copyIfExists(index(s), steps, index(s));
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  }
+  auto guarded = [&](Value condition, function_ref<void()> body) {
+    auto branch = scf::IfOp::create(b, loc, condition, false);
+    OpBuilder::InsertionGuard inIf(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    body();
+  };
+  auto below = [&](Value v, Value bound) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v, bound);
+  };
+  NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 1);
+  gpu::BarrierOp::create(b, loc);
+  guarded(below(index(0), steps), [&] {
+    formTiles(index(0), emitFcProductStep(b, loc, *fc, blade, index(0), kTiles),
+              index(0));
+    emitAsyncProxyFence(b, loc);
+  });
+  gpu::BarrierOp::create(b, loc);
+
+  SmallVector<Value> zeros(c.tileM / c.warpsM / kWgmmaSlabRows, zero);
+  auto loop = scf::ForOp::create(
+      b, loc, index(0), steps, index(1), zeros,
+      [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
+        OpBuilder::InsertionGuard insertion(b);
+        b.setInsertionPointToEnd(nb.getInsertionBlock());
+        SmallVector<Value> acc(accumulators);
+        issueProducts(acc, rem(step, 2));
+        // This warpgroup's products of step s - 1 are done; the barrier
+        // then frees formed stage (s + 1) % 2 for every warpgroup, makes
+        // step s + 1's copies visible and frees staged stage s % stages.
+        NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
+        gpu::BarrierOp::create(b, loc);
+        Value refill = add(step, c.stages);
+        copyIfExists(refill, steps, rem(step, c.stages));
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+        Value next = add(step, 1);
+        guarded(below(next, steps), [&] {
+          formTiles(rem(next, c.stages),
+                    emitFcProductStep(b, loc, *fc, blade, next, kTiles),
+                    rem(next, 2));
+          emitAsyncProxyFence(b, loc);
+        });
+        gpu::BarrierOp::create(b, loc);
+        scf::YieldOp::create(b, loc, acc);
+      });
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  return SmallVector<Value>(loop.getResults());
+}
+
+LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
+                                          ElementEpilogue epilogue) {
+  fc = &fcGemm;
+  Value x = io.getOperandBuffer(0), y = io.getOperandBuffer(1),
+        w = io.getOperandBuffer(2);
+  if (!x || !y || !w)
+    return emitError(loc, "the wgmma fc_product reads x, y and the weights "
+                          "from buffers");
+  threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  warpgroup = div(threadId, 128);
+  block = emitGemmBlockPosition(b, loc, plan);
+  blade = block.batch.front();
+  kTiles = llvm::divideCeil(p.k, c.tileK);
+  zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+  formedStages = plan.precision == GemmPrecision::Tf32 ? 2 : 1;
+
+  // Staged: an x and a y tile per term, laid out like the formed A, and the
+  // weights' [K][N] tile.
+  StagedOperand xTile;
+  xTile.rows = c.tileM;
+  xTile.columns = c.tileK;
+  xTile.globalRows = p.m;
+  xTile.globalColumns = p.k;
+  xTile.asyncCopy = plan.asyncCopyA;
+  xTile.swizzle = getRowSwizzle(rowBytes(), /*readByLdmatrix=*/true);
+  for (int64_t t = 0; t < fc->termsPerSlot; ++t)
+    for (auto [tiles, global] :
+         {std::pair{&lhsTiles, x}, std::pair{&rhsTiles, y}}) {
+      StagedOperand tile = xTile;
+      tile.global = global;
+      tile.buffer = io.allocateWorkgroupBuffer(
+          b, loc, {c.stages, tile.rows, tile.columns}, p.elementType,
+          kWgmmaTileAlignment);
+      tiles->push_back(tile);
+    }
+  weights.rows = c.tileK;
+  weights.columns = c.tileN;
+  weights.global = w;
+  weights.globalRows = p.k;
+  weights.globalColumns = p.n;
+  weights.asyncCopy = plan.asyncCopyB;
+  weights.swizzle = getRowSwizzle(c.tileN * 4, /*readByLdmatrix=*/true);
+  weights.buffer = io.allocateWorkgroupBuffer(
+      b, loc, {c.stages, weights.rows, weights.columns}, p.elementType,
+      kWgmmaTileAlignment);
+  aHigh = allocateFormedTile(c.tileM);
+  wHigh = allocateFormedTile(c.tileN);
+  if (plan.precision == GemmPrecision::Tf32x3) {
+    aLow = allocateFormedTile(c.tileM);
+    wLow = allocateFormedTile(c.tileN);
+  }
+
+  Value steps = emitFcProductStepCount(b, loc, *fc, blade, kTiles);
+  Value zero = LLVM::ZeroOp::create(
+      b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
+  SmallVector<Value> accumulators = formedStages == 2
+                                        ? emitOverlappedLoop(steps, zero)
+                                        : emitSerialLoop(steps, zero);
+  // Only empty groups can be pending here; leave none behind.
+  NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
+  emitWgmmaEpilogue(b, loc, plan, block, threadId, accumulators, epilogue);
+  return success();
+}
+
+LogicalResult mlir::uta::emitWgmmaFcProduct(OpBuilder &b, Location loc,
+                                            const GemmPlan &plan,
+                                            const FcProductGemm &fc,
+                                            KernelIO &io,
+                                            ElementEpilogue epilogue) {
+  return WgmmaFcProductEmitter(b, loc, plan, io).emit(fc, epilogue);
+}
