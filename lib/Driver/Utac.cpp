@@ -87,7 +87,9 @@ struct UtacOptions {
   /// runUtacMain takes this flag out of argv before the parser sees it.
   bool stats = false;
   cl::opt<std::string> sm{"sm",
-                          cl::desc("CUDA architecture: 80, 86, 89, 90, 90a"),
+                          cl::desc("CUDA architecture: 80, 86, 89, 90, 90a "
+                                   "(90a: Hopper's wgmma for matmuls and "
+                                   "fc_product; runs on sm_90 only)"),
                           cl::init("90"), cl::cat(compilationOptions)};
   cl::opt<bool> allowTf32{
       "allow-tf32",
