@@ -89,6 +89,21 @@ for dtype, kind, n in ((torch.bfloat16, "bf16", 8192), (torch.float16, "f16", 81
     row(f"matmul {n}^3 {kind} (mma.sync)", kind, uta_time(name, "mma.ptx"), "cuBLAS",
         cublas, 2 * n**3)
 
+# linear_bias_gelu 8192x4096x4096 bf16: UTA's one kernel (GEMM + epilogue)
+# beside torch.compile.
+M, K, N = 8192, 4096, 4096
+x16 = torch.randn(M, K, device=dev, dtype=torch.bfloat16)
+w16 = (torch.randn(N, K, device=dev) / K**0.5).to(torch.bfloat16)
+b16 = torch.randn(N, device=dev, dtype=torch.bfloat16)
+lbg16 = torch.compile(lambda x, w, b: F.gelu(x @ w.T + b))
+ref16 = F.gelu(x16.double() @ w16.double().T + b16.double())
+name = "linear_bias_gelu_bf16_8192"
+row("linear_bias_gelu 8192x4096x4096 bf16", "bf16", uta_time(name, "k.ptx"),
+    "torch.compile bf16", bench(lambda: lbg16(x16, w16, b16)), 2 * M * N * K,
+    f"{rel(uta_result(name, 'k.ptx', (x16, w16, b16)), ref16):.1e}",
+    f"{rel(lbg16(x16, w16, b16), ref16):.1e}")
+del x16, w16, b16, ref16
+
 n = 4096
 a = torch.randn(n, n, device=dev)
 b = torch.randn(n, n, device=dev)

@@ -2,15 +2,16 @@
 // RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="sm=90 arch-specific=true gemm-config=wgmma128x256x32f32 allow-tf32=true" -canonicalize -cse | FileCheck %s --check-prefix=TF32
 // RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="sm=90" -canonicalize -cse | FileCheck %s --check-prefix=SM90
 
-// The wgmma schedule (sm_90a): the mma.sync schedule's cp.async pipeline
-// (four stages here, three tiles issued ahead) into tiles of 128-byte rows
-// at 1024-byte aligned offsets of dynamic shared memory, swizzled by the row
-// within groups of 8 rows. Each step waits for its tile, fences the copies
-// for the tensor cores' async proxy, passes one barrier, issues the tile
-// three steps ahead, and runs one wgmma m64n128k16 per K step of 16 on
-// shared-memory descriptors (address >> 4 | 128-byte swizzle, 1024 bytes
-// between 8-row groups), waiting for them before the next step reuses a
-// stage. One warpgroup (128 threads) per 64x128 tile; the accumulators are
+// The wgmma schedule (sm_90a): a cp.async pipeline (four stages here, two
+// tiles issued ahead) into tiles of 128-byte rows at 1024-byte aligned
+// offsets of dynamic shared memory, swizzled by the row within groups of 8
+// rows. Each step waits for its tile, fences the copies for the tensor
+// cores' async proxy, passes one barrier, issues the tile two steps ahead,
+// and issues one wgmma m64n128k16 per K step of 16 on shared-memory
+// descriptors (address >> 4 | 128-byte swizzle, 1024 bytes between 8-row
+// groups), leaving that group in flight while the next step starts (the
+// stage it reads is three steps from being refilled); the last group is
+// waited for after the loop. One warpgroup (128 threads) per 64x128 tile; the accumulators are
 // an LLVM struct of 64 f32 per thread, handed to the epilogue element by
 // element, inside the result only.
 // CHECK-LABEL: func.func @linear
@@ -24,9 +25,8 @@
 //       CHECK:   nvgpu.device_async_copy %arg1[%{{.*}}, %{{.*}}], %[[B]][%c0, %{{.*}}, %{{.*}}], 8, %{{.*}} {bypassL1}
 //       CHECK:   nvvm.cp.async.commit.group
 //       CHECK:   nvvm.cp.async.commit.group
-//       CHECK:   nvvm.cp.async.commit.group
-//       CHECK:   scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[ZERO]]) -> (!llvm.struct<(f32,
-//  CHECK-NEXT:     nvvm.cp.async.wait.group 2
+//  CHECK-NEXT:   scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[ZERO]]) -> (!llvm.struct<(f32,
+//  CHECK-NEXT:     nvvm.cp.async.wait.group 1
 //  CHECK-NEXT:     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 //  CHECK-NEXT:     gpu.barrier
 //       CHECK:     scf.if
@@ -47,9 +47,10 @@
 //       CHECK:     nvvm.wgmma.mma_async
 //   CHECK-NOT:     nvvm.wgmma.mma_async
 //       CHECK:     nvvm.wgmma.commit.group.sync.aligned
-//  CHECK-NEXT:     nvvm.wgmma.wait.group.sync.aligned 0
+//  CHECK-NEXT:     nvvm.wgmma.wait.group.sync.aligned 1
 //  CHECK-NEXT:     scf.yield
-//       CHECK:   nvvm.cp.async.wait.group 0
+//       CHECK:   nvvm.wgmma.wait.group.sync.aligned 0
+//  CHECK-NEXT:   nvvm.cp.async.wait.group 0
 //       CHECK:   llvm.extractvalue %{{.*}}[0]
 //       CHECK:   scf.if
 //       CHECK:     arith.truncf %{{.*}} : f32 to f16
@@ -66,7 +67,8 @@ func.func @linear(%a: tensor<100x192xf16>, %b: tensor<72x192xf16>) -> tensor<100
 
 // -----
 
-// 3xTF32: after the barrier, every thread splits four f32 at a time of the
+// 3xTF32 (three stages ahead, nothing in flight at the end of a step:
+// it reads its fresh accumulators): after the barrier, every thread splits four f32 at a time of the
 // stage's A and B tiles into the remainders x - high(x) (high: the 19 bits
 // the tensor cores read), stored in tiles of their own; a second fence and
 // barrier; then per K step of 8 three wgmmas (small A x high B, high A x

@@ -17,13 +17,13 @@
 // CHECK-LABEL: .entry f16_k0_matmul(
 //       CHECK:   cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, {{.*}};
 //       CHECK:   cp.async.commit_group;
-//       CHECK:   cp.async.wait_group 2;
+//       CHECK:   cp.async.wait_group 1;
 //       CHECK:   fence.proxy.async.shared::cta;
 //       CHECK:   bar.sync 0;
 //       CHECK:   wgmma.fence.sync.aligned;
 //       CHECK:   wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 //       CHECK:   wgmma.commit_group.sync.aligned;
-//       CHECK:   wgmma.wait_group.sync.aligned 0;
+//       CHECK:   wgmma.wait_group.sync.aligned 1;
 func.func @f16(%a: tensor<100x192xf16>, %b: tensor<72x192xf16>) -> tensor<100x72xf16> {
   %r = uta.matmul %a, %b {transpose_b = true} : (tensor<100x192xf16>, tensor<72x192xf16>) -> tensor<100x72xf16>
   return %r : tensor<100x72xf16>

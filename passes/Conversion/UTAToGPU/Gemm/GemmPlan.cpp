@@ -184,13 +184,22 @@ static const ConfigRow kFcProductWgmmaRows[] = {
     {{GemmSchedule::Wgmma, 64, 128, 32, 1, 1, 2, "fcwgmma64x128x32"}, 4},
 };
 
+/// fc_product's wgmma rows the heuristic does not pick, by name: two stages
+/// of 128x128 with K tiles of 16 fit two blocks on an SM (TF32).
+static const ConfigRow kFcProductWgmmaCandidates[] = {
+    {{GemmSchedule::Wgmma, 128, 128, 16, 2, 1, 2, "fcwgmma128x128x16s2"},
+     4,
+     GemmPrecision::Tf32},
+};
+
 ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
   static const SmallVector<GemmConfig> table = [] {
     SmallVector<GemmConfig> configs;
     for (const ConfigRow &row : llvm::concat<const ConfigRow>(
              ArrayRef(kConfigRows), ArrayRef(kWgmmaRows),
              ArrayRef(kCandidateRows), ArrayRef(kFcProductRows),
-             ArrayRef(kFcProductWgmmaRows)))
+             ArrayRef(kFcProductWgmmaRows),
+             ArrayRef(kFcProductWgmmaCandidates)))
       configs.push_back(row.config);
     return configs;
   }();
@@ -421,7 +430,7 @@ std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
   bool wgmma = target.archSpecific && target.sm == 90;
   const ConfigRow *chosen =
       wgmma ? chooseRow(plan, GemmSchedule::Wgmma, target, kFcProductWgmmaRows,
-                        /*namedOnly=*/{})
+                        kFcProductWgmmaCandidates)
             : nullptr;
   if (!chosen)
     chosen = chooseRow(plan, GemmSchedule::MmaSync, target, kFcProductRows,

@@ -48,6 +48,32 @@ GemmBlockPosition mlir::uta::emitGemmBlockPosition(OpBuilder &b, Location loc,
   return position;
 }
 
+GemmBlockPosition
+mlir::uta::emitGemmBlockPositionRowsOuter(OpBuilder &b, Location loc,
+                                          const GemmPlan &plan) {
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  const GemmProblem &p = plan.problem;
+  int64_t tilesN = plan.getTilesN();
+  Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value perRowTile = index(p.getBatchCount() * tilesN);
+  Value tileRow = arith::DivUIOp::create(b, loc, blockId, perRowTile);
+  Value inRowTile = arith::RemUIOp::create(b, loc, blockId, perRowTile);
+  Value batchLinear = arith::DivUIOp::create(b, loc, inRowTile, index(tilesN));
+  Value tileColumn = arith::RemUIOp::create(b, loc, inRowTile, index(tilesN));
+
+  GemmBlockPosition position;
+  position.batch = delinearize(b, loc, batchLinear, p.batchShape);
+  position.lhsBatch = broadcastIndices(b, loc, position.batch, p.lhsBatchShape);
+  position.rhsBatch = broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
+  position.row =
+      arith::MulIOp::create(b, loc, tileRow, index(plan.config.tileM));
+  position.column =
+      arith::MulIOp::create(b, loc, tileColumn, index(plan.config.tileN));
+  return position;
+}
+
 Value GemmScheduleEmitter::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }

@@ -53,6 +53,13 @@ protected:
 GemmBlockPosition emitGemmBlockPosition(OpBuilder &b, Location loc,
                                         const GemmPlan &plan);
 
+/// The tile of the current block when the batch elements share operand
+/// tiles (fc_product's result blades all read the same x and y rows):
+/// row tiles outermost, then the batch, then column tiles, so that blocks
+/// running together read the same rows of x and y from L2.
+GemmBlockPosition emitGemmBlockPositionRowsOuter(OpBuilder &b, Location loc,
+                                                 const GemmPlan &plan);
+
 /// Conjoins `index < size` to `inRange` (null while there is no condition
 /// yet), unless `tile` divides `size`, so that no index of a tile can pass
 /// it (tile 0: always).

@@ -7,11 +7,16 @@
 // the warpgroup holds rows 16q + g and 16q + g + 8, columns 8j + 2t and
 // 8j + 2t + 1 for lane 4g + t, j = 0 .. tileN / 8 - 1).
 //
-// Pipeline: the mma.sync schedule's. `stages` shared-memory buffers per
-// operand, filled by 16-byte cp.async of every thread; step s waits for
-// tile s, makes the copies visible to the tensor cores' (async) proxy,
-// passes one barrier, issues the copies of tile s + stages - 1 and runs the
-// tile's wgmmas, which it waits for before the next step reuses a buffer.
+// Pipeline: `stages` shared-memory buffers per operand, filled by 16-byte
+// cp.async of every thread, `ahead` tiles in flight; step s waits for tile
+// s, makes the copies visible to the tensor cores' (async) proxy, passes
+// one barrier, issues the copies of tile s + ahead and the tile's wgmmas,
+// then waits until at most `inFlight` groups of wgmmas are pending. With
+// one group in flight (f16, bf16, TF32) the tensor cores multiply tile s
+// while the threads pass the next barrier and issue the next copies; tile
+// s - 1's buffer is then still being read, so the copies run stages - 2
+// tiles ahead. 3xTF32 reads its products' fresh accumulators at the end of
+// each step: nothing in flight, stages - 1 tiles ahead.
 //
 // Shared memory: A tiles [tileM][tileK] and B tiles [tileN][tileK] (B is
 // K-contiguous: transpose_b) with rows of 128 bytes whose 16-byte chunks
@@ -78,7 +83,8 @@ private:
   /// time: `small` (if given) gets the remainders x - high(x) in the same
   /// layout (3xTF32); otherwise each element is rounded to TF32 in place.
   void splitOrRoundTile(const StagedOperand &operand, Value stage, Value small);
-  /// The tile's wgmmas into the accumulators (fresh ones for 3xTF32).
+  /// Issues the tile's wgmmas into the accumulators (fresh ones for
+  /// 3xTF32) and waits until at most `inFlight` groups are pending.
   void computeStage(Value stage, SmallVectorImpl<Value> &acc);
 
   int64_t slabsPerWarpgroup() const {
@@ -86,6 +92,9 @@ private:
   }
 
   Value threadId, warpgroup;
+  /// Groups of wgmmas left pending at the end of a step, and the tiles
+  /// whose copies are in flight ahead of the one computed.
+  int64_t inFlight = 0, ahead = 1;
   StagedOperand a, bOperand;
   /// 3xTF32: one stage's remainders of A and B.
   Value aSmall, bSmall;
@@ -192,7 +201,7 @@ void WgmmaGemmEmitter::computeStage(Value stage, SmallVectorImpl<Value> &acc) {
     }
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, inFlight);
 }
 
 LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
@@ -217,7 +226,9 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
   }
 
   int64_t steps = llvm::divideCeil(p.k, c.tileK);
-  for (int64_t s = 0; s + 1 < c.stages; ++s) {
+  inFlight = plan.precision != GemmPrecision::Tf32x3 && c.stages >= 3 ? 1 : 0;
+  ahead = c.stages - 1 - inFlight;
+  for (int64_t s = 0; s < ahead; ++s) {
     if (s < steps)
       copyTiles(index(s), index(s));
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
@@ -230,12 +241,12 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
       [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
         OpBuilder::InsertionGuard insertion(b);
         b.setInsertionPointToEnd(nb.getInsertionBlock());
-        NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, ahead - 1);
         // cp.async writes through the generic proxy; wgmma reads through
         // the async proxy.
         emitAsyncProxyFence(b, loc);
         gpu::BarrierOp::create(b, loc);
-        Value next = add(step, c.stages - 1);
+        Value next = add(step, ahead);
         auto issue = scf::IfOp::create(
             b, loc,
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next,
@@ -266,6 +277,8 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
         }
         scf::YieldOp::create(b, loc, acc);
       });
+  if (inFlight)
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   // Only empty groups can be pending here; leave none behind.
   NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
   emitWgmmaEpilogue(b, loc, plan, block, threadId, loop.getResults(), epilogue);
