@@ -103,8 +103,9 @@ static const ConfigRow kConfigRows[] = {
 /// than 128x128 or 256x128 tiles; 3xTF32 128x128 10% faster than three
 /// (4096^3: 1.56 against 1.72 ms). Plain TF32 has no default wgmma row: the
 /// tensor cores truncate f32 to TF32, and rounding the tiles in shared
-/// memory first (for TF32's usual error) made wgmma slower than mma.sync
-/// (0.85 against 0.68 ms at 4096^3); its wgmma rows are candidates.
+/// memory first (for TF32's usual error) costs what wgmma gains (4096^3:
+/// 0.668 ms on wgmma128x256x32f32 against mma.sync's 0.683); its wgmma rows
+/// are candidates.
 static const ConfigRow kWgmmaRows[] = {
     {{GemmSchedule::Wgmma, 128, 256, 64, 2, 1, 4, "wgmma128x256x64"}, 2},
     {{GemmSchedule::Wgmma, 64, 128, 64, 1, 1, 4, "wgmma64x128x64"}, 2},
