@@ -109,7 +109,8 @@ struct CompileOptions {
   /// no cache (with a warning on stderr) where that cannot be opened.
   std::optional<KernelCache> cache;
 
-  /// Options that compile for `device`: ptx at the device's sm for cuda,
+  /// Options that compile for `device`: ptx at the device's sm for cuda
+  /// (sm_90a on an sm_90 device: matmuls and fc_product on wgmma),
   /// spirv for vulkan; for the reference, which runs the graph itself,
   /// spirv (the cheapest target that needs no CUDA toolkit).
   static CompileOptions forDevice(const Device &device);

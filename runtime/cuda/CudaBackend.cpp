@@ -282,6 +282,13 @@ Status CudaBackend::download(DeviceBuffer buffer, std::span<std::byte> data) {
   return UTA_CU(*driver_, cuStreamSynchronize, stream_);
 }
 
+bool uta::runtime::cuda::isModuleRunnableOn(const std::string &moduleSm,
+                                            int computeCapability) {
+  bool archSpecific = !moduleSm.empty() && moduleSm.back() == 'a';
+  int sm = std::atoi(moduleSm.c_str());
+  return archSpecific ? sm == computeCapability : sm <= computeCapability;
+}
+
 Expected<std::unique_ptr<Executable>>
 CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
   const std::string &where =
@@ -290,15 +297,15 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
     return Status::error(ErrorCode::InvalidInput,
                          where + ": the cuda backend runs ptx modules, not " +
                              moduleTargetName(manifest.target));
-  // "90a" code runs only on sm_90 itself; plain PTX also on newer devices.
-  bool archSpecific = !manifest.sm.empty() && manifest.sm.back() == 'a';
-  int sm = std::atoi(manifest.sm.c_str());
-  if (archSpecific ? sm != computeCapability() : sm > computeCapability())
-    return Status::error(ErrorCode::InvalidInput,
-                         where + ": the module is compiled for sm_" +
-                             manifest.sm + " but device " +
-                             std::to_string(ordinal_) + " (" + deviceName_ +
-                             ") is sm_" + std::to_string(computeCapability()));
+  // The module is fine; this device cannot run it: Unavailable (exit 3).
+  if (!isModuleRunnableOn(manifest.sm, computeCapability()))
+    return Status::error(
+        ErrorCode::Unavailable,
+        where + ": the module is compiled for sm_" + manifest.sm +
+            (manifest.sm.back() == 'a' ? ", which runs on sm_90 devices only,"
+                                       : "") +
+            " but device " + std::to_string(ordinal_) + " (" + deviceName_ +
+            ") is sm_" + std::to_string(computeCapability()));
 
   UTA_TRY(makeCurrent());
   auto executable = std::make_unique<CudaExecutable>(this, driver_);

@@ -28,6 +28,12 @@
 
 namespace uta::runtime::cuda {
 
+/// Whether PTX written for `moduleSm` ("80" .. "90", or "90a") runs on a
+/// device of compute capability `computeCapability` (90 for sm_90): plain
+/// PTX runs on its architecture and newer ones, "90a" (architecture-
+/// specific features such as wgmma) on sm_90 only.
+bool isModuleRunnableOn(const std::string &moduleSm, int computeCapability);
+
 class CudaBackend final : public Backend {
 public:
   /// Opens the driver (CudaDriver::open(library)) and device

@@ -239,13 +239,16 @@ CompileOptions CompileOptions::forDevice(const Device &device) {
   options.target = device.target().value_or(Target::Spirv);
   if (device.target() == Target::Ptx) {
     // The newest architecture the compiler knows that the device runs (PTX
-    // is forward compatible).
+    // is forward compatible); on sm_90 itself, its architecture-specific
+    // features (wgmma), which run there only.
     int cc = std::atoi(device.sm().c_str());
     for (int known : {90, 89, 86, 80})
       if (cc >= known) {
         options.sm = std::to_string(known);
         break;
       }
+    if (cc == 90)
+      options.sm = "90a";
   }
   return options;
 }

@@ -189,6 +189,20 @@ TEST(CudaDriverTest, StubLibraryIsUnavailable) {
                 "(cuInit: CUDA_ERROR_STUB_LIBRARY)");
 }
 
+TEST(CudaDriverTest, ModulesRunOnTheirArchitectureOrNewer) {
+  using uta::runtime::cuda::isModuleRunnableOn;
+  EXPECT_TRUE(isModuleRunnableOn("80", 80));
+  EXPECT_TRUE(isModuleRunnableOn("80", 90));
+  EXPECT_TRUE(isModuleRunnableOn("90", 120));
+  EXPECT_FALSE(isModuleRunnableOn("90", 89));
+  EXPECT_FALSE(isModuleRunnableOn("86", 80));
+  // sm_90a's architecture-specific features exist on sm_90 only.
+  EXPECT_TRUE(isModuleRunnableOn("90a", 90));
+  EXPECT_FALSE(isModuleRunnableOn("90a", 89));
+  EXPECT_FALSE(isModuleRunnableOn("90a", 100));
+  EXPECT_FALSE(isModuleRunnableOn("90a", 120));
+}
+
 TEST(CudaDriverTest, ErrorNameTable) {
   // Codes from the CUDA documentation, written out by hand.
   EXPECT_STREQ(cudaErrorNameFromTable(0), "CUDA_SUCCESS");
