@@ -12,6 +12,23 @@ using namespace mlir::uta;
 /// Tiles along M per group of the block order.
 static constexpr int64_t kGroupRows = 8;
 
+/// The position of the tile (tileRow, tileColumn) of batch element
+/// `batchLinear`.
+static GemmBlockPosition makeBlockPosition(OpBuilder &b, Location loc,
+                                           const GemmPlan &plan,
+                                           Value batchLinear, Value tileRow,
+                                           Value tileColumn) {
+  const GemmProblem &p = plan.problem;
+  IndexMath math(b, loc);
+  GemmBlockPosition position;
+  position.batch = delinearize(b, loc, batchLinear, p.batchShape);
+  position.lhsBatch = broadcastIndices(b, loc, position.batch, p.lhsBatchShape);
+  position.rhsBatch = broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
+  position.row = math.mul(tileRow, plan.config.tileM);
+  position.column = math.mul(tileColumn, plan.config.tileN);
+  return position;
+}
+
 GemmBlockPosition mlir::uta::emitGemmBlockPosition(OpBuilder &b, Location loc,
                                                    const GemmPlan &plan) {
   auto index = [&](int64_t v) -> Value {
@@ -37,15 +54,7 @@ GemmBlockPosition mlir::uta::emitGemmBlockPosition(OpBuilder &b, Location loc,
       b, loc, firstRow, arith::RemUIOp::create(b, loc, inGroup, groupRows));
   Value tileColumn = arith::DivUIOp::create(b, loc, inGroup, groupRows);
 
-  GemmBlockPosition position;
-  position.batch = delinearize(b, loc, batchLinear, p.batchShape);
-  position.lhsBatch = broadcastIndices(b, loc, position.batch, p.lhsBatchShape);
-  position.rhsBatch = broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
-  position.row =
-      arith::MulIOp::create(b, loc, tileRow, index(plan.config.tileM));
-  position.column =
-      arith::MulIOp::create(b, loc, tileColumn, index(plan.config.tileN));
-  return position;
+  return makeBlockPosition(b, loc, plan, batchLinear, tileRow, tileColumn);
 }
 
 GemmBlockPosition
@@ -63,19 +72,29 @@ mlir::uta::emitGemmBlockPositionRowsOuter(OpBuilder &b, Location loc,
   Value batchLinear = arith::DivUIOp::create(b, loc, inRowTile, index(tilesN));
   Value tileColumn = arith::RemUIOp::create(b, loc, inRowTile, index(tilesN));
 
-  GemmBlockPosition position;
-  position.batch = delinearize(b, loc, batchLinear, p.batchShape);
-  position.lhsBatch = broadcastIndices(b, loc, position.batch, p.lhsBatchShape);
-  position.rhsBatch = broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
-  position.row =
-      arith::MulIOp::create(b, loc, tileRow, index(plan.config.tileM));
-  position.column =
-      arith::MulIOp::create(b, loc, tileColumn, index(plan.config.tileN));
-  return position;
+  return makeBlockPosition(b, loc, plan, batchLinear, tileRow, tileColumn);
 }
 
-Value GemmScheduleEmitter::index(int64_t v) {
+Value IndexMath::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value IndexMath::add(Value x, Value y) {
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+Value IndexMath::add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
+
+Value IndexMath::mul(Value x, int64_t y) {
+  return arith::MulIOp::create(b, loc, x, index(y));
+}
+
+Value IndexMath::div(Value x, int64_t y) {
+  return arith::DivUIOp::create(b, loc, x, index(y));
+}
+
+Value IndexMath::rem(Value x, int64_t y) {
+  return arith::RemUIOp::create(b, loc, x, index(y));
 }
 
 void mlir::uta::requireBelow(OpBuilder &b, Location loc, Value &inRange,

@@ -26,19 +26,35 @@ struct GemmBlockPosition {
   Value row, column;
 };
 
+/// Index arithmetic at one place of a kernel (unsigned: every index the
+/// schedules compute is non-negative).
+class IndexMath {
+public:
+  IndexMath(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  Value index(int64_t v);
+  Value add(Value x, Value y);
+  /// x + y; x itself for y = 0.
+  Value add(Value x, int64_t y);
+  Value mul(Value x, int64_t y);
+  Value div(Value x, int64_t y);
+  Value rem(Value x, int64_t y);
+
+protected:
+  OpBuilder &b;
+  Location loc;
+};
+
 /// What each schedule's emitter holds: the builder in the kernel body, the
 /// plan, the kernel's operand access and the block's tile.
-class GemmScheduleEmitter {
+class GemmScheduleEmitter : protected IndexMath {
 public:
   GemmScheduleEmitter(OpBuilder &b, Location loc, const GemmPlan &plan,
                       KernelIO &io)
-      : b(b), loc(loc), plan(plan), c(plan.config), p(plan.problem), io(io) {}
+      : IndexMath(b, loc), plan(plan), c(plan.config), p(plan.problem), io(io) {
+  }
 
 protected:
-  Value index(int64_t v);
-
-  OpBuilder &b;
-  Location loc;
   const GemmPlan &plan;
   const GemmConfig &c;
   const GemmProblem &p;

@@ -60,18 +60,6 @@ public:
                               ElementEpilogue epilogue);
 
 private:
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
-  Value mul(Value x, int64_t y) {
-    return arith::MulIOp::create(b, loc, x, index(y));
-  }
-  Value div(Value x, int64_t y) {
-    return arith::DivUIOp::create(b, loc, x, index(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return arith::RemUIOp::create(b, loc, x, index(y));
-  }
-
   Value swizzleColumn(const StagedOperand &operand, Value row, Value column) {
     return emitSwizzledColumn(b, loc, operand, row, column);
   }

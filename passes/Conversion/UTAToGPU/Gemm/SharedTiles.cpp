@@ -13,27 +13,6 @@ using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
-/// Index arithmetic at one place of a kernel.
-struct IndexMath {
-  OpBuilder &b;
-  Location loc;
-
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, int64_t y) {
-    return y ? arith::AddIOp::create(b, loc, x, index(y)) : x;
-  }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, int64_t y) {
-    return arith::MulIOp::create(b, loc, x, index(y));
-  }
-  Value div(Value x, int64_t y) {
-    return arith::DivUIOp::create(b, loc, x, index(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return arith::RemUIOp::create(b, loc, x, index(y));
-  }
-};
-
 /// Elements of the operand's type per 16-byte chunk.
 int64_t getChunkElements(const StagedOperand &operand) {
   Type elementType =
@@ -53,7 +32,7 @@ Swizzle mlir::uta::getRowSwizzle(int64_t rowBytes, bool readByLdmatrix) {
 Value mlir::uta::emitSwizzledColumn(OpBuilder &b, Location loc,
                                     const StagedOperand &operand, Value row,
                                     Value column) {
-  IndexMath math{b, loc};
+  IndexMath math(b, loc);
   int64_t vec = getChunkElements(operand);
   Value chunk = math.div(column, vec);
   Value key = arith::AndIOp::create(
@@ -70,7 +49,7 @@ void mlir::uta::emitTileCopy(OpBuilder &b, Location loc,
                              const StagedOperand &operand, Value threadId,
                              int64_t numThreads, Value rowOrigin,
                              Value columnOrigin, Value stage, Value enabled) {
-  IndexMath math{b, loc};
+  IndexMath math(b, loc);
   int64_t vec = getChunkElements(operand);
   int64_t chunksPerRow = operand.columns / vec;
   Type elementType =

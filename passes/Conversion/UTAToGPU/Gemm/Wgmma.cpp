@@ -122,34 +122,19 @@ void mlir::uta::emitWgmmaEpilogue(OpBuilder &b, Location loc,
                                   Value threadId, ValueRange accumulators,
                                   ElementEpilogue epilogue) {
   const GemmConfig &c = plan.config;
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  auto add = [&](Value x, int64_t y) -> Value {
-    return y ? arith::AddIOp::create(b, loc, x, index(y)) : x;
-  };
-  auto mul = [&](Value x, int64_t y) -> Value {
-    return arith::MulIOp::create(b, loc, x, index(y));
-  };
-  auto div = [&](Value x, int64_t y) -> Value {
-    return arith::DivUIOp::create(b, loc, x, index(y));
-  };
-  auto rem = [&](Value x, int64_t y) -> Value {
-    return arith::RemUIOp::create(b, loc, x, index(y));
-  };
-  Value lane = rem(threadId, 32);
-  Value warp = rem(div(threadId, 32), 4);
-  Value g = div(lane, 4), t = rem(lane, 4);
-  Value warpgroupRow = mul(div(threadId, 128), c.tileM / c.warpsM);
-  Value threadRow = arith::AddIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, warpgroupRow, mul(warp, 16)), g);
-  Value threadColumn = mul(t, 2);
+  IndexMath math(b, loc);
+  Value lane = math.rem(threadId, 32);
+  Value warp = math.rem(math.div(threadId, 32), 4);
+  Value g = math.div(lane, 4), t = math.rem(lane, 4);
+  Value warpgroupRow = math.mul(math.div(threadId, 128), c.tileM / c.warpsM);
+  Value threadRow = math.add(math.add(warpgroupRow, math.mul(warp, 16)), g);
+  Value threadColumn = math.mul(t, 2);
   for (auto [slab, acc] : llvm::enumerate(accumulators)) {
     int64_t size = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size();
     for (int64_t i = 0; i < size; ++i) {
       int64_t j = i / 4, q = i % 4;
-      Value row = add(threadRow, slab * kWgmmaSlabRows + 8 * (q / 2));
-      Value column = add(threadColumn, 8 * j + q % 2);
+      Value row = math.add(threadRow, slab * kWgmmaSlabRows + 8 * (q / 2));
+      Value column = math.add(threadColumn, 8 * j + q % 2);
       Value value = LLVM::ExtractValueOp::create(b, loc, acc, i);
       emitGemmEpilogueElement(b, loc, plan, block, row, column, value,
                               epilogue);

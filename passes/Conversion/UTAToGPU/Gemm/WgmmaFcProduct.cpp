@@ -60,18 +60,6 @@ public:
   LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue);
 
 private:
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
-  Value mul(Value x, int64_t y) {
-    return arith::MulIOp::create(b, loc, x, index(y));
-  }
-  Value div(Value x, int64_t y) {
-    return arith::DivUIOp::create(b, loc, x, index(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return arith::RemUIOp::create(b, loc, x, index(y));
-  }
-
   /// Formed K-major tiles of `rows` x tileK, one per formed stage.
   StagedOperand allocateFormedTile(int64_t rows);
   /// Issues the copies of step `step`'s x, y and weight tiles into `stage`.

@@ -64,18 +64,6 @@ public:
   LogicalResult emit(ElementEpilogue epilogue);
 
 private:
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
-  Value mul(Value x, int64_t y) {
-    return arith::MulIOp::create(b, loc, x, index(y));
-  }
-  Value div(Value x, int64_t y) {
-    return arith::DivUIOp::create(b, loc, x, index(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return arith::RemUIOp::create(b, loc, x, index(y));
-  }
-
   void initOperands();
   /// Issues the copies of K tile `step` of both operands into `stage`.
   void copyTiles(Value step, Value stage);
