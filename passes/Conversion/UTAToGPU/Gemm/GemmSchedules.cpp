@@ -34,7 +34,6 @@ GemmBlockPosition mlir::uta::emitGemmBlockPosition(OpBuilder &b, Location loc,
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  const GemmProblem &p = plan.problem;
   int64_t tilesM = plan.getTilesM(), tilesN = plan.getTilesN();
   Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value perBatch = index(tilesM * tilesN);
