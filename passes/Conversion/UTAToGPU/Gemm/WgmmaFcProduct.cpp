@@ -10,12 +10,14 @@
 // wgmma reads A and B from shared memory, K-major, and TF32 operands cannot
 // be transposed by the instruction. So each K step has two phases:
 //   1. staging: cp.async copies, per stage, the x and y tiles of each term
-//      ([tileM][tileK], zeros for a missing term) and the weights' tile of
-//      the step's path as stored ([tileK][tileN]);
+//      ([tileM][tileK]; none for a missing term, which slots of fewer terms
+//      than the most have: Cl(2,0) has 16 terms in 14 slots of up to 2)
+//      and the weights' tile of the step's path as stored ([tileK][tileN]);
 //   2. forming: after a barrier every thread computes four elements at a
 //      time of the A tile, sum over terms of sign * x * y (the x and y
-//      tiles share A's layout, so the products are element by element),
-//      and transposes the weights' tile into a K-major one, rounding both
+//      tiles share A's layout, so the products are element by element; a
+//      missing term is skipped by a branch uniform over the block), and
+//      transposes the weights' tile into a K-major one, rounding both
 //      to TF32 (3xTF32: the rounded high parts and the exact remainders in
 //      tiles of their own). A proxy fence and a barrier later, the
 //      warpgroups run the step's wgmmas on the formed tiles and wait for
@@ -62,6 +64,11 @@ public:
 private:
   /// Formed K-major tiles of `rows` x tileK, one per formed stage.
   StagedOperand allocateFormedTile(int64_t rows);
+  /// Whether the term of sign `sign` exists (sign != 0).
+  Value isPresent(Value sign) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, sign,
+                                 zeroSign);
+  }
   /// Issues the copies of step `step`'s x, y and weight tiles into `stage`.
   void copyStep(Value step, Value stage);
   /// Stores `value` (f32, scalar or vector) at `indices` of the formed high
@@ -116,15 +123,20 @@ void WgmmaFcProductEmitter::copyStep(Value step, Value stage) {
   Value k0 = mul(rem(step, kTiles), c.tileK);
   int64_t threads = c.getNumThreads();
   for (int64_t t = 0; t < fc->termsPerSlot; ++t) {
-    // A missing term's tiles are zeros.
-    Value present = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE,
-                                          info.sign[t], zeroSign);
     lhsTiles[t].batch = {info.lhs[t]};
     rhsTiles[t].batch = {info.rhs[t]};
+    // Every slot has a first term; a later one may be missing (sign 0):
+    // its tiles are neither copied nor read (see formTiles).
+    OpBuilder::InsertionGuard guard(b);
+    if (t > 0) {
+      auto present = scf::IfOp::create(b, loc, isPresent(info.sign[t]),
+                                       /*withElseRegion=*/false);
+      b.setInsertionPointToStart(present.thenBlock());
+    }
     emitTileCopy(b, loc, lhsTiles[t], threadId, threads, block.row, k0, stage,
-                 present);
+                 /*enabled=*/nullptr);
     emitTileCopy(b, loc, rhsTiles[t], threadId, threads, block.row, k0, stage,
-                 present);
+                 /*enabled=*/nullptr);
   }
   weights.batch = {info.path};
   emitTileCopy(b, loc, weights, threadId, threads, k0, block.column, stage,
@@ -153,13 +165,15 @@ void WgmmaFcProductEmitter::formTiles(Value stage, const FcProductStep &step,
   // A: the x and y tiles and A share one layout; four elements of a row
   // are contiguous under the 16-byte swizzle.
   int64_t vectorsPerRow = c.tileK / kVectorWidth;
+  SmallVector<Value> present;
+  for (int64_t t = 0; t < fc->termsPerSlot; ++t)
+    present.push_back(t ? isPresent(step.sign[t]) : Value());
   for (int64_t first = 0; first < c.tileM * vectorsPerRow; first += threads) {
     Value id = add(threadId, first);
     Value row = div(id, vectorsPerRow);
     Value column = emitSwizzledColumn(
         b, loc, aHigh, row, mul(rem(id, vectorsPerRow), kVectorWidth));
-    Value sum;
-    for (int64_t t = 0; t < fc->termsPerSlot; ++t) {
+    auto termProduct = [&](int64_t t) -> Value {
       Value x = vector::LoadOp::create(b, loc, vectorType, lhsTiles[t].buffer,
                                        ValueRange{stage, row, column});
       Value y = vector::LoadOp::create(b, loc, vectorType, rhsTiles[t].buffer,
@@ -167,9 +181,23 @@ void WgmmaFcProductEmitter::formTiles(Value stage, const FcProductStep &step,
       Value sign =
           vector::BroadcastOp::create(b, loc, vectorType, step.sign[t]);
       Value product = arith::MulFOp::create(b, loc, x, y);
-      product = arith::MulFOp::create(b, loc, product, sign);
-      sum = sum ? arith::AddFOp::create(b, loc, sum, product).getResult()
-                : product;
+      return arith::MulFOp::create(b, loc, product, sign);
+    };
+    Value sum = termProduct(0);
+    for (int64_t t = 1; t < fc->termsPerSlot; ++t) {
+      // A missing term (the same for the whole block) adds nothing.
+      auto added = scf::IfOp::create(b, loc, TypeRange{vectorType}, present[t],
+                                     /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(added.thenBlock());
+        Value product = termProduct(t);
+        scf::YieldOp::create(
+            b, loc, ValueRange{arith::AddFOp::create(b, loc, sum, product)});
+        b.setInsertionPointToStart(added.elseBlock());
+        scf::YieldOp::create(b, loc, ValueRange{sum});
+      }
+      sum = added.getResult(0);
     }
     storeFormed(sum, aHigh, aLow, ValueRange{formed, row, column});
   }
