@@ -42,7 +42,11 @@ Value mlir::uta::emitSwizzledColumn(OpBuilder &b, Location loc,
   key =
       arith::ShLIOp::create(b, loc, key, math.index(operand.swizzle.xorShift));
   Value swizzled = arith::XOrIOp::create(b, loc, chunk, key);
-  return math.add(math.mul(swizzled, vec), math.rem(column, vec));
+  // One op per statement (the order gcc gave the nested calls): the IR must
+  // not depend on argument evaluation order.
+  Value inChunk = math.rem(column, vec);
+  Value chunkStart = math.mul(swizzled, vec);
+  return math.add(chunkStart, inChunk);
 }
 
 void mlir::uta::emitTileCopy(OpBuilder &b, Location loc,

@@ -68,6 +68,42 @@ Value mlir::uta::emitWgmma(OpBuilder &b, Location loc, Value acc,
       NVVM::MMALayout::row, NVVM::MMALayout::col, /*satfinite=*/nullptr);
 }
 
+void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
+                              SmallVectorImpl<Value> &acc,
+                              const WgmmaStepOperands &operands,
+                              int64_t rowBytes, int64_t kSteps,
+                              Type elementType) {
+  bool split = static_cast<bool>(operands.aLow);
+  // One descriptor per statement: the IR must not depend on argument
+  // evaluation order.
+  auto product = [&](Value sum, Value a, int64_t aOffset, Value bTile,
+                     int64_t bOffset, bool accumulate) {
+    Value aAt = offsetWgmmaDescriptor(b, loc, a, aOffset);
+    Value bAt = offsetWgmmaDescriptor(b, loc, bTile, bOffset);
+    return emitWgmma(b, loc, sum, aAt, bAt, elementType, accumulate);
+  };
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  for (auto [slab, sum] : llvm::enumerate(acc)) {
+    int64_t slabBytes = slab * kWgmmaSlabRows * rowBytes;
+    bool accumulate = !split;
+    for (int64_t ks = 0; ks < kSteps; ++ks) {
+      int64_t kBytes = ks * kWgmmaStepBytes;
+      if (split) {
+        // The small terms first: they are the smaller addends.
+        sum = product(sum, operands.aLow, slabBytes + kBytes, operands.bHigh,
+                      kBytes, accumulate);
+        sum = product(sum, operands.aHigh, slabBytes + kBytes, operands.bLow,
+                      kBytes, true);
+        accumulate = true;
+      }
+      sum = product(sum, operands.aHigh, slabBytes + kBytes, operands.bHigh,
+                    kBytes, accumulate);
+      accumulate = true;
+    }
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+}
+
 Value mlir::uta::emitWgmmaAccumulatorSum(OpBuilder &b, Location loc, Value acc,
                                          Value part) {
   Value sum = acc;

@@ -50,6 +50,22 @@ LLVM::LLVMStructType getWgmmaAccumulatorType(MLIRContext *context, int64_t n);
 Value emitWgmma(OpBuilder &b, Location loc, Value acc, Value descriptorA,
                 Value descriptorB, Type elementType, bool accumulate);
 
+/// The descriptors of one step's K-major tiles: A at this warpgroup's first
+/// slab and B, and for 3xTF32 the remainders' (null otherwise).
+struct WgmmaStepOperands {
+  Value aHigh, bHigh, aLow, bLow;
+};
+
+/// Issues one step's products into `acc` (an accumulator per 64-row slab,
+/// slabs 64 rows of `rowBytes` apart in A) as one wgmma group, `kSteps` K
+/// steps of 32 bytes: high A x high B, preceded with remainders by small A x
+/// high B and high A x small B, which then go into fresh accumulators (the
+/// step's first product ignores acc's values). Emits the wgmma fence before
+/// and the commit after; the caller waits.
+void emitWgmmaStep(OpBuilder &b, Location loc, SmallVectorImpl<Value> &acc,
+                   const WgmmaStepOperands &operands, int64_t rowBytes,
+                   int64_t kSteps, Type elementType);
+
 /// acc + part element by element, in f32 round to nearest.
 Value emitWgmmaAccumulatorSum(OpBuilder &b, Location loc, Value acc,
                               Value part);

@@ -226,8 +226,11 @@ void WgmmaFcProductEmitter::issueProducts(SmallVectorImpl<Value> &acc,
   int64_t warpgroupRows = c.tileM / c.warpsM;
   Value slabOffset = mul(warpgroup, warpgroupRows * rowBytes());
   auto descriptor = [&](const StagedOperand &tile, bool slabbed) {
-    Value address = add(emitSharedAddress(b, loc, tile.buffer),
-                        mul(formed, tile.rows * rowBytes()));
+    // One op per statement: the IR must not depend on argument evaluation
+    // order.
+    Value base = emitSharedAddress(b, loc, tile.buffer);
+    Value offset = mul(formed, tile.rows * rowBytes());
+    Value address = add(base, offset);
     return emitWgmmaDescriptor(
         b, loc, slabbed ? add(address, slabOffset) : address, rowBytes());
   };
@@ -238,31 +241,8 @@ void WgmmaFcProductEmitter::issueProducts(SmallVectorImpl<Value> &acc,
     aLo = descriptor(aLow, true);
     wLo = descriptor(wLow, false);
   }
-  auto at = [&](Value d, int64_t bytes) {
-    return offsetWgmmaDescriptor(b, loc, d, bytes);
-  };
-  auto wgmma = [&](Value accumulator, Value a, Value w, bool accumulate) {
-    return emitWgmma(b, loc, accumulator, a, w, p.elementType, accumulate);
-  };
-  NVVM::WgmmaFenceAlignedOp::create(b, loc);
-  for (auto [slab, sum] : llvm::enumerate(acc)) {
-    int64_t slabBytes = slab * kWgmmaSlabRows * rowBytes();
-    bool accumulate = !split;
-    for (int64_t ks = 0; ks < c.tileK * 4 / kWgmmaStepBytes; ++ks) {
-      int64_t kBytes = ks * kWgmmaStepBytes;
-      if (split) {
-        // The small terms first: they are the smaller addends.
-        sum = wgmma(sum, at(aLo, slabBytes + kBytes), at(wHi, kBytes),
-                    accumulate);
-        sum = wgmma(sum, at(aHi, slabBytes + kBytes), at(wLo, kBytes), true);
-        accumulate = true;
-      }
-      sum =
-          wgmma(sum, at(aHi, slabBytes + kBytes), at(wHi, kBytes), accumulate);
-      accumulate = true;
-    }
-  }
-  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+  emitWgmmaStep(b, loc, acc, {aHi, wHi, aLo, wLo}, rowBytes(),
+                c.tileK * 4 / kWgmmaStepBytes, p.elementType);
 }
 
 void WgmmaFcProductEmitter::copyIfExists(Value step, Value steps, Value stage) {

@@ -148,47 +148,25 @@ void WgmmaGemmEmitter::computeStage(Value stage, SmallVectorImpl<Value> &acc) {
   int64_t warpgroupRows = c.tileM / c.warpsM;
   // This warpgroup's first row of the tile, in bytes of a tile.
   Value slabOffset = mul(warpgroup, warpgroupRows * kWgmmaRowBytes);
-  Value aStage =
-      add(emitSharedAddress(b, loc, a.buffer), mul(stage, aStageBytes));
-  Value bStage =
-      add(emitSharedAddress(b, loc, bOperand.buffer), mul(stage, bStageBytes));
+  // One op per statement: the IR must not depend on argument evaluation
+  // order.
+  auto stageAddress = [&](Value buffer, int64_t stageBytes) {
+    Value base = emitSharedAddress(b, loc, buffer);
+    Value offset = mul(stage, stageBytes);
+    return add(base, offset);
+  };
+  Value aStage = stageAddress(a.buffer, aStageBytes);
+  Value bStage = stageAddress(bOperand.buffer, bStageBytes);
   Value aHigh = emitWgmmaDescriptor(b, loc, add(aStage, slabOffset));
   Value bHigh = emitWgmmaDescriptor(b, loc, bStage);
   Value aLow, bLow;
   if (plan.precision == GemmPrecision::Tf32x3) {
-    aLow = emitWgmmaDescriptor(
-        b, loc, add(emitSharedAddress(b, loc, aSmall), slabOffset));
+    Value aSmallBase = emitSharedAddress(b, loc, aSmall);
+    aLow = emitWgmmaDescriptor(b, loc, add(aSmallBase, slabOffset));
     bLow = emitWgmmaDescriptor(b, loc, emitSharedAddress(b, loc, bSmall));
   }
-  auto at = [&](Value descriptor, int64_t byteOffset) {
-    return offsetWgmmaDescriptor(b, loc, descriptor, byteOffset);
-  };
-  auto wgmma = [&](Value acc, Value descriptorA, Value descriptorB,
-                   bool accumulate) {
-    return emitWgmma(b, loc, acc, descriptorA, descriptorB, p.elementType,
-                     accumulate);
-  };
-  bool fresh = plan.precision == GemmPrecision::Tf32x3;
-  NVVM::WgmmaFenceAlignedOp::create(b, loc);
-  for (int64_t slab = 0; slab < slabsPerWarpgroup(); ++slab) {
-    int64_t slabBytes = slab * kWgmmaSlabRows * kWgmmaRowBytes;
-    bool accumulate = !fresh;
-    for (int64_t ks = 0; ks < c.tileK * bytes / kWgmmaStepBytes; ++ks) {
-      int64_t kBytes = ks * kWgmmaStepBytes;
-      if (plan.precision == GemmPrecision::Tf32x3) {
-        // The small terms first: they are the smaller addends.
-        acc[slab] = wgmma(acc[slab], at(aLow, slabBytes + kBytes),
-                          at(bHigh, kBytes), accumulate);
-        acc[slab] = wgmma(acc[slab], at(aHigh, slabBytes + kBytes),
-                          at(bLow, kBytes), true);
-        accumulate = true;
-      }
-      acc[slab] = wgmma(acc[slab], at(aHigh, slabBytes + kBytes),
-                        at(bHigh, kBytes), accumulate);
-      accumulate = true;
-    }
-  }
-  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+  emitWgmmaStep(b, loc, acc, {aHigh, bHigh, aLow, bLow}, kWgmmaRowBytes,
+                c.tileK * bytes / kWgmmaStepBytes, p.elementType);
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, inFlight);
 }
 
