@@ -226,6 +226,10 @@ int64_t GemmPlan::getNumThreads() const {
       .value_or(std::numeric_limits<int64_t>::max());
 }
 
+int64_t GemmPlan::getFormedTileSets() const {
+  return precision == GemmPrecision::Tf32 ? 2 : 1;
+}
+
 int64_t GemmPlan::getSharedMemoryBytes() const {
   const GemmConfig &c = config;
   if (c.schedule == GemmSchedule::Simt)
@@ -235,13 +239,12 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   int64_t bytes = c.stages * stageBytes;
   if (c.schedule != GemmSchedule::Wgmma)
     return bytes;
-  // wgmma's formed tiles: fc_product's A and K-major weights (two sets in
-  // plain TF32, which forms a step while the last one is multiplied), and
-  // 3xTF32's remainders of A and B.
+  // wgmma's formed tiles: fc_product's A and K-major weights, and 3xTF32's
+  // remainders of A and B.
   int64_t formedBytes =
       (c.tileM + c.tileN) * c.tileK * problem.getElementBytes();
   if (aTilesPerStage > 1)
-    bytes += formedBytes * (precision == GemmPrecision::Tf32 ? 2 : 1);
+    bytes += formedBytes * getFormedTileSets();
   if (precision == GemmPrecision::Tf32x3)
     bytes += formedBytes;
   return bytes;

@@ -138,6 +138,10 @@ struct GemmPlan {
   /// (overflow-checked: the caller refuses a kernel past 2^31 - 1 threads).
   int64_t getNumBlocks() const;
   int64_t getNumThreads() const;
+  /// wgmma's fc_product: the sets of formed tiles (A and the K-major
+  /// weights), two in plain TF32, which forms a step while the last one is
+  /// multiplied, one otherwise.
+  int64_t getFormedTileSets() const;
   /// Bytes of workgroup memory a block uses.
   int64_t getSharedMemoryBytes() const;
   /// One line for --remarks: schedule, precision, tile and why.

@@ -93,8 +93,6 @@ private:
   int64_t rowBytes() const { return c.tileK * 4; }
 
   const FcProductGemm *fc = nullptr;
-  /// Formed tiles per kind: 2 (double-buffered) for TF32, 1 for 3xTF32.
-  int64_t formedStages = 1;
   Value threadId, warpgroup, blade;
   int64_t kTiles = 0;
   SmallVector<StagedOperand> lhsTiles, rhsTiles;
@@ -112,9 +110,9 @@ StagedOperand WgmmaFcProductEmitter::allocateFormedTile(int64_t rows) {
   tile.rows = rows;
   tile.columns = c.tileK;
   tile.swizzle = getRowSwizzle(rowBytes(), /*readByLdmatrix=*/true);
-  tile.buffer =
-      io.allocateWorkgroupBuffer(b, loc, {formedStages, rows, c.tileK},
-                                 p.elementType, kWgmmaTileAlignment);
+  tile.buffer = io.allocateWorkgroupBuffer(
+      b, loc, {plan.getFormedTileSets(), rows, c.tileK}, p.elementType,
+      kWgmmaTileAlignment);
   return tile;
 }
 
@@ -367,7 +365,6 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   blade = block.batch.front();
   kTiles = llvm::divideCeil(p.k, c.tileK);
   zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
-  formedStages = plan.precision == GemmPrecision::Tf32 ? 2 : 1;
 
   // Staged: an x and a y tile per term, laid out like the formed A, and the
   // weights' [K][N] tile.
@@ -408,7 +405,7 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   Value steps = emitFcProductStepCount(b, loc, *fc, blade, kTiles);
   Value zero = LLVM::ZeroOp::create(
       b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
-  SmallVector<Value> accumulators = formedStages == 2
+  SmallVector<Value> accumulators = plan.getFormedTileSets() == 2
                                         ? emitOverlappedLoop(steps, zero)
                                         : emitSerialLoop(steps, zero);
   // Only empty groups can be pending here; leave none behind.
