@@ -48,13 +48,16 @@ static void buildUtaPhase(OpPassManager &pm) {
 }
 
 /// Phase `fused`: the graph partitioned into uta.fusion kernels, for a CUDA
-/// target when `cuda`.
+/// target when `cuda` (on sm_90a, operands first stored in the layouts its
+/// tensor cores read).
 static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
                             bool cuda) {
   UTAFuseKernelsPassOptions fuse;
   fuse.policy = options.fusion;
   fuse.remarks = options.remarks;
   fuse.tensorCores = cuda && options.tensorCores;
+  if (fuse.tensorCores && StringRef(options.sm) == "90a")
+    pm.addNestedPass<func::FuncOp>(createUTATensorCoreLayoutsPass());
   pm.addNestedPass<func::FuncOp>(createUTAFuseKernelsPass(fuse));
 }
 

@@ -436,8 +436,17 @@ static KernelTable buildKernelTable() {
   add<cl::FcProductOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     if (failed(checkLayerBladeAxis(o)))
       return failure();
+    if (!o.getTransposeWeights())
+      return I.finish(o,
+                      fcProduct(o.getAlgebra().getAlgebra(), I.in(o.getLhs()),
+                                I.in(o.getRhs()), I.in(o.getWeights())));
+    // [paths, out, in] weights, back to [paths, in, out].
+    llvm::Expected<RefTensor> weights =
+        transpose(I.in(o.getWeights()), {0, 2, 1});
+    if (!weights)
+      return I.finish(o, weights.takeError());
     return I.finish(o, fcProduct(o.getAlgebra().getAlgebra(), I.in(o.getLhs()),
-                                 I.in(o.getRhs()), I.in(o.getWeights())));
+                                 I.in(o.getRhs()), *weights));
   });
   add<cl::GradeRmsNormOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     if (failed(checkLayerBladeAxis(o)))

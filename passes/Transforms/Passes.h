@@ -28,6 +28,10 @@ class GradeAnalysis;
 void populateCliffordSimplifyGradesPatterns(RewritePatternSet &patterns,
                                             GradeAnalysis &analysis);
 
+/// fc_product with f32 weights -> the product of its weights transposed to
+/// K-major ([P, Fout, Fin], transpose_weights); uta-tensor-core-layouts.
+void populateTensorCoreLayoutPatterns(RewritePatternSet &patterns);
+
 /// What the gradient transformation builds (uta-differentiate).
 struct DifferentiateOptions {
   /// The arguments to differentiate with respect to; empty: all of them.

@@ -121,4 +121,20 @@ def UTAFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
   let dependentDialects = ["::mlir::uta::UTADialect"];
 }
 
+def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {
+  let summary = "Store operands in the layouts sm_90a's tensor cores read";
+  let description = [{
+    wgmma, the tensor-core instruction of sm_90a, reads f32 operands from
+    shared memory K-major only, and cannot transpose them. Run for that
+    target (the pipelines do, before `uta-fuse-kernels`), this pass rewrites
+    every `clifford.fc_product` with f32 weights `[P, Fin, Fout]` (Fin a
+    multiple of 4) into the same product with `transpose_weights` of
+    `uta.transpose(weights)` (`[P, Fout, Fin]`): the weights are transposed
+    once, by a copy kernel, instead of by every block of the GEMM for every
+    row tile it computes. Where the weights are already a transpose of that
+    permutation, its input is used and no copy is made.
+  }];
+  let dependentDialects = ["::mlir::uta::UTADialect"];
+}
+
 #endif // UTA_TRANSFORMS_PASSES_TD

@@ -329,22 +329,30 @@ LogicalResult FcProductOp::verify() {
       failed(verifyLayerBladeSets(*this)))
     return failure();
 
-  // weights: [paths, input features, output features].
+  // weights: [paths, input features, output features], or [paths, output
+  // features, input features] with transpose_weights.
+  bool transposed = getTransposeWeights();
   auto weights = cast<RankedTensorType>(getWeights().getType());
   if (weights.getRank() != 3)
     return emitOpError() << "weights have rank " << weights.getRank()
-                         << " but fc_product takes rank 3 ([paths, input "
-                            "features, output features])";
+                         << " but fc_product takes rank 3 ("
+                         << (transposed ? "[paths, output features, input "
+                                          "features] with transpose_weights"
+                                        : "[paths, input features, output "
+                                          "features]")
+                         << ")";
   if (failed(verifyPathCount(*this, getAlgebra(), weights.getDimSize(0))))
     return failure();
   int64_t features = lhs.type.getDimSize(2);
-  if (weights.getDimSize(1) != features)
-    return emitOpError() << "weights have " << weights.getDimSize(1)
-                         << " input features but lhs has " << features;
+  int64_t inputAxis = transposed ? 2 : 1, outputAxis = transposed ? 1 : 2;
+  if (weights.getDimSize(inputAxis) != features)
+    return emitOpError() << "weights have " << weights.getDimSize(inputAxis)
+                         << " input features (axis " << inputAxis
+                         << ") but lhs has " << features;
 
   auto result = cast<RankedTensorType>(getResult().getType());
   int64_t expected[] = {lhs.type.getDimSize(0), lhs.type.getDimSize(1),
-                        weights.getDimSize(2)};
+                        weights.getDimSize(outputAxis)};
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError() << "result has shape " << shapeStr(result.getShape())
                          << " but lhs and weights give " << shapeStr(expected);

@@ -333,9 +333,18 @@ def Clifford_FcProductOp : Clifford_Op<"fc_product",
     path p = path(grade i, grade k, grade j), z_k accumulates
     sign * (x_i * y_j) @ weights[p], a matrix product over the features.
 
+    With `transpose_weights`, `weights` is stored `[P, Fout, Fin]` (input
+    features contiguous, the layout of a linear layer's `[out, in]` weight)
+    and z_k accumulates sign * (x_i * y_j) @ transpose(weights[p]). On
+    sm_90a the tensor cores read f32 weights only in that layout;
+    `uta-tensor-core-layouts` rewrites an fc_product to it there.
+
     ```mlir
     %z = clifford.fc_product <3, 0, 0> %x, %y, %w
         : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>)
+        -> tensor<8x64x48xf32>
+    %t = clifford.fc_product <3, 0, 0> %x, %y, %wt {transpose_weights = true}
+        : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x48x32xf32>)
         -> tensor<8x64x48xf32>
     ```
   }];
@@ -343,7 +352,8 @@ def Clifford_FcProductOp : Clifford_Op<"fc_product",
                        Clifford_Tensor:$rhs, Clifford_Tensor:$weights,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis,
                        OptionalAttr<Clifford_BladeSetAttr>:$lhs_blades,
-                       OptionalAttr<Clifford_BladeSetAttr>:$rhs_blades);
+                       OptionalAttr<Clifford_BladeSetAttr>:$rhs_blades,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_weights);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $lhs `,` $rhs `,` $weights attr-dict `:`

@@ -289,6 +289,12 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
   Location loc = getLoc();
   AlgebraAttr algebra = getAlgebra();
   Value x = getLhs(), y = getRhs(), w = getWeights();
+  // K-major weights ([P, Fout, Fin]) are differentiated in the [P, Fin,
+  // Fout] layout, their gradient transposed back.
+  bool transposed = getTransposeWeights();
+  const int64_t swapFeatures[] = {0, 2, 1};
+  if (transposed)
+    w = TransposeOp::create(b, loc, w, swapFeatures);
   RankedTensorType xType = typeOf(x), wType = typeOf(w);
   int64_t blades = xType.getDimSize(0), batch = xType.getDimSize(1),
           inFeatures = xType.getDimSize(2), paths = wType.getDimSize(0),
@@ -344,6 +350,9 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
         TransposeOp::create(b, loc, pairRows, ArrayRef<int64_t>{1, 0});
     Value product = MatmulOp::create(b, loc, pairColumns, gRows);
     weightCotangent = ReshapeOp::create(b, loc, wType, product);
+    if (transposed)
+      weightCotangent =
+          TransposeOp::create(b, loc, weightCotangent, swapFeatures);
   }
   out.push_back(weightCotangent);
   return success();

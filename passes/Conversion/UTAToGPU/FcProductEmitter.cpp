@@ -154,6 +154,7 @@ private:
     problem.m = lhsShape[1];
     problem.k = lhsShape[2];
     problem.n = getStaticShape(product.getResult())[2];
+    problem.transposeB = product.getTransposeWeights();
     problem.elementType = Float32Type::get(op->getContext());
     if (problem.m == 0 || problem.n == 0)
       return std::nullopt;
@@ -333,8 +334,11 @@ private:
                   ++end;
                 SmallVector<Value> weights;
                 for (Value o : weightCols)
-                  weights.push_back(
-                      io.read(lb, loc, 2, {index(lb, path), fi, o}));
+                  weights.push_back(io.read(
+                      lb, loc, 2,
+                      product.getTransposeWeights()
+                          ? SmallVector<Value>{index(lb, path), o, fi}
+                          : SmallVector<Value>{index(lb, path), fi, o}));
                 for (int64_t i = 0; i < tileRows; ++i)
                   for (int64_t slot = s; slot < end; ++slot) {
                     Value q = memref::LoadOp::create(

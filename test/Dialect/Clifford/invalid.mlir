@@ -367,8 +367,27 @@ func.func @fc_product_paths(%x: tensor<8x3x5xf32>, %w: tensor<10x5x2xf32>) -> te
 
 // The weights' input features must match x's features.
 func.func @fc_product_in_features(%x: tensor<8x3x5xf32>, %w: tensor<20x2x5xf32>) -> tensor<8x3x5xf32> {
-  // expected-error@+1 {{'clifford.fc_product' op weights have 2 input features but lhs has 5}}
+  // expected-error@+1 {{'clifford.fc_product' op weights have 2 input features (axis 1) but lhs has 5}}
   %z = clifford.fc_product <3, 0, 0> %x, %x, %w : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x2x5xf32>) -> tensor<8x3x5xf32>
+  return %z : tensor<8x3x5xf32>
+}
+
+// -----
+
+// With transpose_weights the weights are [paths, out, in]: their input
+// features are axis 2.
+func.func @fc_product_transposed_in_features(%x: tensor<8x3x5xf32>, %w: tensor<20x5x2xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op weights have 2 input features (axis 2) but lhs has 5}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w {transpose_weights = true} : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x5x2xf32>) -> tensor<8x3x5xf32>
+  return %z : tensor<8x3x5xf32>
+}
+
+// -----
+
+// With transpose_weights the result's features are the weights' axis 1.
+func.func @fc_product_transposed_result(%x: tensor<8x3x5xf32>, %w: tensor<20x4x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op result has shape 8x3x5 but lhs and weights give 8x3x4}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w {transpose_weights = true} : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x4x5xf32>) -> tensor<8x3x5xf32>
   return %z : tensor<8x3x5xf32>
 }
 

@@ -190,6 +190,15 @@ func.func @fc_product(%x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>, %w: tens
   return %z : tensor<8x64x48xf32>
 }
 
+// K-major weights, [paths, out, in]: the attribute round-trips.
+// CHECK-LABEL: func @fc_product_transposed
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x64x32xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>, %[[W:[^:]+]]: tensor<20x48x32xf32>)
+//       CHECK:   clifford.fc_product <3, 0, 0> %[[X]], %[[Y]], %[[W]] {transpose_weights = true} : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x48x32xf32>) -> tensor<8x64x48xf32>
+func.func @fc_product_transposed(%x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x48x32xf32>) -> tensor<8x64x48xf32> {
+  %z = clifford.fc_product <3, 0, 0> %x, %y, %w {transpose_weights = true} : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x48x32xf32>) -> tensor<8x64x48xf32>
+  return %z : tensor<8x64x48xf32>
+}
+
 // The default epsilon is left out when printing; another one is kept.
 // CHECK-LABEL: func @grade_rms_norm
 //  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x64x32xf32>)

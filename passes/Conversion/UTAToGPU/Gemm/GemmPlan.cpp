@@ -178,6 +178,9 @@ static const ConfigRow kFcProductRows[] = {
 /// accumulators and remainder tiles: 128x128 with K tiles of 32 (the
 /// 128-byte swizzle) in two stages.
 static const ConfigRow kFcProductWgmmaRows[] = {
+    {{GemmSchedule::Wgmma, 128, 256, 16, 2, 1, 4, "fcwgmma128x256x16s4"},
+     4,
+     GemmPrecision::Tf32},
     {{GemmSchedule::Wgmma, 128, 256, 16, 2, 1, 3, "fcwgmma128x256x16"},
      4,
      GemmPrecision::Tf32},
@@ -230,6 +233,12 @@ int64_t GemmPlan::getFormedTileSets() const {
   return precision == GemmPrecision::Tf32 ? 2 : 1;
 }
 
+int64_t GemmPlan::getMinStages() const {
+  bool weightsInPlace = config.schedule == GemmSchedule::Wgmma &&
+                        aTilesPerStage > 1 && problem.transposeB;
+  return weightsInPlace && getFormedTileSets() == 2 ? 3 : 1;
+}
+
 int64_t GemmPlan::getSharedMemoryBytes() const {
   const GemmConfig &c = config;
   if (c.schedule == GemmSchedule::Simt)
@@ -239,14 +248,15 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   int64_t bytes = c.stages * stageBytes;
   if (c.schedule != GemmSchedule::Wgmma)
     return bytes;
-  // wgmma's formed tiles: fc_product's A and K-major weights, and 3xTF32's
-  // remainders of A and B.
-  int64_t formedBytes =
-      (c.tileM + c.tileN) * c.tileK * problem.getElementBytes();
+  // wgmma's formed tiles: fc_product's A, and its weights made K-major
+  // where they are stored [K][N] (K-major weights are read where they are
+  // staged); 3xTF32's remainders of A and B.
+  int64_t aBytes = c.tileM * c.tileK * problem.getElementBytes();
+  int64_t bBytes = c.tileN * c.tileK * problem.getElementBytes();
   if (aTilesPerStage > 1)
-    bytes += formedBytes * getFormedTileSets();
+    bytes += (aBytes + (problem.transposeB ? 0 : bBytes)) * getFormedTileSets();
   if (precision == GemmPrecision::Tf32x3)
-    bytes += formedBytes;
+    bytes += aBytes + bBytes;
   return bytes;
 }
 
@@ -292,7 +302,10 @@ std::string GemmPlan::describe() const {
                         c.tileK, c.warpsM, c.warpsM > 1 ? "s" : "",
                         c.tileM / c.warpsM, c.tileN, c.stages,
                         getSharedMemoryBytes());
-    if (aTilesPerStage > 1)
+    if (aTilesPerStage > 1 && problem.transposeB)
+      os << "x, y and K-major weight tiles copied, A formed in shared "
+            "memory, the weights read as copied, ";
+    else if (aTilesPerStage > 1)
       os << "x, y and weight tiles copied, A and the K-major weights formed "
             "in shared memory, ";
     else
@@ -355,6 +368,7 @@ static const ConfigRow *chooseRow(const GemmPlan &plan, GemmSchedule schedule,
            (!row.elementBytes ||
             row.elementBytes == plan.problem.getElementBytes()) &&
            (!row.precision || *row.precision == plan.precision) &&
+           row.config.stages >= withConfig(row).getMinStages() &&
            withConfig(row).getSharedMemoryBytes() <= target.getMaxSharedBytes();
   };
   auto fillsGpu = [&](const ConfigRow &row) {

@@ -138,10 +138,14 @@ struct GemmPlan {
   /// (overflow-checked: the caller refuses a kernel past 2^31 - 1 threads).
   int64_t getNumBlocks() const;
   int64_t getNumThreads() const;
-  /// wgmma's fc_product: the sets of formed tiles (A and the K-major
-  /// weights), two in plain TF32, which forms a step while the last one is
-  /// multiplied, one otherwise.
+  /// wgmma's fc_product: the sets of formed tiles (A, and the weights made
+  /// K-major where they are stored [K][N]), two in plain TF32, which forms
+  /// a step while the last one is multiplied, one otherwise.
   int64_t getFormedTileSets() const;
+  /// The fewest stages the schedule can run: 3 for wgmma's fc_product in
+  /// plain TF32 with K-major weights (a stage's weights are read by the
+  /// step in flight while the next step is formed from another), else 1.
+  int64_t getMinStages() const;
   /// Bytes of workgroup memory a block uses.
   int64_t getSharedMemoryBytes() const;
   /// One line for --remarks: schedule, precision, tile and why.

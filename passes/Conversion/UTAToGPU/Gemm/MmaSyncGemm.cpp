@@ -457,7 +457,8 @@ LogicalResult MmaSyncGemmEmitter::emitFcProduct(const FcProductGemm &fc,
   int64_t terms = fc.termsPerSlot;
   int64_t kTiles = llvm::divideCeil(p.k, c.tileK);
 
-  // The weights are B: w[path] is [Fin][Fout].
+  // The weights are B: w[path] is [Fin][Fout], or [Fout][Fin] (K-major,
+  // transpose_weights).
   bOperand.global = w;
   bOperand.buffer = io.allocateWorkgroupBuffer(
       b, loc, {c.stages, bOperand.rows, bOperand.columns}, p.elementType);
@@ -510,7 +511,10 @@ LogicalResult MmaSyncGemmEmitter::emitFcProduct(const FcProductGemm &fc,
           copyTileAt(rhsTiles[t], block.row, k0, stage, present);
         }
         bOperand.batch = {info.path};
-        copyTileAt(bOperand, k0, block.column, stage, /*enabled=*/nullptr);
+        if (p.transposeB)
+          copyTileAt(bOperand, block.column, k0, stage, /*enabled=*/nullptr);
+        else
+          copyTileAt(bOperand, k0, block.column, stage, /*enabled=*/nullptr);
       },
       [&](Value step, Value stage, SmallVectorImpl<Value> &acc) {
         signs = lookup(step).sign;

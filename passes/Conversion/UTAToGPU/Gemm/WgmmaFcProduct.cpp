@@ -12,16 +12,20 @@
 //   1. staging: cp.async copies, per stage, the x and y tiles of each term
 //      ([tileM][tileK]; none for a missing term, which slots of fewer terms
 //      than the most have: Cl(2,0) has 16 terms in 14 slots of up to 2)
-//      and the weights' tile of the step's path as stored ([tileK][tileN]);
+//      and the weights' tile of the step's path as stored ([tileK][tileN],
+//      or [tileN][tileK] with transpose_weights);
 //   2. forming: after a barrier every thread computes four elements at a
 //      time of the A tile, sum over terms of sign * x * y (the x and y
 //      tiles share A's layout, so the products are element by element; a
 //      missing term is skipped by a branch uniform over the block), and
 //      transposes the weights' tile into a K-major one, rounding both
 //      to TF32 (3xTF32: the rounded high parts and the exact remainders in
-//      tiles of their own). A proxy fence and a barrier later, the
-//      warpgroups run the step's wgmmas on the formed tiles and wait for
-//      them before the next step forms new ones.
+//      tiles of their own). K-major weights (transpose_weights) are read
+//      by the tensor cores where they are staged, as TF32 by truncation
+//      (3xTF32 forms their remainders w - tf32(w) only), and each stage
+//      then stays in use until its products are done. A proxy fence and a
+//      barrier later, the warpgroups run the step's wgmmas on the formed
+//      tiles and wait for them before the next step forms new ones.
 // The pair products never reach global memory. Copies of the next stage
 // overlap the forming and the products of this one. In plain TF32 the
 // formed tiles are double-buffered, so that the tensor cores multiply the
@@ -78,9 +82,13 @@ private:
   /// Forms the A tile and the K-major weights' tile of staged `stage` into
   /// formed stage `formed`.
   void formTiles(Value stage, const FcProductStep &step, Value formed);
-  /// Issues the wgmmas of formed stage `formed` into `acc` and commits
-  /// them as one group.
-  void issueProducts(SmallVectorImpl<Value> &acc, Value formed);
+  /// Writes the remainders w - tf32(w) of staged `stage`'s K-major weights
+  /// into formed stage `formed` (3xTF32; the tensor cores read the high
+  /// parts where they are staged).
+  void formWeightRemainders(Value stage, Value formed);
+  /// Issues the wgmmas of formed stage `formed` (and, for K-major weights,
+  /// staged stage `stage`) into `acc` and commits them as one group.
+  void issueProducts(SmallVectorImpl<Value> &acc, Value formed, Value stage);
   /// Forms, then multiplies, step by step (3xTF32).
   SmallVector<Value> emitSerialLoop(Value steps, Value zero);
   /// Multiplies step s while forming step s + 1 (TF32).
@@ -93,6 +101,9 @@ private:
   int64_t rowBytes() const { return c.tileK * 4; }
 
   const FcProductGemm *fc = nullptr;
+  /// The weights are K-major (transpose_weights): copied into tiles the
+  /// tensor cores read as staged, nothing formed but 3xTF32's remainders.
+  bool weightsInPlace = false;
   Value threadId, warpgroup, blade;
   int64_t kTiles = 0;
   SmallVector<StagedOperand> lhsTiles, rhsTiles;
@@ -137,8 +148,12 @@ void WgmmaFcProductEmitter::copyStep(Value step, Value stage) {
                  /*enabled=*/nullptr);
   }
   weights.batch = {info.path};
-  emitTileCopy(b, loc, weights, threadId, threads, k0, block.column, stage,
-               /*enabled=*/nullptr);
+  if (weightsInPlace)
+    emitTileCopy(b, loc, weights, threadId, threads, block.column, k0, stage,
+                 /*enabled=*/nullptr);
+  else
+    emitTileCopy(b, loc, weights, threadId, threads, k0, block.column, stage,
+                 /*enabled=*/nullptr);
 }
 
 void WgmmaFcProductEmitter::storeFormed(Value value, const StagedOperand &high,
@@ -199,6 +214,11 @@ void WgmmaFcProductEmitter::formTiles(Value stage, const FcProductStep &step,
     }
     storeFormed(sum, aHigh, aLow, ValueRange{formed, row, column});
   }
+  if (weightsInPlace) {
+    if (plan.precision == GemmPrecision::Tf32x3)
+      formWeightRemainders(stage, formed);
+    return;
+  }
   // The weights: consecutive threads take consecutive k of one group of
   // four columns, so that their transposed stores go along a K-major row.
   for (int64_t first = 0; first < c.tileK * c.tileN / kVectorWidth;
@@ -219,25 +239,47 @@ void WgmmaFcProductEmitter::formTiles(Value stage, const FcProductStep &step,
   }
 }
 
+void WgmmaFcProductEmitter::formWeightRemainders(Value stage, Value formed) {
+  // The staged and the remainder tiles share a layout: four elements of a
+  // row are contiguous under the swizzle.
+  auto vectorType = VectorType::get({kVectorWidth}, b.getF32Type());
+  int64_t vectorsPerRow = c.tileK / kVectorWidth;
+  for (int64_t first = 0; first < c.tileN * vectorsPerRow;
+       first += c.getNumThreads()) {
+    Value id = add(threadId, first);
+    Value row = div(id, vectorsPerRow);
+    Value column = emitSwizzledColumn(
+        b, loc, weights, row, mul(rem(id, vectorsPerRow), kVectorWidth));
+    Value value = vector::LoadOp::create(b, loc, vectorType, weights.buffer,
+                                         ValueRange{stage, row, column});
+    Value high = emitTf32Truncate(b, loc, value);
+    Value remainder = arith::SubFOp::create(b, loc, value, high);
+    vector::StoreOp::create(b, loc, remainder, wLow.buffer,
+                            ValueRange{formed, row, column});
+  }
+}
+
 void WgmmaFcProductEmitter::issueProducts(SmallVectorImpl<Value> &acc,
-                                          Value formed) {
+                                          Value formed, Value stage) {
   int64_t warpgroupRows = c.tileM / c.warpsM;
   Value slabOffset = mul(warpgroup, warpgroupRows * rowBytes());
-  auto descriptor = [&](const StagedOperand &tile, bool slabbed) {
+  auto descriptor = [&](const StagedOperand &tile, Value index, bool slabbed) {
     // One op per statement: the IR must not depend on argument evaluation
     // order.
     Value base = emitSharedAddress(b, loc, tile.buffer);
-    Value offset = mul(formed, tile.rows * rowBytes());
+    Value offset = mul(index, tile.rows * rowBytes());
     Value address = add(base, offset);
     return emitWgmmaDescriptor(
         b, loc, slabbed ? add(address, slabOffset) : address, rowBytes());
   };
   bool split = plan.precision == GemmPrecision::Tf32x3;
-  Value aHi = descriptor(aHigh, true), wHi = descriptor(wHigh, false);
+  Value aHi = descriptor(aHigh, formed, true);
+  Value wHi = weightsInPlace ? descriptor(weights, stage, false)
+                             : descriptor(wHigh, formed, false);
   Value aLo, wLo;
   if (split) {
-    aLo = descriptor(aLow, true);
-    wLo = descriptor(wLow, false);
+    aLo = descriptor(aLow, formed, true);
+    wLo = descriptor(wLow, formed, false);
   }
   emitWgmmaStep(b, loc, acc, {aHi, wHi, aLo, wLo}, rowBytes(),
                 c.tileK * 4 / kWgmmaStepBytes, p.elementType);
@@ -280,7 +322,7 @@ SmallVector<Value> WgmmaFcProductEmitter::emitSerialLoop(Value steps,
         // Fresh accumulators per step, added in round-to-nearest f32.
         SmallVector<Value> acc(accumulators);
         SmallVector<Value> part(acc.size(), zero);
-        issueProducts(part, index(0));
+        issueProducts(part, index(0), rem(step, c.stages));
         NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
         for (auto [sum, tile] : llvm::zip_equal(acc, part))
           sum = emitWgmmaAccumulatorSum(b, loc, sum, tile);
@@ -292,8 +334,10 @@ SmallVector<Value> WgmmaFcProductEmitter::emitSerialLoop(Value steps,
 SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
                                                              Value zero) {
   // Staged buffers hold steps s + 1 .. s + stages - 1 while step s is
-  // multiplied; formed stage s % 2 holds step s.
-  for (int64_t s = 0; s < c.stages; ++s) {
+  // multiplied (and step s itself where its weights are read in place:
+  // then one step fewer is copied ahead); formed stage s % 2 holds step s.
+  int64_t ahead = weightsInPlace ? c.stages - 1 : c.stages;
+  for (int64_t s = 0; s < ahead; ++s) {
     copyIfExists(index(s), steps, index(s));
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
   }
@@ -306,7 +350,7 @@ SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
   auto below = [&](Value v, Value bound) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v, bound);
   };
-  NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 1);
+  NVVM::CpAsyncWaitGroupOp::create(b, loc, ahead - 1);
   gpu::BarrierOp::create(b, loc);
   guarded(below(index(0), steps), [&] {
     formTiles(index(0), emitFcProductStep(b, loc, *fc, blade, index(0), kTiles),
@@ -322,15 +366,16 @@ SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
         OpBuilder::InsertionGuard insertion(b);
         b.setInsertionPointToEnd(nb.getInsertionBlock());
         SmallVector<Value> acc(accumulators);
-        issueProducts(acc, rem(step, 2));
+        issueProducts(acc, rem(step, 2), rem(step, c.stages));
         // This warpgroup's products of step s - 1 are done; the barrier
         // then frees formed stage (s + 1) % 2 for every warpgroup, makes
-        // step s + 1's copies visible and frees staged stage s % stages.
+        // step s + 1's copies visible and frees staged stage s % stages
+        // ((s - 1) % stages with the weights in place).
         NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
-        NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, ahead - 2);
         gpu::BarrierOp::create(b, loc);
-        Value refill = add(step, c.stages);
-        copyIfExists(refill, steps, rem(step, c.stages));
+        Value refill = add(step, ahead);
+        copyIfExists(refill, steps, rem(refill, c.stages));
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
         Value next = add(step, 1);
         guarded(below(next, steps), [&] {
@@ -385,18 +430,22 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
           kWgmmaTileAlignment);
       tiles->push_back(tile);
     }
-  weights.rows = c.tileK;
-  weights.columns = c.tileN;
+  // The weights' tile as stored: [tileK][tileN], or K-major [tileN][tileK]
+  // laid out like the formed tiles.
+  weightsInPlace = p.transposeB;
+  weights.rows = weightsInPlace ? c.tileN : c.tileK;
+  weights.columns = weightsInPlace ? c.tileK : c.tileN;
   weights.global = w;
-  weights.globalRows = p.k;
-  weights.globalColumns = p.n;
+  weights.globalRows = weightsInPlace ? p.n : p.k;
+  weights.globalColumns = weightsInPlace ? p.k : p.n;
   weights.asyncCopy = plan.asyncCopyB;
-  weights.swizzle = getRowSwizzle(c.tileN * 4, /*readByLdmatrix=*/true);
+  weights.swizzle = getRowSwizzle(weights.columns * 4, /*readByLdmatrix=*/true);
   weights.buffer = io.allocateWorkgroupBuffer(
       b, loc, {c.stages, weights.rows, weights.columns}, p.elementType,
       kWgmmaTileAlignment);
   aHigh = allocateFormedTile(c.tileM);
-  wHigh = allocateFormedTile(c.tileN);
+  if (!weightsInPlace)
+    wHigh = allocateFormedTile(c.tileN);
   if (plan.precision == GemmPrecision::Tf32x3) {
     aLow = allocateFormedTile(c.tileM);
     wLow = allocateFormedTile(c.tileN);

@@ -1,0 +1,80 @@
+//===- TensorCoreLayouts.cpp - Operand layouts for the Hopper tensor cores ===//
+//
+// uta-tensor-core-layouts: on sm_90a the tensor cores (wgmma) read f32
+// operands from shared memory only K-major, as stored, and cannot transpose
+// them. fc_product's weights are stored [P, Fin, Fout], N-major, so every
+// block of its GEMM would transpose each weight tile it reads, once per
+// row tile of the batch. This pass makes the weights K-major once per call
+// instead: fc_product(x, y, w) becomes fc_product(x, y, transpose(w))
+// {transpose_weights}, a copy kernel of the weights before the product (none
+// where w is itself such a transpose).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Transforms/Passes.h"
+
+#include "dialects/Clifford/IR/CliffordOps.h"
+#include "dialects/UTA/IR/UTAOps.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::uta {
+#define GEN_PASS_DEF_UTATENSORCORELAYOUTSPASS
+#include "passes/Transforms/Passes.h.inc"
+} // namespace mlir::uta
+
+using namespace mlir;
+using namespace mlir::uta;
+
+namespace {
+
+/// Swaps the weights' feature axes: [P, Fin, Fout] <-> [P, Fout, Fin].
+constexpr int64_t kSwapFeatures[] = {0, 2, 1};
+
+/// fc_product with f32 weights [P, Fin, Fout] -> the same product of the
+/// weights transposed to [P, Fout, Fin]. Input features must make 16-byte
+/// rows (Fin a multiple of 4), which the tensor cores' tiles are copied in.
+struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(clifford::FcProductOp op,
+                                PatternRewriter &rewriter) const override {
+    auto weightsType = cast<RankedTensorType>(op.getWeights().getType());
+    if (op.getTransposeWeights())
+      return rewriter.notifyMatchFailure(op, "weights already K-major");
+    if (!weightsType.getElementType().isF32())
+      return rewriter.notifyMatchFailure(op, "not f32 weights");
+    if (weightsType.getDimSize(1) % 4 != 0)
+      return rewriter.notifyMatchFailure(op, "rows of input features are "
+                                             "not a multiple of 16 bytes");
+    Value kMajor;
+    auto producer = op.getWeights().getDefiningOp<TransposeOp>();
+    if (producer && producer.getPermutation() == ArrayRef(kSwapFeatures))
+      kMajor = producer.getInput();
+    else
+      kMajor = TransposeOp::create(rewriter, op.getLoc(), op.getWeights(),
+                                   kSwapFeatures);
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getWeightsMutable().assign(kMajor);
+      op.setTransposeWeights(true);
+    });
+    return success();
+  }
+};
+
+struct UTATensorCoreLayoutsPass final
+    : mlir::uta::impl::UTATensorCoreLayoutsPassBase<UTATensorCoreLayoutsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateTensorCoreLayoutPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::uta::populateTensorCoreLayoutPatterns(RewritePatternSet &patterns) {
+  patterns.add<KMajorFcProductWeights>(patterns.getContext());
+}

@@ -1,0 +1,52 @@
+// RUN: uta-opt %s -split-input-file -uta-tensor-core-layouts | FileCheck %s
+// RUN: utac %s --sm=90a --compile-to=fused 2>&1 | FileCheck %s --check-prefix=UTAC
+// RUN: utac %s --sm=90 --compile-to=fused 2>&1 | FileCheck %s --check-prefix=SM90
+
+// f32 weights [P, Fin, Fout] become K-major: a transpose, then the product
+// with transpose_weights.
+// CHECK-LABEL: func @fc
+//  CHECK-SAME:   (%{{.*}}: tensor<4x8x16xf32>, %{{.*}}: tensor<4x8x16xf32>, %[[W:.*]]: tensor<10x16x12xf32>)
+//       CHECK:   %[[T:.*]] = uta.transpose %[[W]] [0, 2, 1] : tensor<10x16x12xf32> -> tensor<10x12x16xf32>
+//       CHECK:   clifford.fc_product <2, 0, 0> %{{.*}}, %{{.*}}, %[[T]] {transpose_weights = true} : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<10x12x16xf32>) -> tensor<4x8x12xf32>
+// On sm_90a the pipeline runs the pass before fusion: the transpose is a
+// kernel of its own (nothing fuses into fc_product on tensor cores); sm_90
+// (mma.sync, which reads either layout) keeps the weights as they are.
+// UTAC-LABEL: func @fc
+//  UTAC-NEXT:   %[[T:.*]] = uta.transpose %arg2 [0, 2, 1]
+//  UTAC-NEXT:   clifford.fc_product <2, 0, 0> %arg0, %arg1, %[[T]] {transpose_weights = true}
+// SM90-LABEL: func @fc
+//   SM90-NOT:   uta.transpose
+//   SM90-NOT:   transpose_weights
+//       SM90:   return
+func.func @fc(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %w: tensor<10x16x12xf32>) -> tensor<4x8x12xf32> {
+  %r = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<10x16x12xf32>) -> tensor<4x8x12xf32>
+  return %r : tensor<4x8x12xf32>
+}
+
+// -----
+
+// Weights that are already the transpose of K-major ones: the product reads
+// those, and no copy is made.
+// CHECK-LABEL: func @fc_of_transpose
+//  CHECK-SAME:   %[[K:[^:]*]]: tensor<10x12x16xf32>
+//   CHECK-NOT:   uta.transpose %[[K]]
+//       CHECK:   clifford.fc_product <2, 0, 0> %{{.*}}, %{{.*}}, %[[K]] {transpose_weights = true}
+func.func @fc_of_transpose(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %k: tensor<10x12x16xf32>) -> tensor<4x8x12xf32> {
+  %w = uta.transpose %k [0, 2, 1] : tensor<10x12x16xf32> -> tensor<10x16x12xf32>
+  %r = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<10x16x12xf32>) -> tensor<4x8x12xf32>
+  return %r : tensor<4x8x12xf32>
+}
+
+// -----
+
+// Left alone: weights already K-major, and input features whose rows are
+// not a multiple of 16 bytes (Fin = 6).
+// CHECK-LABEL: func @left_alone
+//   CHECK-NOT:   uta.transpose
+//       CHECK:   clifford.fc_product <2, 0, 0> %{{.*}}, %{{.*}}, %{{.*}} {transpose_weights = true}
+//       CHECK:   clifford.fc_product <2, 0, 0> %{{.*}}, %{{.*}}, %{{.*}} :
+func.func @left_alone(%x: tensor<4x8x16xf32>, %k: tensor<10x12x16xf32>, %v: tensor<4x8x6xf32>, %u: tensor<10x6x12xf32>) -> (tensor<4x8x12xf32>, tensor<4x8x12xf32>) {
+  %r = clifford.fc_product <2, 0, 0> %x, %x, %k {transpose_weights = true} : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<10x12x16xf32>) -> tensor<4x8x12xf32>
+  %s = clifford.fc_product <2, 0, 0> %v, %v, %u : (tensor<4x8x6xf32>, tensor<4x8x6xf32>, tensor<10x6x12xf32>) -> tensor<4x8x12xf32>
+  return %r, %s : tensor<4x8x12xf32>, tensor<4x8x12xf32>
+}
