@@ -76,3 +76,23 @@ func.func @transpose(%x: tensor<3x4xf32>) -> tensor<4x3xf32> {
   %0 = uta.transpose %x [1, 0] : tensor<3x4xf32> -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
+
+// -----
+
+// A transpose of wider rows that moves the innermost axis goes through
+// workgroup memory in 32x32 tiles: blocks of 256 threads (here 2 x 3 tiles
+// of 40 x 70), four rows each read along the source's rows, a barrier,
+// four written along the result's rows; tails guarded on both axes.
+// CHECK-LABEL: func.func @transpose_tiled
+//       CHECK:   gpu.launch_func @kernels::@transpose_tiled_k0_transpose blocks in (%c6, %{{.*}}, %{{.*}}) threads in (%c256,
+// CHECK-LABEL: gpu.func @transpose_tiled_k0_transpose
+//  CHECK-SAME:   workgroup(%[[TILE:.*]] : memref<1056xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME:    known_block_size = array<i32: 256, 1, 1>
+// CHECK-COUNT-4:   memref.store %{{.*}}, %[[TILE]]
+//       CHECK:   gpu.barrier
+//   CHECK-NOT:   gpu.barrier
+// CHECK-COUNT-4:   memref.load %[[TILE]]
+func.func @transpose_tiled(%x: tensor<40x70xf32>) -> tensor<70x40xf32> {
+  %0 = uta.transpose %x [1, 0] : tensor<40x70xf32> -> tensor<70x40xf32>
+  return %0 : tensor<70x40xf32>
+}
