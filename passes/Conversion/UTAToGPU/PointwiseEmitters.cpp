@@ -138,6 +138,13 @@ struct TransposeEmitter final : LayoutEmitter {
       return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v,
                                    index(bound));
     };
+    // One op per statement: the IR must not depend on the order in which
+    // C++ evaluates arguments.
+    auto inBounds = [&](ArrayRef<Value> indices) -> Value {
+      Value alongQ = below(indices[q], source[q]);
+      Value alongInner = below(indices[inner], source[inner]);
+      return arith::AndIOp::create(b, loc, alongQ, alongInner);
+    };
     auto guarded = [&](Value condition, function_ref<void()> body) {
       auto branch = scf::IfOp::create(b, loc, condition, false);
       OpBuilder::InsertionGuard guard(b);
@@ -173,9 +180,7 @@ struct TransposeEmitter final : LayoutEmitter {
       SmallVector<Value> indices(origin);
       indices[q] = arith::AddIOp::create(b, loc, qFirst, row);
       indices[inner] = arith::AddIOp::create(b, loc, innerFirst, tx);
-      Value inside =
-          arith::AndIOp::create(b, loc, below(indices[q], source[q]),
-                                below(indices[inner], source[inner]));
+      Value inside = inBounds(indices);
       guarded(inside, [&] {
         Value value = io.read(b, loc, 0, indices);
         memref::StoreOp::create(b, loc, value, tile, at(row, tx));
@@ -190,9 +195,7 @@ struct TransposeEmitter final : LayoutEmitter {
       SmallVector<Value> sourceIndices(origin);
       sourceIndices[q] = arith::AddIOp::create(b, loc, qFirst, tx);
       sourceIndices[inner] = arith::AddIOp::create(b, loc, innerFirst, column);
-      Value inside =
-          arith::AndIOp::create(b, loc, below(sourceIndices[q], source[q]),
-                                below(sourceIndices[inner], source[inner]));
+      Value inside = inBounds(sourceIndices);
       guarded(inside, [&] {
         Value value = memref::LoadOp::create(b, loc, tile, at(tx, column));
         SmallVector<Value> result;

@@ -74,6 +74,23 @@ mlir::uta::emitGemmBlockPositionRowsOuter(OpBuilder &b, Location loc,
   return makeBlockPosition(b, loc, plan, batchLinear, tileRow, tileColumn);
 }
 
+void mlir::uta::emitIfBelow(OpBuilder &b, Location loc, Value index,
+                            Value bound, function_ref<void()> body) {
+  std::optional<int64_t> constantIndex = getConstantIntValue(index);
+  std::optional<int64_t> constantBound = getConstantIntValue(bound);
+  if (constantIndex && constantBound) {
+    if (*constantIndex < *constantBound)
+      body();
+    return;
+  }
+  auto below =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, bound);
+  auto branch = scf::IfOp::create(b, loc, below, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard insertion(b);
+  b.setInsertionPointToStart(branch.thenBlock());
+  body();
+}
+
 Value IndexMath::index(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }

@@ -76,6 +76,11 @@ GemmBlockPosition emitGemmBlockPosition(OpBuilder &b, Location loc,
 GemmBlockPosition emitGemmBlockPositionRowsOuter(OpBuilder &b, Location loc,
                                                  const GemmPlan &plan);
 
+/// Emits `body` where `index` < `bound` (a K step that may not exist):
+/// `body` alone, or nothing, when both are constants, else in an scf.if.
+void emitIfBelow(OpBuilder &b, Location loc, Value index, Value bound,
+                 function_ref<void()> body);
+
 /// Conjoins `index < size` to `inRange` (null while there is no condition
 /// yet), unless `tile` divides `size`, so that no index of a tile can pass
 /// it (tile 0: always).

@@ -140,7 +140,10 @@ Value MmaSyncGemmEmitter::loadA(const StagedOperand &operand, Value stage,
   int64_t kStep = half ? 16 : 8;
   int64_t warpRows = c.tileM / c.warpsM;
   // Lanes 0-15 address rows 0-15 at k 0, lanes 16-31 rows 0-15 at k + kStep/2.
-  Value row = add(add(mul(warpRow, warpRows), mi * 16), rem(lane, 16));
+  // One op per statement: the IR must not depend on argument evaluation
+  // order.
+  Value warpFirstRow = add(mul(warpRow, warpRows), mi * 16);
+  Value row = add(warpFirstRow, rem(lane, 16));
   Value column = add(mul(div(lane, 16), kStep / 2), ks * kStep);
   auto type = VectorType::get({4, half ? 2 : 1}, p.elementType);
   return nvgpu::LdMatrixOp::create(
@@ -158,7 +161,8 @@ std::pair<Value, Value> MmaSyncGemmEmitter::loadBPair(Value stage, int64_t nj,
   if (p.transposeB) {
     // [n][k]: matrices (n 0-7, k lo), (n 0-7, k hi), (n 8-15, k lo),
     // (n 8-15, k hi).
-    Value row = add(add(n0, rem(lane, 8)), mul(div(lane, 16), 8));
+    Value laneRow = add(n0, rem(lane, 8));
+    Value row = add(laneRow, mul(div(lane, 16), 8));
     Value column = add(mul(rem(div(lane, 8), 2), kStep / 2), ks * kStep);
     auto type = VectorType::get({4, half ? 2 : 1}, p.elementType);
     Value four = nvgpu::LdMatrixOp::create(
@@ -170,8 +174,8 @@ std::pair<Value, Value> MmaSyncGemmEmitter::loadBPair(Value stage, int64_t nj,
   if (half) {
     // [k][n], transposed on load: matrices (k 0-7, n 0-7), (k 8-15, n 0-7),
     // (k 0-7, n 8-15), (k 8-15, n 8-15).
-    Value row =
-        add(add(rem(lane, 8), mul(rem(div(lane, 8), 2), 8)), ks * kStep);
+    Value laneRow = rem(lane, 8);
+    Value row = add(add(laneRow, mul(rem(div(lane, 8), 2), 8)), ks * kStep);
     Value column = add(n0, mul(div(lane, 16), 8));
     auto type = VectorType::get({4, 2}, p.elementType);
     Value four = nvgpu::LdMatrixOp::create(
@@ -335,23 +339,10 @@ void MmaSyncGemmEmitter::initOperands() {
 SmallVector<Value> MmaSyncGemmEmitter::emitMainLoop(
     Value steps, function_ref<void(Value, Value)> copyStep,
     function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep) {
-  auto below = [&](Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  };
   // Copies of a step that may not exist are guarded; the commit is not, so
   // that every step counts one group.
   auto copyIfExists = [&](Value step, Value stage) {
-    std::optional<int64_t> constantSteps = getConstantIntValue(steps);
-    std::optional<int64_t> constantStep = getConstantIntValue(step);
-    if (constantSteps && constantStep) {
-      if (*constantStep < *constantSteps)
-        copyStep(step, stage);
-      return;
-    }
-    auto issue = scf::IfOp::create(b, loc, below(step, steps), false);
-    OpBuilder::InsertionGuard inIf(b);
-    b.setInsertionPointToStart(issue.thenBlock());
-    copyStep(step, stage);
+    emitIfBelow(b, loc, step, steps, [&] { copyStep(step, stage); });
   };
   for (int64_t s = 0; s + 1 < c.stages; ++s) {
     copyIfExists(index(s), index(s));
@@ -371,12 +362,7 @@ SmallVector<Value> MmaSyncGemmEmitter::emitMainLoop(
         NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
         gpu::BarrierOp::create(b, loc);
         Value next = add(step, c.stages - 1);
-        auto issue = scf::IfOp::create(b, loc, below(next, steps), false);
-        {
-          OpBuilder::InsertionGuard inIf(b);
-          b.setInsertionPointToStart(issue.thenBlock());
-          copyStep(next, rem(next, c.stages));
-        }
+        copyIfExists(next, rem(next, c.stages));
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
         SmallVector<Value> acc(accumulators);
         if (plan.precision == GemmPrecision::Tf32x3) {
@@ -408,8 +394,8 @@ void MmaSyncGemmEmitter::emitEpilogue(ValueRange accumulators,
       for (int64_t i = 0; i < 2; ++i)
         for (int64_t j = 0; j < 2; ++j) {
           Value row = add(add(mul(warpRow, warpRows), mi * 16 + 8 * i), g);
-          Value column =
-              add(add(mul(warpColumn, warpColumns), ni * 8 + j), mul(t, 2));
+          Value tileColumn = add(mul(warpColumn, warpColumns), ni * 8 + j);
+          Value column = add(tileColumn, mul(t, 2));
           Value value = vector::ExtractOp::create(
               b, loc, accumulators[mi * nTiles + ni], ArrayRef<int64_t>{i, j});
           emitGemmEpilogueElement(b, loc, plan, block, row, column, value,

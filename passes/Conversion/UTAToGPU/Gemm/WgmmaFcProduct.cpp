@@ -288,13 +288,7 @@ void WgmmaFcProductEmitter::issueProducts(SmallVectorImpl<Value> &acc,
 void WgmmaFcProductEmitter::copyIfExists(Value step, Value steps, Value stage) {
   // The commit is the caller's, unconditional, so that every step counts
   // one group.
-  auto issue = scf::IfOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, step, steps),
-      false);
-  OpBuilder::InsertionGuard inIf(b);
-  b.setInsertionPointToStart(issue.thenBlock());
-  copyStep(step, stage);
+  emitIfBelow(b, loc, step, steps, [&] { copyStep(step, stage); });
 }
 
 SmallVector<Value> WgmmaFcProductEmitter::emitSerialLoop(Value steps,
@@ -341,18 +335,9 @@ SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
     copyIfExists(index(s), steps, index(s));
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
   }
-  auto guarded = [&](Value condition, function_ref<void()> body) {
-    auto branch = scf::IfOp::create(b, loc, condition, false);
-    OpBuilder::InsertionGuard inIf(b);
-    b.setInsertionPointToStart(branch.thenBlock());
-    body();
-  };
-  auto below = [&](Value v, Value bound) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v, bound);
-  };
   NVVM::CpAsyncWaitGroupOp::create(b, loc, ahead - 1);
   gpu::BarrierOp::create(b, loc);
-  guarded(below(index(0), steps), [&] {
+  emitIfBelow(b, loc, index(0), steps, [&] {
     formTiles(index(0), emitFcProductStep(b, loc, *fc, blade, index(0), kTiles),
               index(0));
     emitAsyncProxyFence(b, loc);
@@ -378,7 +363,7 @@ SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
         copyIfExists(refill, steps, rem(refill, c.stages));
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
         Value next = add(step, 1);
-        guarded(below(next, steps), [&] {
+        emitIfBelow(b, loc, next, steps, [&] {
           formTiles(rem(next, c.stages),
                     emitFcProductStep(b, loc, *fc, blade, next, kTiles),
                     rem(next, 2));

@@ -213,16 +213,8 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
         emitAsyncProxyFence(b, loc);
         gpu::BarrierOp::create(b, loc);
         Value next = add(step, ahead);
-        auto issue = scf::IfOp::create(
-            b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next,
-                                  index(steps)),
-            false);
-        {
-          OpBuilder::InsertionGuard inIf(b);
-          b.setInsertionPointToStart(issue.thenBlock());
-          copyTiles(next, rem(next, c.stages));
-        }
+        emitIfBelow(b, loc, next, index(steps),
+                    [&] { copyTiles(next, rem(next, c.stages)); });
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
         Value stage = rem(step, c.stages);
         SmallVector<Value> acc(accumulators);
