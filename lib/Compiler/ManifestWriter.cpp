@@ -2,8 +2,11 @@
 
 #include "lib/Compiler/ManifestWriter.h"
 
+#include "dialects/UTA/IR/UTADialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
@@ -81,10 +84,28 @@ ManifestBuilder::describeKernelArgs(gpu::LaunchFuncOp launch,
            << launch.getKernelOperands().size()
            << " arguments, the target module's kernel takes "
            << targetKernel->args.size();
+  // Tensor-map arguments: the runtime encodes a descriptor of the source
+  // argument's buffer.
+  llvm::DenseMap<unsigned, TensorMapAttr> tensorMaps;
+  if (auto maps =
+          launch->getAttrOfType<ArrayAttr>(UTADialect::getTensorMapsAttrName()))
+    for (Attribute attr : maps) {
+      auto map = dyn_cast<TensorMapAttr>(attr);
+      if (!map || map.getArgument() >= launch.getNumKernelOperands() ||
+          map.getSource() >= launch.getNumKernelOperands() ||
+          !bufferIds.count(launch.getKernelOperand(map.getSource())))
+        return launch.emitOpError("has a tensor map ")
+               << attr << " that does not name a buffer argument";
+      tensorMaps[map.getArgument()] = map;
+    }
   json args = json::array();
   for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
     json arg;
-    if (isa<MemRefType>(operand.getType())) {
+    if (TensorMapAttr map = tensorMaps.lookup(i)) {
+      arg = {{"kind", "tensor_map"},
+             {"buffer", bufferIds.at(launch.getKernelOperand(map.getSource()))},
+             {"box", map.getBox().vec()}};
+    } else if (isa<MemRefType>(operand.getType())) {
       auto it = bufferIds.find(operand);
       if (it == bufferIds.end())
         return launch.emitOpError("passes a buffer the manifest cannot name");
@@ -190,7 +211,8 @@ FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
       }
       if (failed(addLaunch(launch, targetKernel)))
         return failure();
-    } else if (!isa<func::ReturnOp, arith::ConstantOp>(op)) {
+    } else if (!isa<func::ReturnOp, arith::ConstantOp, LLVM::ZeroOp>(op)) {
+      // (llvm.mlir.zero: the placeholder of a tensor-map argument.)
       return op.emitOpError("cannot be expressed in a launch sequence");
     }
   }

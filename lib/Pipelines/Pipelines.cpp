@@ -107,6 +107,8 @@ static void buildLlvmPhase(OpPassManager &pm, const PipelineOptions &options) {
   // which MLIR only accepts for statically shaped memrefs.
   nvvm.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  // TMA descriptors: by-value kernel parameters.
+  kernels.addPass(createTensorMapArgumentsPass());
   // NVVM ops without an LLVM intrinsic (wgmma) become inline PTX.
   kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createExternDynamicSharedMemoryPass());

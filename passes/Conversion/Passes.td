@@ -72,7 +72,9 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
     "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
     "::mlir::NVVM::NVVMDialect", "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect", "::mlir::ub::UBDialect",
-    "::mlir::vector::VectorDialect",
+    "::mlir::vector::VectorDialect", "::mlir::LLVM::LLVMDialect",
+    // #uta.tensor_map on kernels that copy through TMA.
+    "::mlir::uta::UTADialect",
   ];
 }
 
@@ -127,6 +129,25 @@ def ExternDynamicSharedMemoryPass
            "Alignment in bytes of the dynamic shared memory's base">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def TensorMapArgumentsPass
+    : Pass<"uta-tensor-map-arguments", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Pass each kernel's tensor maps by value, as grid constants";
+  let description = [{
+    A kernel that copies through the tensor memory accelerator takes each
+    TMA descriptor (`#uta.tensor_map` in its `uta.tensor_maps`) as an
+    `!llvm.ptr` argument. `convert-gpu-to-nvvm` drops argument attributes of
+    a `gpu.func` and its verifier rejects `nvvm.grid_constant`, so this
+    pass, run after it, marks those arguments of the `llvm.func`
+    `llvm.byval = !llvm.array<16 x i64>`, `llvm.align = 64` and
+    `nvvm.grid_constant`: PTX's `.param .align 64 .b8 name[128]`, the
+    descriptor itself in the kernel's parameters, whose address the copies
+    use. Passing the descriptor by reference instead would need it in
+    global memory and a fence on every launch.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 #endif // UTA_CONVERSION_PASSES_TD

@@ -275,6 +275,9 @@ private:
 };
 
 constexpr int64_t kMaxInt64 = std::numeric_limits<int64_t>::max();
+/// cuTensorMapEncodeTiled's limits: five dimensions, boxes of 256.
+constexpr size_t kMaxTensorMapRank = 5;
+constexpr int64_t kMaxTensorMapBox = 256;
 
 /// One constant value: a number, or "nan", "inf", "-inf" (JSON has no
 /// non-finite numbers).
@@ -453,6 +456,25 @@ Status parseKernelArg(const Reader &reader, const json &value,
     UTA_TRY(reader.integer(value, path, "value",
                            std::numeric_limits<int64_t>::min(), kMaxInt64,
                            arg.intValue));
+  } else if (kind == "tensor_map") {
+    if (target != ModuleTarget::kPtx)
+      return reader.fail(join(path, "kind"),
+                         "tensor maps are arguments of PTX kernels only");
+    arg.kind = KernelArg::Kind::kTensorMap;
+    UTA_TRY(reader.integer(value, path, "buffer", 0, kMaxInt64, arg.buffer));
+    const json *box;
+    UTA_TRY(reader.array(value, path, "box", box));
+    std::string boxPath = join(path, "box");
+    if (box->empty() || box->size() > kMaxTensorMapRank)
+      return reader.fail(boxPath,
+                         "a box has 1 to " + std::to_string(kMaxTensorMapRank) +
+                             " dimensions, not " + std::to_string(box->size()));
+    for (size_t i = 0; i < box->size(); ++i) {
+      int64_t extent;
+      UTA_TRY(reader.integer((*box)[i], element(boxPath, i), 1,
+                             kMaxTensorMapBox, extent));
+      arg.box.push_back(extent);
+    }
   } else if (kind == "f32") {
     arg.kind = KernelArg::Kind::kF32;
     const json *number;
@@ -463,7 +485,8 @@ Status parseKernelArg(const Reader &reader, const json &value,
   } else {
     return reader.fail(join(path, "kind"),
                        "unknown kind \"" + kind +
-                           "\" (expected buffer, i32, i64 or f32)");
+                           "\" (expected buffer, i32, i64, f32 or "
+                           "tensor_map)");
   }
 
   auto binding = value.find("binding");
@@ -523,6 +546,29 @@ Status parseLaunch(const Reader &reader, const json &value,
 
 /// Checks what no single key can: ids, indices, and the references between
 /// buffers, kernels, launches and results.
+/// What cuTensorMapEncodeTiled accepts: the box's rank is the buffer's,
+/// every row (and the box's innermost extent) a multiple of 16 bytes.
+Status checkTensorMap(const Reader &reader, const BufferDesc &buffer,
+                      const KernelArg &arg, const std::string &path) {
+  if (arg.box.size() != buffer.shape.size())
+    return reader.fail(join(path, "box"),
+                       "a box of " + std::to_string(arg.box.size()) +
+                           " dimensions for buffer " +
+                           std::to_string(buffer.id) + " of " +
+                           std::to_string(buffer.shape.size()));
+  uint64_t elementBytes = elementTypeSize(buffer.type);
+  if (buffer.shape.size() > 1 && buffer.shape.back() * elementBytes % 16 != 0)
+    return reader.fail(join(path, "buffer"),
+                       "the rows of buffer " + std::to_string(buffer.id) +
+                           " are not a multiple of 16 bytes, as tensor maps "
+                           "need");
+  if (arg.box.back() * elementBytes % 16 != 0)
+    return reader.fail(join(path, "box"),
+                       "the box's innermost extent is not a multiple of 16 "
+                       "bytes, as tensor maps need");
+  return Status();
+}
+
 Status checkReferences(const Reader &reader, Manifest &manifest) {
   std::map<int64_t, size_t> byId;
   std::map<int64_t, size_t> argumentIndex, resultIndex;
@@ -584,9 +630,15 @@ Status checkReferences(const Reader &reader, Manifest &manifest) {
                          "duplicate kernel name \"" + kernel.name + "\"");
     for (size_t a = 0; a < kernel.args.size(); ++a) {
       const KernelArg &arg = kernel.args[a];
-      if (arg.kind == KernelArg::Kind::kBuffer && !byId.count(arg.buffer))
-        return reader.fail(join(element(join(path, "args"), a), "buffer"),
+      std::string argPath = element(join(path, "args"), a);
+      bool namesBuffer = arg.kind == KernelArg::Kind::kBuffer ||
+                         arg.kind == KernelArg::Kind::kTensorMap;
+      if (namesBuffer && !byId.count(arg.buffer))
+        return reader.fail(join(argPath, "buffer"),
                            "no buffer with id " + std::to_string(arg.buffer));
+      if (arg.kind == KernelArg::Kind::kTensorMap)
+        UTA_TRY(checkTensorMap(reader, manifest.buffers[byId.at(arg.buffer)],
+                               arg, argPath));
     }
   }
   for (size_t l = 0; l < manifest.launches.size(); ++l) {

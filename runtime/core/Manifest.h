@@ -62,10 +62,15 @@ struct BufferDesc {
 
 /// One kernel ABI parameter.
 struct KernelArg {
-  enum class Kind { kBuffer, kI32, kI64, kF32 };
+  /// kTensorMap: a TMA descriptor of a buffer (PTX only), encoded by the
+  /// CUDA backend before each launch and passed by value (128 bytes).
+  enum class Kind { kBuffer, kI32, kI64, kF32, kTensorMap };
   Kind kind = Kind::kBuffer;
-  /// kBuffer: the buffer id.
+  /// kBuffer, kTensorMap: the buffer id.
   int64_t buffer = -1;
+  /// kTensorMap: the elements one copy moves along each dimension of the
+  /// buffer, outermost first (1 to 256 each).
+  std::vector<int64_t> box;
   /// kI32, kI64: the value.
   int64_t intValue = 0;
   /// kF32: the value.

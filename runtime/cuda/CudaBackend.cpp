@@ -5,11 +5,14 @@
 // and cuLaunchKernel gets pointers to the slots. Where the driver can say
 // what a kernel takes (cuFuncGetParamInfo, CUDA 12.4+), the manifest's
 // argument list is checked against it at load, because a wrong count or size
-// would otherwise launch with garbage parameters.
+// would otherwise launch with garbage parameters. A tensor-map argument is
+// a 128-byte descriptor of a buffer, encoded before each launch (the
+// buffer's address is known only then) and passed by value.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/cuda/CudaBackend.h"
+#include "runtime/cuda/TensorMap.h"
 
 #include <algorithm>
 #include <cstring>
@@ -40,6 +43,14 @@ struct LoadedKernel {
   std::vector<int64_t> bufferPositions;
   /// Per argument: the slot's bytes for scalars (buffers are filled per run).
   std::vector<uint64_t> scalarSlots;
+  /// The tensor-map arguments: which, the position of their buffer, and
+  /// all of the encoding but the address.
+  struct TensorMapArg {
+    size_t argument;
+    int64_t bufferPosition;
+    TensorMapEncoding encoding;
+  };
+  std::vector<TensorMapArg> tensorMaps;
 };
 
 class CudaExecutable final : public Executable {
@@ -73,6 +84,8 @@ size_t parameterSize(KernelArg::Kind kind) {
   case KernelArg::Kind::kI32:
   case KernelArg::Kind::kF32:
     return 4;
+  case KernelArg::Kind::kTensorMap:
+    return sizeof(CUtensorMap);
   }
   return 0;
 }
@@ -403,6 +416,18 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
       case KernelArg::Kind::kBuffer:
         position = positionOfId.at(arg.buffer);
         break;
+      case KernelArg::Kind::kTensorMap: {
+        if (!driver_->api().cuTensorMapEncodeTiled)
+          return Status::error(ErrorCode::Unavailable,
+                               at + ": takes a tensor map, which this CUDA "
+                                    "driver cannot encode "
+                                    "(cuTensorMapEncodeTiled is missing)");
+        int64_t buffer = positionOfId.at(arg.buffer);
+        kernel.tensorMaps.push_back(
+            {kernel.scalarSlots.size(), buffer,
+             describeTensorMap(manifest.buffers[buffer], arg.box)});
+        break;
+      }
       case KernelArg::Kind::kI32: {
         int32_t value = int32_t(arg.intValue);
         std::memcpy(&slot, &value, 4);
@@ -506,6 +531,7 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
 
   std::vector<uint64_t> slots;
   std::vector<void *> params;
+  std::vector<CUtensorMap> tensorMaps;
   for (size_t l = 0; l < launches.size(); ++l) {
     const LaunchDesc &launch = launches[l];
     const LoadedKernel &kernel = executable.kernels[launch.kernelIndex];
@@ -515,6 +541,20 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
       if (kernel.bufferPositions[a] >= 0)
         slots[a] = buffers[kernel.bufferPositions[a]].handle;
       params[a] = &slots[a];
+    }
+    // cuLaunchKernel copies the parameters, so one array serves every
+    // launch.
+    tensorMaps.resize(kernel.tensorMaps.size());
+    for (size_t t = 0; t < kernel.tensorMaps.size(); ++t) {
+      const LoadedKernel::TensorMapArg &map = kernel.tensorMaps[t];
+      if (Status status = encodeTensorMap(*driver_, map.encoding,
+                                          buffers[map.bufferPosition].handle,
+                                          tensorMaps[t]);
+          !status) {
+        (void)driver_->api().cuStreamSynchronize(stream_);
+        return withContext(where(l), status);
+      }
+      params[map.argument] = &tensorMaps[t];
     }
     // A timed launch starts with a cold L2 (as the baselines' do_bench
     // runs do), and its start event is queued behind the flush, so the GPU

@@ -59,6 +59,7 @@ namespace uta::runtime::cuda {
   X(cuFuncGetAttribute, true)                                                  \
   X(cuFuncSetAttribute, true)                                                  \
   X(cuFuncGetParamInfo, false)                                                 \
+  X(cuTensorMapEncodeTiled, false)                                             \
   X(cuLaunchKernel, true)
 
 /// The resolved entry points; members carry the versioned names.

@@ -82,6 +82,8 @@ static std::vector<std::byte> scalarBytes(const KernelArg &arg) {
     append(&arg.floatValue, sizeof(arg.floatValue));
     break;
   case KernelArg::Kind::kBuffer:
+  // The manifest reader refuses tensor maps outside PTX modules.
+  case KernelArg::Kind::kTensorMap:
     break;
   }
   return bytes;

@@ -1,22 +1,59 @@
 //===- UTADialect.cpp - The uta dialect -----------------------------------===//
 //
-// Registers the uta ops and materializes folded constants as arith.constant.
+// Registers the uta ops and attributes, verifies the attributes, and
+// materializes folded constants as arith.constant.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/UTA/IR/UTADialect.h"
 #include "dialects/UTA/IR/UTAOps.h"
 
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
 using namespace mlir;
 using namespace mlir::uta;
 
 #include "dialects/UTA/IR/UTADialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/UTA/IR/UTAAttrs.cpp.inc"
 
 void UTADialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "dialects/UTA/IR/UTAOps.cpp.inc"
       >();
+  registerAttributes();
+}
+
+void UTADialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/UTA/IR/UTAAttrs.cpp.inc"
+      >();
+}
+
+/// The limits of cuTensorMapEncodeTiled: at most five dimensions, each box
+/// extent 1 to 256.
+static constexpr size_t kMaxTensorMapRank = 5;
+static constexpr int64_t kMaxTensorMapBox = 256;
+
+LogicalResult
+TensorMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      unsigned argument, unsigned source,
+                      ArrayRef<int64_t> box) {
+  if (argument == source)
+    return emitError() << "a tensor map cannot describe its own argument "
+                       << argument;
+  if (box.empty() || box.size() > kMaxTensorMapRank)
+    return emitError() << "a tensor map's box has 1 to " << kMaxTensorMapRank
+                       << " dimensions, not " << box.size();
+  for (int64_t extent : box)
+    if (extent < 1 || extent > kMaxTensorMapBox)
+      return emitError() << "a tensor map's box extents are 1 to "
+                         << kMaxTensorMapBox << ", not " << extent;
+  return success();
 }
 
 Operation *UTADialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -12,4 +12,7 @@
 
 #include "dialects/UTA/IR/UTADialect.h.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "dialects/UTA/IR/UTAAttrs.h.inc"
+
 #endif // UTA_DIALECTS_UTA_IR_UTADIALECT_H

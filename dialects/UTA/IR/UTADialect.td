@@ -21,7 +21,55 @@ def UTA_Dialect : Dialect {
     kernel of its own rather than a decomposition into simpler ops.
   }];
   let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    /// Defined beside the attribute definitions, which need their storage.
+    void registerAttributes();
+    /// The array of #uta.tensor_map on a kernel and its launches.
+    static ::llvm::StringRef getTensorMapsAttrName() {
+      return "uta.tensor_maps";
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+class UTA_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<UTA_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def UTA_TensorMapAttr : UTA_Attr<"TensorMap", "tensor_map"> {
+  let summary = "a kernel argument that is a TMA descriptor of a buffer";
+  let description = [{
+    Set by `convert-uta-to-gpu`, in the array `uta.tensor_maps`, on a
+    kernel (`gpu.func`) and on each of its launches, for the Hopper copies
+    that read tiles through the tensor memory accelerator: kernel argument
+    `argument` (an `!llvm.ptr`) is the descriptor of the buffer passed as
+    argument `source`, encoded by the runtime before the launch and passed
+    by value (a 128-byte parameter); one copy moves a box of `box`
+    elements (one extent per dimension of the buffer, outermost first), with
+    zeros wherever the box passes the buffer's end. The launch passes a null
+    pointer as the argument's placeholder.
+
+    ```mlir
+    gpu.launch_func @kernels::@k blocks in (%c64, %c1, %c1)
+        threads in (%c256, %c1, %c1) args(%x : memref<8x200x64xf32>,
+        ..., %null : !llvm.ptr)
+        {uta.tensor_maps = [#uta.tensor_map<argument = 5, source = 0,
+                                            box = [1, 64, 16]>]}
+    ```
+  }];
+  let parameters = (ins "unsigned":$argument, "unsigned":$source,
+                        ArrayRefParameter<"int64_t">:$box);
+  let assemblyFormat = [{
+    `<` `argument` `=` $argument `,` `source` `=` $source `,` `box` `=` `[`
+    $box `]` `>`
+  }];
+  let genVerifyDecl = 1;
 }
 
 class UTA_Op<string mnemonic, list<Trait> traits = []>

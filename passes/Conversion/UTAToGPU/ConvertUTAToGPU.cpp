@@ -16,6 +16,7 @@
 
 #include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -206,6 +207,25 @@ public:
 
   Value getOperandBuffer(unsigned operand) override {
     return context.buffers.lookupOrNull(op->getOperand(operand));
+  }
+
+  Value getOperandTensorMap(unsigned operand, ArrayRef<int64_t> box) override {
+    auto source = dyn_cast_or_null<BlockArgument>(getOperandBuffer(operand));
+    gpu::GPUFuncOp kernel = context.kernel;
+    if (!source || source.getOwner() != &kernel.getBody().front())
+      return nullptr;
+    MLIRContext *ctx = kernel.getContext();
+    unsigned argument = kernel.getNumArguments();
+    (void)kernel.insertArgument(argument, LLVM::LLVMPointerType::get(ctx),
+                                DictionaryAttr(), kernel.getLoc());
+    StringRef name = UTADialect::getTensorMapsAttrName();
+    SmallVector<Attribute> maps;
+    if (auto existing = kernel->getAttrOfType<ArrayAttr>(name))
+      maps.assign(existing.begin(), existing.end());
+    maps.push_back(
+        TensorMapAttr::get(ctx, argument, source.getArgNumber(), box));
+    kernel->setAttr(name, ArrayAttr::get(ctx, maps));
+    return kernel.getArgument(argument);
   }
 
   void beginAccessGroup(OpBuilder &b, const AccessLanes &lanes) override {
@@ -448,13 +468,24 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
+  // Tensor maps (arguments after these) are encoded by the runtime, which
+  // reads the launch's uta.tensor_maps; the launch passes placeholders.
+  auto tensorMaps =
+      (*kernel)->getAttrOfType<ArrayAttr>(UTADialect::getTensorMapsAttrName());
+  if (tensorMaps) {
+    Value placeholder = LLVM::ZeroOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()));
+    args.append(tensorMaps.size(), placeholder);
+  }
   int64_t blocks = llvm::divideCeil(numThreads, kernelBlockSize);
-  gpu::LaunchFuncOp::create(
+  auto launch = gpu::LaunchFuncOp::create(
       b, loc, *kernel, gpu::KernelDim3{index(blocks), index(1), index(1)},
       gpu::KernelDim3{index(kernelBlockSize), index(1), index(1)},
       sharedBytes ? arith::ConstantIntOp::create(b, loc, sharedBytes, 32)
                   : Value(),
       args);
+  if (tensorMaps)
+    launch->setAttr(UTADialect::getTensorMapsAttrName(), tensorMaps);
   return success();
 }
 

@@ -78,6 +78,14 @@ public:
   /// null when a fused producer computes it. For emitters that copy raw
   /// tiles (the GEMM engine's cp.async).
   virtual Value getOperandBuffer(unsigned operand) = 0;
+  /// A TMA descriptor (tensor map) of the buffer of operand `operand` whose
+  /// copies move boxes of `box` elements (one extent per dimension,
+  /// outermost first): a new kernel argument, an !llvm.ptr to the 128-byte
+  /// descriptor the runtime encodes and passes by value (#uta.tensor_map).
+  /// Null when a fused producer computes the operand. CUDA only.
+  virtual Value getOperandTensorMap(unsigned operand, ArrayRef<int64_t> box) {
+    return nullptr;
+  }
 
   /// Opens an access group in the current block: the buffer reads and
   /// writes emitted directly in it, lane by lane, are served by aligned

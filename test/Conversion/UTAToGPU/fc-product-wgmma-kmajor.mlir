@@ -9,12 +9,13 @@
 
 // 3xTF32: the staged weights [2][128][32]; formed: A's high parts and
 // remainders and the weights' remainders (no formed high weights).
-// CHECK: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, 3xTF32 (f32 accuracy), tile fcwgmma64x128x32 (64x128x32, 1 warpgroup of 64x128, 2 stages, 131072 B shared), x, y and K-major weight tiles copied, A formed in shared memory, the weights read as copied, 4 blocks
+// CHECK: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, 3xTF32 (f32 accuracy), tile fcwgmma64x128x32 (64x128x32, 1 warpgroup of 64x128, 2 stages, 131088 B shared), x and y tiles by TMA, K-major weight tiles copied, A formed in shared memory, the weights read as copied, 4 blocks
 // CHECK-LABEL: gpu.func @fc_kmajor_k0_fc_product
 //       CHECK:   %[[W:.*]] = memref.view {{.*}} to memref<2x128x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   %[[A_HI:.*]] = memref.view {{.*}} to memref<1x64x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   %[[A_LO:.*]] = memref.view {{.*}} to memref<1x64x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   %[[W_LO:.*]] = memref.view {{.*}} to memref<1x128x32xf32, #gpu.address_space<workgroup>>
+//       CHECK:   memref.view {{.*}} to memref<2xi64, #gpu.address_space<workgroup>>
 //   CHECK-NOT:   memref.view
 //       CHECK:   scf.for
 //       CHECK:     nvgpu.device_async_copy %arg2[{{.*}}], %[[W]]
@@ -32,10 +33,11 @@
 // the staged weights are read by the step in flight, so two steps are
 // copied ahead, not three, and step s refills the stage of step s - 1 once
 // every warpgroup's products of s - 1 are done.
-// TF32: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, tf32, tile fcwgmma128x256x16 (128x256x16, 2 warpgroups of 64x256, 3 stages, 163840 B shared), x, y and K-major weight tiles copied, A formed in shared memory, the weights read as copied, 4 blocks
+// TF32: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, tf32, tile fcwgmma128x256x16 (128x256x16, 2 warpgroups of 64x256, 3 stages, 163864 B shared), x and y tiles by TMA, K-major weight tiles copied, A formed in shared memory, the weights read as copied, 4 blocks
 // TF32-LABEL: gpu.func @fc_kmajor_k0_fc_product
 //       TF32:   memref.view {{.*}} to memref<3x256x16xf32, #gpu.address_space<workgroup>>
 //       TF32:   %[[A:.*]] = memref.view {{.*}} to memref<2x128x16xf32, #gpu.address_space<workgroup>>
+//       TF32:   memref.view {{.*}} to memref<3xi64, #gpu.address_space<workgroup>>
 //   TF32-NOT:   memref.view
 //       TF32:   nvvm.cp.async.commit.group
 //       TF32:   nvvm.cp.async.commit.group

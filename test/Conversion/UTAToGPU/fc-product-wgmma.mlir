@@ -12,8 +12,14 @@
 
 // 3xTF32: forms and multiplies in turn, each step's three products per K
 // step into fresh accumulators that are waited for and added in f32.
-// CHECK: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, 3xTF32 (f32 accuracy), tile fcwgmma64x128x32 (64x128x32, 1 warpgroup of 64x128, 2 stages, 147456 B shared), x, y and weight tiles copied, A and the K-major weights formed in shared memory, 4 blocks
+// x and y come by TMA: two tensor-map arguments (boxes of the 64x32 tile)
+// and one mbarrier per stage, on which the first thread expects the
+// step's bytes before issuing its boxes; every thread waits for the
+// stage's phase before forming from it. The weights stay cp.async.
+// CHECK: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, 3xTF32 (f32 accuracy), tile fcwgmma64x128x32 (64x128x32, 1 warpgroup of 64x128, 2 stages, 147472 B shared), x and y tiles by TMA, weight tiles copied, A and the K-major weights formed in shared memory, 4 blocks
 // CHECK-LABEL: gpu.func @fc_k0_fc_product
+//  CHECK-SAME:   %[[XMAP:[a-z0-9]+]]: !llvm.ptr, %[[YMAP:[a-z0-9]+]]: !llvm.ptr) kernel
+//  CHECK-SAME:   uta.tensor_maps = [#uta.tensor_map<argument = 5, source = 0, box = [1, 64, 32]>, #uta.tensor_map<argument = 6, source = 1, box = [1, 64, 32]>]
 //       CHECK:   %[[X0:.*]] = memref.view {{.*}} to memref<2x64x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   %[[Y0:.*]] = memref.view {{.*}} to memref<2x64x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   memref.view {{.*}} to memref<2x64x32xf32, #gpu.address_space<workgroup>>
@@ -23,13 +29,20 @@
 //       CHECK:   %[[W_HI:.*]] = memref.view {{.*}} to memref<1x128x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   %[[A_LO:.*]] = memref.view {{.*}} to memref<1x64x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   %[[W_LO:.*]] = memref.view {{.*}} to memref<1x128x32xf32, #gpu.address_space<workgroup>>
+//       CHECK:   memref.view {{.*}} to memref<2xi64, #gpu.address_space<workgroup>>
+//       CHECK:   nvvm.mbarrier.init
+//       CHECK:   nvvm.mbarrier.init
+//       CHECK:   nvvm.fence.mbarrier.init
+//  CHECK-NEXT:   gpu.barrier
 //       CHECK:   scf.for
 //       CHECK:     nvvm.cp.async.wait.group 0
 //  CHECK-NEXT:     gpu.barrier
-//       CHECK:     nvgpu.device_async_copy %arg0[{{.*}}], %[[X0]]
-//       CHECK:     nvgpu.device_async_copy %arg1[{{.*}}], %[[Y0]]
+//       CHECK:     nvvm.mbarrier.arrive.expect_tx %[[FULL:.*]], %{{.*}} : !llvm.ptr<3>, i32
+//       CHECK:     nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[XMAP]], %[[FULL]], box[%{{.*}}, %{{.*}}, %{{.*}}]
+//       CHECK:     nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[YMAP]], %[[FULL]], box[
 //       CHECK:     nvgpu.device_async_copy %arg2[{{.*}}], %[[W]]
 //       CHECK:     nvvm.cp.async.commit.group
+//       CHECK:     nvvm.mbarrier.try_wait.parity
 //       CHECK:     vector.load %[[X0]]
 //       CHECK:     vector.load %[[Y0]]
 //       CHECK:     arith.mulf {{.*}} : vector<4xf32>
@@ -56,7 +69,7 @@
 // of step s - 1 are done), waits for the copies of step s + 1, passes a
 // barrier, refills the staged stage step s used, forms step s + 1 in the
 // other formed stage, and passes a barrier.
-// TF32: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, tf32, tile fcwgmma128x256x16 (128x256x16, 2 warpgroups of 64x256, 3 stages, 196608 B shared)
+// TF32: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, tf32, tile fcwgmma128x256x16 (128x256x16, 2 warpgroups of 64x256, 3 stages, 196632 B shared), x and y tiles by TMA
 // TF32-LABEL: gpu.func @fc_k0_fc_product
 //       TF32:   memref.view {{.*}} to memref<3x128x16xf32, #gpu.address_space<workgroup>>
 //       TF32:   memref.view {{.*}} to memref<3x16x256xf32, #gpu.address_space<workgroup>>
@@ -68,6 +81,7 @@
 //       TF32:   nvvm.cp.async.wait.group 2
 //       TF32:   gpu.barrier
 //       TF32:   scf.if
+//       TF32:     nvvm.mbarrier.try_wait.parity
 //       TF32:     vector.store %{{.*}}, %[[A]][%c0,
 //       TF32:     memref.store %{{.*}}, %[[W]][%c0,
 //       TF32:     nvvm.fence.proxy
@@ -84,6 +98,7 @@
 //  TF32-NEXT:     gpu.barrier
 //       TF32:     nvvm.cp.async.commit.group
 //       TF32:     scf.if
+//       TF32:       nvvm.mbarrier.try_wait.parity
 //       TF32:       vector.store %{{.*}}, %[[A]]
 //       TF32:       nvvm.fence.proxy
 //       TF32:     gpu.barrier

@@ -9,6 +9,10 @@
 // would (pointers to each parameter's bytes):
 //   add_f32   (16 params, descriptor ABI): c = a + b for i < n (i64)
 //   scale_f32 (x, y, f32 alpha, i32 n):     y = alpha * x for i < n
+//   copy_box_f32 (tensor map, y):  y = the map's box at (0, 2, 1), zeros
+//                                  past the tensor, as the PTX one does
+// cuTensorMapEncodeTiled checks what the driver checks and writes its
+// arguments into the descriptor's bytes, for copy_box_f32 to read.
 // and only over the threads the launch has, so a short grid shows.
 // Fresh allocations are filled with 0x5a bytes, so only the executor's own
 // NaN poisoning can make unwritten results NaN.
@@ -30,14 +34,24 @@ struct FakeModule {
   std::string text;
 };
 
-enum FakeKernel : intptr_t { kAdd = 1, kScale = 2 };
+enum FakeKernel : intptr_t { kAdd = 1, kScale = 2, kCopyBox = 3 };
+
+/// What the fake cuTensorMapEncodeTiled keeps in a CUtensorMap.
+struct FakeTensorMap {
+  const float *address;
+  uint32_t rank;
+  uint64_t dims[5];
+  uint64_t strides[4];
+  uint32_t box[5];
+};
+static_assert(sizeof(FakeTensorMap) <= sizeof(CUtensorMap));
 
 /// Each kernel's static shared memory (cuFuncGetAttribute says 1 KiB).
 constexpr int kStaticSharedBytes = 1024;
 /// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES of kAdd and kScale: as
 /// the driver, 48 KiB less the static shared memory until it is set (and
 /// again for each function looked up), and a launch asking for more fails.
-int maxDynamicShared[3] = {};
+int maxDynamicShared[4] = {};
 
 void writeLog(unsigned count, CUjit_option *options, void **values,
               CUjit_option which, const char *text) {
@@ -188,7 +202,9 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   const std::string &text = reinterpret_cast<FakeModule *>(module)->text;
   if (text.find(".entry " + std::string(name) + "(") == std::string::npos)
     return CUDA_ERROR_NOT_FOUND;
-  intptr_t kernel = std::strcmp(name, "add_f32") == 0 ? kAdd : kScale;
+  intptr_t kernel = std::strcmp(name, "add_f32") == 0        ? kAdd
+                    : std::strcmp(name, "copy_box_f32") == 0 ? kCopyBox
+                                                             : kScale;
   maxDynamicShared[kernel] = 48 * 1024 - kStaticSharedBytes;
   *function = reinterpret_cast<CUfunction>(kernel);
   return CUDA_SUCCESS;
@@ -219,11 +235,43 @@ CUresult cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute,
 CUresult cuFuncGetParamInfo(CUfunction function, size_t index, size_t *offset,
                             size_t *size) {
   static const size_t kScaleSizes[] = {8, 8, 4, 4};
-  bool add = reinterpret_cast<intptr_t>(function) == kAdd;
-  if (index >= (add ? 16u : 4u))
+  static const size_t kCopyBoxSizes[] = {sizeof(CUtensorMap), 8};
+  intptr_t kernel = reinterpret_cast<intptr_t>(function);
+  size_t count = kernel == kAdd ? 16u : kernel == kCopyBox ? 2u : 4u;
+  if (index >= count)
     return CUDA_ERROR_INVALID_VALUE;
   *offset = 0;
-  *size = add ? 8 : kScaleSizes[index];
+  *size = kernel == kAdd       ? 8
+          : kernel == kCopyBox ? kCopyBoxSizes[index]
+                               : kScaleSizes[index];
+  return CUDA_SUCCESS;
+}
+CUresult cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
+    const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
+    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion,
+    CUtensorMapFloatOOBfill fill) {
+  // The driver's rules that the runtime must meet (cuda.h).
+  if (type != CU_TENSOR_MAP_DATA_TYPE_FLOAT32 || rank < 1 || rank > 5 ||
+      reinterpret_cast<uintptr_t>(address) % 16 != 0 ||
+      interleave != CU_TENSOR_MAP_INTERLEAVE_NONE ||
+      swizzle != CU_TENSOR_MAP_SWIZZLE_NONE ||
+      fill != CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE || box[0] * 4 % 16 != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  FakeTensorMap fake{static_cast<const float *>(address), rank, {}, {}, {}};
+  for (cuuint32_t d = 0; d < rank; ++d) {
+    if (dims[d] == 0 || box[d] == 0 || box[d] > 256 || elementStrides[d] != 1)
+      return CUDA_ERROR_INVALID_VALUE;
+    if (d > 0 && strides[d - 1] % 16 != 0)
+      return CUDA_ERROR_INVALID_VALUE;
+    fake.dims[d] = dims[d];
+    fake.box[d] = box[d];
+    if (d > 0)
+      fake.strides[d - 1] = strides[d - 1];
+  }
+  std::memset(map, 0, sizeof(*map));
+  std::memcpy(map, &fake, sizeof(fake));
   return CUDA_SUCCESS;
 }
 CUresult cuLaunchKernel(CUfunction function, unsigned gridX, unsigned gridY,
@@ -241,6 +289,31 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gridX, unsigned gridY,
     int64_t n = *static_cast<int64_t *>(params[15]);
     for (int64_t i = 0; i < n && i < threads; ++i)
       c[i] = a[i] + b[i];
+    return CUDA_SUCCESS;
+  }
+  if (reinterpret_cast<intptr_t>(function) == kCopyBox) {
+    // The descriptor came by value: its bytes are the parameter.
+    FakeTensorMap map;
+    std::memcpy(&map, params[0], sizeof(map));
+    if (map.rank != 3)
+      return CUDA_ERROR_INVALID_VALUE;
+    float *y = pointer(1);
+    const uint64_t origin[3] = {0, 2, 1};
+    const char *base = reinterpret_cast<const char *>(map.address);
+    for (uint64_t z = 0; z < map.box[2]; ++z)
+      for (uint64_t r = 0; r < map.box[1]; ++r)
+        for (uint64_t c = 0; c < map.box[0]; ++c) {
+          uint64_t at[3] = {origin[0] + c, origin[1] + r, origin[2] + z};
+          bool inside =
+              at[0] < map.dims[0] && at[1] < map.dims[1] && at[2] < map.dims[2];
+          float value = 0.0f;
+          if (inside)
+            std::memcpy(&value,
+                        base + at[0] * 4 + at[1] * map.strides[0] +
+                            at[2] * map.strides[1],
+                        4);
+          *y++ = value;
+        }
     return CUDA_SUCCESS;
   }
   float *x = pointer(0), *y = pointer(1);

@@ -19,10 +19,25 @@
 // RUN: utac %s --sm=90a --allow-tf32 --compile-to=ptx > %t90a-tf32.ptx
 // RUN: %ptxas -arch=sm_90a %t90a-tf32.ptx -o %t90a-tf32.cubin
 // RUN: FileCheck %s --input-file=%t90a-tf32.ptx --check-prefix=WGMMA
+// Where rows of x and y are 16-byte aligned (the benchmark's FCGP), their
+// tiles come through the tensor memory accelerator (prefix TMA): two
+// descriptors by value, an mbarrier per stage.
+// RUN: FileCheck %s --input-file=%t90a.ptx --check-prefix=TMA
+// RUN: FileCheck %s --input-file=%t90a-tf32.ptx --check-prefix=TMA
 
 // One kernel per fc_product, four for FCGP (on tensor cores the gates are
 // kernels of their own: the GEMM engine copies x and y from memory).
 // ENTRIES: {{^}}9{{$}}
+
+// TMA-LABEL: .entry fcgp_bench_k3_fc_product(
+//       TMA: .param .align 64 .b8 fcgp_bench_k3_fc_product_param_5[128],
+//  TMA-NEXT: .param .align 64 .b8 fcgp_bench_k3_fc_product_param_6[128]
+//       TMA: mbarrier.init.shared.b64
+//       TMA: fence.mbarrier_init.release.cluster;
+//       TMA: mbarrier.arrive.expect_tx.shared.b64
+//       TMA: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+//       TMA: mbarrier.try_wait.parity.shared.b64
+// TMA-LABEL: .entry fcgp_bench_k4_grade_rms_norm(
 
 // WGMMA-LABEL: .entry fc_cl200_k0_fc_product(
 //       WGMMA: cp.async

@@ -7,8 +7,11 @@
 // hand-written manifest (an argument, a constant, an intermediate and a
 // result; a descriptor-ABI kernel and a plain-pointer kernel; i64, i32 and
 // f32 scalars), unwritten result elements read back as NaN, timings come
-// back per launch, and JIT and ABI errors are reported clearly. The GPU
-// tests skip, saying why, when the cuda backend is not available.
+// back per launch, and JIT and ABI errors are reported clearly; a kernel
+// takes a tensor map (TMA descriptor) by value and copies its box, zeros
+// past the tensor included, and the descriptor's encoding is checked
+// without a GPU. The GPU tests skip, saying why, when the cuda backend is
+// not available.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include "runtime/cuda/CudaBackend.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "runtime/cuda/MemoryPool.h"
+#include "runtime/cuda/TensorMap.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -119,6 +123,57 @@ DONE:
 	ld.global.f32 	%f2, [%rd4];
 	mul.rn.f32 	%f3, %f1, %f2;
 	st.global.f32 	[%rd5], %f3;
+DONE:
+	ret;
+}
+)ptx";
+
+/// copy_box_f32: the box of a [3, 5, 8] f32 tensor map at (x, y, z) = (0,
+/// 2, 1), a [1, 4, 8] box by TMA (rows 2 to 5 of x[1]; row 5 is past the
+/// end, zeros), stored by 32 threads to y. Validated with `ptxas
+/// -arch=sm_90`.
+const char *kTensorMapPtx = R"ptx(
+.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .entry copy_box_f32(.param .align 64 .b8 map[128], .param .u64 y)
+{
+	.reg .pred 	%p<4>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<8>;
+	.reg .f32 	%f<2>;
+	.shared .align 128 .b8 box[128];
+	.shared .align 8 .b64 full;
+
+	mov.u32 	%r1, %tid.x;
+	setp.ne.u32 	%p1, %r1, 0;
+	@%p1 bra 	SYNC;
+	mbarrier.init.shared.b64 	[full], 1;
+	fence.proxy.async.shared::cta;
+	mov.b64 	%rd1, map;
+	cvta.param.u64 	%rd2, %rd1;
+	mov.u32 	%r2, 0;
+	mov.u32 	%r3, 2;
+	mov.u32 	%r4, 1;
+	mbarrier.arrive.expect_tx.shared.b64 	%rd3, [full], 128;
+	cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [box], [%rd2, {%r2, %r3, %r4}], [full];
+SYNC:
+	bar.sync 	0;
+WAIT:
+	mbarrier.try_wait.parity.shared.b64 	%p2, [full], 0;
+	@!%p2 bra 	WAIT;
+	setp.ge.u32 	%p3, %r1, 32;
+	@%p3 bra 	DONE;
+	mov.u32 	%r5, box;
+	shl.b32 	%r6, %r1, 2;
+	add.u32 	%r7, %r5, %r6;
+	ld.shared.f32 	%f1, [%r7];
+	ld.param.u64 	%rd4, [y];
+	cvta.to.global.u64 	%rd5, %rd4;
+	mul.wide.u32 	%rd6, %r1, 4;
+	add.s64 	%rd7, %rd5, %rd6;
+	st.global.f32 	[%rd7], %f1;
 DONE:
 	ret;
 }
@@ -283,12 +338,38 @@ TEST(CudaPtxTest, TestKernelsAssemble) {
   std::filesystem::path dir = std::filesystem::temp_directory_path() /
                               ("uta-cuda-test-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "test.ptx") << kTestPtx;
-  std::string command = std::string(ptxas) + " -arch=sm_90 " +
-                        (dir / "test.ptx").string() + " -o " +
-                        (dir / "test.cubin").string();
-  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  for (const char *ptx : {kTestPtx, kTensorMapPtx}) {
+    std::ofstream(dir / "test.ptx") << ptx;
+    std::string command = std::string(ptxas) + " -arch=sm_90 " +
+                          (dir / "test.ptx").string() + " -o " +
+                          (dir / "test.cubin").string();
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  }
   std::filesystem::remove_all(dir);
+}
+
+TEST(CudaDriverTest, DescribesTensorMapsInTheDriversOrder) {
+  BufferDesc buffer;
+  buffer.type = ElementType::kF16;
+  buffer.shape = {3, 5, 8};
+  int64_t box[] = {1, 4, 8};
+  TensorMapEncoding encoding = describeTensorMap(buffer, box);
+  EXPECT_EQ(encoding.dataType, CU_TENSOR_MAP_DATA_TYPE_FLOAT16);
+  EXPECT_EQ(encoding.rank, 3u);
+  // Innermost first; strides in bytes of dimensions 1 and 2.
+  EXPECT_EQ((std::vector<uint64_t>(encoding.globalDim.begin(),
+                                   encoding.globalDim.begin() + 3)),
+            (std::vector<uint64_t>{8, 5, 3}));
+  EXPECT_EQ(encoding.globalStrides[0], 16u);
+  EXPECT_EQ(encoding.globalStrides[1], 80u);
+  EXPECT_EQ((std::vector<uint32_t>(encoding.boxDim.begin(),
+                                   encoding.boxDim.begin() + 3)),
+            (std::vector<uint32_t>{8, 4, 1}));
+  EXPECT_EQ(encoding.elementStrides[0], 1u);
+  EXPECT_EQ(encoding.elementStrides[2], 1u);
+  buffer.type = ElementType::kBF16;
+  EXPECT_EQ(describeTensorMap(buffer, box).dataType,
+            CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
 }
 
 //===----------------------------------------------------------------------===//
@@ -608,6 +689,57 @@ TEST(CudaGpuTest, OptsIntoSharedMemoryPastDefaultWithStaticCounted) {
   ASSERT_EQ(c.size(), size_t(kN));
   for (int64_t i = 0; i < kN; ++i)
     ASSERT_EQ(c[i], 2.0f * (argumentA(i) + constantB(i))) << "at " << i;
+}
+
+/// x [3, 5, 8] f32 (x[i] = i + 1) -> y [4, 8] through copy_box_f32.
+json tensorMapManifest() {
+  json x = {{"id", 0},        {"role", "argument"}, {"index", 0},
+            {"dtype", "f32"}, {"shape", {3, 5, 8}}, {"bytes", 480},
+            {"alignment", 16}};
+  json y = {{"id", 1},        {"role", "result"}, {"index", 0},
+            {"dtype", "f32"}, {"shape", {4, 8}},  {"bytes", 128},
+            {"alignment", 16}};
+  json args = {{{"kind", "tensor_map"}, {"buffer", 0}, {"box", {1, 4, 8}}},
+               {{"kind", "buffer"}, {"buffer", 1}}};
+  return json{
+      {"format", "uta-manifest"},
+      {"version", 1},
+      {"target", "ptx"},
+      {"sm", "90"},
+      {"entry", "main"},
+      {"module", "test.ptx"},
+      {"buffers", {x, y}},
+      {"kernels",
+       {{{"name", "copy"}, {"entry_point", "copy_box_f32"}, {"args", args}}}},
+      {"launches",
+       {{{"kernel", "copy"},
+         {"grid", {1, 1, 1}},
+         {"block", {32, 1, 1}},
+         {"shared_bytes", 0}}}},
+      {"results", {1}}};
+}
+
+TEST(CudaGpuTest, PassesTensorMapsByValue) {
+  UTA_REQUIRE_CUDA(backend);
+  if (backend.computeCapability() < 90)
+    GTEST_SKIP() << "tensor maps need sm_90";
+  Expected<Executor> executor = Executor::load(
+      backend, parse(tensorMapManifest()), ptxBytes(kTensorMapPtx));
+  ASSERT_TRUE(executor) << executor.status().message();
+  std::vector<float> values(3 * 5 * 8);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = float(i + 1);
+  HostTensor x = HostTensor::fromFloat32(ElementType::kF32, {3, 5, 8}, values);
+  Expected<RunOutput> output = executor->run({&x, 1});
+  ASSERT_TRUE(output) << output.status().message();
+  std::vector<float> y = output->results[0].toFloat32();
+  ASSERT_EQ(y.size(), 32u);
+  for (int64_t r = 0; r < 4; ++r)
+    for (int64_t c = 0; c < 8; ++c) {
+      // x[1, 2 + r, c]; row 5 is past the tensor's end.
+      float expected = 2 + r < 5 ? values[(1 * 5 + 2 + r) * 8 + c] : 0.0f;
+      EXPECT_EQ(y[r * 8 + c], expected) << "at " << r << ", " << c;
+    }
 }
 
 TEST(CudaGpuTest, RejectsMissingDevices) {

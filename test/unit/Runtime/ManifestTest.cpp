@@ -219,7 +219,7 @@ TEST(ManifestTest, UnknownNames) {
   EXPECT_EQ(
       errorAfter([](json &m) { m["kernels"][0]["args"][2]["kind"] = "u8"; }),
       "m.json: kernels[0].args[2].kind: unknown kind \"u8\" (expected buffer, "
-      "i32, i64 or f32)");
+      "i32, i64, f32 or tensor_map)");
   EXPECT_EQ(errorAfter([](json &m) { m["format"] = "other"; }),
             "m.json: format: expected \"uta-manifest\", got \"other\"");
   EXPECT_EQ(errorAfter([](json &m) { m["version"] = 2; }),
@@ -327,6 +327,57 @@ TEST(ManifestTest, TargetSpecificArguments) {
               m["kernels"][0]["args"][1]["binding"] = {{"set", 0}};
             }),
             "m.json: kernels[0].args[1].binding: expected \"binding\"");
+}
+
+TEST(ManifestTest, TensorMaps) {
+  // A TMA descriptor of buffer 0 ([4, 8] f32), boxes of 2 x 4 elements.
+  auto withMap = [](json box, int64_t buffer = 0) {
+    return [box, buffer](json &m) {
+      m["kernels"][0]["args"].push_back(
+          {{"kind", "tensor_map"}, {"buffer", buffer}, {"box", box}});
+    };
+  };
+  json document = good();
+  withMap({2, 4})(document);
+  Expected<Manifest> parsed = parseManifest(document.dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  const KernelArg &map = parsed->kernels[0].args.back();
+  EXPECT_EQ(map.kind, KernelArg::Kind::kTensorMap);
+  EXPECT_EQ(map.buffer, 0);
+  EXPECT_EQ(map.box, (std::vector<int64_t>{2, 4}));
+
+  EXPECT_EQ(errorAfter(withMap({4})),
+            "m.json: kernels[0].args[5].box: a box of 1 dimensions for "
+            "buffer 0 of 2");
+  EXPECT_EQ(errorAfter(withMap({2, 257})),
+            "m.json: kernels[0].args[5].box[1]: 257 is out of range [1, 256]");
+  EXPECT_EQ(errorAfter(withMap(json::array())),
+            "m.json: kernels[0].args[5].box: a box has 1 to 5 dimensions, "
+            "not 0");
+  EXPECT_EQ(errorAfter(withMap({2, 2})),
+            "m.json: kernels[0].args[5].box: the box's innermost extent is "
+            "not a multiple of 16 bytes, as tensor maps need");
+  EXPECT_EQ(errorAfter(withMap({2, 4}, 9)),
+            "m.json: kernels[0].args[5].buffer: no buffer with id 9");
+  // Rows of 3 f16 (6 bytes) cannot be strided by a descriptor.
+  EXPECT_EQ(errorAfter([&](json &m) {
+              m["buffers"][2]["shape"] = {2, 3};
+              m["buffers"][2]["bytes"] = 12;
+              withMap({1, 8}, 2)(m);
+            }),
+            "m.json: kernels[0].args[5].buffer: the rows of buffer 2 are not "
+            "a multiple of 16 bytes, as tensor maps need");
+  // Only PTX kernels take descriptors.
+  EXPECT_EQ(errorAfter([&](json &m) {
+              m["target"] = "msl";
+              m.erase("sm");
+              withMap({2, 4})(m);
+              unsigned index = 0;
+              for (json &arg : m["kernels"][0]["args"])
+                arg["buffer_index"] = index++;
+            }),
+            "m.json: kernels[0].args[5].kind: tensor maps are arguments of "
+            "PTX kernels only");
 }
 
 TEST(ManifestTest, InvalidJson) {

@@ -130,6 +130,11 @@ struct GemmPlan {
   /// 1 for a matmul; for clifford.fc_product, an x and a y tile per term of
   /// a slot (the A tile is their signed pair products, formed in registers).
   int64_t aTilesPerStage = 1;
+  /// wgmma's fc_product: the x and y tiles are copied by the tensor memory
+  /// accelerator (a tensor map per operand, one box per tile, completed on
+  /// a per-stage mbarrier) instead of by every thread's cp.async. Needs
+  /// rows of x and y that are 16-byte aligned (the maps' strides).
+  bool tmaRows = false;
 
   int64_t getTilesM() const;
   int64_t getTilesN() const;

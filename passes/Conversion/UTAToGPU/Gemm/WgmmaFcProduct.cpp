@@ -9,11 +9,14 @@
 //
 // wgmma reads A and B from shared memory, K-major, and TF32 operands cannot
 // be transposed by the instruction. So each K step has two phases:
-//   1. staging: cp.async copies, per stage, the x and y tiles of each term
-//      ([tileM][tileK]; none for a missing term, which slots of fewer terms
-//      than the most have: Cl(2,0) has 16 terms in 14 slots of up to 2)
-//      and the weights' tile of the step's path as stored ([tileK][tileN],
-//      or [tileN][tileK] with transpose_weights);
+//   1. staging: per stage, the x and y tiles of each term ([tileM][tileK];
+//      none for a missing term, which slots of fewer terms than the most
+//      have: Cl(2,0) has 16 terms in 14 slots of up to 2), each one box of
+//      a tensor map copied by the tensor memory accelerator, completing on
+//      the stage's mbarrier (cp.async by every thread where rows are not
+//      16-byte aligned), and, by cp.async, the weights' tile of the step's
+//      path as stored ([tileK][tileN], or [tileN][tileK] with
+//      transpose_weights);
 //   2. forming: after a barrier every thread computes four elements at a
 //      time of the A tile, sum over terms of sign * x * y (the x and y
 //      tiles share A's layout, so the products are element by element; a
@@ -38,6 +41,7 @@
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
 #include "passes/Conversion/UTAToGPU/Gemm/SharedTiles.h"
+#include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -75,6 +79,17 @@ private:
   }
   /// Issues the copies of step `step`'s x, y and weight tiles into `stage`.
   void copyStep(Value step, Value stage);
+  /// The first thread expects the bytes of step `info`'s x and y tiles on
+  /// `stage`'s mbarrier and issues their boxes (plan.tmaRows).
+  void copyRowsByTensorMap(const FcProductStep &info, Value stage, Value k0);
+  /// Makes the tensor maps of x and y and initializes the stages'
+  /// mbarriers (plan.tmaRows).
+  LogicalResult setUpTensorMaps();
+  /// Waits for step `step`'s x and y tiles (plan.tmaRows).
+  void waitForRows(Value step);
+  Value getStageBarrier(Value stage) {
+    return emitSharedPointer(b, loc, stageBarriers, mul(stage, 8));
+  }
   /// Stores `value` (f32, scalar or vector) at `indices` of the formed high
   /// tile, rounded to TF32, and for 3xTF32 its remainder in the low tile.
   void storeFormed(Value value, const StagedOperand &high,
@@ -104,6 +119,9 @@ private:
   /// The weights are K-major (transpose_weights): copied into tiles the
   /// tensor cores read as staged, nothing formed but 3xTF32's remainders.
   bool weightsInPlace = false;
+  /// x and y come by TMA (plan.tmaRows): their tensor maps, and
+  /// memref<stages x i64>, the mbarriers of the stages' x and y tiles.
+  Value lhsMap, rhsMap, stageBarriers;
   Value threadId, warpgroup, blade;
   int64_t kTiles = 0;
   SmallVector<StagedOperand> lhsTiles, rhsTiles;
@@ -131,7 +149,9 @@ void WgmmaFcProductEmitter::copyStep(Value step, Value stage) {
   FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
   Value k0 = mul(rem(step, kTiles), c.tileK);
   int64_t threads = c.getNumThreads();
-  for (int64_t t = 0; t < fc->termsPerSlot; ++t) {
+  if (plan.tmaRows)
+    copyRowsByTensorMap(info, stage, k0);
+  for (int64_t t = 0; !plan.tmaRows && t < fc->termsPerSlot; ++t) {
     lhsTiles[t].batch = {info.lhs[t]};
     rhsTiles[t].batch = {info.rhs[t]};
     // Every slot has a first term; a later one may be missing (sign 0):
@@ -154,6 +174,72 @@ void WgmmaFcProductEmitter::copyStep(Value step, Value stage) {
   else
     emitTileCopy(b, loc, weights, threadId, threads, k0, block.column, stage,
                  /*enabled=*/nullptr);
+}
+
+void WgmmaFcProductEmitter::copyRowsByTensorMap(const FcProductStep &info,
+                                                Value stage, Value k0) {
+  // Every box is copied whole (zeros past x and y included): 2 tiles per
+  // present term.
+  Value presentTiles = index(2);
+  for (int64_t t = 1; t < fc->termsPerSlot; ++t)
+    presentTiles = add(presentTiles,
+                       arith::SelectOp::create(b, loc, isPresent(info.sign[t]),
+                                               index(2), index(0)));
+  OpBuilder::InsertionGuard guard(b);
+  auto first =
+      scf::IfOp::create(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              threadId, index(0)),
+                        /*withElseRegion=*/false);
+  b.setInsertionPointToStart(first.thenBlock());
+  Value barrier = getStageBarrier(stage);
+  Value stageBytes = mul(presentTiles, c.tileM * rowBytes());
+  emitMbarrierArriveExpectBytes(b, loc, barrier, stageBytes);
+  Value destinationOffset = mul(stage, c.tileM * rowBytes());
+  for (int64_t tile = 0; tile < 2 * fc->termsPerSlot; ++tile) {
+    int64_t term = tile / 2;
+    bool isLhs = tile % 2 == 0;
+    OpBuilder::InsertionGuard termGuard(b);
+    if (term > 0) {
+      auto present = scf::IfOp::create(b, loc, isPresent(info.sign[term]),
+                                       /*withElseRegion=*/false);
+      b.setInsertionPointToStart(present.thenBlock());
+    }
+    const StagedOperand &staged = isLhs ? lhsTiles[term] : rhsTiles[term];
+    Value destination =
+        emitSharedPointer(b, loc, staged.buffer, destinationOffset);
+    // Coordinates innermost first: (k, row, blade) of [blades, M, K].
+    Value operandBlade = isLhs ? info.lhs[term] : info.rhs[term];
+    emitTensorMapCopy(b, loc, destination, isLhs ? lhsMap : rhsMap,
+                      {k0, block.row, operandBlade}, barrier);
+  }
+}
+
+LogicalResult WgmmaFcProductEmitter::setUpTensorMaps() {
+  SmallVector<int64_t> box{1, c.tileM, c.tileK};
+  lhsMap = io.getOperandTensorMap(0, box);
+  rhsMap = io.getOperandTensorMap(1, box);
+  if (!lhsMap || !rhsMap)
+    return emitError(loc, "the wgmma fc_product copies x and y through "
+                          "tensor maps of their buffers");
+  stageBarriers = io.allocateWorkgroupBuffer(b, loc, {c.stages}, b.getI64Type(),
+                                             /*alignment=*/8);
+  SmallVector<Value> barriers;
+  for (int64_t s = 0; s < c.stages; ++s)
+    barriers.push_back(getStageBarrier(index(s)));
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      threadId, index(0));
+  emitMbarrierInit(b, loc, barriers, first);
+  gpu::BarrierOp::create(b, loc);
+  return success();
+}
+
+void WgmmaFcProductEmitter::waitForRows(Value step) {
+  if (!plan.tmaRows)
+    return;
+  // Step s is stage s % stages's (s / stages)-th use: that phase's parity.
+  Value parity = rem(div(step, c.stages), 2);
+  emitMbarrierWait(b, loc, getStageBarrier(rem(step, c.stages)), parity);
 }
 
 void WgmmaFcProductEmitter::storeFormed(Value value, const StagedOperand &high,
@@ -184,13 +270,16 @@ void WgmmaFcProductEmitter::formTiles(Value stage, const FcProductStep &step,
   for (int64_t first = 0; first < c.tileM * vectorsPerRow; first += threads) {
     Value id = add(threadId, first);
     Value row = div(id, vectorsPerRow);
-    Value column = emitSwizzledColumn(
-        b, loc, aHigh, row, mul(rem(id, vectorsPerRow), kVectorWidth));
+    Value plainColumn = mul(rem(id, vectorsPerRow), kVectorWidth);
+    Value column = emitSwizzledColumn(b, loc, aHigh, row, plainColumn);
+    // TMA boxes land unswizzled: four threads read one 64-byte row, a warp
+    // eight whole rows, without bank conflicts.
+    Value stagedColumn = plan.tmaRows ? plainColumn : column;
     auto termProduct = [&](int64_t t) -> Value {
       Value x = vector::LoadOp::create(b, loc, vectorType, lhsTiles[t].buffer,
-                                       ValueRange{stage, row, column});
+                                       ValueRange{stage, row, stagedColumn});
       Value y = vector::LoadOp::create(b, loc, vectorType, rhsTiles[t].buffer,
-                                       ValueRange{stage, row, column});
+                                       ValueRange{stage, row, stagedColumn});
       Value sign =
           vector::BroadcastOp::create(b, loc, vectorType, step.sign[t]);
       Value product = arith::MulFOp::create(b, loc, x, y);
@@ -308,6 +397,7 @@ SmallVector<Value> WgmmaFcProductEmitter::emitSerialLoop(Value steps,
         Value next = add(step, c.stages - 1);
         copyIfExists(next, steps, rem(next, c.stages));
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
+        waitForRows(step);
         formTiles(rem(step, c.stages),
                   emitFcProductStep(b, loc, *fc, blade, step, kTiles),
                   index(0));
@@ -338,6 +428,7 @@ SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
   NVVM::CpAsyncWaitGroupOp::create(b, loc, ahead - 1);
   gpu::BarrierOp::create(b, loc);
   emitIfBelow(b, loc, index(0), steps, [&] {
+    waitForRows(index(0));
     formTiles(index(0), emitFcProductStep(b, loc, *fc, blade, index(0), kTiles),
               index(0));
     emitAsyncProxyFence(b, loc);
@@ -364,6 +455,7 @@ SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
         Value next = add(step, 1);
         emitIfBelow(b, loc, next, steps, [&] {
+          waitForRows(next);
           formTiles(rem(next, c.stages),
                     emitFcProductStep(b, loc, *fc, blade, next, kTiles),
                     rem(next, 2));
@@ -388,8 +480,10 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   warpgroup = div(threadId, 128);
   // Row tiles outermost where blades are many: measured on an H100, FCGP
   // Cl(3,0) (8 blades) 1.08 against 1.30 ms in TF32, while Cl(2,0) (4
-  // blades, whose x and y sweeps are half as many) was 6% slower.
-  block = fc->slotsOfBlade.size() >= kRowsOuterMinBlades
+  // blades, whose x and y sweeps are half as many) was 6% slower with
+  // cp.async; with x and y by TMA, rows outermost pays for Cl(2,0) too
+  // (fc_product 0.216 against 0.250 ms on an H200).
+  block = plan.tmaRows || fc->slotsOfBlade.size() >= kRowsOuterMinBlades
               ? emitGemmBlockPositionRowsOuter(b, loc, plan)
               : emitGemmBlockPosition(b, loc, plan);
   blade = block.batch.front();
@@ -404,7 +498,9 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   xTile.globalRows = p.m;
   xTile.globalColumns = p.k;
   xTile.asyncCopy = plan.asyncCopyA;
-  xTile.swizzle = getRowSwizzle(rowBytes(), /*readByLdmatrix=*/true);
+  // TMA boxes land unswizzled (the forming reads do not conflict).
+  if (!plan.tmaRows)
+    xTile.swizzle = getRowSwizzle(rowBytes(), /*readByLdmatrix=*/true);
   for (int64_t t = 0; t < fc->termsPerSlot; ++t)
     for (auto [tiles, global] :
          {std::pair{&lhsTiles, x}, std::pair{&rhsTiles, y}}) {
@@ -435,6 +531,9 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
     aLow = allocateFormedTile(c.tileM);
     wLow = allocateFormedTile(c.tileN);
   }
+
+  if (plan.tmaRows && failed(setUpTensorMaps()))
+    return failure();
 
   Value steps = emitFcProductStepCount(b, loc, *fc, blade, kTiles);
   Value zero = LLVM::ZeroOp::create(

@@ -1,0 +1,82 @@
+//===- TmaCopies.cpp - Tile copies by the tensor memory accelerator -------===//
+
+#include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+
+/// NVVM's address spaces.
+static constexpr unsigned kSharedSpace = 3;
+static constexpr unsigned kSharedClusterSpace = 7;
+
+Value mlir::uta::emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
+                                   Value byteOffset) {
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  Value address = arith::AddIOp::create(b, loc, base, byteOffset);
+  Value integer =
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), address).getResult();
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedSpace),
+      integer);
+}
+
+void mlir::uta::emitMbarrierInit(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> barriers,
+                                 Value isInitializer) {
+  {
+    OpBuilder::InsertionGuard guard(b);
+    auto initializer = scf::IfOp::create(b, loc, isInitializer,
+                                         /*withElseRegion=*/false);
+    b.setInsertionPointToStart(initializer.thenBlock());
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    for (Value barrier : barriers)
+      NVVM::MBarrierInitOp::create(b, loc, barrier, one,
+                                   /*predicate=*/Value());
+  }
+  // The tensor copies complete on these barriers from the async proxy.
+  NVVM::FenceMbarrierInitOp::create(b, loc);
+}
+
+void mlir::uta::emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc,
+                                              Value barrier, Value bytes) {
+  Value count =
+      arith::IndexCastUIOp::create(b, loc, b.getI32Type(), bytes).getResult();
+  NVVM::MBarrierArriveExpectTxOp::create(b, loc, /*res=*/Type(), barrier, count,
+                                         NVVM::MemScopeKind::CTA,
+                                         /*relaxed=*/false,
+                                         /*predicate=*/Value());
+}
+
+void mlir::uta::emitMbarrierWait(OpBuilder &b, Location loc, Value barrier,
+                                 Value parity) {
+  Value phase =
+      arith::IndexCastUIOp::create(b, loc, b.getI32Type(), parity).getResult();
+  // No suspend-time hint: the op loops until the phase completes.
+  Value ticks = arith::ConstantIntOp::create(b, loc, 0, 32);
+  NVVM::MBarrierTryWaitParityOp::create(b, loc, barrier, phase, ticks);
+}
+
+void mlir::uta::emitTensorMapCopy(OpBuilder &b, Location loc, Value destination,
+                                  Value tensorMap, ArrayRef<Value> coordinates,
+                                  Value barrier) {
+  // PTX names the destination in the cluster window; a shared::cta address
+  // is this block's own there.
+  Value clusterDestination = LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedClusterSpace),
+      destination);
+  SmallVector<Value> coordinates32;
+  for (Value coordinate : coordinates)
+    coordinates32.push_back(
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), coordinate));
+  NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+      b, loc, clusterDestination, tensorMap, coordinates32, barrier,
+      /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
+      /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+      /*group=*/nullptr, /*predicate=*/Value());
+}

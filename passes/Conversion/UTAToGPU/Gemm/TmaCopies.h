@@ -1,0 +1,49 @@
+//===- TmaCopies.h - Tile copies by the tensor memory accelerator -*- C++
+//-*-===//
+//
+// Hopper's asynchronous tensor copies: one instruction moves a box of a
+// tensor (a TMA descriptor, #uta.tensor_map, which the runtime encodes)
+// into shared memory, zeros past the tensor's end, and completes as bytes on
+// an mbarrier. A stage's first thread expects its bytes and issues its
+// boxes; every thread waits for the stage's phase before reading it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_PASSES_CONVERSION_UTATOGPU_GEMM_TMACOPIES_H
+#define UTA_PASSES_CONVERSION_UTATOGPU_GEMM_TMACOPIES_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::uta {
+
+/// The shared-memory pointer (!llvm.ptr<3>) `byteOffset` (index) bytes into
+/// the workgroup memref `buffer`.
+Value emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
+                        Value byteOffset);
+
+/// Initializes the mbarriers at `barriers` (pointers) for one arrival per
+/// phase, by the thread `isInitializer`, and makes the initialization
+/// visible to the asynchronous copies. The caller synchronizes the block
+/// after it.
+void emitMbarrierInit(OpBuilder &b, Location loc, ArrayRef<Value> barriers,
+                      Value isInitializer);
+
+/// Arrives on `barrier` expecting `bytes` (index) more bytes in its phase.
+void emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc, Value barrier,
+                                   Value bytes);
+
+/// Waits until the phase of `barrier` whose parity is `parity` (index, 0 or
+/// 1) completes.
+void emitMbarrierWait(OpBuilder &b, Location loc, Value barrier, Value parity);
+
+/// Copies the box of the tensor map `tensorMap` (!llvm.ptr to the
+/// descriptor) at `coordinates` (index, innermost dimension first) to
+/// `destination` (!llvm.ptr<3>, 128-byte aligned), completing on `barrier`;
+/// zeros past the tensor's end.
+void emitTensorMapCopy(OpBuilder &b, Location loc, Value destination,
+                       Value tensorMap, ArrayRef<Value> coordinates,
+                       Value barrier);
+
+} // namespace mlir::uta
+
+#endif // UTA_PASSES_CONVERSION_UTATOGPU_GEMM_TMACOPIES_H
