@@ -62,7 +62,8 @@ struct DeviceLimits {
   /// The most dynamic shared memory one launch may ask for (CUDA: the
   /// opt-in maximum per block; Vulkan kernels have none: 0).
   uint64_t maxDynamicSharedBytes = 0;
-  /// The most arguments (parameters, bindings) one kernel may take.
+  /// The most arguments (parameters, bindings) one kernel may take; on CUDA
+  /// in 8-byte parameter slots, of which a tensor map takes 16.
   uint64_t maxKernelArguments = 0;
   /// The largest buffer a kernel argument may bind.
   uint64_t maxBufferBytes = 0;

@@ -13,6 +13,9 @@
 
 using namespace uta::runtime;
 
+/// 8-byte parameter slots of a tensor map (CUDA's 128-byte CUtensorMap).
+static constexpr uint64_t kTensorMapSlots = 16;
+
 /// "[256, 1, 1]".
 template <typename T> static std::string formatDims(const std::array<T, 3> &d) {
   return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
@@ -34,13 +37,22 @@ Status uta::runtime::checkLaunches(const Manifest &manifest,
   for (size_t k = 0; k < manifest.kernels.size(); ++k) {
     const KernelDesc &kernel = manifest.kernels[k];
     std::string at = "kernels[" + std::to_string(k) + "] (" + kernel.name + ")";
-    if (kernel.args.size() > limits.maxKernelArguments)
+    // A tensor map's 128 bytes take 16 of the 8-byte slots the limit counts.
+    uint64_t slots = 0;
+    for (const KernelArg &arg : kernel.args)
+      slots += arg.kind == KernelArg::Kind::kTensorMap ? kTensorMapSlots : 1;
+    if (slots > limits.maxKernelArguments)
       return fail(at + ".args: " + std::to_string(kernel.args.size()) +
-                  " arguments, more than the device's " +
+                  " arguments" +
+                  (slots != kernel.args.size()
+                       ? " (" + std::to_string(slots) + " parameter slots)"
+                       : std::string()) +
+                  ", more than the device's " +
                   std::to_string(limits.maxKernelArguments) + " per kernel");
     for (size_t a = 0; a < kernel.args.size(); ++a) {
       const KernelArg &arg = kernel.args[a];
-      if (arg.kind != KernelArg::Kind::kBuffer)
+      if (arg.kind != KernelArg::Kind::kBuffer &&
+          arg.kind != KernelArg::Kind::kTensorMap)
         continue;
       auto position = positionOfId.find(arg.buffer);
       if (position == positionOfId.end())

@@ -193,6 +193,14 @@ TEST(LaunchCheckTest, EachLimitIsCheckedBeforeTheBackendLoads) {
             }),
             "m.json: kernels[1] (second).args: 5 arguments, more than the "
             "device's 4 per kernel");
+  // A tensor map is 128 bytes: 16 of the limit's 8-byte slots.
+  EXPECT_EQ(loadError([](json &m) {
+              m["buffers"][1]["shape"] = {64, 4};
+              m["kernels"][1]["args"].push_back(
+                  {{"kind", "tensor_map"}, {"buffer", 1}, {"box", {8, 4}}});
+            }),
+            "m.json: kernels[1] (second).args: 3 arguments (18 parameter "
+            "slots), more than the device's 4 per kernel");
   // 2048 floats: 8192 bytes, over the 4096 one argument may bind.
   EXPECT_EQ(loadError([](json &m) {
               m["buffers"][1]["shape"] = {2048};
