@@ -105,6 +105,8 @@ ManifestBuilder::describeKernelArgs(gpu::LaunchFuncOp launch,
       arg = {{"kind", "tensor_map"},
              {"buffer", bufferIds.at(launch.getKernelOperand(map.getSource()))},
              {"box", map.getBox().vec()}};
+      if (map.getSwizzle())
+        arg["swizzle"] = map.getSwizzle();
     } else if (isa<MemRefType>(operand.getType())) {
       auto it = bufferIds.find(operand);
       if (it == bufferIds.end())

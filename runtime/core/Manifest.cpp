@@ -475,6 +475,15 @@ Status parseKernelArg(const Reader &reader, const json &value,
                              kMaxTensorMapBox, extent));
       arg.box.push_back(extent);
     }
+    if (value.contains("swizzle")) {
+      UTA_TRY(reader.integer(value, path, "swizzle", 0, 128, arg.swizzle));
+      if (arg.swizzle != 0 && arg.swizzle != 32 && arg.swizzle != 64 &&
+          arg.swizzle != 128)
+        return reader.fail(join(path, "swizzle"),
+                           std::to_string(arg.swizzle) +
+                               " is not a swizzle (expected 0, 32, 64 or "
+                               "128 bytes)");
+    }
   } else if (kind == "f32") {
     arg.kind = KernelArg::Kind::kF32;
     const json *number;
@@ -566,6 +575,11 @@ Status checkTensorMap(const Reader &reader, const BufferDesc &buffer,
     return reader.fail(join(path, "box"),
                        "the box's innermost extent is not a multiple of 16 "
                        "bytes, as tensor maps need");
+  if (arg.swizzle != 0 &&
+      uint64_t(arg.box.back()) * elementBytes > uint64_t(arg.swizzle))
+    return reader.fail(join(path, "box"),
+                       "the box's innermost extent is wider than its " +
+                           std::to_string(arg.swizzle) + "-byte swizzle");
   return Status();
 }
 

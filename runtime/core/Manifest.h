@@ -71,6 +71,8 @@ struct KernelArg {
   /// kTensorMap: the elements one copy moves along each dimension of the
   /// buffer, outermost first (1 to 256 each).
   std::vector<int64_t> box;
+  /// kTensorMap: 0, or the 64- or 128-byte swizzle of the box's rows.
+  int64_t swizzle = 0;
   /// kI32, kI64: the value.
   int64_t intValue = 0;
   /// kF32: the value.

@@ -425,7 +425,7 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
         int64_t buffer = positionOfId.at(arg.buffer);
         kernel.tensorMaps.push_back(
             {kernel.scalarSlots.size(), buffer,
-             describeTensorMap(manifest.buffers[buffer], arg.box)});
+             describeTensorMap(manifest.buffers[buffer], arg)});
         break;
       }
       case KernelArg::Kind::kI32: {

@@ -37,6 +37,17 @@ uta::runtime::cuda::describeTensorMap(const BufferDesc &buffer,
   return encoding;
 }
 
+TensorMapEncoding
+uta::runtime::cuda::describeTensorMap(const BufferDesc &buffer,
+                                      const KernelArg &arg) {
+  TensorMapEncoding encoding = describeTensorMap(buffer, arg.box);
+  encoding.swizzle = arg.swizzle == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+                     : arg.swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                     : arg.swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                         : CU_TENSOR_MAP_SWIZZLE_NONE;
+  return encoding;
+}
+
 Status uta::runtime::cuda::encodeTensorMap(CudaDriver &driver,
                                            const TensorMapEncoding &encoding,
                                            CUdeviceptr address,
@@ -51,7 +62,7 @@ Status uta::runtime::cuda::encodeTensorMap(CudaDriver &driver,
              reinterpret_cast<void *>(uintptr_t(address)),
              encoding.globalDim.data(), encoding.globalStrides.data(),
              encoding.boxDim.data(), encoding.elementStrides.data(),
-             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+             CU_TENSOR_MAP_INTERLEAVE_NONE, encoding.swizzle,
              CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
              CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
       "cuTensorMapEncodeTiled");

@@ -30,6 +30,7 @@ struct TensorMapEncoding {
   std::array<uint64_t, 4> globalStrides{};
   std::array<uint32_t, 5> boxDim{};
   std::array<uint32_t, 5> elementStrides{};
+  CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
 };
 
 /// The encoding of a descriptor of `buffer` whose copies move `box`
@@ -37,6 +38,9 @@ struct TensorMapEncoding {
 /// the ranks and the 16-byte rules.
 TensorMapEncoding describeTensorMap(const BufferDesc &buffer,
                                     std::span<const int64_t> box);
+
+TensorMapEncoding describeTensorMap(const BufferDesc &buffer,
+                                    const KernelArg &arg);
 
 /// Encodes the descriptor of `encoding` at device address `address`.
 Status encodeTensorMap(CudaDriver &driver, const TensorMapEncoding &encoding,

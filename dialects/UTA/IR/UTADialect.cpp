@@ -41,8 +41,12 @@ static constexpr int64_t kMaxTensorMapBox = 256;
 
 LogicalResult
 TensorMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      unsigned argument, unsigned source,
-                      ArrayRef<int64_t> box) {
+                      unsigned argument, unsigned source, ArrayRef<int64_t> box,
+                      unsigned swizzle) {
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "a tensor map's swizzle is 0, 32, 64 or 128 bytes, "
+                          "not "
+                       << swizzle;
   if (argument == source)
     return emitError() << "a tensor map cannot describe its own argument "
                        << argument;

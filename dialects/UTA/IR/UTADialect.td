@@ -52,22 +52,27 @@ def UTA_TensorMapAttr : UTA_Attr<"TensorMap", "tensor_map"> {
     argument `source`, encoded by the runtime before the launch and passed
     by value (a 128-byte parameter); one copy moves a box of `box`
     elements (one extent per dimension of the buffer, outermost first), with
-    zeros wherever the box passes the buffer's end. The launch passes a null
-    pointer as the argument's placeholder.
+    zeros wherever the box passes the buffer's end, and lays its rows out
+    in shared memory with the 32-, 64- or 128-byte `swizzle` (0, the
+    default: as in memory). The launch passes a null pointer as the
+    argument's placeholder.
 
     ```mlir
     gpu.launch_func @kernels::@k blocks in (%c64, %c1, %c1)
         threads in (%c256, %c1, %c1) args(%x : memref<8x200x64xf32>,
         ..., %null : !llvm.ptr)
         {uta.tensor_maps = [#uta.tensor_map<argument = 5, source = 0,
-                                            box = [1, 64, 16]>]}
+                                            box = [1, 64, 16]>,
+                            #uta.tensor_map<argument = 6, source = 2,
+                                            box = [1, 256, 16], swizzle = 64>]}
     ```
   }];
   let parameters = (ins "unsigned":$argument, "unsigned":$source,
-                        ArrayRefParameter<"int64_t">:$box);
+                        ArrayRefParameter<"int64_t">:$box,
+                        DefaultValuedParameter<"unsigned", "0">:$swizzle);
   let assemblyFormat = [{
     `<` `argument` `=` $argument `,` `source` `=` $source `,` `box` `=` `[`
-    $box `]` `>`
+    $box `]` (`,` `swizzle` `=` $swizzle^)? `>`
   }];
   let genVerifyDecl = 1;
 }

@@ -209,7 +209,8 @@ public:
     return context.buffers.lookupOrNull(op->getOperand(operand));
   }
 
-  Value getOperandTensorMap(unsigned operand, ArrayRef<int64_t> box) override {
+  Value getOperandTensorMap(unsigned operand, ArrayRef<int64_t> box,
+                            unsigned swizzle) override {
     auto source = dyn_cast_or_null<BlockArgument>(getOperandBuffer(operand));
     gpu::GPUFuncOp kernel = context.kernel;
     if (!source || source.getOwner() != &kernel.getBody().front())
@@ -223,7 +224,7 @@ public:
     if (auto existing = kernel->getAttrOfType<ArrayAttr>(name))
       maps.assign(existing.begin(), existing.end());
     maps.push_back(
-        TensorMapAttr::get(ctx, argument, source.getArgNumber(), box));
+        TensorMapAttr::get(ctx, argument, source.getArgNumber(), box, swizzle));
     kernel->setAttr(name, ArrayAttr::get(ctx, maps));
     return kernel.getArgument(argument);
   }

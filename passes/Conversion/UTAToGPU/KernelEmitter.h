@@ -83,7 +83,8 @@ public:
   /// outermost first): a new kernel argument, an !llvm.ptr to the 128-byte
   /// descriptor the runtime encodes and passes by value (#uta.tensor_map).
   /// Null when a fused producer computes the operand. CUDA only.
-  virtual Value getOperandTensorMap(unsigned operand, ArrayRef<int64_t> box) {
+  virtual Value getOperandTensorMap(unsigned operand, ArrayRef<int64_t> box,
+                                    unsigned swizzle = 0) {
     return nullptr;
   }
 

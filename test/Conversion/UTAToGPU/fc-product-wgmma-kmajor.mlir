@@ -2,15 +2,18 @@
 // RUN: uta-opt %s -convert-uta-to-gpu="sm=90 arch-specific=true allow-tf32=true remarks=true" -canonicalize -cse 2>&1 | FileCheck %s --check-prefix=TF32
 
 // fc_product on sm_90a's wgmma with K-major weights ([P, Fout, Fin],
-// transpose_weights): the weights' tile is copied [tileN][tileK], swizzled
-// like the formed A, and the tensor cores read it where it is staged (as
-// TF32, by truncation). Nothing of it is formed but, for 3xTF32, the
-// remainders w - tf32(w).
+// transpose_weights): the weights' tile is copied [tileN][tileK] by TMA, a
+// third tensor map whose swizzle (128 bytes for 3xTF32's rows of 32 f32,
+// 64 for TF32's 16) is the one the wgmma descriptors name, and the tensor
+// cores read it where it is staged (as TF32, by truncation). Nothing of it
+// is formed but, for 3xTF32, the remainders w - tf32(w).
 
 // 3xTF32: the staged weights [2][128][32]; formed: A's high parts and
 // remainders and the weights' remainders (no formed high weights).
 // CHECK: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, 3xTF32 (f32 accuracy), tile fcwgmma64x128x32 (64x128x32, 1 warpgroup of 64x128, 2 stages, 131088 B shared), x and y tiles by TMA, K-major weight tiles copied, A formed in shared memory, the weights read as copied, 4 blocks
 // CHECK-LABEL: gpu.func @fc_kmajor_k0_fc_product
+//  CHECK-SAME:   %[[WMAP:arg7]]: !llvm.ptr) kernel
+//  CHECK-SAME:   #uta.tensor_map<argument = 7, source = 2, box = [1, 128, 32], swizzle = 128>
 //       CHECK:   %[[W:.*]] = memref.view {{.*}} to memref<2x128x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   %[[A_HI:.*]] = memref.view {{.*}} to memref<1x64x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   %[[A_LO:.*]] = memref.view {{.*}} to memref<1x64x32xf32, #gpu.address_space<workgroup>>
@@ -18,7 +21,9 @@
 //       CHECK:   memref.view {{.*}} to memref<2xi64, #gpu.address_space<workgroup>>
 //   CHECK-NOT:   memref.view
 //       CHECK:   scf.for
-//       CHECK:     nvgpu.device_async_copy %arg2[{{.*}}], %[[W]]
+//       CHECK:     nvvm.mbarrier.arrive.expect_tx
+//       CHECK:     nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}}, %[[WMAP]], {{.*}}, box[
+//   CHECK-NOT:     nvgpu.device_async_copy
 //       CHECK:     vector.store %{{.*}}, %[[A_HI]]
 //       CHECK:     vector.store %{{.*}}, %[[A_LO]]
 //       CHECK:     %[[HIGH:.*]] = vector.load %[[W]]
@@ -35,6 +40,7 @@
 // every warpgroup's products of s - 1 are done.
 // TF32: remark: fc_product on the GEMM engine, per result blade: 64x128x64 f32: wgmma, tf32, tile fcwgmma128x256x16 (128x256x16, 2 warpgroups of 64x256, 3 stages, 163864 B shared), x and y tiles by TMA, K-major weight tiles copied, A formed in shared memory, the weights read as copied, 4 blocks
 // TF32-LABEL: gpu.func @fc_kmajor_k0_fc_product
+//  TF32-SAME:   #uta.tensor_map<argument = 7, source = 2, box = [1, 256, 16], swizzle = 64>
 //       TF32:   memref.view {{.*}} to memref<3x256x16xf32, #gpu.address_space<workgroup>>
 //       TF32:   %[[A:.*]] = memref.view {{.*}} to memref<2x128x16xf32, #gpu.address_space<workgroup>>
 //       TF32:   memref.view {{.*}} to memref<3xi64, #gpu.address_space<workgroup>>

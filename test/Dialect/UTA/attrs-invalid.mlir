@@ -25,3 +25,10 @@ func.func @too_many_dimensions() attributes {uta.tensor_maps = [#uta.tensor_map<
 func.func @itself() attributes {uta.tensor_maps = [#uta.tensor_map<argument = 2, source = 2, box = [16]>]} {
   return
 }
+
+// -----
+
+// expected-error@+1 {{a tensor map's swizzle is 0, 32, 64 or 128 bytes, not 48}}
+func.func @bad_swizzle() attributes {uta.tensor_maps = [#uta.tensor_map<argument = 1, source = 0, box = [16], swizzle = 48>]} {
+  return
+}

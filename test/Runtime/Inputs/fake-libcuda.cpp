@@ -256,7 +256,10 @@ CUresult cuTensorMapEncodeTiled(
   if (type != CU_TENSOR_MAP_DATA_TYPE_FLOAT32 || rank < 1 || rank > 5 ||
       reinterpret_cast<uintptr_t>(address) % 16 != 0 ||
       interleave != CU_TENSOR_MAP_INTERLEAVE_NONE ||
-      swizzle != CU_TENSOR_MAP_SWIZZLE_NONE ||
+      (swizzle != CU_TENSOR_MAP_SWIZZLE_NONE &&
+       box[0] * 4 > (swizzle == CU_TENSOR_MAP_SWIZZLE_32B   ? 32u
+                     : swizzle == CU_TENSOR_MAP_SWIZZLE_64B ? 64u
+                                                            : 128u)) ||
       fill != CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE || box[0] * 4 % 16 != 0)
     return CUDA_ERROR_INVALID_VALUE;
   FakeTensorMap fake{static_cast<const float *>(address), rank, {}, {}, {}};

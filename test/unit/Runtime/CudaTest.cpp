@@ -367,9 +367,17 @@ TEST(CudaDriverTest, DescribesTensorMapsInTheDriversOrder) {
             (std::vector<uint32_t>{8, 4, 1}));
   EXPECT_EQ(encoding.elementStrides[0], 1u);
   EXPECT_EQ(encoding.elementStrides[2], 1u);
+  EXPECT_EQ(encoding.swizzle, CU_TENSOR_MAP_SWIZZLE_NONE);
   buffer.type = ElementType::kBF16;
   EXPECT_EQ(describeTensorMap(buffer, box).dataType,
             CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+  KernelArg arg;
+  arg.kind = KernelArg::Kind::kTensorMap;
+  arg.box = {1, 4, 8};
+  arg.swizzle = 64;
+  EXPECT_EQ(describeTensorMap(buffer, arg).swizzle, CU_TENSOR_MAP_SWIZZLE_64B);
+  arg.swizzle = 128;
+  EXPECT_EQ(describeTensorMap(buffer, arg).swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
 }
 
 //===----------------------------------------------------------------------===//

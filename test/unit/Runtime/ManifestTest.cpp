@@ -346,6 +346,27 @@ TEST(ManifestTest, TensorMaps) {
   EXPECT_EQ(map.buffer, 0);
   EXPECT_EQ(map.box, (std::vector<int64_t>{2, 4}));
 
+  document = good();
+  withMap({2, 4})(document);
+  document["kernels"][0]["args"].back()["swizzle"] = 32;
+  parsed = parseManifest(document.dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  EXPECT_EQ(parsed->kernels[0].args.back().swizzle, 32);
+  EXPECT_EQ(errorAfter([&](json &m) {
+              withMap({2, 4})(m);
+              m["kernels"][0]["args"].back()["swizzle"] = 48;
+            }),
+            "m.json: kernels[0].args[5].swizzle: 48 is not a swizzle "
+            "(expected 0, 32, 64 or 128 bytes)");
+  // 32 f16 (64 bytes) are wider than a 32-byte swizzle.
+  EXPECT_EQ(errorAfter([&](json &m) {
+              m["buffers"][2]["shape"] = {2, 32};
+              m["buffers"][2]["bytes"] = 128;
+              withMap({1, 32}, 2)(m);
+              m["kernels"][0]["args"].back()["swizzle"] = 32;
+            }),
+            "m.json: kernels[0].args[5].box: the box's innermost extent is "
+            "wider than its 32-byte swizzle");
   EXPECT_EQ(errorAfter(withMap({4})),
             "m.json: kernels[0].args[5].box: a box of 1 dimensions for "
             "buffer 0 of 2");

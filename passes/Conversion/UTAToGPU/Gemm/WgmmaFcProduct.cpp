@@ -14,9 +14,10 @@
 //      have: Cl(2,0) has 16 terms in 14 slots of up to 2), each one box of
 //      a tensor map copied by the tensor memory accelerator, completing on
 //      the stage's mbarrier (cp.async by every thread where rows are not
-//      16-byte aligned), and, by cp.async, the weights' tile of the step's
-//      path as stored ([tileK][tileN], or [tileN][tileK] with
-//      transpose_weights);
+//      16-byte aligned), and the weights' tile of the step's path as stored
+//      ([tileK][tileN] by cp.async, or, with transpose_weights, [tileN]
+//      [tileK] as one more box, whose tensor map lays the rows out in the
+//      swizzle the wgmma descriptors name, on the same mbarrier);
 //   2. forming: after a barrier every thread computes four elements at a
 //      time of the A tile, sum over terms of sign * x * y (the x and y
 //      tiles share A's layout, so the products are element by element; a
@@ -122,6 +123,8 @@ private:
   /// x and y come by TMA (plan.tmaRows): their tensor maps, and
   /// memref<stages x i64>, the mbarriers of the stages' x and y tiles.
   Value lhsMap, rhsMap, stageBarriers;
+  /// K-major weights by TMA too, swizzled as wgmma reads them.
+  Value weightsMap;
   Value threadId, warpgroup, blade;
   int64_t kTiles = 0;
   SmallVector<StagedOperand> lhsTiles, rhsTiles;
@@ -168,6 +171,8 @@ void WgmmaFcProductEmitter::copyStep(Value step, Value stage) {
                  /*enabled=*/nullptr);
   }
   weights.batch = {info.path};
+  if (weightsMap)
+    return;
   if (weightsInPlace)
     emitTileCopy(b, loc, weights, threadId, threads, block.column, k0, stage,
                  /*enabled=*/nullptr);
@@ -194,7 +199,15 @@ void WgmmaFcProductEmitter::copyRowsByTensorMap(const FcProductStep &info,
   b.setInsertionPointToStart(first.thenBlock());
   Value barrier = getStageBarrier(stage);
   Value stageBytes = mul(presentTiles, c.tileM * rowBytes());
+  if (weightsMap)
+    stageBytes = add(stageBytes, c.tileN * rowBytes());
   emitMbarrierArriveExpectBytes(b, loc, barrier, stageBytes);
+  if (weightsMap) {
+    Value destination = emitSharedPointer(b, loc, weights.buffer,
+                                          mul(stage, c.tileN * rowBytes()));
+    emitTensorMapCopy(b, loc, destination, weightsMap,
+                      {k0, block.column, info.path}, barrier);
+  }
   Value destinationOffset = mul(stage, c.tileM * rowBytes());
   for (int64_t tile = 0; tile < 2 * fc->termsPerSlot; ++tile) {
     int64_t term = tile / 2;
@@ -219,6 +232,9 @@ LogicalResult WgmmaFcProductEmitter::setUpTensorMaps() {
   SmallVector<int64_t> box{1, c.tileM, c.tileK};
   lhsMap = io.getOperandTensorMap(0, box);
   rhsMap = io.getOperandTensorMap(1, box);
+  if (weightsInPlace)
+    weightsMap = io.getOperandTensorMap(2, {1, c.tileN, c.tileK},
+                                        /*swizzle=*/rowBytes());
   if (!lhsMap || !rhsMap)
     return emitError(loc, "the wgmma fc_product copies x and y through "
                           "tensor maps of their buffers");
