@@ -58,6 +58,8 @@ public:
       return emitMmaSyncGemm(b, op->getLoc(), plan, io, epilogue);
     case GemmSchedule::Wgmma:
       return emitWgmmaGemm(b, op->getLoc(), plan, io, epilogue);
+    case GemmSchedule::WgmmaTma:
+      return emitWgmmaTmaGemm(b, op->getLoc(), plan, io, epilogue);
     }
     llvm_unreachable("unknown GEMM schedule");
   }

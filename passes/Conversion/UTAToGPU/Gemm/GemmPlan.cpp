@@ -46,6 +46,8 @@ int64_t GemmConfig::getNumThreads() const {
     return 32 * warpsM * warpsN;
   case GemmSchedule::Wgmma:
     return 128 * warpsM * warpsN;
+  case GemmSchedule::WgmmaTma:
+    return 128 * (warpsM * warpsN + 1);
   }
   llvm_unreachable("unknown GEMM schedule");
 }
@@ -116,6 +118,15 @@ static const ConfigRow kWgmmaRows[] = {
     {{GemmSchedule::Wgmma, 64, 128, 32, 1, 1, 4, "wgmma64x128x32f32"}, 4},
 };
 
+/// The warp-specialised TMA rows (sm_90a, 16-bit operands): one producer
+/// warpgroup and two consumers of 64x256 (a large tile), or one consumer of
+/// 64x128 for problems that would not fill the GPU; K tiles of 128-byte
+/// rows in four stages.
+static const ConfigRow kWgmmaTmaRows[] = {
+    {{GemmSchedule::WgmmaTma, 128, 256, 64, 2, 1, 4, "tma128x256x64"}, 2},
+    {{GemmSchedule::WgmmaTma, 64, 128, 64, 1, 1, 4, "tma64x128x64"}, 2},
+};
+
 /// Rows the heuristic does not pick, reachable by name (gemm-config) for
 /// benchmarks and tuning: larger tiles and deeper pipelines, which need
 /// more than 48 KiB of (dynamic) shared memory.
@@ -155,6 +166,9 @@ static const ConfigRow kCandidateRows[] = {
     {{GemmSchedule::Wgmma, 128, 128, 32, 2, 1, 4, "wgmma128x128x32f32"},
      4,
      GemmPrecision::Tf32},
+    {{GemmSchedule::WgmmaTma, 128, 256, 64, 2, 1, 3, "tma128x256x64s3"}, 2},
+    {{GemmSchedule::WgmmaTma, 256, 128, 64, 4, 1, 4, "tma256x128x64"}, 2},
+    {{GemmSchedule::WgmmaTma, 128, 128, 64, 2, 1, 6, "tma128x128x64s6"}, 2},
 };
 
 /// fc_product's configurations, preferred first: K tiles of 16 (the x and y
@@ -201,7 +215,7 @@ ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
     SmallVector<GemmConfig> configs;
     for (const ConfigRow &row : llvm::concat<const ConfigRow>(
              ArrayRef(kConfigRows), ArrayRef(kWgmmaRows),
-             ArrayRef(kCandidateRows), ArrayRef(kFcProductRows),
+             ArrayRef(kWgmmaTmaRows), ArrayRef(kCandidateRows), ArrayRef(kFcProductRows),
              ArrayRef(kFcProductWgmmaRows),
              ArrayRef(kFcProductWgmmaCandidates)))
       configs.push_back(row.config);
@@ -246,6 +260,9 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   int64_t stageBytes = (aTilesPerStage * c.tileM + c.tileN) * c.tileK *
                        problem.getElementBytes();
   int64_t bytes = c.stages * stageBytes;
+  // The full and empty mbarrier of each stage after the tiles.
+  if (c.schedule == GemmSchedule::WgmmaTma)
+    return llvm::alignTo(bytes, 128) + 2 * c.stages * 8;
   if (c.schedule != GemmSchedule::Wgmma)
     return bytes;
   // wgmma's formed tiles: fc_product's A, and its weights made K-major
@@ -318,6 +335,14 @@ std::string GemmPlan::describe() const {
          << "A and the K-major weights formed in shared memory, ";
     else
       os << "A and B cp.async 16 B, ";
+  } else if (c.schedule == GemmSchedule::WgmmaTma) {
+    os << llvm::formatv("wgmma, warp-specialised, {0}, tile {1} ({2}x{3}x{4}, "
+                        "a producer warpgroup and {5} consumer{6} of {7}x{8}, "
+                        "{9} stages, {10} B shared), A and B by TMA, ",
+                        getPrecisionName(precision), c.name, c.tileM, c.tileN,
+                        c.tileK, c.warpsM, c.warpsM > 1 ? "s" : "",
+                        c.tileM / c.warpsM, c.tileN, c.stages,
+                        getSharedMemoryBytes());
   } else if (c.schedule == GemmSchedule::MmaSync) {
     os << llvm::formatv("mma.sync, {0}, tile {1} ({2}x{3}x{4}, {5} warps of "
                         "{6}x{7}, {8} stages, {9} B shared), ",
@@ -392,6 +417,9 @@ static const ConfigRow *chooseRow(const GemmPlan &plan, GemmSchedule schedule,
   return chosen;
 }
 
+/// The most dimensions a TMA tensor map describes.
+static constexpr size_t kMaxTensorMapRank = 5;
+
 /// 16-byte cp.async needs every row of a tile to start 16-byte aligned: the
 /// contiguous extent of each operand a multiple of 16 bytes.
 static void setAsyncCopies(GemmPlan &plan) {
@@ -420,24 +448,41 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
         target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
   // wgmma reads both operands K-contiguous from 128-byte-swizzled tiles
   // filled by 16-byte copies; other shapes keep mma.sync, and so does plain
-  // TF32 unless a wgmma row is named (see kWgmmaRows).
+  // TF32 unless a wgmma row is named (see kWgmmaRows). Where the operands'
+  // tensor maps can be made, the warp-specialised TMA schedule takes 16-bit
+  // operands.
   bool wgmmaApplies = schedule == GemmSchedule::MmaSync &&
                       target.archSpecific && target.sm == 90 &&
                       problem.transposeB && plan.asyncCopyA && plan.asyncCopyB;
-  bool wgmmaRowNamed =
-      llvm::any_of(llvm::concat<const ConfigRow>(ArrayRef(kWgmmaRows),
-                                                 ArrayRef(kCandidateRows)),
-                   [&](const ConfigRow &row) {
-                     return row.config.schedule == GemmSchedule::Wgmma &&
-                            target.config == row.config.name;
-                   });
-  if (wgmmaApplies && (plan.precision != GemmPrecision::Tf32 || wgmmaRowNamed))
+  bool tmaApplies =
+      wgmmaApplies &&
+      problem.lhsBatchShape.size() + 2 <= kMaxTensorMapRank &&
+      problem.rhsBatchShape.size() + 2 <= kMaxTensorMapRank;
+  if (tmaApplies && plan.precision == GemmPrecision::Half)
+    schedule = GemmSchedule::WgmmaTma;
+  else if (wgmmaApplies && plan.precision != GemmPrecision::Tf32)
     schedule = GemmSchedule::Wgmma;
-
+  auto rowsOf = [](GemmSchedule schedule) -> ArrayRef<ConfigRow> {
+    if (schedule == GemmSchedule::Wgmma)
+      return kWgmmaRows;
+    if (schedule == GemmSchedule::WgmmaTma)
+      return kWgmmaTmaRows;
+    return kConfigRows;
+  };
+  // A named row of another applicable schedule wins where it fits.
+  SmallVector<GemmSchedule, 2> named;
+  if (wgmmaApplies)
+    named.push_back(GemmSchedule::Wgmma);
+  if (tmaApplies)
+    named.push_back(GemmSchedule::WgmmaTma);
+  for (GemmSchedule other : named) {
+    const ConfigRow *row =
+        chooseRow(plan, other, target, rowsOf(other), kCandidateRows);
+    if (row && target.config == row->config.name)
+      schedule = other;
+  }
   const ConfigRow *chosen =
-      schedule == GemmSchedule::Wgmma
-          ? chooseRow(plan, schedule, target, kWgmmaRows, kCandidateRows)
-          : chooseRow(plan, schedule, target, kConfigRows, kCandidateRows);
+      chooseRow(plan, schedule, target, rowsOf(schedule), kCandidateRows);
   assert(chosen && "the table has a row for every schedule and dtype");
   plan.config = chosen->config;
   return plan;

@@ -65,6 +65,13 @@ enum class GemmSchedule {
   /// operands K-contiguous (A always; B when transpose_b) with 16-byte
   /// aligned rows.
   Wgmma,
+  /// Warp specialisation on sm_90a: a producer warpgroup copies A and B
+  /// tiles by TMA into 128-byte-swizzled stages on full/empty mbarriers;
+  /// warpsM consumer warpgroups (setmaxnreg gives them the producer's
+  /// registers) multiply them with wgmma. Where the
+  /// wgmma schedule applies and the operands' tensor maps can be made
+  /// (at most 5 dimensions).
+  WgmmaTma,
 };
 
 /// How the products are formed; accumulation is f32 in every mode.
@@ -104,7 +111,7 @@ struct GemmConfig {
   int64_t tileM = 0, tileN = 0, tileK = 0;
   /// Warps along M and N (mma.sync), or warpgroups along M and N (wgmma:
   /// warpsN is 1, each warpgroup computes tileM / warpsM rows of the whole
-  /// tileN); the SIMT schedule uses threadsM x threadsN threads with a
+  /// tileN; WgmmaTma adds its producer warpgroup); the SIMT schedule uses threadsM x threadsN threads with a
   /// register tile of (tileM / threadsM) x (tileN / threadsN) outputs each.
   int64_t warpsM = 0, warpsN = 0;
   /// Shared-memory stages of the cp.async pipeline (mma.sync, wgmma); 1 for

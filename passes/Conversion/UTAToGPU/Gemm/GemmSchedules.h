@@ -113,6 +113,14 @@ LogicalResult emitMmaSyncGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
 LogicalResult emitWgmmaGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
                             KernelIO &io, ElementEpilogue epilogue);
 
+/// Warp-specialised warpgroup GEMM (sm_90a): a producer warpgroup copies
+/// the tiles by TMA into 128-byte-swizzled stages on full/empty mbarriers,
+/// consumer warpgroups multiply them with wgmma. Operands must be kernel
+/// arguments (their tensor maps), K-contiguous with 16-byte aligned rows.
+LogicalResult emitWgmmaTmaGemm(OpBuilder &b, Location loc,
+                               const GemmPlan &plan, KernelIO &io,
+                               ElementEpilogue epilogue);
+
 /// One term of an fc_product slot: sign * x_lhs * y_rhs.
 struct FcProductGemmTerm {
   unsigned lhs, rhs;

@@ -28,15 +28,15 @@ Value mlir::uta::emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
 
 void mlir::uta::emitMbarrierInit(OpBuilder &b, Location loc,
                                  ArrayRef<Value> barriers,
-                                 Value isInitializer) {
+                                 Value isInitializer, int64_t arrivals) {
   {
     OpBuilder::InsertionGuard guard(b);
     auto initializer = scf::IfOp::create(b, loc, isInitializer,
                                          /*withElseRegion=*/false);
     b.setInsertionPointToStart(initializer.thenBlock());
-    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    Value count = arith::ConstantIntOp::create(b, loc, arrivals, 32);
     for (Value barrier : barriers)
-      NVVM::MBarrierInitOp::create(b, loc, barrier, one,
+      NVVM::MBarrierInitOp::create(b, loc, barrier, count,
                                    /*predicate=*/Value());
   }
   // The tensor copies complete on these barriers from the async proxy.
@@ -53,13 +53,37 @@ void mlir::uta::emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc,
                                          /*predicate=*/Value());
 }
 
+void mlir::uta::emitMbarrierArrive(OpBuilder &b, Location loc, Value barrier,
+                                   Value predicate) {
+  // An arrive expecting no bytes is a plain arrive, and this op takes a
+  // predicate.
+  Value noBytes = arith::ConstantIntOp::create(b, loc, 0, 32);
+  NVVM::MBarrierArriveExpectTxOp::create(b, loc, /*res=*/Type(), barrier,
+                                         noBytes, NVVM::MemScopeKind::CTA,
+                                         /*relaxed=*/false, predicate);
+}
+
 void mlir::uta::emitMbarrierWait(OpBuilder &b, Location loc, Value barrier,
                                  Value parity) {
   Value phase =
       arith::IndexCastUIOp::create(b, loc, b.getI32Type(), parity).getResult();
-  // No suspend-time hint: the op loops until the phase completes.
-  Value ticks = arith::ConstantIntOp::create(b, loc, 0, 32);
-  NVVM::MBarrierTryWaitParityOp::create(b, loc, barrier, phase, ticks);
+  // A loop of single tries (an intrinsic) rather than NVVM's own waiting
+  // loop (inline PTX with labels): ptxas serializes the wgmmas of a loop
+  // that holds such a loop.
+  auto loop = scf::WhileOp::create(b, loc, TypeRange(), ValueRange());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&loop.getBefore());
+    Value done = NVVM::MBarrierTryWaitOp::create(b, loc, b.getI1Type(),
+                                                 barrier, phase,
+                                                 /*ticks=*/Value());
+    Value pending = arith::XOrIOp::create(
+        b, loc, done, arith::ConstantIntOp::create(b, loc, 1, 1));
+    scf::ConditionOp::create(b, loc, pending, ValueRange());
+    b.createBlock(&loop.getAfter());
+    scf::YieldOp::create(b, loc);
+    (void)before;
+  }
 }
 
 void mlir::uta::emitTensorMapCopy(OpBuilder &b, Location loc, Value destination,

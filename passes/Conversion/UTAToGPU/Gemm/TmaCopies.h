@@ -21,12 +21,19 @@ namespace mlir::uta {
 Value emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
                         Value byteOffset);
 
-/// Initializes the mbarriers at `barriers` (pointers) for one arrival per
-/// phase, by the thread `isInitializer`, and makes the initialization
-/// visible to the asynchronous copies. The caller synchronizes the block
-/// after it.
+/// Initializes the mbarriers at `barriers` (pointers) for `arrivals`
+/// arrivals per phase, by the thread `isInitializer`, and makes the
+/// initialization visible to the asynchronous copies. The caller
+/// synchronizes the block after it.
 void emitMbarrierInit(OpBuilder &b, Location loc, ArrayRef<Value> barriers,
-                      Value isInitializer);
+                      Value isInitializer, int64_t arrivals = 1);
+
+/// Arrives on `barrier` where `predicate` (i1) holds, with no branch
+/// (release: this thread's earlier accesses happen before the phase
+/// completes). A branch around the arrive while wgmmas are pending would
+/// make ptxas serialize them.
+void emitMbarrierArrive(OpBuilder &b, Location loc, Value barrier,
+                        Value predicate);
 
 /// Arrives on `barrier` expecting `bytes` (index) more bytes in its phase.
 void emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc, Value barrier,

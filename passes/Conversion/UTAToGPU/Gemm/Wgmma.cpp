@@ -6,6 +6,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -150,6 +151,35 @@ Value mlir::uta::emitTf32Truncate(OpBuilder &b, Location loc, Value value) {
   auto [bits, constant] = getBits(b, loc, value);
   bits = arith::AndIOp::create(b, loc, bits, constant(~int32_t(0x1fff)));
   return arith::BitcastOp::create(b, loc, value.getType(), bits);
+}
+
+void mlir::uta::emitTf32SplitOrRound(OpBuilder &b, Location loc, Value tiles,
+                                     Value stage, Value small, Value threadId,
+                                     int64_t numThreads) {
+  constexpr int64_t kWidth = 4;
+  IndexMath math(b, loc);
+  ArrayRef<int64_t> shape = cast<MemRefType>(tiles.getType()).getShape();
+  int64_t rows = shape[1], columns = shape[2];
+  auto vectorType = VectorType::get({kWidth}, b.getF32Type());
+  int64_t vectorsPerRow = columns / kWidth;
+  for (int64_t first = 0; first < rows * vectorsPerRow; first += numThreads) {
+    Value id = math.add(threadId, first);
+    Value row = math.div(id, vectorsPerRow);
+    Value column = math.mul(math.rem(id, vectorsPerRow), kWidth);
+    Value x = vector::LoadOp::create(b, loc, vectorType, tiles,
+                                     ValueRange{stage, row, column});
+    if (!small) {
+      vector::StoreOp::create(b, loc, emitTf32Round(b, loc, x), tiles,
+                              ValueRange{stage, row, column});
+      continue;
+    }
+    Value remainder =
+        arith::SubFOp::create(b, loc, x, emitTf32Truncate(b, loc, x));
+    SmallVector<Value> at{row, column};
+    if (cast<MemRefType>(small.getType()).getRank() == 3)
+      at.insert(at.begin(), stage);
+    vector::StoreOp::create(b, loc, remainder, small, at);
+  }
 }
 
 void mlir::uta::emitWgmmaEpilogue(OpBuilder &b, Location loc,

@@ -84,6 +84,16 @@ Value emitTf32Round(OpBuilder &b, Location loc, Value value);
 /// mantissa bits cleared.
 Value emitTf32Truncate(OpBuilder &b, Location loc, Value value);
 
+/// Rewrites stage `stage` of the f32 tiles `tiles` (memref<stages x rows x
+/// columns>, workgroup) four elements at a time, spread over `numThreads`
+/// threads (`threadId` is this one's, from 0): where `small` is given
+/// (memref<rows x columns>, or <stages x rows x columns> indexed by
+/// `stage`), the remainders x - high(x) of 3xTF32 go there in the same
+/// layout; otherwise each element is rounded to TF32 in place. Element
+/// positions are kept, so a swizzle carries over.
+void emitTf32SplitOrRound(OpBuilder &b, Location loc, Value tiles, Value stage,
+                          Value small, Value threadId, int64_t numThreads);
+
 /// Hands the accumulators of this thread (one struct per slab of its
 /// warpgroup; warpgroup w's rows start at w * tileM / warpsM) to the
 /// epilogue element by element: registers 4j .. 4j + 3 of warp q hold rows

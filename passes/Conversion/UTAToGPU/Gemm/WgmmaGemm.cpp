@@ -50,7 +50,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::uta;
@@ -67,10 +66,6 @@ private:
   void initOperands();
   /// Issues the copies of K tile `step` of both operands into `stage`.
   void copyTiles(Value step, Value stage);
-  /// Rewrites stage `stage` of `operand` element by element, four f32 at a
-  /// time: `small` (if given) gets the remainders x - high(x) in the same
-  /// layout (3xTF32); otherwise each element is rounded to TF32 in place.
-  void splitOrRoundTile(const StagedOperand &operand, Value stage, Value small);
   /// Issues the tile's wgmmas into the accumulators (fresh ones for
   /// 3xTF32) and waits until at most `inFlight` groups are pending.
   void computeStage(Value stage, SmallVectorImpl<Value> &acc);
@@ -114,31 +109,6 @@ void WgmmaGemmEmitter::copyTiles(Value step, Value stage) {
                /*enabled=*/nullptr);
   emitTileCopy(b, loc, bOperand, threadId, threads, block.column, k0, stage,
                /*enabled=*/nullptr);
-}
-
-void WgmmaGemmEmitter::splitOrRoundTile(const StagedOperand &operand,
-                                        Value stage, Value small) {
-  // Element positions are kept, so the swizzle carries over unchanged.
-  constexpr int64_t kWidth = 4;
-  auto vectorType = VectorType::get({kWidth}, b.getF32Type());
-  int64_t vectorsPerRow = operand.columns / kWidth;
-  int64_t threads = c.getNumThreads();
-  for (int64_t first = 0; first < operand.rows * vectorsPerRow;
-       first += threads) {
-    Value id = add(threadId, first);
-    Value row = div(id, vectorsPerRow);
-    Value column = mul(rem(id, vectorsPerRow), kWidth);
-    Value x = vector::LoadOp::create(b, loc, vectorType, operand.buffer,
-                                     ValueRange{stage, row, column});
-    if (!small) {
-      vector::StoreOp::create(b, loc, emitTf32Round(b, loc, x), operand.buffer,
-                              ValueRange{stage, row, column});
-      continue;
-    }
-    Value remainder =
-        arith::SubFOp::create(b, loc, x, emitTf32Truncate(b, loc, x));
-    vector::StoreOp::create(b, loc, remainder, small, ValueRange{row, column});
-  }
 }
 
 void WgmmaGemmEmitter::computeStage(Value stage, SmallVectorImpl<Value> &acc) {
@@ -220,8 +190,10 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
         SmallVector<Value> acc(accumulators);
         if (plan.precision == GemmPrecision::Tf32 ||
             plan.precision == GemmPrecision::Tf32x3) {
-          splitOrRoundTile(a, stage, aSmall);
-          splitOrRoundTile(bOperand, stage, bSmall);
+          emitTf32SplitOrRound(b, loc, a.buffer, stage, aSmall, threadId,
+                               c.getNumThreads());
+          emitTf32SplitOrRound(b, loc, bOperand.buffer, stage, bSmall,
+                               threadId, c.getNumThreads());
           emitAsyncProxyFence(b, loc);
           gpu::BarrierOp::create(b, loc);
         }
