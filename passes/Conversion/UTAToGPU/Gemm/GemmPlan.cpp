@@ -169,6 +169,16 @@ static const ConfigRow kCandidateRows[] = {
     {{GemmSchedule::WgmmaTma, 128, 256, 64, 2, 1, 3, "tma128x256x64s3"}, 2},
     {{GemmSchedule::WgmmaTma, 256, 128, 64, 4, 1, 4, "tma256x128x64"}, 2},
     {{GemmSchedule::WgmmaTma, 128, 128, 64, 2, 1, 6, "tma128x128x64s6"}, 2},
+    {{GemmSchedule::WgmmaTma, 128, 256, 32, 2, 1, 4, "tma128x256x32f32"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 3, "tma128x128x32x3"},
+     4,
+     GemmPrecision::Tf32x3},
+    {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 4, "tma128x128x32f32"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::WgmmaTma, 64, 128, 32, 1, 1, 4, "tma64x128x32f32"}, 4},
 };
 
 /// fc_product's configurations, preferred first: K tiles of 16 (the x and y
@@ -260,9 +270,12 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   int64_t stageBytes = (aTilesPerStage * c.tileM + c.tileN) * c.tileK *
                        problem.getElementBytes();
   int64_t bytes = c.stages * stageBytes;
-  // The full and empty mbarrier of each stage after the tiles.
-  if (c.schedule == GemmSchedule::WgmmaTma)
-    return llvm::alignTo(bytes, 128) + 2 * c.stages * 8;
+  // 3xTF32's remainders of each stage, and the mbarrier of each stage's
+  // boxes after the tiles.
+  if (c.schedule == GemmSchedule::WgmmaTma) {
+    bool split = precision == GemmPrecision::Tf32x3;
+    return llvm::alignTo(bytes * (split ? 2 : 1), 128) + c.stages * 8;
+  }
   if (c.schedule != GemmSchedule::Wgmma)
     return bytes;
   // wgmma's formed tiles: fc_product's A, and its weights made K-major

@@ -66,11 +66,11 @@ enum class GemmSchedule {
   /// aligned rows.
   Wgmma,
   /// Warp specialisation on sm_90a: a producer warpgroup copies A and B
-  /// tiles by TMA into 128-byte-swizzled stages on full/empty mbarriers;
-  /// warpsM consumer warpgroups (setmaxnreg gives them the producer's
-  /// registers) multiply them with wgmma. Where the
-  /// wgmma schedule applies and the operands' tensor maps can be made
-  /// (at most 5 dimensions).
+  /// tiles by TMA into 128-byte-swizzled stages (and rounds or splits f32
+  /// tiles for TF32 and 3xTF32); warpsM consumer warpgroups (setmaxnreg
+  /// gives them the producer's registers) multiply them with wgmma; named
+  /// barriers hand the stages over. Where the wgmma schedule applies and
+  /// the operands' tensor maps can be made (at most 5 dimensions).
   WgmmaTma,
 };
 

@@ -114,8 +114,9 @@ LogicalResult emitWgmmaGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
                             KernelIO &io, ElementEpilogue epilogue);
 
 /// Warp-specialised warpgroup GEMM (sm_90a): a producer warpgroup copies
-/// the tiles by TMA into 128-byte-swizzled stages on full/empty mbarriers,
-/// consumer warpgroups multiply them with wgmma. Operands must be kernel
+/// the tiles by TMA into 128-byte-swizzled stages (rounding or splitting
+/// f32 tiles), consumer warpgroups multiply them with wgmma, named barriers
+/// hand the stages over. Operands must be kernel
 /// arguments (their tensor maps), K-contiguous with 16-byte aligned rows.
 LogicalResult emitWgmmaTmaGemm(OpBuilder &b, Location loc,
                                const GemmPlan &plan, KernelIO &io,

@@ -55,8 +55,14 @@ void mlir::uta::emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc,
 
 void mlir::uta::emitMbarrierArrive(OpBuilder &b, Location loc, Value barrier,
                                    Value predicate) {
+  if (!predicate) {
+    NVVM::MBarrierArriveOp::create(b, loc, /*res=*/Type(), barrier,
+                                   /*count=*/Value());
+    return;
+  }
   // An arrive expecting no bytes is a plain arrive, and this op takes a
-  // predicate.
+  // predicate (a variable: NVVM prints a constant one as an immediate,
+  // which PTX rejects).
   Value noBytes = arith::ConstantIntOp::create(b, loc, 0, 32);
   NVVM::MBarrierArriveExpectTxOp::create(b, loc, /*res=*/Type(), barrier,
                                          noBytes, NVVM::MemScopeKind::CTA,

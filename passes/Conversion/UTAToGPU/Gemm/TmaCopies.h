@@ -28,12 +28,13 @@ Value emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
 void emitMbarrierInit(OpBuilder &b, Location loc, ArrayRef<Value> barriers,
                       Value isInitializer, int64_t arrivals = 1);
 
-/// Arrives on `barrier` where `predicate` (i1) holds, with no branch
+/// Arrives on `barrier` where `predicate` (i1; null: always) holds, with no
+/// branch
 /// (release: this thread's earlier accesses happen before the phase
 /// completes). A branch around the arrive while wgmmas are pending would
 /// make ptxas serialize them.
 void emitMbarrierArrive(OpBuilder &b, Location loc, Value barrier,
-                        Value predicate);
+                        Value predicate = nullptr);
 
 /// Arrives on `barrier` expecting `bytes` (index) more bytes in its phase.
 void emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc, Value barrier,

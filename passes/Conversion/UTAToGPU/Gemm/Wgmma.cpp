@@ -73,7 +73,7 @@ void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
                               SmallVectorImpl<Value> &acc,
                               const WgmmaStepOperands &operands,
                               int64_t rowBytes, int64_t kSteps,
-                              Type elementType) {
+                              Type elementType, bool ignoreAcc) {
   bool split = static_cast<bool>(operands.aLow);
   // One descriptor per statement: the IR must not depend on argument
   // evaluation order.
@@ -86,7 +86,7 @@ void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (auto [slab, sum] : llvm::enumerate(acc)) {
     int64_t slabBytes = slab * kWgmmaSlabRows * rowBytes;
-    bool accumulate = !split;
+    bool accumulate = !split && !ignoreAcc;
     for (int64_t ks = 0; ks < kSteps; ++ks) {
       int64_t kBytes = ks * kWgmmaStepBytes;
       if (split) {

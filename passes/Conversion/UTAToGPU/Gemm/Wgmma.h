@@ -60,11 +60,12 @@ struct WgmmaStepOperands {
 /// slabs 64 rows of `rowBytes` apart in A) as one wgmma group, `kSteps` K
 /// steps of 32 bytes: high A x high B, preceded with remainders by small A x
 /// high B and high A x small B, which then go into fresh accumulators (the
-/// step's first product ignores acc's values). Emits the wgmma fence before
-/// and the commit after; the caller waits.
+/// step's first product ignores acc's values, as it does for every step
+/// where `ignoreAcc`). Emits the wgmma fence before and the commit after;
+/// the caller waits.
 void emitWgmmaStep(OpBuilder &b, Location loc, SmallVectorImpl<Value> &acc,
                    const WgmmaStepOperands &operands, int64_t rowBytes,
-                   int64_t kSteps, Type elementType);
+                   int64_t kSteps, Type elementType, bool ignoreAcc = false);
 
 /// acc + part element by element, in f32 round to nearest.
 Value emitWgmmaAccumulatorSum(OpBuilder &b, Location loc, Value acc,

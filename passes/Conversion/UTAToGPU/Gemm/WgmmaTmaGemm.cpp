@@ -1,7 +1,7 @@
 //===- WgmmaTmaGemm.cpp - The warp-specialised Hopper GEMM (sm_90a) -------===//
 //
 // Hopper's GEMM as its hardware intends: the tensor memory accelerator
-// copies the tiles, mbarriers order the pipeline, and the warpgroups split
+// copies the tiles, barriers order the pipeline, and the warpgroups split
 // into roles.
 //
 // A block is one producer warpgroup (threads 0-127) and warpsM consumer
@@ -11,25 +11,30 @@
 // [tileN][tileK] (both K-contiguous) of 128-byte rows, which the tensor
 // maps fill with the 128-byte swizzle the wgmma descriptors describe.
 //
-// Each stage has two mbarriers. `full` completes when the stage's bytes
-// have landed: the producer's first thread arrives on it expecting the
-// bytes of both boxes, then issues them. `empty` completes when every
-// consumer warpgroup has finished reading the stage: one thread of each
-// arrives once the wgmma group of that step is known complete. Step s
-// uses stage s % stages for the (s / stages)-th time, so it waits for the
-// phase of that parity; the producer waits on `empty` for the phase before
-// (a fresh barrier counts its phase before the first as complete, so the
-// first round of stages passes at once).
+// Step s uses stage s % stages. The producer's first thread expects the
+// bytes of both boxes on the stage's mbarrier and issues them; its first
+// warp waits for that mbarrier phase and hands the stage on. f32 operands
+// are rewritten first by the whole producer warpgroup, two steps behind
+// the copies: rounded to TF32 in place (plain TF32: the tensor cores would
+// truncate), or split into the high parts the tensor cores read and the
+// remainders, in tiles of their own (3xTF32).
 //
-// A consumer waits for each step's products before releasing its stage:
-// with a group left in flight across the mbarrier operations ptxas
-// serializes the loop's wgmmas, and while one consumer warpgroup waits the
-// others keep the tensor cores busy. The producer runs up to `stages` tiles
-// ahead of the slowest consumer. The producer needs few registers and the
-// consumers' accumulators many: setmaxnreg moves them (the kernel's
-// maximum block size caps the registers at entry, which setmaxnreg needs).
+// Between the roles the pipeline runs on named barriers (bar.sync /
+// bar.arrive), two per stage: `full` (the producers arrive, the consumers
+// wait) and `empty` (the consumers arrive once their products of the stage
+// are complete, the producer's first warp waits before refilling it). A
+// consumer keeps one group of wgmmas in flight (16-bit and plain TF32):
+// step s issues its products, then waits until only they are pending,
+// which completes step s - 1 and releases its stage. Named barriers rather
+// than mbarriers because ptxas serializes every wgmma of a loop that waits
+// on or arrives at an mbarrier while a group is in flight (C7514: the
+// bf16 8192^3 kernel ran 3% slower for it). 3xTF32 adds each step's
+// products in f32 and so waits for them.
 //
-// The epilogue runs on the accumulators as the wgmma schedule's does.
+// The producer needs few registers and the consumers' accumulators many:
+// setmaxnreg moves them (the kernel's maximum block size caps the
+// registers at entry, which setmaxnreg needs). The epilogue runs on the
+// accumulators as the wgmma schedule's does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +51,17 @@
 using namespace mlir;
 using namespace mlir::uta;
 
+/// Registers per thread of the producer warpgroup, which only issues
+/// copies, or also rewrites tiles four elements at a time (f32), and the
+/// most a thread may hold.
+static constexpr int64_t kCopyingRegisters = 40;
+static constexpr int64_t kTransformingRegisters = 56;
+static constexpr int64_t kMaxRegisters = 256;
+/// Registers of one SM, shared by the block's threads.
+static constexpr int64_t kRegistersPerSm = 65536;
+/// Named barriers of a block; 0 is the block-wide one.
+static constexpr int64_t kNamedBarriers = 16;
+
 namespace {
 
 class WgmmaTmaGemmEmitter : GemmScheduleEmitter {
@@ -55,30 +71,67 @@ public:
   LogicalResult emit(ElementEpilogue epilogue);
 
 private:
-  /// The tensor maps, tiles and mbarriers; initializes the barriers.
+  /// The tensor maps, tiles and mbarriers; initializes the mbarriers.
   LogicalResult setUp();
-  /// The producer's first thread: for every step, waits for its stage to
-  /// be free and issues the boxes of A and B into it.
+  /// The producer warpgroup's loop: copies run `getLag()` steps ahead of
+  /// the hand-over of the landed (and, f32, rewritten) stages. Step s's
+  /// copies wait for the release of step s - stages, which the consumers
+  /// give once step s - stages + inFlight is handed over: the lag is at
+  /// most stages - inFlight.
   void emitProducer();
+  /// Waits for step `step`'s stage to be free (the first warp) and issues
+  /// the boxes of A and B into it (the first thread).
+  void emitCopies(Value step);
+  /// Waits for step `step`'s tiles to land, rewrites them (f32) and hands
+  /// the stage to the consumers.
+  void emitHandOver(Value step);
   /// A consumer warpgroup: the K loop on the accumulators, then the
   /// epilogue.
   void emitConsumer(ElementEpilogue epilogue);
-  /// Issues the wgmmas of the tiles in stage `stage` on `acc`.
-  void emitProducts(Value stage, SmallVectorImpl<Value> &acc);
+  /// Waits for step `step`'s stage, issues its wgmmas on `acc` (ignoring
+  /// acc's values where `ignoreAcc`).
+  void emitProducts(Value step, SmallVectorImpl<Value> &acc, bool ignoreAcc);
 
-  /// The mbarrier (a shared pointer) of `stage` that completes when its
-  /// tiles have landed, and the one that completes when it has been read.
-  Value getFullBarrier(Value stage) {
-    return emitSharedPointer(b, loc, barriers, mul(stage, 8));
+  /// The mbarrier (a shared pointer) on which `stage`'s boxes complete.
+  Value getLandedBarrier(Value stage) {
+    return emitSharedPointer(b, loc, landed, mul(stage, 8));
   }
+  /// The named barriers of `stage` (i32 ids) and their thread counts.
+  Value getFullBarrier(Value stage) { return namedBarrier(add(stage, 1)); }
   Value getEmptyBarrier(Value stage) {
-    return emitSharedPointer(b, loc, barriers,
-                             add(mul(stage, 8), c.stages * 8));
+    return namedBarrier(add(stage, 1 + c.stages));
   }
-  /// The parity of the phase of its stage's barriers that step `step`
+  Value namedBarrier(Value id) {
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), id);
+  }
+  Value getFullCount() { return i32(getForwardingThreads() + getConsumers()); }
+  Value getEmptyCount() { return i32(32 + getConsumers()); }
+  Value i32(int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 32); }
+  void emitWait(Value id, Value count) {
+    NVVM::BarrierOp::create(b, loc, /*res=*/Type(), id, count,
+                            /*reductionOp=*/nullptr,
+                            /*reductionPredicate=*/Value());
+  }
+  void emitArrive(Value id, Value count) {
+    NVVM::BarrierArriveOp::create(b, loc, id, count);
+  }
+
+  /// Whether the producer rewrites the landed tiles (f32 operands).
+  bool isTransformed() const {
+    return plan.precision == GemmPrecision::Tf32 ||
+           plan.precision == GemmPrecision::Tf32x3;
+  }
+  bool isSplit() const { return plan.precision == GemmPrecision::Tf32x3; }
+  /// Producer threads that hand stages over: its first warp, or the whole
+  /// warpgroup where it rewrites them.
+  int64_t getForwardingThreads() const { return isTransformed() ? 128 : 32; }
+  int64_t getConsumers() const { return 128 * c.warpsM; }
+  int64_t getLag() const {
+    return isTransformed() ? std::min<int64_t>(2, c.stages - 1) : c.stages - 1;
+  }
+  /// The parity of the phase of its stage's mbarrier that step `step`
   /// waits for: the (step / stages)-th use of the stage.
   Value getPhaseParity(Value step) { return rem(div(step, c.stages), 2); }
-
   int64_t getStageBytes() const {
     return (c.tileM + c.tileN) * c.tileK * p.getElementBytes();
   }
@@ -87,23 +140,29 @@ private:
   Value sub(Value x, int64_t y) {
     return arith::SubIOp::create(b, loc, x, index(y));
   }
+  Value isBelow(Value x, int64_t bound) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x,
+                                 index(bound));
+  }
+  /// Emits `body` in an scf.if on `condition`.
+  void emitIf(Value condition, function_ref<void()> body) {
+    OpBuilder::InsertionGuard guard(b);
+    auto op = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(op.thenBlock());
+    body();
+  }
 
   Value threadId;
   Value aMap, bMap;
   /// [stages][tileM][tileK] and [stages][tileN][tileK].
   Value aTiles, bTiles;
-  /// memref<2 * stages x i64>: the full barriers, then the empty ones.
-  Value barriers;
+  /// 3xTF32: the remainders of each stage's tiles, in the same layout.
+  Value aSmall, bSmall;
+  /// memref<stages x i64>: the mbarriers of the stages' boxes.
+  Value landed;
 };
 
 } // namespace
-
-/// Registers per thread of the producer warpgroup, which only issues
-/// copies, and the most a thread may hold.
-static constexpr int64_t kProducerRegisters = 40;
-static constexpr int64_t kMaxRegisters = 256;
-/// Registers of one SM, shared by the block's threads.
-static constexpr int64_t kRegistersPerSm = 65536;
 
 /// The coordinates (innermost first) of the box of an operand stored
 /// [batch..., rows, K] whose tile starts at (`row`, `k0`) of batch element
@@ -116,6 +175,9 @@ static SmallVector<Value> getBoxCoordinates(Value k0, Value row,
 }
 
 LogicalResult WgmmaTmaGemmEmitter::setUp() {
+  if (1 + 2 * c.stages > kNamedBarriers)
+    return emitError(loc, "the TMA GEMM has two named barriers per stage: at "
+                          "most 7 stages");
   auto box = [&](size_t batchRank, int64_t rows) {
     SmallVector<int64_t> extents(batchRank, 1);
     extents.append({rows, c.tileK});
@@ -128,99 +190,163 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
   if (!aMap || !bMap)
     return emitError(loc, "the TMA GEMM copies its operands through tensor "
                           "maps of their buffers");
-  aTiles = io.allocateWorkgroupBuffer(b, loc, {c.stages, c.tileM, c.tileK},
+  auto allocateTiles = [&](int64_t rows) {
+    return io.allocateWorkgroupBuffer(b, loc, {c.stages, rows, c.tileK},
                                       p.elementType, kWgmmaTileAlignment);
-  bTiles = io.allocateWorkgroupBuffer(b, loc, {c.stages, c.tileN, c.tileK},
-                                      p.elementType, kWgmmaTileAlignment);
-  barriers = io.allocateWorkgroupBuffer(b, loc, {2 * c.stages}, b.getI64Type(),
-                                        /*alignment=*/8);
+  };
+  aTiles = allocateTiles(c.tileM);
+  bTiles = allocateTiles(c.tileN);
+  if (isSplit()) {
+    aSmall = allocateTiles(c.tileM);
+    bSmall = allocateTiles(c.tileN);
+  }
+  landed = io.allocateWorkgroupBuffer(b, loc, {c.stages}, b.getI64Type(),
+                                      /*alignment=*/8);
+  SmallVector<Value> barriers;
+  for (int64_t s = 0; s < c.stages; ++s)
+    barriers.push_back(getLandedBarrier(index(s)));
   Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                       threadId, index(0));
-  SmallVector<Value> full, empty;
-  for (int64_t s = 0; s < c.stages; ++s) {
-    full.push_back(getFullBarrier(index(s)));
-    empty.push_back(getEmptyBarrier(index(s)));
-  }
-  emitMbarrierInit(b, loc, full, first);
-  emitMbarrierInit(b, loc, empty, first, /*arrivals=*/c.warpsM);
+  emitMbarrierInit(b, loc, barriers, first);
   gpu::BarrierOp::create(b, loc);
   return success();
 }
 
 void WgmmaTmaGemmEmitter::emitProducer() {
-  OpBuilder::InsertionGuard guard(b);
-  auto first = scf::IfOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId,
-                            index(0)),
-      /*withElseRegion=*/false);
-  b.setInsertionPointToStart(first.thenBlock());
-  auto loop = scf::ForOp::create(b, loc, index(0), index(getSteps()), index(1));
-  b.setInsertionPointToStart(loop.getBody());
-  Value step = loop.getInductionVar();
-  Value stage = rem(step, c.stages);
-  // The phase before this use: the consumers' release of the stage's last
-  // use (passes at once for the first round).
-  Value released = rem(add(div(step, c.stages), 1), 2);
-  emitMbarrierWait(b, loc, getEmptyBarrier(stage), released);
-  Value full = getFullBarrier(stage);
-  emitMbarrierArriveExpectBytes(b, loc, full, index(getStageBytes()));
-  int64_t bytes = p.getElementBytes();
-  Value k0 = mul(step, c.tileK);
-  Value aTile =
-      emitSharedPointer(b, loc, aTiles, mul(stage, c.tileM * c.tileK * bytes));
-  emitTensorMapCopy(b, loc, aTile, aMap,
-                    getBoxCoordinates(k0, block.row, block.lhsBatch), full);
-  Value bTile =
-      emitSharedPointer(b, loc, bTiles, mul(stage, c.tileN * c.tileK * bytes));
-  emitTensorMapCopy(b, loc, bTile, bMap,
-                    getBoxCoordinates(k0, block.column, block.rhsBatch), full);
+  int64_t steps = getSteps(), lag = getLag();
+  emitIf(isBelow(threadId, getForwardingThreads()), [&] {
+    OpBuilder::InsertionGuard guard(b);
+    auto loop =
+        scf::ForOp::create(b, loc, index(0), index(steps + lag), index(1));
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    // The hand-over first: the consumers' release that this step's copies
+    // wait for may need it (with a group in flight they release step s
+    // once step s + 1 is handed over).
+    emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
+                                 index(lag)),
+           [&] { emitHandOver(sub(step, lag)); });
+    emitIf(isBelow(step, steps), [&] { emitCopies(step); });
+  });
+  // The first warp waits for the consumers' release of the last stages, so
+  // that no named barrier is left with arrivals when the block exits.
+  emitIf(isBelow(threadId, 32), [&] {
+    for (int64_t step = std::max<int64_t>(0, steps - c.stages); step < steps;
+         ++step)
+      emitWait(getEmptyBarrier(index(step % c.stages)), getEmptyCount());
+  });
 }
 
-void WgmmaTmaGemmEmitter::emitProducts(Value stage,
-                                       SmallVectorImpl<Value> &acc) {
+void WgmmaTmaGemmEmitter::emitCopies(Value step) {
+  Value stage = rem(step, c.stages);
+  // The stage's last use (step - stages) must be complete.
+  emitIf(arith::AndIOp::create(
+             b, loc, isBelow(threadId, 32),
+             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
+                                   index(c.stages))),
+         [&] { emitWait(getEmptyBarrier(stage), getEmptyCount()); });
+  emitIf(isBelow(threadId, 1), [&] {
+    Value barrier = getLandedBarrier(stage);
+    emitMbarrierArriveExpectBytes(b, loc, barrier, index(getStageBytes()));
+    int64_t bytes = p.getElementBytes();
+    Value k0 = mul(step, c.tileK);
+    Value aTile = emitSharedPointer(b, loc, aTiles,
+                                    mul(stage, c.tileM * c.tileK * bytes));
+    emitTensorMapCopy(b, loc, aTile, aMap,
+                      getBoxCoordinates(k0, block.row, block.lhsBatch),
+                      barrier);
+    Value bTile = emitSharedPointer(b, loc, bTiles,
+                                    mul(stage, c.tileN * c.tileK * bytes));
+    emitTensorMapCopy(b, loc, bTile, bMap,
+                      getBoxCoordinates(k0, block.column, block.rhsBatch),
+                      barrier);
+  });
+}
+
+void WgmmaTmaGemmEmitter::emitHandOver(Value step) {
+  Value stage = rem(step, c.stages);
+  emitMbarrierWait(b, loc, getLandedBarrier(stage), getPhaseParity(step));
+  if (isTransformed()) {
+    emitTf32SplitOrRound(b, loc, aTiles, stage, aSmall, threadId, 128);
+    emitTf32SplitOrRound(b, loc, bTiles, stage, bSmall, threadId, 128);
+    // The consumers' wgmmas read the rewritten tiles through the async
+    // proxy.
+    emitAsyncProxyFence(b, loc);
+  }
+  emitArrive(getFullBarrier(stage), getFullCount());
+}
+
+void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
+                                       bool ignoreAcc) {
+  Value stage = rem(step, c.stages);
+  emitWait(getFullBarrier(stage), getFullCount());
   int64_t bytes = p.getElementBytes();
   Value consumer = sub(div(threadId, 128), 1);
   // This warpgroup's first row of the A tile, in bytes. One op per
   // statement: the IR must not depend on argument evaluation order.
   Value slabOffset = mul(consumer, c.tileM / c.warpsM * kWgmmaRowBytes);
-  Value aBase = emitSharedAddress(b, loc, aTiles);
-  Value aStage = add(aBase, mul(stage, c.tileM * c.tileK * bytes));
-  Value bBase = emitSharedAddress(b, loc, bTiles);
-  Value bStage = add(bBase, mul(stage, c.tileN * c.tileK * bytes));
-  Value aDescriptor = emitWgmmaDescriptor(b, loc, add(aStage, slabOffset));
-  Value bDescriptor = emitWgmmaDescriptor(b, loc, bStage);
-  emitWgmmaStep(b, loc, acc, {aDescriptor, bDescriptor, Value(), Value()},
-                kWgmmaRowBytes, c.tileK * bytes / kWgmmaStepBytes,
-                p.elementType);
+  auto descriptor = [&](Value tiles, int64_t rows, bool isA) -> Value {
+    if (!tiles)
+      return nullptr;
+    Value base = emitSharedAddress(b, loc, tiles);
+    Value at = add(base, mul(stage, rows * c.tileK * bytes));
+    if (isA)
+      at = add(at, slabOffset);
+    return emitWgmmaDescriptor(b, loc, at);
+  };
+  WgmmaStepOperands operands;
+  operands.aHigh = descriptor(aTiles, c.tileM, /*isA=*/true);
+  operands.bHigh = descriptor(bTiles, c.tileN, /*isA=*/false);
+  operands.aLow = descriptor(aSmall, c.tileM, /*isA=*/true);
+  operands.bLow = descriptor(bSmall, c.tileN, /*isA=*/false);
+  emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
+                c.tileK * bytes / kWgmmaStepBytes, p.elementType, ignoreAcc);
 }
 
 void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
-  Value consumerThread = sub(threadId, 128);
-  Value isLeader = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, rem(consumerThread, 128), index(0));
-  Value zero = LLVM::ZeroOp::create(
-      b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
-  SmallVector<Value> zeros(c.tileM / c.warpsM / kWgmmaSlabRows, zero);
+  auto accumulatorType = getWgmmaAccumulatorType(b.getContext(), c.tileN);
+  int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
+  int64_t steps = getSteps();
+  // Groups of products left in flight at the end of a step.
+  int64_t inFlight = isSplit() ? 0 : 1;
+  Value zero = LLVM::ZeroOp::create(b, loc, accumulatorType);
+  // Step s: its products (3xTF32: into fresh accumulators, added in f32
+  // once complete), then the release of the stage whose products are
+  // complete.
+  auto emitStep = [&](Value step, SmallVectorImpl<Value> &acc, bool first) {
+    SmallVector<Value> tile(slabs, zero);
+    emitProducts(step, isSplit() ? tile : acc, first);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, inFlight);
+    if (!first || !inFlight)
+      emitArrive(getEmptyBarrier(rem(sub(step, inFlight), c.stages)),
+                 getEmptyCount());
+    if (isSplit())
+      for (auto [sum, part] : llvm::zip_equal(acc, tile))
+        sum = emitWgmmaAccumulatorSum(b, loc, sum, part);
+  };
+  // Step 0 stands before the loop, so that the loop has no first-step
+  // branch; with a group in flight its products ignore the accumulators,
+  // which are then left undefined (no moves into them before the first
+  // wgmma).
+  Value initial = inFlight ? LLVM::UndefOp::create(b, loc, accumulatorType)
+                           : zero;
+  SmallVector<Value> first(slabs, initial);
+  emitStep(index(0), first, /*first=*/true);
   auto loop = scf::ForOp::create(
-      b, loc, index(0), index(getSteps()), index(1), zeros,
+      b, loc, index(1), index(steps), index(1), first,
       [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
         OpBuilder::InsertionGuard insertion(b);
         b.setInsertionPointToEnd(nb.getInsertionBlock());
-        Value stage = rem(step, c.stages);
-        emitMbarrierWait(b, loc, getFullBarrier(stage), getPhaseParity(step));
         SmallVector<Value> acc(accumulators);
-        emitProducts(stage, acc);
-        // The step's products complete before its stage is released: with
-        // a group left in flight across the mbarrier operations, ptxas
-        // serializes every wgmma of the loop (C7514; measured slower), and
-        // the other consumer warpgroups keep the tensor cores busy
-        // meanwhile.
-        NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-        emitMbarrierArrive(b, loc, getEmptyBarrier(stage), isLeader);
+        emitStep(step, acc, /*first=*/false);
         scf::YieldOp::create(b, loc, acc);
       });
-  emitWgmmaEpilogue(b, loc, plan, block, consumerThread, loop.getResults(),
+  if (inFlight) {
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)),
+               getEmptyCount());
+  }
+  emitWgmmaEpilogue(b, loc, plan, block, sub(threadId, 128), loop.getResults(),
                     epilogue);
 }
 
@@ -229,28 +355,28 @@ LogicalResult WgmmaTmaGemmEmitter::emit(ElementEpilogue epilogue) {
   block = emitGemmBlockPosition(b, loc, plan);
   if (failed(setUp()))
     return failure();
-  // Each role is one branch of a single if/else, as setmaxnreg needs.
-  // The register cap at entry (one block per SM) is what each thread holds
-  // until setmaxnreg moves the producer's spare registers to the consumers.
+  // Each role is one branch of a single if/else, as setmaxnreg needs. The
+  // register cap at entry (one block per SM) is what each thread holds
+  // until setmaxnreg moves the producer's spare registers to the consumers;
+  // one consumer warpgroup already gets every register it may hold.
   int64_t threads = c.getNumThreads();
   int64_t atEntry = kRegistersPerSm / threads / 8 * 8;
+  int64_t producerRegisters =
+      isTransformed() ? kTransformingRegisters : kCopyingRegisters;
   int64_t consumerRegisters =
-      std::min(kMaxRegisters,
-               (threads * atEntry - 128 * kProducerRegisters) /
-                   (threads - 128) / 8 * 8);
-  auto roles = scf::IfOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, threadId,
-                            index(128)),
-      /*withElseRegion=*/true);
+      std::min(kMaxRegisters, (threads * atEntry - 128 * producerRegisters) /
+                                  (threads - 128) / 8 * 8);
+  bool moveRegisters = consumerRegisters > atEntry;
+  auto roles = scf::IfOp::create(b, loc, isBelow(threadId, 128),
+                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(roles.thenBlock());
-  if (atEntry > kProducerRegisters)
-    NVVM::SetMaxRegisterOp::create(b, loc, kProducerRegisters,
+  if (moveRegisters)
+    NVVM::SetMaxRegisterOp::create(b, loc, producerRegisters,
                                    NVVM::SetMaxRegisterAction::decrease);
   emitProducer();
   b.setInsertionPointToStart(roles.elseBlock());
-  if (consumerRegisters > atEntry)
+  if (moveRegisters)
     NVVM::SetMaxRegisterOp::create(b, loc, consumerRegisters,
                                    NVVM::SetMaxRegisterAction::increase);
   emitConsumer(epilogue);
