@@ -42,7 +42,7 @@
 //       CHECK:     nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[YMAP]], %[[FULL]], box[
 //       CHECK:     nvgpu.device_async_copy %arg2[{{.*}}], %[[W]]
 //       CHECK:     nvvm.cp.async.commit.group
-//       CHECK:     nvvm.mbarrier.try_wait.parity
+//       CHECK:     nvvm.mbarrier.try_wait %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32 -> i1
 //       CHECK:     vector.load %[[X0]]
 //       CHECK:     vector.load %[[Y0]]
 //       CHECK:     arith.mulf {{.*}} : vector<4xf32>
@@ -81,7 +81,7 @@
 //       TF32:   nvvm.cp.async.wait.group 2
 //       TF32:   gpu.barrier
 //       TF32:   scf.if
-//       TF32:     nvvm.mbarrier.try_wait.parity
+//       TF32:     nvvm.mbarrier.try_wait %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32 -> i1
 //       TF32:     vector.store %{{.*}}, %[[A]][%c0,
 //       TF32:     memref.store %{{.*}}, %[[W]][%c0,
 //       TF32:     nvvm.fence.proxy
@@ -98,7 +98,7 @@
 //  TF32-NEXT:     gpu.barrier
 //       TF32:     nvvm.cp.async.commit.group
 //       TF32:     scf.if
-//       TF32:       nvvm.mbarrier.try_wait.parity
+//       TF32:       nvvm.mbarrier.try_wait %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32 -> i1
 //       TF32:       vector.store %{{.*}}, %[[A]]
 //       TF32:       nvvm.fence.proxy
 //       TF32:     gpu.barrier

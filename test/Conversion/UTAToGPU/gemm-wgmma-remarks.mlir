@@ -3,12 +3,14 @@
 
 // On sm_90a the GEMM engine's remarks name the wgmma schedule: warpgroups,
 // stages and shared memory (3xTF32 adds one stage's remainder tiles), and
-// the small tiles where the large ones would leave SMs idle. Plain TF32
-// stays on mma.sync.
+// the small tiles where the large ones would leave SMs idle. 3xTF32 takes
+// the warp-specialised TMA schedule where its tile fills the GPU (the
+// remainders of every stage, the stages' mbarriers). Plain TF32 stays on
+// mma.sync.
 
 // TF32: remark: GEMM 4096x4096x4096 f32: mma.sync, tf32, tile mma128x128x32f32
 func.func @large_f32(%a: tensor<4096x4096xf32>, %b: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
-  // expected-remark@+1 {{GEMM 4096x4096x4096 f32: wgmma, 3xTF32 (f32 accuracy), tile wgmma128x128x32x3 (128x128x32, 2 warpgroups of 64x128, 4 stages, 163840 B shared), A and B cp.async 16 B, 1024 blocks}}
+  // expected-remark@+1 {{GEMM 4096x4096x4096 f32: wgmma, warp-specialised, 3xTF32 (f32 accuracy), tile tma128x128x32x3 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 3 stages, 196632 B shared), A and B by TMA, 1024 blocks}}
   %0 = uta.matmul %a, %b {transpose_b = true} : (tensor<4096x4096xf32>, tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   return %0 : tensor<4096x4096xf32>
 }

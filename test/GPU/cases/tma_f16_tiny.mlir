@@ -1,4 +1,4 @@
-// gpu-check: --sm=90a
+// gpu-check: --sm=90a --uta-gemm-config=tma64x128x64
 // The TMA schedule on extents smaller than one box: M = 1, N = 3, K = 8
 // (the shortest K whose rows are 16-byte aligned); the boxes' rows and
 // columns past the tensors are zeros.

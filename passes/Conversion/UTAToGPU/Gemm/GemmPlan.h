@@ -69,8 +69,9 @@ enum class GemmSchedule {
   /// tiles by TMA into 128-byte-swizzled stages (and rounds or splits f32
   /// tiles for TF32 and 3xTF32); warpsM consumer warpgroups (setmaxnreg
   /// gives them the producer's registers) multiply them with wgmma; named
-  /// barriers hand the stages over. Where the wgmma schedule applies and
-  /// the operands' tensor maps can be made (at most 5 dimensions).
+  /// barriers hand the stages over. Where one of its rows is named, the
+  /// wgmma schedule applies and the operands' tensor maps can be made (at
+  /// most 5 dimensions).
   WgmmaTma,
 };
 
@@ -111,8 +112,9 @@ struct GemmConfig {
   int64_t tileM = 0, tileN = 0, tileK = 0;
   /// Warps along M and N (mma.sync), or warpgroups along M and N (wgmma:
   /// warpsN is 1, each warpgroup computes tileM / warpsM rows of the whole
-  /// tileN; WgmmaTma adds its producer warpgroup); the SIMT schedule uses threadsM x threadsN threads with a
-  /// register tile of (tileM / threadsM) x (tileN / threadsN) outputs each.
+  /// tileN; WgmmaTma adds its producer warpgroup); the SIMT schedule uses
+  /// threadsM x threadsN threads with a register tile of (tileM / threadsM) x
+  /// (tileN / threadsN) outputs each.
   int64_t warpsM = 0, warpsN = 0;
   /// Shared-memory stages of the cp.async pipeline (mma.sync, wgmma); 1 for
   /// SIMT.

@@ -118,9 +118,8 @@ LogicalResult emitWgmmaGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
 /// f32 tiles), consumer warpgroups multiply them with wgmma, named barriers
 /// hand the stages over. Operands must be kernel
 /// arguments (their tensor maps), K-contiguous with 16-byte aligned rows.
-LogicalResult emitWgmmaTmaGemm(OpBuilder &b, Location loc,
-                               const GemmPlan &plan, KernelIO &io,
-                               ElementEpilogue epilogue);
+LogicalResult emitWgmmaTmaGemm(OpBuilder &b, Location loc, const GemmPlan &plan,
+                               KernelIO &io, ElementEpilogue epilogue);
 
 /// One term of an fc_product slot: sign * x_lhs * y_rhs.
 struct FcProductGemmTerm {

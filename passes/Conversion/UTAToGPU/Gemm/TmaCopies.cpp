@@ -27,8 +27,8 @@ Value mlir::uta::emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
 }
 
 void mlir::uta::emitMbarrierInit(OpBuilder &b, Location loc,
-                                 ArrayRef<Value> barriers,
-                                 Value isInitializer, int64_t arrivals) {
+                                 ArrayRef<Value> barriers, Value isInitializer,
+                                 int64_t arrivals) {
   {
     OpBuilder::InsertionGuard guard(b);
     auto initializer = scf::IfOp::create(b, loc, isInitializer,
@@ -80,9 +80,9 @@ void mlir::uta::emitMbarrierWait(OpBuilder &b, Location loc, Value barrier,
   {
     OpBuilder::InsertionGuard guard(b);
     Block *before = b.createBlock(&loop.getBefore());
-    Value done = NVVM::MBarrierTryWaitOp::create(b, loc, b.getI1Type(),
-                                                 barrier, phase,
-                                                 /*ticks=*/Value());
+    Value done =
+        NVVM::MBarrierTryWaitOp::create(b, loc, b.getI1Type(), barrier, phase,
+                                        /*ticks=*/Value());
     Value pending = arith::XOrIOp::create(
         b, loc, done, arith::ConstantIntOp::create(b, loc, 1, 1));
     scf::ConditionOp::create(b, loc, pending, ValueRange());

@@ -192,8 +192,8 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
             plan.precision == GemmPrecision::Tf32x3) {
           emitTf32SplitOrRound(b, loc, a.buffer, stage, aSmall, threadId,
                                c.getNumThreads());
-          emitTf32SplitOrRound(b, loc, bOperand.buffer, stage, bSmall,
-                               threadId, c.getNumThreads());
+          emitTf32SplitOrRound(b, loc, bOperand.buffer, stage, bSmall, threadId,
+                               c.getNumThreads());
           emitAsyncProxyFence(b, loc);
           gpu::BarrierOp::create(b, loc);
         }

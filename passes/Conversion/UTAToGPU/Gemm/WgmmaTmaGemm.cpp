@@ -240,10 +240,10 @@ void WgmmaTmaGemmEmitter::emitProducer() {
 void WgmmaTmaGemmEmitter::emitCopies(Value step) {
   Value stage = rem(step, c.stages);
   // The stage's last use (step - stages) must be complete.
-  emitIf(arith::AndIOp::create(
-             b, loc, isBelow(threadId, 32),
-             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
-                                   index(c.stages))),
+  emitIf(arith::AndIOp::create(b, loc, isBelow(threadId, 32),
+                               arith::CmpIOp::create(b, loc,
+                                                     arith::CmpIPredicate::uge,
+                                                     step, index(c.stages))),
          [&] { emitWait(getEmptyBarrier(stage), getEmptyCount()); });
   emitIf(isBelow(threadId, 1), [&] {
     Value barrier = getLandedBarrier(stage);
@@ -328,8 +328,8 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
   // branch; with a group in flight its products ignore the accumulators,
   // which are then left undefined (no moves into them before the first
   // wgmma).
-  Value initial = inFlight ? LLVM::UndefOp::create(b, loc, accumulatorType)
-                           : zero;
+  Value initial =
+      inFlight ? LLVM::UndefOp::create(b, loc, accumulatorType) : zero;
   SmallVector<Value> first(slabs, initial);
   emitStep(index(0), first, /*first=*/true);
   auto loop = scf::ForOp::create(
@@ -343,8 +343,7 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
       });
   if (inFlight) {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)),
-               getEmptyCount());
+    emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
   }
   emitWgmmaEpilogue(b, loc, plan, block, sub(threadId, 128), loop.getResults(),
                     epilogue);

@@ -1,0 +1,96 @@
+// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="sm=90 arch-specific=true gemm-config=tma128x256x64" -canonicalize -cse | FileCheck %s
+// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="sm=90 arch-specific=true gemm-config=tma128x256x32f32 allow-tf32=true" -canonicalize -cse | FileCheck %s --check-prefix=TF32
+// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="sm=90 arch-specific=true gemm-config=tma128x128x32x3" -canonicalize -cse | FileCheck %s --check-prefix=X3
+// RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="sm=90 arch-specific=true" -canonicalize -cse | FileCheck %s --check-prefix=DEFAULT
+
+// The warp-specialised TMA schedule (sm_90a, a named row): 384 threads, a
+// producer warpgroup (threads 0-127) and two consumer warpgroups of 64x256.
+// The operands come as tensor maps (boxes of 128 and 256 rows of 64 bf16,
+// 128-byte swizzle) into four stages of tiles; one mbarrier per stage
+// completes on a stage's bytes. The producer gives 40 of its registers'
+// worth to the consumers (232 each); its first thread expects 48 KiB per
+// stage and issues both boxes; its first warp waits for a stage's bytes
+// and arrives on the stage's `full` named barrier (32 + 256 threads), and
+// waits on the `empty` one (ids 5-8) before refilling a stage and, after
+// its loop, for the last four. Consumers wait on `full`, issue four
+// m64n256k16 wgmmas per step (the first step's ignore the accumulators),
+// keep that group in flight, and release the step before on `empty`.
+// CHECK-LABEL: func.func @linear
+//       CHECK:   gpu.launch_func @kernels::@linear_k0_matmul blocks in (%c4, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c196640_i32 args({{.*}}, %[[MAP:.*]] : !llvm.ptr, %[[MAP]] : !llvm.ptr) {uta.tensor_maps = [#uta.tensor_map<argument = 4, source = 0, box = [128, 64], swizzle = 128>, #uta.tensor_map<argument = 5, source = 1, box = [256, 64], swizzle = 128>]}
+// CHECK-LABEL: gpu.func @linear_k0_matmul(
+//  CHECK-SAME:     %[[AMAP:[^:]*]]: !llvm.ptr, %[[BMAP:[^:]*]]: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, uta.tensor_maps
+//       CHECK:   memref.view %{{.*}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4x128x64xbf16, #gpu.address_space<workgroup>>
+//       CHECK:   memref.view %{{.*}}[%c65536][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4x256x64xbf16, #gpu.address_space<workgroup>>
+//       CHECK:   memref.view %{{.*}}[%c196608][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4xi64, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4:   nvvm.mbarrier.init %{{.*}}, %c1_i32
+//       CHECK:   nvvm.fence.mbarrier.init
+//       CHECK:   gpu.barrier
+//       CHECK:   scf.if
+//  CHECK-NEXT:     nvvm.setmaxregister  decrease 40
+//       CHECK:       scf.for %{{.*}} = %c0 to %c11 step %c1 {
+//       CHECK:             nvvm.mbarrier.try_wait %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32 -> i1
+//       CHECK:           nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
+//       CHECK:             nvvm.barrier id = %{{.*}} number_of_threads = %c288_i32
+//       CHECK:             nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c49152_i32
+//       CHECK:             nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[AMAP]], %{{.*}}, box[%{{.*}}, %{{.*}}]
+//       CHECK:             nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[BMAP]], %{{.*}}, box[%{{.*}}, %{{.*}}]
+//       CHECK:       nvvm.barrier id = %c5_i32 number_of_threads = %c288_i32
+//  CHECK-NEXT:       nvvm.barrier id = %c6_i32 number_of_threads = %c288_i32
+//  CHECK-NEXT:       nvvm.barrier id = %c7_i32 number_of_threads = %c288_i32
+//  CHECK-NEXT:       nvvm.barrier id = %c8_i32 number_of_threads = %c288_i32
+//       CHECK:   } else {
+//  CHECK-NEXT:     nvvm.setmaxregister  increase 232
+//  CHECK-NEXT:     nvvm.barrier id = %c1_i32 number_of_threads = %c288_i32
+//       CHECK:     nvvm.wgmma.fence.aligned
+//  CHECK-NEXT:     nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>, D[<f32>, <zero>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
+// CHECK-COUNT-3:   nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>, D[<f32>, <one>]
+//       CHECK:     nvvm.wgmma.wait.group.sync.aligned 1
+//       CHECK:     scf.for %{{.*}} = %c1 to %c8 step %c1 iter_args
+//       CHECK:       nvvm.barrier id = %{{.*}} number_of_threads = %c288_i32
+//       CHECK:       nvvm.wgmma.wait.group.sync.aligned 1
+//       CHECK:       nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
+//       CHECK:     nvvm.wgmma.wait.group.sync.aligned 0
+//  CHECK-NEXT:     nvvm.barrier.arrive id = %c8_i32 number_of_threads = %c288_i32
+
+// Without a named row the heuristic keeps the cp.async wgmma schedule.
+// DEFAULT-LABEL: gpu.func @linear_k0_matmul
+//   DEFAULT-NOT:   nvvm.cp.async.bulk.tensor
+//       DEFAULT:   nvgpu.device_async_copy
+func.func @linear(%a: tensor<256x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<256x512xbf16> {
+  %r = uta.matmul %a, %b {transpose_b = true} : (tensor<256x512xbf16>, tensor<512x512xbf16>) -> tensor<256x512xbf16>
+  return %r : tensor<256x512xbf16>
+}
+
+// -----
+
+// In plain TF32 the whole producer warpgroup (56 registers; 224 for the
+// consumers) rounds each landed stage in place, four f32 at a time, fences
+// the writes for the tensor cores and arrives on `full` (128 + 256
+// threads); the wgmmas read TF32 (k = 8).
+// TF32-LABEL: gpu.func @linear_f32_k0_matmul
+//       TF32:   nvvm.setmaxregister  decrease 56
+//       TF32:   vector.store %{{.*}}, %{{.*}} : memref<4x128x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+//       TF32:   vector.store %{{.*}}, %{{.*}} : memref<4x256x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+//       TF32:   nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+//       TF32:   nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c384_i32
+//       TF32:   nvvm.setmaxregister  increase 224
+//       TF32:   nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 8>, D[<f32>, <zero>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+//       TF32:   nvvm.wgmma.wait.group.sync.aligned 1
+
+// With 3xTF32 the producer splits each landed stage into the high parts (left
+// in place, truncated by the tensor cores) and the remainders, in tiles of
+// their own; each step's three products go into fresh accumulators, waited
+// for and added in f32.
+// X3-LABEL: gpu.func @linear_f32_k0_matmul
+//       X3:   memref<3x128x32xf32, #gpu.address_space<workgroup>>
+//       X3:   memref<3x128x32xf32, #gpu.address_space<workgroup>>
+//       X3:   arith.subf %{{.*}}, %{{.*}} : vector<4xf32>
+//       X3:   nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 8>, D[<f32>, <zero>]
+//       X3:   nvvm.wgmma.wait.group.sync.aligned 0
+//  X3-NEXT:   nvvm.barrier.arrive id = %c4_i32 number_of_threads = %c288_i32
+//       X3:   arith.addf %{{.*}}, %{{.*}} : f32
+
+func.func @linear_f32(%a: tensor<256x512xf32>, %b: tensor<512x512xf32>) -> tensor<256x512xf32> {
+  %r = uta.matmul %a, %b {transpose_b = true} : (tensor<256x512xf32>, tensor<512x512xf32>) -> tensor<256x512xf32>
+  return %r : tensor<256x512xf32>
+}
