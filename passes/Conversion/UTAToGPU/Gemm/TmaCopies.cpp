@@ -1,8 +1,10 @@
 //===- TmaCopies.cpp - Tile copies by the tensor memory accelerator -------===//
 
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
+#include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -51,6 +53,29 @@ void mlir::uta::emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc,
                                          NVVM::MemScopeKind::CTA,
                                          /*relaxed=*/false,
                                          /*predicate=*/Value());
+}
+
+Value mlir::uta::emitStageMbarriers(OpBuilder &b, Location loc, KernelIO &io,
+                                    int64_t stages, Value threadId) {
+  Value mbarriers = io.allocateWorkgroupBuffer(b, loc, {stages}, b.getI64Type(),
+                                               /*alignment=*/8);
+  SmallVector<Value> barriers;
+  for (int64_t s = 0; s < stages; ++s)
+    barriers.push_back(getStageMbarrier(
+        b, loc, mbarriers, arith::ConstantIndexOp::create(b, loc, s)));
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId,
+                            arith::ConstantIndexOp::create(b, loc, 0));
+  emitMbarrierInit(b, loc, barriers, first);
+  gpu::BarrierOp::create(b, loc);
+  return mbarriers;
+}
+
+Value mlir::uta::getStageMbarrier(OpBuilder &b, Location loc, Value mbarriers,
+                                  Value stage) {
+  Value offset = arith::MulIOp::create(
+      b, loc, stage, arith::ConstantIndexOp::create(b, loc, 8));
+  return emitSharedPointer(b, loc, mbarriers, offset);
 }
 
 void mlir::uta::emitMbarrierArrive(OpBuilder &b, Location loc, Value barrier,

@@ -16,6 +16,8 @@
 
 namespace mlir::uta {
 
+class KernelIO;
+
 /// The shared-memory pointer (!llvm.ptr<3>) `byteOffset` (index) bytes into
 /// the workgroup memref `buffer`.
 Value emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
@@ -27,6 +29,17 @@ Value emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
 /// synchronizes the block after it.
 void emitMbarrierInit(OpBuilder &b, Location loc, ArrayRef<Value> barriers,
                       Value isInitializer, int64_t arrivals = 1);
+
+/// One mbarrier per stage of a pipeline whose copies complete as bytes: a
+/// new workgroup buffer memref<stages x i64>, initialized for one arrival
+/// per phase by thread 0 (`threadId` is this one's) before a block-wide
+/// barrier.
+Value emitStageMbarriers(OpBuilder &b, Location loc, KernelIO &io,
+                         int64_t stages, Value threadId);
+
+/// The mbarrier (a shared pointer) of `stage` (index) in `mbarriers`.
+Value getStageMbarrier(OpBuilder &b, Location loc, Value mbarriers,
+                       Value stage);
 
 /// Arrives on `barrier` where `predicate` (i1; null: always) holds, with no
 /// branch

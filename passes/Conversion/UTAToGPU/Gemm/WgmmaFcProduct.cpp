@@ -89,7 +89,7 @@ private:
   /// Waits for step `step`'s x and y tiles (plan.tmaRows).
   void waitForRows(Value step);
   Value getStageBarrier(Value stage) {
-    return emitSharedPointer(b, loc, stageBarriers, mul(stage, 8));
+    return getStageMbarrier(b, loc, stageBarriers, stage);
   }
   /// Stores `value` (f32, scalar or vector) at `indices` of the formed high
   /// tile, rounded to TF32, and for 3xTF32 its remainder in the low tile.
@@ -238,15 +238,7 @@ LogicalResult WgmmaFcProductEmitter::setUpTensorMaps() {
   if (!lhsMap || !rhsMap)
     return emitError(loc, "the wgmma fc_product copies x and y through "
                           "tensor maps of their buffers");
-  stageBarriers = io.allocateWorkgroupBuffer(b, loc, {c.stages}, b.getI64Type(),
-                                             /*alignment=*/8);
-  SmallVector<Value> barriers;
-  for (int64_t s = 0; s < c.stages; ++s)
-    barriers.push_back(getStageBarrier(index(s)));
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      threadId, index(0));
-  emitMbarrierInit(b, loc, barriers, first);
-  gpu::BarrierOp::create(b, loc);
+  stageBarriers = emitStageMbarriers(b, loc, io, c.stages, threadId);
   return success();
 }
 

@@ -94,7 +94,7 @@ private:
 
   /// The mbarrier (a shared pointer) on which `stage`'s boxes complete.
   Value getLandedBarrier(Value stage) {
-    return emitSharedPointer(b, loc, landed, mul(stage, 8));
+    return getStageMbarrier(b, loc, landed, stage);
   }
   /// The named barriers of `stage` (i32 ids) and their thread counts.
   Value getFullBarrier(Value stage) { return namedBarrier(add(stage, 1)); }
@@ -200,15 +200,7 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
     aSmall = allocateTiles(c.tileM);
     bSmall = allocateTiles(c.tileN);
   }
-  landed = io.allocateWorkgroupBuffer(b, loc, {c.stages}, b.getI64Type(),
-                                      /*alignment=*/8);
-  SmallVector<Value> barriers;
-  for (int64_t s = 0; s < c.stages; ++s)
-    barriers.push_back(getLandedBarrier(index(s)));
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                      threadId, index(0));
-  emitMbarrierInit(b, loc, barriers, first);
-  gpu::BarrierOp::create(b, loc);
+  landed = emitStageMbarriers(b, loc, io, c.stages, threadId);
   return success();
 }
 
