@@ -402,6 +402,15 @@ GemmProblem mlir::uta::getGemmProblem(MatmulOp matmul) {
   return problem;
 }
 
+/// Whether `plan` (problem and precision set) on `row` gives every SM of
+/// `target` a block.
+static bool givesEverySmABlock(const GemmPlan &plan, const ConfigRow &row,
+                               const GemmTarget &target) {
+  GemmPlan candidate = plan;
+  candidate.config = row.config;
+  return candidate.getNumBlocks() >= getNumSMs(target.sm);
+}
+
 /// The row of `rows` for `plan` (problem and precision set) under
 /// `schedule` on `target`: among the rows of that schedule, element size and
 /// precision that fit the target's shared memory, the first that gives
@@ -426,7 +435,7 @@ static const ConfigRow *chooseRow(const GemmPlan &plan, GemmSchedule schedule,
            withConfig(row).getSharedMemoryBytes() <= target.getMaxSharedBytes();
   };
   auto fillsGpu = [&](const ConfigRow &row) {
-    return withConfig(row).getNumBlocks() >= getNumSMs(target.sm);
+    return givesEverySmABlock(plan, row, target);
   };
   const ConfigRow *chosen = nullptr;
   for (const ConfigRow &row : rows)
@@ -480,13 +489,8 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
                     problem.rhsBatchShape.size() + 2 <= kMaxTensorMapRank;
   if (wgmmaApplies && plan.precision != GemmPrecision::Tf32)
     schedule = GemmSchedule::Wgmma;
-  auto fillsGpu = [&](const ConfigRow &row) {
-    GemmPlan candidate = plan;
-    candidate.config = row.config;
-    return candidate.getNumBlocks() >= getNumSMs(target.sm);
-  };
   if (tmaApplies && plan.precision == GemmPrecision::Tf32x3 &&
-      fillsGpu(kWgmmaTmaRows[0]))
+      givesEverySmABlock(plan, kWgmmaTmaRows[0], target))
     schedule = GemmSchedule::WgmmaTma;
   auto rowsOf = [](GemmSchedule schedule) -> ArrayRef<ConfigRow> {
     if (schedule == GemmSchedule::Wgmma)

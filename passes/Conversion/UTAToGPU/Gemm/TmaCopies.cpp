@@ -28,17 +28,19 @@ Value mlir::uta::emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
       integer);
 }
 
-void mlir::uta::emitMbarrierInit(OpBuilder &b, Location loc,
-                                 ArrayRef<Value> barriers, Value isInitializer,
-                                 int64_t arrivals) {
+/// Initializes the mbarriers at `barriers` (pointers) for one arrival per
+/// phase, by the thread `isInitializer`, and makes the initialization
+/// visible to the asynchronous copies.
+static void emitMbarrierInit(OpBuilder &b, Location loc,
+                             ArrayRef<Value> barriers, Value isInitializer) {
   {
     OpBuilder::InsertionGuard guard(b);
     auto initializer = scf::IfOp::create(b, loc, isInitializer,
                                          /*withElseRegion=*/false);
     b.setInsertionPointToStart(initializer.thenBlock());
-    Value count = arith::ConstantIntOp::create(b, loc, arrivals, 32);
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
     for (Value barrier : barriers)
-      NVVM::MBarrierInitOp::create(b, loc, barrier, count,
+      NVVM::MBarrierInitOp::create(b, loc, barrier, one,
                                    /*predicate=*/Value());
   }
   // The tensor copies complete on these barriers from the async proxy.
@@ -78,22 +80,6 @@ Value mlir::uta::getStageMbarrier(OpBuilder &b, Location loc, Value mbarriers,
   return emitSharedPointer(b, loc, mbarriers, offset);
 }
 
-void mlir::uta::emitMbarrierArrive(OpBuilder &b, Location loc, Value barrier,
-                                   Value predicate) {
-  if (!predicate) {
-    NVVM::MBarrierArriveOp::create(b, loc, /*res=*/Type(), barrier,
-                                   /*count=*/Value());
-    return;
-  }
-  // An arrive expecting no bytes is a plain arrive, and this op takes a
-  // predicate (a variable: NVVM prints a constant one as an immediate,
-  // which PTX rejects).
-  Value noBytes = arith::ConstantIntOp::create(b, loc, 0, 32);
-  NVVM::MBarrierArriveExpectTxOp::create(b, loc, /*res=*/Type(), barrier,
-                                         noBytes, NVVM::MemScopeKind::CTA,
-                                         /*relaxed=*/false, predicate);
-}
-
 void mlir::uta::emitMbarrierWait(OpBuilder &b, Location loc, Value barrier,
                                  Value parity) {
   Value phase =
@@ -104,7 +90,7 @@ void mlir::uta::emitMbarrierWait(OpBuilder &b, Location loc, Value barrier,
   auto loop = scf::WhileOp::create(b, loc, TypeRange(), ValueRange());
   {
     OpBuilder::InsertionGuard guard(b);
-    Block *before = b.createBlock(&loop.getBefore());
+    b.createBlock(&loop.getBefore());
     Value done =
         NVVM::MBarrierTryWaitOp::create(b, loc, b.getI1Type(), barrier, phase,
                                         /*ticks=*/Value());
@@ -113,7 +99,6 @@ void mlir::uta::emitMbarrierWait(OpBuilder &b, Location loc, Value barrier,
     scf::ConditionOp::create(b, loc, pending, ValueRange());
     b.createBlock(&loop.getAfter());
     scf::YieldOp::create(b, loc);
-    (void)before;
   }
 }
 

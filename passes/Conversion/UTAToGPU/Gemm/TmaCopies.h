@@ -23,13 +23,6 @@ class KernelIO;
 Value emitSharedPointer(OpBuilder &b, Location loc, Value buffer,
                         Value byteOffset);
 
-/// Initializes the mbarriers at `barriers` (pointers) for `arrivals`
-/// arrivals per phase, by the thread `isInitializer`, and makes the
-/// initialization visible to the asynchronous copies. The caller
-/// synchronizes the block after it.
-void emitMbarrierInit(OpBuilder &b, Location loc, ArrayRef<Value> barriers,
-                      Value isInitializer, int64_t arrivals = 1);
-
 /// One mbarrier per stage of a pipeline whose copies complete as bytes: a
 /// new workgroup buffer memref<stages x i64>, initialized for one arrival
 /// per phase by thread 0 (`threadId` is this one's) before a block-wide
@@ -40,14 +33,6 @@ Value emitStageMbarriers(OpBuilder &b, Location loc, KernelIO &io,
 /// The mbarrier (a shared pointer) of `stage` (index) in `mbarriers`.
 Value getStageMbarrier(OpBuilder &b, Location loc, Value mbarriers,
                        Value stage);
-
-/// Arrives on `barrier` where `predicate` (i1; null: always) holds, with no
-/// branch
-/// (release: this thread's earlier accesses happen before the phase
-/// completes). A branch around the arrive while wgmmas are pending would
-/// make ptxas serialize them.
-void emitMbarrierArrive(OpBuilder &b, Location loc, Value barrier,
-                        Value predicate = nullptr);
 
 /// Arrives on `barrier` expecting `bytes` (index) more bytes in its phase.
 void emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc, Value barrier,
