@@ -5,14 +5,20 @@
 // the stages over around the warpgroup MMAs.
 // REQUIRES: ptxas
 // RUN: utac %s --entry=bf16 --sm=90a --uta-gemm-config=tma128x256x64 --compile-to=ptx > %t.ptx
-// RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
+// RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: utac %s --entry=f32 --sm=90a --allow-tf32 --uta-gemm-config=tma128x256x32f32 --compile-to=ptx > %ttf32.ptx
-// RUN: %ptxas -arch=sm_90a %ttf32.ptx -o %ttf32.cubin
+// RUN: %ptxas -arch=sm_90a -v %ttf32.ptx -o %ttf32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --input-file=%ttf32.ptx --check-prefix=TF32
 // RUN: utac %s --entry=f32 --sm=90a --uta-gemm-config=tma128x128x32x3 --compile-to=ptx > %tx3.ptx
-// RUN: %ptxas -arch=sm_90a %tx3.ptx -o %tx3.cubin
+// RUN: %ptxas -arch=sm_90a -v %tx3.ptx -o %tx3.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --input-file=%tx3.ptx --check-prefix=X3
+
+// ptxas keeps the warpgroup MMAs asynchronous: it reports no serialized
+// wgmma (C7513/C7514, "Potential Performance Loss") in any of the three.
+//   PTXAS-NOT: Potential Performance Loss
+//       PTXAS: Compiling entry function
+//   PTXAS-NOT: Potential Performance Loss
 
 // CHECK:       .target sm_90a
 // CHECK-LABEL: .entry bf16_k0_matmul(
@@ -36,7 +42,9 @@
 //       TF32:   setmaxnreg.dec.sync.aligned.u32 56;
 //       TF32:   fence.proxy.async.shared::cta;
 //       TF32:   setmaxnreg.inc.sync.aligned.u32 224;
-//       TF32:   wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32
+//       TF32:   ld.shared.b32
+//       TF32:   wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
+//       TF32:   wgmma.wait_group.sync.aligned 0;
 
 // X3-LABEL: .entry f32_k0_matmul(
 //       X3:   wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32

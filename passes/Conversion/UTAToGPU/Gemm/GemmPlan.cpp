@@ -120,23 +120,36 @@ static const ConfigRow kWgmmaRows[] = {
 
 /// The warp-specialised TMA rows (sm_90a): one producer warpgroup and two
 /// consumers of 64 x tileN (the large tiles), or one consumer for small
-/// problems; K tiles of 128-byte rows. The heuristic takes the 3xTF32 row
-/// where it fills the GPU: at 4096^3 on an H100 1.169 ms against the
-/// cp.async wgmma schedule's 1.563 (the producer warpgroup splits the
-/// tiles that every thread split there). The 16-bit rows are reachable by
-/// name only: as fast as the cp.async wgmma schedule at 8192^3 (bf16 1.559
-/// against 1.557 ms), and ptxas takes up to minutes over a large fused
-/// epilogue in this kernel when a group of products stays in flight (bias
-/// + gelu at 8192 x 4096 bf16: 74 s, against 0.4 s for the cp.async
-/// schedule); so is plain TF32 (4096^3: 0.598 against mma.sync's 0.673
-/// ms, but 11 s of ptxas for linear + bias + gelu at 512 x 768 x 3072).
+/// problems; K tiles of 128-byte rows. The heuristic takes the f32 rows
+/// where they fill the GPU (getF32TmaRow); at 4096^3 on an H100, 3xTF32
+/// 1.188 ms against the cp.async wgmma schedule's 1.563 (the producer
+/// warpgroup splits the tiles that every thread split there), plain TF32
+/// 0.512 ms against mma.sync's 0.684 (A rounded in registers, B by the
+/// producer). The 16-bit rows are reachable by name only: as fast as the
+/// cp.async wgmma schedule at 8192^3 (bf16 1.559 against 1.557 ms), and
+/// ptxas takes up to minutes over a large fused epilogue in this kernel
+/// when a group of products stays in flight (bias + gelu at 8192 x 4096
+/// bf16: 74 s, against 0.4 s for the cp.async schedule); f32 keeps none in
+/// flight (0.45 s for TF32 bias + gelu at 512 x 768 x 3072).
 static const ConfigRow kWgmmaTmaRows[] = {
     {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 3, "tma128x128x32x3"},
      4,
      GemmPrecision::Tf32x3},
+    {{GemmSchedule::WgmmaTma, 128, 256, 32, 2, 1, 4, "tma128x256x32f32"},
+     4,
+     GemmPrecision::Tf32},
     {{GemmSchedule::WgmmaTma, 128, 256, 64, 2, 1, 4, "tma128x256x64"}, 2},
     {{GemmSchedule::WgmmaTma, 64, 128, 64, 1, 1, 4, "tma64x128x64"}, 2},
 };
+
+/// The TMA row the heuristic takes for f32 matmuls in `precision` where its
+/// tile fills the GPU; null for 16-bit precisions, whose rows are named.
+static const ConfigRow *getF32TmaRow(GemmPrecision precision) {
+  for (const ConfigRow &row : kWgmmaTmaRows)
+    if (row.precision == precision)
+      return &row;
+  return nullptr;
+}
 
 /// Rows the heuristic does not pick, reachable by name (gemm-config) for
 /// benchmarks and tuning: larger tiles and deeper pipelines, which need
@@ -180,13 +193,16 @@ static const ConfigRow kCandidateRows[] = {
     {{GemmSchedule::WgmmaTma, 128, 256, 64, 2, 1, 3, "tma128x256x64s3"}, 2},
     {{GemmSchedule::WgmmaTma, 256, 128, 64, 4, 1, 4, "tma256x128x64"}, 2},
     {{GemmSchedule::WgmmaTma, 128, 128, 64, 2, 1, 6, "tma128x128x64s6"}, 2},
-    {{GemmSchedule::WgmmaTma, 128, 256, 32, 2, 1, 4, "tma128x256x32f32"},
-     4,
-     GemmPrecision::Tf32},
     {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 4, "tma128x128x32f32"},
      4,
      GemmPrecision::Tf32},
     {{GemmSchedule::WgmmaTma, 64, 128, 32, 1, 1, 4, "tma64x128x32f32"}, 4},
+    {{GemmSchedule::WgmmaTma, 256, 128, 32, 2, 1, 4, "tma256x128x32f32"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::WgmmaTma, 192, 128, 32, 3, 1, 5, "tma192x128x32f32"},
+     4,
+     GemmPrecision::Tf32},
 };
 
 /// fc_product's configurations, preferred first: K tiles of 16 (the x and y
@@ -479,8 +495,9 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
   // wgmma reads both operands K-contiguous from 128-byte-swizzled tiles
   // filled by 16-byte copies; other shapes keep mma.sync, and so does plain
   // TF32 unless a wgmma row is named (see kWgmmaRows). The warp-specialised
-  // TMA schedule needs the operands' tensor maps; it takes 3xTF32 where
-  // its large tile fills the GPU, and named rows (see kWgmmaTmaRows).
+  // TMA schedule needs the operands' tensor maps; it takes f32 (3xTF32 and
+  // plain TF32) where its large tile fills the GPU, and named rows (see
+  // kWgmmaTmaRows).
   bool wgmmaApplies = schedule == GemmSchedule::MmaSync &&
                       target.archSpecific && target.sm == 90 &&
                       problem.transposeB && plan.asyncCopyA && plan.asyncCopyB;
@@ -489,8 +506,8 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
                     problem.rhsBatchShape.size() + 2 <= kMaxTensorMapRank;
   if (wgmmaApplies && plan.precision != GemmPrecision::Tf32)
     schedule = GemmSchedule::Wgmma;
-  if (tmaApplies && plan.precision == GemmPrecision::Tf32x3 &&
-      givesEverySmABlock(plan, kWgmmaTmaRows[0], target))
+  const ConfigRow *f32TmaRow = getF32TmaRow(plan.precision);
+  if (tmaApplies && f32TmaRow && givesEverySmABlock(plan, *f32TmaRow, target))
     schedule = GemmSchedule::WgmmaTma;
   auto rowsOf = [](GemmSchedule schedule) -> ArrayRef<ConfigRow> {
     if (schedule == GemmSchedule::Wgmma)

@@ -69,36 +69,124 @@ Value mlir::uta::emitWgmma(OpBuilder &b, Location loc, Value acc,
       NVVM::MMALayout::row, NVVM::MMALayout::col, /*satfinite=*/nullptr);
 }
 
+Value mlir::uta::emitWgmmaTf32RegisterA(OpBuilder &b, Location loc, Value acc,
+                                        ArrayRef<Value> fragment,
+                                        Value descriptorB, bool accumulate) {
+  assert(fragment.size() == 4 && "a TF32 A fragment is four registers");
+  // nvvm.wgmma.mma_async takes A by descriptor only, so this form is
+  // spelled out: the accumulators are outputs tied to inputs, then A's
+  // registers (bits: PTX wants .b32), B's descriptor and the scale-d
+  // predicate's immediate.
+  int64_t registers =
+      cast<LLVM::LLVMStructType>(acc.getType()).getBody().size();
+  std::string code;
+  llvm::raw_string_ostream os(code);
+  std::string constraints;
+  llvm::raw_string_ostream cs(constraints);
+  SmallVector<Value> operands;
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * registers + 5
+     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << 2 * registers
+     << "k8.f32.tf32.tf32 {";
+  for (int64_t i = 0; i < registers; ++i) {
+    os << (i ? ", $" : "$") << i;
+    cs << "=f,";
+    operands.push_back(LLVM::ExtractValueOp::create(b, loc, acc, i));
+  }
+  for (int64_t i = 0; i < registers; ++i)
+    cs << i << ",";
+  os << "}, {";
+  for (auto [i, value] : llvm::enumerate(fragment)) {
+    os << (i ? ", $" : "$") << 2 * registers + i;
+    cs << "r,";
+    operands.push_back(arith::BitcastOp::create(b, loc, b.getI32Type(), value));
+  }
+  os << "}, $" << 2 * registers + 4 << ", p, 1, 1;\n}";
+  cs << "l,n";
+  operands.push_back(descriptorB);
+  operands.push_back(arith::ConstantIntOp::create(b, loc, accumulate, 32));
+  // Side effects: the wgmma must stay between its fence and commit.
+  return LLVM::InlineAsmOp::create(
+             b, loc, acc.getType(), operands, code, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
+}
+
+SmallVector<Tf32Fragment>
+mlir::uta::emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles,
+                                 Value stage, Value firstRow,
+                                 Value warpgroupThread, int64_t slabs) {
+  constexpr int64_t kElementsPerChunk = 16 / 4;
+  constexpr int64_t kStepColumns = kWgmmaStepBytes / 4;
+  ArrayRef<int64_t> shape = cast<MemRefType>(tiles.getType()).getShape();
+  assert(shape[2] * 4 == kWgmmaRowBytes && "K tiles of 128-byte rows");
+  IndexMath math(b, loc);
+  Value lane = math.rem(warpgroupThread, 32);
+  Value g = math.div(lane, 4), t = math.rem(lane, 4);
+  Value threadRow = math.add(
+      math.add(firstRow, math.mul(math.div(warpgroupThread, 32), 16)), g);
+  SmallVector<Tf32Fragment> fragments;
+  for (int64_t slab = 0; slab < slabs; ++slab) {
+    for (int64_t ks = 0; ks < shape[2] / kStepColumns; ++ks) {
+      Tf32Fragment fragment;
+      for (int64_t i = 0; i < 4; ++i) {
+        // Rows of a thread are g and g + 8 past a multiple of 8: the
+        // 128-byte swizzle moves their chunk c to c ^ g.
+        Value row = math.add(threadRow, slab * kWgmmaSlabRows + 8 * (i % 2));
+        int64_t chunk = (ks * kStepColumns + 4 * (i / 2)) / kElementsPerChunk;
+        Value swizzledChunk =
+            arith::XOrIOp::create(b, loc, g, math.index(chunk));
+        Value column = math.add(math.mul(swizzledChunk, kElementsPerChunk), t);
+        fragment.push_back(memref::LoadOp::create(
+            b, loc, tiles, ValueRange{stage, row, column}));
+      }
+      fragments.push_back(std::move(fragment));
+    }
+  }
+  return fragments;
+}
+
 void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
                               SmallVectorImpl<Value> &acc,
                               const WgmmaStepOperands &operands,
                               int64_t rowBytes, int64_t kSteps,
                               Type elementType, bool ignoreAcc) {
-  bool split = static_cast<bool>(operands.aLow);
-  // One descriptor per statement: the IR must not depend on argument
-  // evaluation order.
-  auto product = [&](Value sum, Value a, int64_t aOffset, Value bTile,
-                     int64_t bOffset, bool accumulate) {
-    Value aAt = offsetWgmmaDescriptor(b, loc, a, aOffset);
+  bool registerA = !operands.aHighFragments.empty();
+  bool split = registerA ? !operands.aLowFragments.empty()
+                         : static_cast<bool>(operands.aLow);
+  // The product of slab `slab`'s A at K step `ks` (its remainders where
+  // `low`) and the B tile `bTile`. One descriptor per statement: the IR
+  // must not depend on argument evaluation order.
+  auto product = [&](Value sum, int64_t slab, int64_t ks, bool low, Value bTile,
+                     bool accumulate) {
+    int64_t bOffset = ks * kWgmmaStepBytes;
+    if (registerA) {
+      const auto &fragments =
+          low ? operands.aLowFragments : operands.aHighFragments;
+      Value bAt = offsetWgmmaDescriptor(b, loc, bTile, bOffset);
+      return emitWgmmaTf32RegisterA(b, loc, sum, fragments[slab * kSteps + ks],
+                                    bAt, accumulate);
+    }
+    Value aAt =
+        offsetWgmmaDescriptor(b, loc, low ? operands.aLow : operands.aHigh,
+                              slab * kWgmmaSlabRows * rowBytes + bOffset);
     Value bAt = offsetWgmmaDescriptor(b, loc, bTile, bOffset);
     return emitWgmma(b, loc, sum, aAt, bAt, elementType, accumulate);
   };
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   for (auto [slab, sum] : llvm::enumerate(acc)) {
-    int64_t slabBytes = slab * kWgmmaSlabRows * rowBytes;
     bool accumulate = !split && !ignoreAcc;
     for (int64_t ks = 0; ks < kSteps; ++ks) {
-      int64_t kBytes = ks * kWgmmaStepBytes;
       if (split) {
         // The small terms first: they are the smaller addends.
-        sum = product(sum, operands.aLow, slabBytes + kBytes, operands.bHigh,
-                      kBytes, accumulate);
-        sum = product(sum, operands.aHigh, slabBytes + kBytes, operands.bLow,
-                      kBytes, true);
+        sum = product(sum, slab, ks, /*low=*/true, operands.bHigh, accumulate);
+        sum = product(sum, slab, ks, /*low=*/false, operands.bLow, true);
         accumulate = true;
       }
-      sum = product(sum, operands.aHigh, slabBytes + kBytes, operands.bHigh,
-                    kBytes, accumulate);
+      sum = product(sum, slab, ks, /*low=*/false, operands.bHigh, accumulate);
       accumulate = true;
     }
   }

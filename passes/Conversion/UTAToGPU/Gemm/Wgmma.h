@@ -50,10 +50,34 @@ LLVM::LLVMStructType getWgmmaAccumulatorType(MLIRContext *context, int64_t n);
 Value emitWgmma(OpBuilder &b, Location loc, Value acc, Value descriptorA,
                 Value descriptorB, Type elementType, bool accumulate);
 
-/// The descriptors of one step's K-major tiles: A at this warpgroup's first
-/// slab and B, and for 3xTF32 the remainders' (null otherwise).
+/// acc (+)= A x B for the m64 x n x 8 TF32 step whose A is in registers:
+/// `fragment` holds this thread's four f32 (see emitLoadTf32Fragments),
+/// which the tensor cores read as TF32 (dropping their 13 low mantissa
+/// bits); B is the K-major tile at the descriptor.
+Value emitWgmmaTf32RegisterA(OpBuilder &b, Location loc, Value acc,
+                             ArrayRef<Value> fragment, Value descriptorB,
+                             bool accumulate);
+
+/// The four f32 of one m64 x k8 TF32 A fragment held by a thread.
+using Tf32Fragment = SmallVector<Value, 4>;
+
+/// Loads this thread's TF32 A fragments from stage `stage` of `tiles`
+/// (memref<stages x rows x 32 x f32>, workgroup, 128-byte rows laid out by
+/// the 128-byte swizzle) for `slabs` 64-row slabs from row `firstRow` and
+/// the tile's four K steps; slab-major. `warpgroupThread` is this thread's
+/// index in its warpgroup: register i of warp q's lane 4g + t holds row
+/// 16q + g + 8 (i % 2), column t + 4 (i / 2) of the step.
+SmallVector<Tf32Fragment>
+emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles, Value stage,
+                      Value firstRow, Value warpgroupThread, int64_t slabs);
+
+/// The operands of one step: the descriptors of its K-major tiles (A at
+/// this warpgroup's first slab, and B), and for 3xTF32 the remainders'
+/// (null otherwise). TF32 A may instead be in registers: fragments for
+/// each slab and K step (slab-major), then aHigh and aLow are unused.
 struct WgmmaStepOperands {
   Value aHigh, bHigh, aLow, bLow;
+  SmallVector<Tf32Fragment> aHighFragments, aLowFragments;
 };
 
 /// Issues one step's products into `acc` (an accumulator per 64-row slab,

@@ -15,21 +15,25 @@
 // bytes of both boxes on the stage's mbarrier and issues them; its first
 // warp waits for that mbarrier phase and hands the stage on. f32 operands
 // are rewritten first by the whole producer warpgroup, two steps behind
-// the copies: rounded to TF32 in place (plain TF32: the tensor cores would
-// truncate), or split into the high parts the tensor cores read and the
-// remainders, in tiles of their own (3xTF32).
+// the copies: 3xTF32 splits both tiles into the high parts the tensor
+// cores read and the remainders, in tiles of their own; plain TF32 rounds
+// B in place (the tensor cores would truncate), while each consumer loads
+// its A fragments into registers, rounds them there and issues wgmmas
+// with A in registers, which halves the producer's shared-memory traffic.
 //
 // Between the roles the pipeline runs on named barriers (bar.sync /
 // bar.arrive), two per stage: `full` (the producers arrive, the consumers
 // wait) and `empty` (the consumers arrive once their products of the stage
-// are complete, the producer's first warp waits before refilling it). A
-// consumer keeps one group of wgmmas in flight (16-bit and plain TF32):
-// step s issues its products, then waits until only they are pending,
-// which completes step s - 1 and releases its stage. Named barriers rather
+// are complete, the producer's first warp waits before refilling it). In
+// 16 bits a consumer keeps one group of wgmmas in flight: step s issues
+// its products, then waits until only they are pending, which completes
+// step s - 1 and releases its stage. Named barriers rather
 // than mbarriers because ptxas serializes every wgmma of a loop that waits
 // on or arrives at an mbarrier while a group is in flight (C7514: the
-// bf16 8192^3 kernel ran 3% slower for it). 3xTF32 adds each step's
-// products in f32 and so waits for them.
+// bf16 8192^3 kernel ran 3% slower for it). f32 waits for each step's
+// products: 3xTF32 adds them in f32, and plain TF32 would otherwise write
+// the next step's A registers while the group reads this step's, for
+// which ptxas serializes every wgmma (C7513).
 //
 // The producer needs few registers and the consumers' accumulators many:
 // setmaxnreg moves them (the kernel's maximum block size caps the
@@ -91,6 +95,9 @@ private:
   /// Waits for step `step`'s stage, issues its wgmmas on `acc` (ignoring
   /// acc's values where `ignoreAcc`).
   void emitProducts(Value step, SmallVectorImpl<Value> &acc, bool ignoreAcc);
+  /// Plain TF32: loads this consumer's A fragments of `stage` into
+  /// `operands`, rounded to TF32.
+  void loadTf32Fragments(Value stage, WgmmaStepOperands &operands);
 
   /// The mbarrier (a shared pointer) on which `stage`'s boxes complete.
   Value getLandedBarrier(Value stage) {
@@ -259,7 +266,9 @@ void WgmmaTmaGemmEmitter::emitHandOver(Value step) {
   Value stage = rem(step, c.stages);
   emitMbarrierWait(b, loc, getLandedBarrier(stage), getPhaseParity(step));
   if (isTransformed()) {
-    emitTf32SplitOrRound(b, loc, aTiles, stage, aSmall, threadId, 128);
+    // Plain TF32 rounds A in registers (see loadTf32Fragments).
+    if (isSplit())
+      emitTf32SplitOrRound(b, loc, aTiles, stage, aSmall, threadId, 128);
     emitTf32SplitOrRound(b, loc, bTiles, stage, bSmall, threadId, 128);
     // The consumers' wgmmas read the rewritten tiles through the async
     // proxy.
@@ -287,20 +296,39 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
     return emitWgmmaDescriptor(b, loc, at);
   };
   WgmmaStepOperands operands;
-  operands.aHigh = descriptor(aTiles, c.tileM, /*isA=*/true);
   operands.bHigh = descriptor(bTiles, c.tileN, /*isA=*/false);
-  operands.aLow = descriptor(aSmall, c.tileM, /*isA=*/true);
   operands.bLow = descriptor(bSmall, c.tileN, /*isA=*/false);
+  if (isSplit() || !isTransformed()) {
+    operands.aHigh = descriptor(aTiles, c.tileM, /*isA=*/true);
+    operands.aLow = descriptor(aSmall, c.tileM, /*isA=*/true);
+  } else {
+    loadTf32Fragments(stage, operands);
+  }
   emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                 c.tileK * bytes / kWgmmaStepBytes, p.elementType, ignoreAcc);
+}
+
+void WgmmaTmaGemmEmitter::loadTf32Fragments(Value stage,
+                                            WgmmaStepOperands &operands) {
+  Value consumerThread = sub(threadId, 128);
+  Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
+  operands.aHighFragments = emitLoadTf32Fragments(
+      b, loc, aTiles, stage, firstRow, rem(consumerThread, 128),
+      c.tileM / c.warpsM / kWgmmaSlabRows);
+  for (Tf32Fragment &fragment : operands.aHighFragments)
+    for (Value &x : fragment)
+      x = emitTf32Round(b, loc, x);
 }
 
 void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
   auto accumulatorType = getWgmmaAccumulatorType(b.getContext(), c.tileN);
   int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
   int64_t steps = getSteps();
-  // Groups of products left in flight at the end of a step.
-  int64_t inFlight = isSplit() ? 0 : 1;
+  // Groups of products left in flight at the end of a step. None for f32:
+  // 3xTF32 adds each step's products in f32; plain TF32's A fragments of
+  // the next step would be written while the group reads this step's, and
+  // ptxas then serializes every wgmma (C7513).
+  int64_t inFlight = isTransformed() ? 0 : 1;
   Value zero = LLVM::ZeroOp::create(b, loc, accumulatorType);
   // Step s: its products (3xTF32: into fresh accumulators, added in f32
   // once complete), then the release of the stage whose products are

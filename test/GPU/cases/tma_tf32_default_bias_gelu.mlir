@@ -1,0 +1,11 @@
+// gpu-check: --sm=90a --allow-tf32
+// gpu-check-tolerance: 2e-3
+// Plain TF32 takes the TMA schedule by default where its 128x256 tile gives
+// every SM a block (9 x 16 tiles here): A rounded in registers, B by the
+// producer, bias and gelu fused on the accumulators. Tails in M, N and K.
+func.func @tma_tf32_default_bias_gelu(%x: tensor<1100x72xf32>, %w: tensor<4000x72xf32>, %b: tensor<4000xf32>) -> tensor<1100x4000xf32> {
+  %0 = uta.matmul %x, %w {transpose_b = true} : (tensor<1100x72xf32>, tensor<4000x72xf32>) -> tensor<1100x4000xf32>
+  %1 = uta.add %0, %b : (tensor<1100x4000xf32>, tensor<4000xf32>) -> tensor<1100x4000xf32>
+  %2 = uta.gelu %1 : tensor<1100x4000xf32>
+  return %2 : tensor<1100x4000xf32>
+}
