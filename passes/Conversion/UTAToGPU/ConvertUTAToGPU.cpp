@@ -205,6 +205,23 @@ public:
     return context.lastSharedView;
   }
 
+  Value aliasWorkgroupBuffer(OpBuilder &b, Location loc, Value buffer,
+                             ArrayRef<int64_t> shape,
+                             Type elementType) override {
+    auto view = buffer.getDefiningOp<memref::ViewOp>();
+    if (!view || view.getSource() != context.sharedBase)
+      return nullptr;
+    std::optional<int64_t> offset = getConstantIntValue(view.getByteShift());
+    auto type = MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                                view.getType().getMemorySpace());
+    if (!offset || *offset + type.getNumElements() *
+                                 elementType.getIntOrFloatBitWidth() / 8 >
+                       context.sharedBytes)
+      return nullptr;
+    return memref::ViewOp::create(b, loc, type, context.sharedBase,
+                                  view.getByteShift(), ValueRange{});
+  }
+
   Value getOperandBuffer(unsigned operand) override {
     return context.buffers.lookupOrNull(op->getOperand(operand));
   }

@@ -74,6 +74,16 @@ public:
                                         ArrayRef<int64_t> shape,
                                         Type elementType,
                                         int64_t alignment = 128) = 0;
+  /// A view of workgroup memory of `shape` and `elementType` that starts
+  /// where `buffer` (one of allocateWorkgroupBuffer's) does, to reuse that
+  /// memory once `buffer` and the buffers allocated after it are dead (the
+  /// GEMM engine's epilogue staged where its tiles were). Null where the
+  /// view would reach past the memory allocated so far.
+  virtual Value aliasWorkgroupBuffer(OpBuilder &b, Location loc, Value buffer,
+                                     ArrayRef<int64_t> shape,
+                                     Type elementType) {
+    return nullptr;
+  }
   /// The buffer that holds operand `operand`, in its own element type, or
   /// null when a fused producer computes it. For emitters that copy raw
   /// tiles (the GEMM engine's cp.async).

@@ -51,6 +51,16 @@
 //       CHECK:       nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
 //       CHECK:     nvvm.wgmma.wait.group.sync.aligned 0
 //  CHECK-NEXT:     nvvm.barrier.arrive id = %c8_i32 number_of_threads = %c288_i32
+// The epilogue stages the accumulators where the tiles were (128 x 264
+// f32), between two waits on the consumers' own named barrier (15, 256
+// threads), and stores 4 consecutive elements per thread and turn.
+//       CHECK:     %[[STAGING:.*]] = memref.view %{{.*}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x264xf32, #gpu.address_space<workgroup>>
+//  CHECK-NEXT:     nvvm.barrier id = %c15_i32 number_of_threads = %c256_i32
+//       CHECK:     vector.store %{{.*}}, %[[STAGING]]{{.*}} vector<2xf32>
+//       CHECK:     nvvm.barrier id = %c15_i32 number_of_threads = %c256_i32
+//       CHECK:     scf.for %{{.*}} = %c0 to %c8192 step %c256 {
+//       CHECK:       vector.load %[[STAGING]]{{.*}} vector<4xf32>
+//       CHECK:       vector.store %{{.*}}, %arg2{{.*}} vector<4xbf16>
 
 // Without a named row the heuristic keeps the cp.async wgmma schedule.
 // DEFAULT-LABEL: gpu.func @linear_k0_matmul

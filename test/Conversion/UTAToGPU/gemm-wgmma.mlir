@@ -11,9 +11,12 @@
 // descriptors (address >> 4 | 128-byte swizzle, 1024 bytes between 8-row
 // groups), leaving that group in flight while the next step starts (the
 // stage it reads is three steps from being refilled); the last group is
-// waited for after the loop. One warpgroup (128 threads) per 64x128 tile; the accumulators are
-// an LLVM struct of 64 f32 per thread, handed to the epilogue element by
-// element, inside the result only.
+// waited for after the loop. One warpgroup (128 threads) per 64x128 tile;
+// the accumulators are an LLVM struct of 64 f32 per thread. The epilogue
+// stages them where the tiles were (a 64 x 136 f32 view from the first
+// tile's offset, rows padded by 8), in pairs, between two barriers; then
+// each thread takes 4 consecutive elements of a row per turn (2048 groups,
+// 128 threads) and stores them as one vector, inside the result only.
 // CHECK-LABEL: func.func @linear
 //       CHECK:   gpu.launch_func @kernels::@linear_k0_matmul blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c98304_i32
 // CHECK-LABEL: gpu.func @linear_k0_matmul
@@ -51,10 +54,17 @@
 //  CHECK-NEXT:     scf.yield
 //       CHECK:   nvvm.wgmma.wait.group.sync.aligned 0
 //  CHECK-NEXT:   nvvm.cp.async.wait.group 0
+//       CHECK:   %[[STAGING:.*]] = memref.view %{{.*}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x136xf32, #gpu.address_space<workgroup>>
+//       CHECK:   gpu.barrier
 //       CHECK:   llvm.extractvalue %{{.*}}[0]
-//       CHECK:   scf.if
-//       CHECK:     arith.truncf %{{.*}} : f32 to f16
-//       CHECK:     memref.store %{{.*}}, %arg2[
+//       CHECK:   vector.store %{{.*}}, %[[STAGING]][%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<64x136xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+//       CHECK:   gpu.barrier
+//       CHECK:   scf.for %{{.*}} = %c0 to %c2048 step %c128 {
+//       CHECK:     vector.load %[[STAGING]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<64x136xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+//       CHECK:     scf.if
+//       CHECK:       arith.truncf %{{.*}} : f32 to f16
+//       CHECK:       vector.store %{{.*}}, %arg2[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<100x72xf16>, vector<4xf16>
+//   CHECK-NOT:   memref.store %{{.*}}, %arg2[
 
 // Without sm_90a's features (sm=90), the same matmul runs on mma.sync.
 // SM90-LABEL: gpu.func @linear_k0_matmul

@@ -1,11 +1,13 @@
 //===- Wgmma.cpp - Building blocks of the wgmma schedules -----------------===//
 
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
+#include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -294,4 +296,87 @@ void mlir::uta::emitWgmmaEpilogue(OpBuilder &b, Location loc,
                               epilogue);
     }
   }
+}
+
+LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
+    OpBuilder &b, Location loc, const GemmPlan &plan,
+    const GemmBlockPosition &block, KernelIO &io, Value stagingAt,
+    Value threadId, int64_t numThreads, function_ref<void()> barrier,
+    ValueRange accumulators, ElementEpilogue epilogue) {
+  const GemmConfig &c = plan.config;
+  const GemmProblem &p = plan.problem;
+  if (p.n % kVectorWidth != 0)
+    return failure();
+  int64_t rowLength = c.tileN + kStagingRowPadding;
+  Value staging = io.aliasWorkgroupBuffer(b, loc, stagingAt,
+                                          {c.tileM, rowLength}, b.getF32Type());
+  if (!staging)
+    return failure();
+  IndexMath math(b, loc);
+  // Every thread's reads of the memory the staging tile overlaps (the
+  // stages) are complete.
+  barrier();
+  // The accumulators' pairs (columns 8j + 2t, 8j + 2t + 1 of rows g and
+  // g + 8 of the warp's 16) as 8-byte stores.
+  Value lane = math.rem(threadId, 32);
+  Value warp = math.rem(math.div(threadId, 32), 4);
+  Value g = math.div(lane, 4), t = math.rem(lane, 4);
+  Value warpgroupRow = math.mul(math.div(threadId, 128), c.tileM / c.warpsM);
+  Value threadRow = math.add(math.add(warpgroupRow, math.mul(warp, 16)), g);
+  Value threadColumn = math.mul(t, 2);
+  auto pairType = VectorType::get({2}, b.getF32Type());
+  for (auto [slab, acc] : llvm::enumerate(accumulators)) {
+    int64_t size = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size();
+    for (int64_t i = 0; i < size; i += 2) {
+      int64_t j = i / 4, q = i % 4;
+      Value row = math.add(threadRow, slab * kWgmmaSlabRows + 8 * (q / 2));
+      Value column = math.add(threadColumn, 8 * j);
+      Value pair = LLVM::UndefOp::create(b, loc, pairType);
+      for (int64_t k = 0; k < 2; ++k)
+        pair = vector::InsertOp::create(
+            b, loc, LLVM::ExtractValueOp::create(b, loc, acc, i + k), pair, k);
+      vector::StoreOp::create(b, loc, pair, staging, ValueRange{row, column},
+                              /*nontemporal=*/false, llvm::MaybeAlign(8));
+    }
+  }
+  barrier();
+  // Then 4 consecutive elements of a row per thread and turn, row-major
+  // over the tile: a warp covers 128 consecutive elements of a row.
+  int64_t groupsPerRow = c.tileN / kVectorWidth;
+  int64_t groups = c.tileM * groupsPerRow;
+  assert(groups % numThreads == 0 && "whole turns of the threads");
+  auto loop = scf::ForOp::create(b, loc, math.index(0), math.index(groups),
+                                 math.index(numThreads));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value id = math.add(loop.getInductionVar(), threadId);
+  Value row = math.div(id, groupsPerRow);
+  Value column = math.mul(math.rem(id, groupsPerRow), kVectorWidth);
+  auto quadType = VectorType::get({kVectorWidth}, b.getF32Type());
+  Value values =
+      vector::LoadOp::create(b, loc, quadType, staging, ValueRange{row, column},
+                             /*nontemporal=*/false, llvm::MaybeAlign(16));
+  Value m = math.add(block.row, row);
+  Value n = math.add(block.column, column);
+  // The result rows hold a multiple of 4 elements: a group is in range
+  // whole or not at all.
+  Value inRange;
+  requireBelow(b, loc, inRange, m, p.m, c.tileM);
+  requireBelow(b, loc, inRange, n, p.n, c.tileN);
+  if (inRange) {
+    auto branch = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(branch.thenBlock());
+  }
+  SmallVector<Value> inner;
+  for (int64_t k = 0; k < kVectorWidth; ++k)
+    inner.push_back(math.add(n, k));
+  io.beginAccessGroup(b, AccessLanes::rows(inner));
+  for (int64_t k = 0; k < kVectorWidth; ++k) {
+    io.setLane(k);
+    SmallVector<Value> indices(block.batch);
+    indices.append({m, inner[k]});
+    epilogue(b, loc, indices, vector::ExtractOp::create(b, loc, values, k));
+  }
+  io.endAccessGroup(b, loc);
+  return success();
 }

@@ -127,6 +127,33 @@ void emitWgmmaEpilogue(OpBuilder &b, Location loc, const GemmPlan &plan,
                        const GemmBlockPosition &block, Value threadId,
                        ValueRange accumulators, ElementEpilogue epilogue);
 
+/// The epilogue through shared memory, for matmuls whose result rows hold
+/// a multiple of 4 elements (a direct epilogue stores each element where
+/// its accumulator register is: 2 or 4 bytes at a time, 8 rows per warp
+/// store). The `numThreads` threads that hold `accumulators` (`threadId`
+/// from 0, warpgroups as emitWgmmaEpilogue numbers them) write them into a
+/// staging tile of f32 at `stagingAt` (an allocated workgroup buffer whose
+/// memory, and the buffers' after it, are free once `barrier` returns; see
+/// KernelIO::aliasWorkgroupBuffer), rows padded by kStagingRowPadding; then
+/// each takes 4 consecutive elements of a row at a time and runs their
+/// epilogue lane by lane in one access group of `io`, so that the result
+/// and the fused operands are accessed as vectors, each warp's in
+/// consecutive addresses. `barrier` synchronizes exactly these threads; it
+/// runs before the writes and between writes and reads. Fails, emitting
+/// nothing, where the result rows are not a multiple of 4 or the staging
+/// tile does not fit.
+LogicalResult
+emitStagedWgmmaEpilogue(OpBuilder &b, Location loc, const GemmPlan &plan,
+                        const GemmBlockPosition &block, KernelIO &io,
+                        Value stagingAt, Value threadId, int64_t numThreads,
+                        function_ref<void()> barrier, ValueRange accumulators,
+                        ElementEpilogue epilogue);
+
+/// f32 of padding after each row of the staging tile: the accumulators'
+/// pair stores of a half-warp (8 bytes each, rows g, columns 2t) then hit
+/// 32 distinct banks.
+constexpr int64_t kStagingRowPadding = 8;
+
 } // namespace mlir::uta
 
 #endif // UTA_PASSES_CONVERSION_UTATOGPU_GEMM_WGMMA_H

@@ -37,6 +37,11 @@
 // running ones with round-to-nearest f32 adds (the tensor cores' own
 // additions truncate).
 //
+// Epilogue: where the result rows allow, the accumulators are staged in
+// the tiles' shared memory and stored 4 consecutive elements at a time
+// (emitStagedWgmmaEpilogue); otherwise element by element where each
+// register is.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
@@ -211,6 +216,12 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   // Only empty groups can be pending here; leave none behind.
   NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
+  // The accumulators staged where the tiles were, for vector stores.
+  if (succeeded(emitStagedWgmmaEpilogue(
+          b, loc, plan, block, io, a.buffer, threadId, c.getNumThreads(),
+          [&] { gpu::BarrierOp::create(b, loc); }, loop.getResults(),
+          epilogue)))
+    return success();
   emitWgmmaEpilogue(b, loc, plan, block, threadId, loop.getResults(), epilogue);
   return success();
 }

@@ -38,7 +38,8 @@
 // The producer needs few registers and the consumers' accumulators many:
 // setmaxnreg moves them (the kernel's maximum block size caps the
 // registers at entry, which setmaxnreg needs). The epilogue runs on the
-// accumulators as the wgmma schedule's does.
+// accumulators as the wgmma schedule's does, staged through the tiles'
+// shared memory where it can (emitStagedWgmmaEpilogue).
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,8 +64,10 @@ static constexpr int64_t kTransformingRegisters = 56;
 static constexpr int64_t kMaxRegisters = 256;
 /// Registers of one SM, shared by the block's threads.
 static constexpr int64_t kRegistersPerSm = 65536;
-/// Named barriers of a block; 0 is the block-wide one.
+/// Named barriers of a block; 0 is the block-wide one, and the last one
+/// synchronizes the consumers' epilogue.
 static constexpr int64_t kNamedBarriers = 16;
+static constexpr int64_t kEpilogueBarrier = kNamedBarriers - 1;
 
 namespace {
 
@@ -182,7 +185,7 @@ static SmallVector<Value> getBoxCoordinates(Value k0, Value row,
 }
 
 LogicalResult WgmmaTmaGemmEmitter::setUp() {
-  if (1 + 2 * c.stages > kNamedBarriers)
+  if (1 + 2 * c.stages > kEpilogueBarrier)
     return emitError(loc, "the TMA GEMM has two named barriers per stage: at "
                           "most 7 stages");
   auto box = [&](size_t batchRank, int64_t rows) {
@@ -365,7 +368,20 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
     emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
   }
-  emitWgmmaEpilogue(b, loc, plan, block, sub(threadId, 128), loop.getResults(),
+  // The accumulators staged where the tiles were (not the mbarriers after
+  // them), for vector stores; a named barrier of the consumers alone.
+  Value consumerThread = sub(threadId, 128);
+  int64_t tileBytes = c.stages * getStageBytes() * (isSplit() ? 2 : 1);
+  int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
+  auto barrier = [&] {
+    emitWait(namedBarrier(index(kEpilogueBarrier)), i32(getConsumers()));
+  };
+  if (stagingBytes <= tileBytes &&
+      succeeded(emitStagedWgmmaEpilogue(b, loc, plan, block, io, aTiles,
+                                        consumerThread, getConsumers(), barrier,
+                                        loop.getResults(), epilogue)))
+    return;
+  emitWgmmaEpilogue(b, loc, plan, block, consumerThread, loop.getResults(),
                     epilogue);
 }
 
