@@ -148,3 +148,18 @@ func.func @unaligned(%a: tensor<64x33xf32>, %b: tensor<64x33xf32>) -> tensor<64x
   %r = uta.matmul %a, %b {transpose_b = true} : (tensor<64x33xf32>, tensor<64x33xf32>) -> tensor<64x64xf32>
   return %r : tensor<64x64xf32>
 }
+
+// -----
+
+// Result rows of 70 elements, not a multiple of 4: no vector of 4 fits a
+// row's end, so the epilogue stores each element where its accumulator
+// register is, without a staging tile.
+// CHECK-LABEL: gpu.func @odd_rows_k0_matmul
+//   CHECK-NOT:   xf32, #gpu.address_space<workgroup>>
+//       CHECK:   nvvm.wgmma.wait.group.sync.aligned 0
+//   CHECK-NOT:   vector.store
+//       CHECK:   memref.store %{{.*}}, %arg2[
+func.func @odd_rows(%a: tensor<100x192xf16>, %b: tensor<70x192xf16>) -> tensor<100x70xf16> {
+  %r = uta.matmul %a, %b {transpose_b = true} : (tensor<100x192xf16>, tensor<70x192xf16>) -> tensor<100x70xf16>
+  return %r : tensor<100x70xf16>
+}

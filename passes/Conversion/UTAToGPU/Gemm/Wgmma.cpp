@@ -272,12 +272,16 @@ void mlir::uta::emitTf32SplitOrRound(OpBuilder &b, Location loc, Value tiles,
   }
 }
 
-void mlir::uta::emitWgmmaEpilogue(OpBuilder &b, Location loc,
-                                  const GemmPlan &plan,
-                                  const GemmBlockPosition &block,
-                                  Value threadId, ValueRange accumulators,
-                                  ElementEpilogue epilogue) {
-  const GemmConfig &c = plan.config;
+/// Visits this thread's accumulator registers `step` at a time (1, or 2
+/// for the pairs of adjacent columns) with the tile position of the first:
+/// registers 4j .. 4j + 3 of warp q hold rows 16q + g and 16q + g + 8,
+/// columns 8j + 2t and 8j + 2t + 1 (lane 4g + t); warpgroup w's rows start
+/// at w * tileM / warpsM.
+static void forEachAccumulator(
+    OpBuilder &b, Location loc, const GemmConfig &c, Value threadId,
+    ValueRange accumulators, int64_t step,
+    function_ref<void(Value acc, int64_t index, Value row, Value column)>
+        visit) {
   IndexMath math(b, loc);
   Value lane = math.rem(threadId, 32);
   Value warp = math.rem(math.div(threadId, 32), 4);
@@ -287,15 +291,27 @@ void mlir::uta::emitWgmmaEpilogue(OpBuilder &b, Location loc,
   Value threadColumn = math.mul(t, 2);
   for (auto [slab, acc] : llvm::enumerate(accumulators)) {
     int64_t size = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size();
-    for (int64_t i = 0; i < size; ++i) {
+    for (int64_t i = 0; i < size; i += step) {
       int64_t j = i / 4, q = i % 4;
       Value row = math.add(threadRow, slab * kWgmmaSlabRows + 8 * (q / 2));
       Value column = math.add(threadColumn, 8 * j + q % 2);
-      Value value = LLVM::ExtractValueOp::create(b, loc, acc, i);
-      emitGemmEpilogueElement(b, loc, plan, block, row, column, value,
-                              epilogue);
+      visit(acc, i, row, column);
     }
   }
+}
+
+void mlir::uta::emitWgmmaEpilogue(OpBuilder &b, Location loc,
+                                  const GemmPlan &plan,
+                                  const GemmBlockPosition &block,
+                                  Value threadId, ValueRange accumulators,
+                                  ElementEpilogue epilogue) {
+  forEachAccumulator(b, loc, plan.config, threadId, accumulators, /*step=*/1,
+                     [&](Value acc, int64_t i, Value row, Value column) {
+                       Value value =
+                           LLVM::ExtractValueOp::create(b, loc, acc, i);
+                       emitGemmEpilogueElement(b, loc, plan, block, row, column,
+                                               value, epilogue);
+                     });
 }
 
 LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
@@ -316,29 +332,19 @@ LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
   // Every thread's reads of the memory the staging tile overlaps (the
   // stages) are complete.
   barrier();
-  // The accumulators' pairs (columns 8j + 2t, 8j + 2t + 1 of rows g and
-  // g + 8 of the warp's 16) as 8-byte stores.
-  Value lane = math.rem(threadId, 32);
-  Value warp = math.rem(math.div(threadId, 32), 4);
-  Value g = math.div(lane, 4), t = math.rem(lane, 4);
-  Value warpgroupRow = math.mul(math.div(threadId, 128), c.tileM / c.warpsM);
-  Value threadRow = math.add(math.add(warpgroupRow, math.mul(warp, 16)), g);
-  Value threadColumn = math.mul(t, 2);
+  // The accumulators' pairs of adjacent columns as 8-byte stores.
   auto pairType = VectorType::get({2}, b.getF32Type());
-  for (auto [slab, acc] : llvm::enumerate(accumulators)) {
-    int64_t size = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size();
-    for (int64_t i = 0; i < size; i += 2) {
-      int64_t j = i / 4, q = i % 4;
-      Value row = math.add(threadRow, slab * kWgmmaSlabRows + 8 * (q / 2));
-      Value column = math.add(threadColumn, 8 * j);
-      Value pair = LLVM::UndefOp::create(b, loc, pairType);
-      for (int64_t k = 0; k < 2; ++k)
-        pair = vector::InsertOp::create(
-            b, loc, LLVM::ExtractValueOp::create(b, loc, acc, i + k), pair, k);
-      vector::StoreOp::create(b, loc, pair, staging, ValueRange{row, column},
-                              /*nontemporal=*/false, llvm::MaybeAlign(8));
-    }
-  }
+  forEachAccumulator(
+      b, loc, c, threadId, accumulators, /*step=*/2,
+      [&](Value acc, int64_t i, Value row, Value column) {
+        Value pair = LLVM::UndefOp::create(b, loc, pairType);
+        for (int64_t k = 0; k < 2; ++k)
+          pair = vector::InsertOp::create(
+              b, loc, LLVM::ExtractValueOp::create(b, loc, acc, i + k), pair,
+              k);
+        vector::StoreOp::create(b, loc, pair, staging, ValueRange{row, column},
+                                /*nontemporal=*/false, llvm::MaybeAlign(8));
+      });
   barrier();
   // Then 4 consecutive elements of a row per thread and turn, row-major
   // over the tile: a warp covers 128 consecutive elements of a row.
