@@ -19,7 +19,8 @@
 // cores read and the remainders, in tiles of their own; plain TF32 rounds
 // B in place (the tensor cores would truncate), while each consumer loads
 // its A fragments into registers, rounds them there and issues wgmmas
-// with A in registers, which halves the producer's shared-memory traffic.
+// with A in registers, which takes A (a third of a 128x256 stage) off the
+// producer's shared-memory reads and writes.
 //
 // Between the roles the pipeline runs on named barriers (bar.sync /
 // bar.arrive), two per stage: `full` (the producers arrive, the consumers
