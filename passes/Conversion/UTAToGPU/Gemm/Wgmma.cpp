@@ -321,7 +321,11 @@ LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
     ValueRange accumulators, ElementEpilogue epilogue) {
   const GemmConfig &c = plan.config;
   const GemmProblem &p = plan.problem;
-  if (p.n % kVectorWidth != 0)
+  // Whole vectors of a row, and whole turns of the threads over the tile.
+  int64_t groupsPerRow = c.tileN / kVectorWidth;
+  int64_t groups = c.tileM * groupsPerRow;
+  if (p.n % kVectorWidth != 0 || c.tileN % kVectorWidth != 0 ||
+      groups % numThreads != 0)
     return failure();
   int64_t rowLength = c.tileN + kStagingRowPadding;
   Value staging = io.aliasWorkgroupBuffer(b, loc, stagingAt,
@@ -348,9 +352,6 @@ LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
   barrier();
   // Then 4 consecutive elements of a row per thread and turn, row-major
   // over the tile: a warp covers 128 consecutive elements of a row.
-  int64_t groupsPerRow = c.tileN / kVectorWidth;
-  int64_t groups = c.tileM * groupsPerRow;
-  assert(groups % numThreads == 0 && "whole turns of the threads");
   auto loop = scf::ForOp::create(b, loc, math.index(0), math.index(groups),
                                  math.index(numThreads));
   OpBuilder::InsertionGuard guard(b);
