@@ -117,6 +117,23 @@ Value mlir::uta::emitWgmmaTf32RegisterA(OpBuilder &b, Location loc, Value acc,
       .getResult(0);
 }
 
+/// Where a thread's fragment elements lie in its warpgroup's 64-row slabs
+/// (accumulators and TF32 A alike): lane 4g + t of warp q holds rows
+/// 16q + g and 16q + g + 8.
+struct FragmentLane {
+  Value warp, g, t;
+  /// `base` + 16q + g.
+  Value getRow(IndexMath &math, Value base) const {
+    return math.add(math.add(base, math.mul(warp, 16)), g);
+  }
+};
+static FragmentLane getFragmentLane(IndexMath &math, Value thread) {
+  Value lane = math.rem(thread, 32);
+  Value warp = math.rem(math.div(thread, 32), 4);
+  Value g = math.div(lane, 4), t = math.rem(lane, 4);
+  return {warp, g, t};
+}
+
 SmallVector<Tf32Fragment>
 mlir::uta::emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles,
                                  Value stage, Value firstRow,
@@ -126,10 +143,9 @@ mlir::uta::emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles,
   ArrayRef<int64_t> shape = cast<MemRefType>(tiles.getType()).getShape();
   assert(shape[2] * 4 == kWgmmaRowBytes && "K tiles of 128-byte rows");
   IndexMath math(b, loc);
-  Value lane = math.rem(warpgroupThread, 32);
-  Value g = math.div(lane, 4), t = math.rem(lane, 4);
-  Value threadRow = math.add(
-      math.add(firstRow, math.mul(math.div(warpgroupThread, 32), 16)), g);
+  FragmentLane lane = getFragmentLane(math, warpgroupThread);
+  Value g = lane.g, t = lane.t;
+  Value threadRow = lane.getRow(math, firstRow);
   SmallVector<Tf32Fragment> fragments;
   for (int64_t slab = 0; slab < slabs; ++slab) {
     for (int64_t ks = 0; ks < shape[2] / kStepColumns; ++ks) {
@@ -156,9 +172,9 @@ void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
                               const WgmmaStepOperands &operands,
                               int64_t rowBytes, int64_t kSteps,
                               Type elementType, bool ignoreAcc) {
-  bool registerA = !operands.aHighFragments.empty();
-  bool split = registerA ? !operands.aLowFragments.empty()
-                         : static_cast<bool>(operands.aLow);
+  bool registerA = !operands.aFragments.empty();
+  bool split = static_cast<bool>(operands.aLow);
+  assert(!(registerA && split) && "A in registers is plain TF32's");
   // The product of slab `slab`'s A at K step `ks` (its remainders where
   // `low`) and the B tile `bTile`. One descriptor per statement: the IR
   // must not depend on argument evaluation order.
@@ -166,10 +182,9 @@ void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
                      bool accumulate) {
     int64_t bOffset = ks * kWgmmaStepBytes;
     if (registerA) {
-      const auto &fragments =
-          low ? operands.aLowFragments : operands.aHighFragments;
       Value bAt = offsetWgmmaDescriptor(b, loc, bTile, bOffset);
-      return emitWgmmaTf32RegisterA(b, loc, sum, fragments[slab * kSteps + ks],
+      return emitWgmmaTf32RegisterA(b, loc, sum,
+                                    operands.aFragments[slab * kSteps + ks],
                                     bAt, accumulate);
     }
     Value aAt =
@@ -283,12 +298,10 @@ static void forEachAccumulator(
     function_ref<void(Value acc, int64_t index, Value row, Value column)>
         visit) {
   IndexMath math(b, loc);
-  Value lane = math.rem(threadId, 32);
-  Value warp = math.rem(math.div(threadId, 32), 4);
-  Value g = math.div(lane, 4), t = math.rem(lane, 4);
+  FragmentLane lane = getFragmentLane(math, threadId);
   Value warpgroupRow = math.mul(math.div(threadId, 128), c.tileM / c.warpsM);
-  Value threadRow = math.add(math.add(warpgroupRow, math.mul(warp, 16)), g);
-  Value threadColumn = math.mul(t, 2);
+  Value threadRow = lane.getRow(math, warpgroupRow);
+  Value threadColumn = math.mul(lane.t, 2);
   for (auto [slab, acc] : llvm::enumerate(accumulators)) {
     int64_t size = cast<LLVM::LLVMStructType>(acc.getType()).getBody().size();
     for (int64_t i = 0; i < size; i += step) {

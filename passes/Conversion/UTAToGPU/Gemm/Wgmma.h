@@ -73,11 +73,11 @@ emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles, Value stage,
 
 /// The operands of one step: the descriptors of its K-major tiles (A at
 /// this warpgroup's first slab, and B), and for 3xTF32 the remainders'
-/// (null otherwise). TF32 A may instead be in registers: fragments for
-/// each slab and K step (slab-major), then aHigh and aLow are unused.
+/// (null otherwise). Plain TF32's A may instead be in registers: fragments
+/// for each slab and K step (slab-major), then aHigh is unused.
 struct WgmmaStepOperands {
   Value aHigh, bHigh, aLow, bLow;
-  SmallVector<Tf32Fragment> aHighFragments, aLowFragments;
+  SmallVector<Tf32Fragment> aFragments;
 };
 
 /// Issues one step's products into `acc` (an accumulator per 64-row slab,

@@ -316,10 +316,10 @@ void WgmmaTmaGemmEmitter::loadTf32Fragments(Value stage,
                                             WgmmaStepOperands &operands) {
   Value consumerThread = sub(threadId, 128);
   Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
-  operands.aHighFragments = emitLoadTf32Fragments(
+  operands.aFragments = emitLoadTf32Fragments(
       b, loc, aTiles, stage, firstRow, rem(consumerThread, 128),
       c.tileM / c.warpsM / kWgmmaSlabRows);
-  for (Tf32Fragment &fragment : operands.aHighFragments)
+  for (Tf32Fragment &fragment : operands.aFragments)
     for (Value &x : fragment)
       x = emitTf32Round(b, loc, x);
 }
