@@ -48,8 +48,10 @@ namespace {
 /// instead (getFcProductGemm): one GEMM per result blade k, over K = Fin
 /// per slot (path p landing on k), whose A operand is the slot's signed
 /// pair products, formed from cp.async-staged x and y tiles in registers.
-/// The most Cayley terms in one slot of the tensor-core GEMMs (Cl(3,0)'s
-/// scalar results have slots of 3).
+/// The most Cayley terms in one slot of the tensor-core GEMMs that stage
+/// every term of a slot together (Cl(3,0)'s scalar results have slots of
+/// 3); the warp-specialised schedule stages one term at a time and takes
+/// slots whole.
 constexpr size_t kMaxTermsPerSlot = 2;
 
 class FcProductEmitter final : public OpKernelEmitter {
@@ -79,6 +81,10 @@ public:
                          << plan->describe();
       auto store = [&](OpBuilder &nb, Location loc, ValueRange indices,
                        Value value) { io.write(nb, loc, 0, indices, value); };
+      if (plan->config.schedule == GemmSchedule::WgmmaTma)
+        return emitWgmmaTmaFcProduct(
+            b, op->getLoc(), *plan,
+            getFcProductGemm(op, /*maxTermsPerSlot=*/SIZE_MAX), io, store);
       if (plan->config.schedule == GemmSchedule::Wgmma)
         return emitWgmmaFcProduct(b, op->getLoc(), *plan, fc, io, store);
       return emitMmaSyncFcProduct(b, op->getLoc(), *plan, fc, io, store);
@@ -89,7 +95,8 @@ public:
 private:
   /// The slots of each result blade and their terms, from the Cayley
   /// terms of the operands' possibly non-zero blades.
-  static FcProductGemm getFcProductGemm(Operation *op) {
+  static FcProductGemm
+  getFcProductGemm(Operation *op, size_t maxTermsPerSlot = kMaxTermsPerSlot) {
     auto product = cast<FcProductOp>(op);
     const Algebra &algebra = product.getAlgebra().getAlgebra();
     auto [lhsBlades, rhsBlades] = getOperandBlades(op);
@@ -119,12 +126,12 @@ private:
       SmallVector<FcProductGemmSlot> split;
       for (FcProductGemmSlot &slot : slots)
         for (size_t first = 0; first < slot.terms.size();
-             first += kMaxTermsPerSlot) {
+             first += maxTermsPerSlot) {
           ArrayRef<FcProductGemmTerm> terms(slot.terms);
           split.push_back(
               {slot.path,
                llvm::to_vector(terms.slice(
-                   first, std::min(kMaxTermsPerSlot, terms.size() - first)))});
+                   first, std::min(maxTermsPerSlot, terms.size() - first)))});
           fc.termsPerSlot =
               std::max<int64_t>(fc.termsPerSlot, split.back().terms.size());
         }

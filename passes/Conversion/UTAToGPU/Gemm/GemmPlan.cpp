@@ -236,6 +236,17 @@ static const ConfigRow kFcProductWgmmaRows[] = {
     {{GemmSchedule::Wgmma, 64, 128, 32, 1, 1, 2, "fcwgmma64x128x32"}, 4},
 };
 
+/// fc_product's warp-specialised rows (sm_90a, K-major weights): stages of
+/// one term's x and y tiles (32 KiB at 128 rows) and kFcTmaWeightStages
+/// weight tiles. Plain TF32 takes 256 columns, as the TMA GEMM does; 3xTF32
+/// keeps fresh accumulators beside the running ones: 128 columns.
+static const ConfigRow kFcProductWgmmaTmaRows[] = {
+    {{GemmSchedule::WgmmaTma, 128, 256, 32, 2, 1, 4, "fctma128x256x32"},
+     4,
+     GemmPrecision::Tf32},
+    {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 4, "fctma128x128x32"}, 4},
+};
+
 /// fc_product's wgmma rows the heuristic does not pick, by name: two stages
 /// of 128x128 with K tiles of 16 fit two blocks on an SM (TF32).
 static const ConfigRow kFcProductWgmmaCandidates[] = {
@@ -251,7 +262,8 @@ ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
              ArrayRef(kConfigRows), ArrayRef(kWgmmaRows),
              ArrayRef(kWgmmaTmaRows), ArrayRef(kCandidateRows),
              ArrayRef(kFcProductRows), ArrayRef(kFcProductWgmmaRows),
-             ArrayRef(kFcProductWgmmaCandidates)))
+             ArrayRef(kFcProductWgmmaCandidates),
+             ArrayRef(kFcProductWgmmaTmaRows)))
       configs.push_back(row.config);
     return configs;
   }();
@@ -291,13 +303,23 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   const GemmConfig &c = config;
   if (c.schedule == GemmSchedule::Simt)
     return (c.tileM + c.tileN) * c.tileK * 4;
+  bool split = precision == GemmPrecision::Tf32x3;
+  // The warp-specialised fc_product: x and y tiles of a term per stage,
+  // the weights (3xTF32: and their remainders) in stages of their own, and
+  // an mbarrier per stage of either.
+  if (c.schedule == GemmSchedule::WgmmaTma && aTilesPerStage > 1) {
+    int64_t termBytes = 2 * c.tileM * c.tileK * problem.getElementBytes();
+    int64_t weightBytes = c.tileN * c.tileK * problem.getElementBytes();
+    int64_t bytes = c.stages * termBytes +
+                    kFcTmaWeightStages * weightBytes * (split ? 2 : 1);
+    return llvm::alignTo(bytes, 128) + (c.stages + kFcTmaWeightStages) * 8;
+  }
   int64_t stageBytes = (aTilesPerStage * c.tileM + c.tileN) * c.tileK *
                        problem.getElementBytes();
   int64_t bytes = c.stages * stageBytes;
   // 3xTF32's remainders of each stage, and the mbarrier of each stage's
   // boxes after the tiles.
   if (c.schedule == GemmSchedule::WgmmaTma) {
-    bool split = precision == GemmPrecision::Tf32x3;
     return llvm::alignTo(bytes * (split ? 2 : 1), 128) + c.stages * 8;
   }
   if (c.schedule != GemmSchedule::Wgmma)
@@ -375,11 +397,17 @@ std::string GemmPlan::describe() const {
   } else if (c.schedule == GemmSchedule::WgmmaTma) {
     os << llvm::formatv("wgmma, warp-specialised, {0}, tile {1} ({2}x{3}x{4}, "
                         "a producer warpgroup and {5} consumer{6} of {7}x{8}, "
-                        "{9} stages, {10} B shared), A and B by TMA, ",
+                        "{9} stages, {10} B shared), ",
                         getPrecisionName(precision), c.name, c.tileM, c.tileN,
                         c.tileK, c.warpsM, c.warpsM > 1 ? "s" : "",
                         c.tileM / c.warpsM, c.tileN, c.stages,
                         getSharedMemoryBytes());
+    if (aTilesPerStage > 1)
+      os << llvm::formatv("x and y by TMA one term per stage, K-major weights "
+                          "by TMA in {0} stages, A formed in registers, ",
+                          kFcTmaWeightStages);
+    else
+      os << "A and B by TMA, ";
   } else if (c.schedule == GemmSchedule::MmaSync) {
     os << llvm::formatv("mma.sync, {0}, tile {1} ({2}x{3}x{4}, {5} warps of "
                         "{6}x{7}, {8} stages, {9} B shared), ",
@@ -545,21 +573,33 @@ std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
   plan.precision =
       target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
   plan.aTilesPerStage = 2 * termsPerSlot;
+  setAsyncCopies(plan);
   bool wgmma = target.archSpecific && target.sm == 90;
+  // The warp-specialised schedule reads every operand through a tensor map
+  // (16-byte strides) and the weights K-major, as wgmma reads them; the
+  // formed-in-shared-memory wgmma schedule stays reachable by name.
   const ConfigRow *chosen =
-      wgmma ? chooseRow(plan, GemmSchedule::Wgmma, target, kFcProductWgmmaRows,
-                        kFcProductWgmmaCandidates)
-            : nullptr;
+      wgmma && problem.transposeB && plan.asyncCopyA && plan.asyncCopyB
+          ? chooseRow(plan, GemmSchedule::WgmmaTma, target,
+                      kFcProductWgmmaTmaRows, /*namedOnly=*/{})
+          : nullptr;
+  if (wgmma) {
+    const ConfigRow *formed =
+        chooseRow(plan, GemmSchedule::Wgmma, target, kFcProductWgmmaRows,
+                  kFcProductWgmmaCandidates);
+    if (!chosen || (formed && target.config == formed->config.name))
+      chosen = formed;
+  }
   if (!chosen)
     chosen = chooseRow(plan, GemmSchedule::MmaSync, target, kFcProductRows,
                        /*namedOnly=*/{});
   if (!chosen)
     return std::nullopt;
   plan.config = chosen->config;
-  setAsyncCopies(plan);
   // TMA needs 16-byte strides, as 16-byte cp.async does (measured on an
   // H200: FCGP TF32 fc_product Cl(3,0) 0.753 -> 0.657 ms, Cl(2,0) 0.265 ->
   // 0.216).
-  plan.tmaRows = plan.config.schedule == GemmSchedule::Wgmma && plan.asyncCopyA;
+  plan.tmaRows =
+      plan.config.schedule != GemmSchedule::MmaSync && plan.asyncCopyA;
   return plan;
 }

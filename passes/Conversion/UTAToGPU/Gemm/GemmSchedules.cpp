@@ -101,6 +101,10 @@ Value IndexMath::add(Value x, Value y) {
 
 Value IndexMath::add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
 
+Value IndexMath::sub(Value x, int64_t y) {
+  return y ? arith::SubIOp::create(b, loc, x, index(y)).getResult() : x;
+}
+
 Value IndexMath::mul(Value x, int64_t y) {
   return arith::MulIOp::create(b, loc, x, index(y));
 }

@@ -36,6 +36,8 @@ public:
   Value add(Value x, Value y);
   /// x + y; x itself for y = 0.
   Value add(Value x, int64_t y);
+  /// x - y, for x >= y; x itself for y = 0.
+  Value sub(Value x, int64_t y);
   Value mul(Value x, int64_t y);
   Value div(Value x, int64_t y);
   Value rem(Value x, int64_t y);
@@ -179,6 +181,19 @@ LogicalResult emitMmaSyncFcProduct(OpBuilder &b, Location loc,
 LogicalResult emitWgmmaFcProduct(OpBuilder &b, Location loc,
                                  const GemmPlan &plan, const FcProductGemm &fc,
                                  KernelIO &io, ElementEpilogue epilogue);
+
+/// fc_product warp-specialised on sm_90a (the WgmmaTma schedule): a
+/// producer warp copies each term's x and y tiles and each step's K-major
+/// weight tile by TMA into two rings of stages; consumer warpgroups form
+/// the A operand (signed pair products) in registers, rounded to TF32 or
+/// split for 3xTF32, and multiply it with wgmma on the landed weights.
+/// `plan` is planFcProductGemm's; `fc`'s slots may hold any number of
+/// terms. Operands must be kernel arguments (their tensor maps), with
+/// K-major weights (transpose_weights) and 16-byte aligned rows.
+LogicalResult emitWgmmaTmaFcProduct(OpBuilder &b, Location loc,
+                                    const GemmPlan &plan,
+                                    const FcProductGemm &fc, KernelIO &io,
+                                    ElementEpilogue epilogue);
 
 } // namespace mlir::uta
 

@@ -173,8 +173,10 @@ void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
                               int64_t rowBytes, int64_t kSteps,
                               Type elementType, bool ignoreAcc) {
   bool registerA = !operands.aFragments.empty();
-  bool split = static_cast<bool>(operands.aLow);
-  assert(!(registerA && split) && "A in registers is plain TF32's");
+  bool split = static_cast<bool>(operands.bLow);
+  assert((!registerA || !split ||
+          operands.aLowFragments.size() == operands.aFragments.size()) &&
+         "3xTF32 with A in registers needs A's remainders in registers");
   // The product of slab `slab`'s A at K step `ks` (its remainders where
   // `low`) and the B tile `bTile`. One descriptor per statement: the IR
   // must not depend on argument evaluation order.
@@ -183,8 +185,9 @@ void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
     int64_t bOffset = ks * kWgmmaStepBytes;
     if (registerA) {
       Value bAt = offsetWgmmaDescriptor(b, loc, bTile, bOffset);
-      return emitWgmmaTf32RegisterA(b, loc, sum,
-                                    operands.aFragments[slab * kSteps + ks],
+      ArrayRef<Tf32Fragment> fragments =
+          low ? operands.aLowFragments : operands.aFragments;
+      return emitWgmmaTf32RegisterA(b, loc, sum, fragments[slab * kSteps + ks],
                                     bAt, accumulate);
     }
     Value aAt =

@@ -73,11 +73,12 @@ emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles, Value stage,
 
 /// The operands of one step: the descriptors of its K-major tiles (A at
 /// this warpgroup's first slab, and B), and for 3xTF32 the remainders'
-/// (null otherwise). Plain TF32's A may instead be in registers: fragments
-/// for each slab and K step (slab-major), then aHigh is unused.
+/// (null otherwise). A TF32 A may instead be in registers: fragments for
+/// each slab and K step (slab-major), and for 3xTF32 their remainders';
+/// then aHigh and aLow are unused.
 struct WgmmaStepOperands {
   Value aHigh, bHigh, aLow, bLow;
-  SmallVector<Tf32Fragment> aFragments;
+  SmallVector<Tf32Fragment> aFragments, aLowFragments;
 };
 
 /// Issues one step's products into `acc` (an accumulator per 64-row slab,

@@ -46,6 +46,7 @@
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
+#include "passes/Conversion/UTAToGPU/Gemm/WarpSpecialisation.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -58,17 +59,9 @@ using namespace mlir;
 using namespace mlir::uta;
 
 /// Registers per thread of the producer warpgroup, which only issues
-/// copies, or also rewrites tiles four elements at a time (f32), and the
-/// most a thread may hold.
+/// copies, or also rewrites tiles four elements at a time (f32).
 static constexpr int64_t kCopyingRegisters = 40;
 static constexpr int64_t kTransformingRegisters = 56;
-static constexpr int64_t kMaxRegisters = 256;
-/// Registers of one SM, shared by the block's threads.
-static constexpr int64_t kRegistersPerSm = 65536;
-/// Named barriers of a block; 0 is the block-wide one, and the last one
-/// synchronizes the consumers' epilogue.
-static constexpr int64_t kNamedBarriers = 16;
-static constexpr int64_t kEpilogueBarrier = kNamedBarriers - 1;
 
 namespace {
 
@@ -108,23 +101,17 @@ private:
     return getStageMbarrier(b, loc, landed, stage);
   }
   /// The named barriers of `stage` (i32 ids) and their thread counts.
-  Value getFullBarrier(Value stage) { return namedBarrier(add(stage, 1)); }
-  Value getEmptyBarrier(Value stage) {
-    return namedBarrier(add(stage, 1 + c.stages));
+  Value getFullBarrier(Value stage) { return add(stage, 1); }
+  Value getEmptyBarrier(Value stage) { return add(stage, 1 + c.stages); }
+  int64_t getFullCount() const {
+    return getForwardingThreads() + getConsumers();
   }
-  Value namedBarrier(Value id) {
-    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), id);
+  int64_t getEmptyCount() const { return 32 + getConsumers(); }
+  void emitWait(Value id, int64_t count) {
+    emitNamedBarrierWait(b, loc, id, count);
   }
-  Value getFullCount() { return i32(getForwardingThreads() + getConsumers()); }
-  Value getEmptyCount() { return i32(32 + getConsumers()); }
-  Value i32(int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 32); }
-  void emitWait(Value id, Value count) {
-    NVVM::BarrierOp::create(b, loc, /*res=*/Type(), id, count,
-                            /*reductionOp=*/nullptr,
-                            /*reductionPredicate=*/Value());
-  }
-  void emitArrive(Value id, Value count) {
-    NVVM::BarrierArriveOp::create(b, loc, id, count);
+  void emitArrive(Value id, int64_t count) {
+    emitNamedBarrierArrive(b, loc, id, count);
   }
 
   /// Whether the producer rewrites the landed tiles (f32 operands).
@@ -147,10 +134,6 @@ private:
     return (c.tileM + c.tileN) * c.tileK * p.getElementBytes();
   }
   int64_t getSteps() const { return llvm::divideCeil(p.k, c.tileK); }
-  /// x - y, for x >= y.
-  Value sub(Value x, int64_t y) {
-    return arith::SubIOp::create(b, loc, x, index(y));
-  }
   Value isBelow(Value x, int64_t bound) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x,
                                  index(bound));
@@ -374,9 +357,7 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
   Value consumerThread = sub(threadId, 128);
   int64_t tileBytes = c.stages * getStageBytes() * (isSplit() ? 2 : 1);
   int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
-  auto barrier = [&] {
-    emitWait(namedBarrier(index(kEpilogueBarrier)), i32(getConsumers()));
-  };
+  auto barrier = [&] { emitWait(index(kEpilogueBarrier), getConsumers()); };
   if (stagingBytes <= tileBytes &&
       succeeded(emitStagedWgmmaEpilogue(b, loc, plan, block, io, aTiles,
                                         consumerThread, getConsumers(), barrier,
@@ -391,31 +372,10 @@ LogicalResult WgmmaTmaGemmEmitter::emit(ElementEpilogue epilogue) {
   block = emitGemmBlockPosition(b, loc, plan);
   if (failed(setUp()))
     return failure();
-  // Each role is one branch of a single if/else, as setmaxnreg needs. The
-  // register cap at entry (one block per SM) is what each thread holds
-  // until setmaxnreg moves the producer's spare registers to the consumers;
-  // one consumer warpgroup already gets every register it may hold.
-  int64_t threads = c.getNumThreads();
-  int64_t atEntry = kRegistersPerSm / threads / 8 * 8;
-  int64_t producerRegisters =
-      isTransformed() ? kTransformingRegisters : kCopyingRegisters;
-  int64_t consumerRegisters =
-      std::min(kMaxRegisters, (threads * atEntry - 128 * producerRegisters) /
-                                  (threads - 128) / 8 * 8);
-  bool moveRegisters = consumerRegisters > atEntry;
-  auto roles = scf::IfOp::create(b, loc, isBelow(threadId, 128),
-                                 /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(roles.thenBlock());
-  if (moveRegisters)
-    NVVM::SetMaxRegisterOp::create(b, loc, producerRegisters,
-                                   NVVM::SetMaxRegisterAction::decrease);
-  emitProducer();
-  b.setInsertionPointToStart(roles.elseBlock());
-  if (moveRegisters)
-    NVVM::SetMaxRegisterOp::create(b, loc, consumerRegisters,
-                                   NVVM::SetMaxRegisterAction::increase);
-  emitConsumer(epilogue);
+  emitProducerConsumerRoles(
+      b, loc, threadId, c.getNumThreads(),
+      isTransformed() ? kTransformingRegisters : kCopyingRegisters,
+      [&] { emitProducer(); }, [&] { emitConsumer(epilogue); });
   return success();
 }
 

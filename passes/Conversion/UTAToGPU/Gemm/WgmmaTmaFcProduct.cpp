@@ -1,0 +1,467 @@
+//===- WgmmaTmaFcProduct.cpp - fc_product, warp-specialised (sm_90a) ------===//
+//
+// clifford.fc_product's per-blade GEMMs (z_k = sum over the slots of k of
+// the slot's signed pair products @ w[path], see WgmmaFcProduct.cpp) on the
+// warp-specialised structure of the TMA GEMM, with the A operand formed in
+// registers: the pair products never touch shared memory.
+//
+// A block is one producer warpgroup (threads 0-127) and warpsM consumer
+// warpgroups, each computing 64-row slabs of a tileM x tileN tile of one
+// result blade. The weights are K-major ([P, Fout, Fin], made so by
+// uta-tensor-core-layouts). Two rings of stages, each slot completing on
+// an mbarrier as bytes of TMA boxes with the 128-byte swizzle:
+//   - term stages (`stages` of them): the x and the y tile ([tileM][tileK])
+//     of one term of a slot, so that a slot of any number of terms streams
+//     through the same ring (no slot is split for want of stage space);
+//   - weight stages (kFcTmaWeightStages): the [tileN][tileK] tile of the
+//     step's path, which wgmma reads as its B operand where it lands.
+// The producer's first warp walks the steps (slot, K tile) and their
+// present terms in order: it waits for a slot's release (a named barrier
+// the consumers arrive at), and its first thread expects the bytes and
+// issues the boxes. For each step a consumer waits for each term's slot
+// (the mbarrier's phase), loads its x and y fragments from the swizzled
+// tiles (emitLoadTf32Fragments: no bank conflicts), releases the slot and
+// sums sign * x * y in registers; then it rounds the sums to TF32 and
+// issues the step's wgmmas with A in registers on the weights' slot, waits
+// for them (the next step's A registers would otherwise be written while
+// they are read) and releases the weights. 3xTF32 splits the sums into
+// high parts and remainders in registers; the producer's last two warps
+// write the remainders w - tf32(w) of each landed weight tile into a tile
+// of their own and hand it on through a named barrier; each step's three
+// products (small A x high W, high A x small W, high A x high W) go into
+// fresh accumulators, added to the running ones in round-to-nearest f32.
+// Plain TF32 reads the weights as landed, TF32 by truncation, as
+// WgmmaFcProduct.cpp does with K-major weights.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+#include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
+#include "passes/Conversion/UTAToGPU/Gemm/WarpSpecialisation.h"
+#include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::uta;
+
+/// Registers per thread of the producer warpgroup: its copying warp, or
+/// also the warps that split the weights (3xTF32).
+static constexpr int64_t kCopyingRegisters = 40;
+static constexpr int64_t kSplittingRegisters = 56;
+/// The producer's threads that split the weights (its last two warps).
+static constexpr int64_t kSplittingThreads = 64;
+
+namespace {
+
+class WgmmaTmaFcProductEmitter : GemmScheduleEmitter {
+public:
+  using GemmScheduleEmitter::GemmScheduleEmitter;
+
+  LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue);
+
+private:
+  /// The tensor maps, tiles and mbarriers.
+  LogicalResult setUp();
+  /// The producer's first warp: every step's copies in order, then the
+  /// waits for the last releases.
+  void emitCopies();
+  /// Copies term `term` of step `info` into the term slot of running
+  /// index `unit`, after its last use is released.
+  void emitTermCopy(const FcProductStep &info, int64_t term, Value k0,
+                    Value unit);
+  /// 3xTF32: the producer's splitting warps write each step's weight
+  /// remainders and hand them on.
+  void emitWeightSplits();
+  /// A consumer warpgroup: the steps on the accumulators, then the
+  /// epilogue.
+  void emitConsumer(ElementEpilogue epilogue);
+  /// Adds sign * x * y of term `term` of step `info`, whose tiles are in
+  /// the term slot of running index `unit`, to `sums` (or sets them, for
+  /// the first term), releasing the slot.
+  void addTermProducts(const FcProductStep &info, int64_t term, Value unit,
+                       SmallVectorImpl<Tf32Fragment> &sums);
+  /// The K-major weight tile of `step`: waits for it, then issues the
+  /// step's wgmmas on `acc` with A (`sums`) in registers.
+  void emitProducts(Value step, ArrayRef<Tf32Fragment> sums,
+                    SmallVectorImpl<Value> &acc);
+
+  /// Where a step's or a unit's ring slot is and the parity of the
+  /// mbarrier phase that its (index / slots)-th use completes.
+  Value getTermSlot(Value unit) { return rem(unit, c.stages); }
+  Value getWeightSlot(Value step) { return rem(step, kFcTmaWeightStages); }
+  Value getParity(Value index, int64_t slots) {
+    return rem(div(index, slots), 2);
+  }
+  Value getTermLanded(Value slot) {
+    return getStageMbarrier(b, loc, landed, slot);
+  }
+  Value getWeightLanded(Value slot) {
+    return getStageMbarrier(b, loc, landed, add(slot, c.stages));
+  }
+  /// Named barriers: the releases of the term and weight slots (consumers
+  /// arrive, the copying warp waits) and, 3xTF32, the hand-over of the
+  /// weights' remainders (splitting warps arrive, consumers wait).
+  Value getTermEmpty(Value slot) { return add(slot, 1); }
+  Value getWeightEmpty(Value slot) { return add(slot, 1 + c.stages); }
+  Value getWeightSplit(Value slot) {
+    return add(slot, 1 + c.stages + kFcTmaWeightStages);
+  }
+  int64_t getConsumers() const { return 128 * c.warpsM; }
+  int64_t getEmptyCount() const { return 32 + getConsumers(); }
+  int64_t getSplitCount() const { return kSplittingThreads + getConsumers(); }
+  bool isSplit() const { return plan.precision == GemmPrecision::Tf32x3; }
+  int64_t getTermBytes() const { return c.tileM * kWgmmaRowBytes; }
+  int64_t getWeightBytes() const { return c.tileN * kWgmmaRowBytes; }
+  int64_t getSlabs() const { return c.tileM / c.warpsM / kWgmmaSlabRows; }
+
+  Value isBelow(Value x, int64_t bound) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x,
+                                 index(bound));
+  }
+  Value isPresent(Value sign) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, sign,
+                                 zeroSign);
+  }
+  /// Emits `body` in an scf.if on `condition`.
+  void emitIf(Value condition, function_ref<void()> body) {
+    OpBuilder::InsertionGuard guard(b);
+    auto op = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(op.thenBlock());
+    body();
+  }
+  /// Runs `body` where term `term` of `info` is present (every first term
+  /// is), yielding its results, else passes `values` through.
+  SmallVector<Value> emitIfPresent(const FcProductStep &info, int64_t term,
+                                   ValueRange values,
+                                   function_ref<SmallVector<Value>()> body);
+  /// Waits for the releases of the last `slots` of `count` uses (index) of
+  /// a ring whose slot s is released at named barrier `emptyOf(s)`, so that
+  /// no named barrier is left with arrivals when the block exits.
+  void emitDrain(Value count, int64_t slots,
+                 function_ref<Value(Value)> emptyOf);
+
+  const FcProductGemm *fc = nullptr;
+  Value threadId, blade, steps, zeroSign;
+  int64_t kTiles = 0;
+  Value xMap, yMap, wMap;
+  /// [stages][tileM][tileK] x and y tiles, [kFcTmaWeightStages][tileN]
+  /// [tileK] weights and (3xTF32) their remainders.
+  Value xTiles, yTiles, wTiles, wSmall;
+  /// memref<stages + kFcTmaWeightStages x i64>: the term slots', then the
+  /// weight slots' mbarriers.
+  Value landed;
+};
+
+} // namespace
+
+LogicalResult WgmmaTmaFcProductEmitter::setUp() {
+  if (1 + c.stages + 2 * kFcTmaWeightStages > kEpilogueBarrier)
+    return emitError(loc, "the TMA fc_product has a named barrier per term "
+                          "stage and two per weight stage: at most 10 term "
+                          "stages");
+  xMap = io.getOperandTensorMap(0, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
+  yMap = io.getOperandTensorMap(1, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
+  wMap = io.getOperandTensorMap(2, {1, c.tileN, c.tileK}, kWgmmaRowBytes);
+  if (!xMap || !yMap || !wMap)
+    return emitError(loc, "the TMA fc_product copies x, y and the weights "
+                          "through tensor maps of their buffers");
+  auto allocateTiles = [&](int64_t slots, int64_t rows) {
+    return io.allocateWorkgroupBuffer(b, loc, {slots, rows, c.tileK},
+                                      p.elementType, kWgmmaTileAlignment);
+  };
+  xTiles = allocateTiles(c.stages, c.tileM);
+  yTiles = allocateTiles(c.stages, c.tileM);
+  wTiles = allocateTiles(kFcTmaWeightStages, c.tileN);
+  if (isSplit())
+    wSmall = allocateTiles(kFcTmaWeightStages, c.tileN);
+  landed =
+      emitStageMbarriers(b, loc, io, c.stages + kFcTmaWeightStages, threadId);
+  return success();
+}
+
+SmallVector<Value> WgmmaTmaFcProductEmitter::emitIfPresent(
+    const FcProductStep &info, int64_t term, ValueRange values,
+    function_ref<SmallVector<Value>()> body) {
+  if (term == 0)
+    return body();
+  auto branch =
+      scf::IfOp::create(b, loc, values.getTypes(), isPresent(info.sign[term]),
+                        /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(branch.thenBlock());
+  scf::YieldOp::create(b, loc, body());
+  b.setInsertionPointToStart(branch.elseBlock());
+  scf::YieldOp::create(b, loc, values);
+  return SmallVector<Value>(branch.getResults());
+}
+
+void WgmmaTmaFcProductEmitter::emitDrain(Value count, int64_t slots,
+                                         function_ref<Value(Value)> emptyOf) {
+  Value hasMore = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                        count, index(slots));
+  Value first = arith::SelectOp::create(
+      b, loc, hasMore,
+      arith::SubIOp::create(b, loc, count, index(slots)).getResult(), index(0));
+  auto loop = scf::ForOp::create(b, loc, first, count, index(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  emitNamedBarrierWait(b, loc, emptyOf(rem(loop.getInductionVar(), slots)),
+                       getEmptyCount());
+}
+
+void WgmmaTmaFcProductEmitter::emitTermCopy(const FcProductStep &info,
+                                            int64_t term, Value k0,
+                                            Value unit) {
+  Value slot = getTermSlot(unit);
+  emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, unit,
+                               index(c.stages)),
+         [&] {
+           emitNamedBarrierWait(b, loc, getTermEmpty(slot), getEmptyCount());
+         });
+  emitIf(isBelow(threadId, 1), [&] {
+    Value barrier = getTermLanded(slot);
+    emitMbarrierArriveExpectBytes(b, loc, barrier, index(2 * getTermBytes()));
+    Value offset = mul(slot, getTermBytes());
+    // Coordinates innermost first: (k, row, blade) of [blades, B, Fin].
+    emitTensorMapCopy(b, loc, emitSharedPointer(b, loc, xTiles, offset), xMap,
+                      {k0, block.row, info.lhs[term]}, barrier);
+    emitTensorMapCopy(b, loc, emitSharedPointer(b, loc, yTiles, offset), yMap,
+                      {k0, block.row, info.rhs[term]}, barrier);
+  });
+}
+
+void WgmmaTmaFcProductEmitter::emitCopies() {
+  auto loop = scf::ForOp::create(b, loc, index(0), steps, index(1),
+                                 ValueRange{index(0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    Value unit = loop.getRegionIterArgs().front();
+    FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
+    Value k0 = mul(rem(step, kTiles), c.tileK);
+    // The step's weights first: its terms are then consumed in order.
+    Value slot = getWeightSlot(step);
+    emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
+                                 index(kFcTmaWeightStages)),
+           [&] {
+             emitNamedBarrierWait(b, loc, getWeightEmpty(slot),
+                                  getEmptyCount());
+           });
+    emitIf(isBelow(threadId, 1), [&] {
+      Value barrier = getWeightLanded(slot);
+      emitMbarrierArriveExpectBytes(b, loc, barrier, index(getWeightBytes()));
+      Value destination =
+          emitSharedPointer(b, loc, wTiles, mul(slot, getWeightBytes()));
+      // (k, output feature, path) of [P, Fout, Fin].
+      emitTensorMapCopy(b, loc, destination, wMap,
+                        {k0, block.column, info.path}, barrier);
+    });
+    for (int64_t term = 0; term < fc->termsPerSlot; ++term)
+      unit = emitIfPresent(info, term, unit, [&]() -> SmallVector<Value> {
+               emitTermCopy(info, term, k0, unit);
+               return {add(unit, 1)};
+             }).front();
+    scf::YieldOp::create(b, loc, unit);
+  }
+  emitDrain(loop.getResult(0), c.stages,
+            [&](Value slot) { return getTermEmpty(slot); });
+  emitDrain(steps, kFcTmaWeightStages,
+            [&](Value slot) { return getWeightEmpty(slot); });
+}
+
+void WgmmaTmaFcProductEmitter::emitWeightSplits() {
+  Value splitter = sub(threadId, 128 - kSplittingThreads);
+  auto loop = scf::ForOp::create(b, loc, index(0), steps, index(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = loop.getInductionVar();
+  Value slot = getWeightSlot(step);
+  emitMbarrierWait(b, loc, getWeightLanded(slot),
+                   getParity(step, kFcTmaWeightStages));
+  emitTf32SplitOrRound(b, loc, wTiles, slot, wSmall, splitter,
+                       kSplittingThreads);
+  // The consumers' wgmmas read the remainders through the async proxy.
+  emitAsyncProxyFence(b, loc);
+  emitNamedBarrierArrive(b, loc, getWeightSplit(slot), getSplitCount());
+}
+
+void WgmmaTmaFcProductEmitter::addTermProducts(
+    const FcProductStep &info, int64_t term, Value unit,
+    SmallVectorImpl<Tf32Fragment> &sums) {
+  Value slot = getTermSlot(unit);
+  emitMbarrierWait(b, loc, getTermLanded(slot), getParity(unit, c.stages));
+  Value consumerThread = sub(threadId, 128);
+  Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
+  Value warpgroupThread = rem(consumerThread, 128);
+  SmallVector<Tf32Fragment> x = emitLoadTf32Fragments(
+      b, loc, xTiles, slot, firstRow, warpgroupThread, getSlabs());
+  SmallVector<Tf32Fragment> y = emitLoadTf32Fragments(
+      b, loc, yTiles, slot, firstRow, warpgroupThread, getSlabs());
+  // The loads are performed before the arrival (bar.arrive orders them),
+  // so the producer may refill the slot at once.
+  emitNamedBarrierArrive(b, loc, getTermEmpty(slot), getEmptyCount());
+  Value sign = info.sign[term];
+  if (sums.empty())
+    sums.resize(x.size());
+  for (auto [sum, xs, ys] : llvm::zip_equal(sums, x, y)) {
+    if (sum.empty())
+      sum.resize(xs.size());
+    for (auto [s, xv, yv] : llvm::zip_equal(sum, xs, ys)) {
+      Value product = arith::MulFOp::create(b, loc, xv, yv);
+      product = arith::MulFOp::create(b, loc, product, sign);
+      s = term == 0 ? product : arith::AddFOp::create(b, loc, s, product);
+    }
+  }
+}
+
+void WgmmaTmaFcProductEmitter::emitProducts(Value step,
+                                            ArrayRef<Tf32Fragment> sums,
+                                            SmallVectorImpl<Value> &acc) {
+  Value slot = getWeightSlot(step);
+  if (isSplit())
+    emitNamedBarrierWait(b, loc, getWeightSplit(slot), getSplitCount());
+  else
+    emitMbarrierWait(b, loc, getWeightLanded(slot),
+                     getParity(step, kFcTmaWeightStages));
+  auto descriptor = [&](Value tiles) {
+    Value base = emitSharedAddress(b, loc, tiles);
+    return emitWgmmaDescriptor(b, loc, add(base, mul(slot, getWeightBytes())));
+  };
+  WgmmaStepOperands operands;
+  operands.bHigh = descriptor(wTiles);
+  for (const Tf32Fragment &sum : sums) {
+    Tf32Fragment high, low;
+    for (Value s : sum) {
+      high.push_back(emitTf32Round(b, loc, s));
+      if (isSplit())
+        low.push_back(arith::SubFOp::create(b, loc, s, high.back()));
+    }
+    operands.aFragments.push_back(std::move(high));
+    if (isSplit())
+      operands.aLowFragments.push_back(std::move(low));
+  }
+  if (!isSplit()) {
+    emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
+                  c.tileK * 4 / kWgmmaStepBytes, p.elementType);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    emitNamedBarrierArrive(b, loc, getWeightEmpty(slot), getEmptyCount());
+    return;
+  }
+  operands.bLow = descriptor(wSmall);
+  // Fresh accumulators (the step's first product ignores their values),
+  // added to the running ones in round-to-nearest f32 once complete.
+  Value undefined = LLVM::UndefOp::create(b, loc, acc.front().getType());
+  SmallVector<Value> part(acc.size(), undefined);
+  emitWgmmaStep(b, loc, part, operands, kWgmmaRowBytes,
+                c.tileK * 4 / kWgmmaStepBytes, p.elementType);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  emitNamedBarrierArrive(b, loc, getWeightEmpty(slot), getEmptyCount());
+  for (auto [sum, tile] : llvm::zip_equal(acc, part))
+    sum = emitWgmmaAccumulatorSum(b, loc, sum, tile);
+}
+
+void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
+  Value zero = LLVM::ZeroOp::create(
+      b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
+  SmallVector<Value> initial(getSlabs(), zero);
+  initial.push_back(index(0));
+  auto loop = scf::ForOp::create(b, loc, index(0), steps, index(1), initial);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value step = loop.getInductionVar();
+    SmallVector<Value> acc(loop.getRegionIterArgs().drop_back());
+    Value unit = loop.getRegionIterArgs().back();
+    FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
+    SmallVector<Tf32Fragment> sums;
+    for (int64_t term = 0; term < fc->termsPerSlot; ++term) {
+      // The sums and the unit index pass through a missing term.
+      SmallVector<Value> carried{unit};
+      for (const Tf32Fragment &sum : sums)
+        carried.append(sum.begin(), sum.end());
+      SmallVector<Value> updated =
+          emitIfPresent(info, term, carried, [&]() -> SmallVector<Value> {
+            SmallVector<Tf32Fragment> added = sums;
+            addTermProducts(info, term, unit, added);
+            SmallVector<Value> results{add(unit, 1)};
+            for (const Tf32Fragment &sum : added)
+              results.append(sum.begin(), sum.end());
+            return results;
+          });
+      unit = updated.front();
+      // The first term sets the sums' shape; later ones keep it.
+      if (sums.empty())
+        sums.resize(getSlabs() * c.tileK * 4 / kWgmmaStepBytes,
+                    Tf32Fragment(4));
+      ArrayRef<Value> values = ArrayRef(updated).drop_front();
+      for (Tf32Fragment &sum : sums)
+        for (Value &s : sum) {
+          s = values.front();
+          values = values.drop_front();
+        }
+    }
+    emitProducts(step, sums, acc);
+    acc.push_back(unit);
+    scf::YieldOp::create(b, loc, acc);
+  }
+  // The accumulators staged where the tiles were (not the mbarriers after
+  // them), for vector stores; a named barrier of the consumers alone.
+  Value consumerThread = sub(threadId, 128);
+  int64_t tileBytes = 2 * c.stages * getTermBytes() + kFcTmaWeightStages *
+                                                          getWeightBytes() *
+                                                          (isSplit() ? 2 : 1);
+  int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
+  auto barrier = [&] {
+    emitNamedBarrierWait(b, loc, index(kEpilogueBarrier), getConsumers());
+  };
+  ValueRange accumulators = loop.getResults().drop_back();
+  if (stagingBytes <= tileBytes &&
+      succeeded(emitStagedWgmmaEpilogue(b, loc, plan, block, io, xTiles,
+                                        consumerThread, getConsumers(), barrier,
+                                        accumulators, epilogue)))
+    return;
+  emitWgmmaEpilogue(b, loc, plan, block, consumerThread, accumulators,
+                    epilogue);
+}
+
+LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
+                                             ElementEpilogue epilogue) {
+  fc = &fcGemm;
+  threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  // Every result blade reads the same x and y rows: blocks of one row tile
+  // run together and share them in L2.
+  block = emitGemmBlockPositionRowsOuter(b, loc, plan);
+  blade = block.batch.front();
+  kTiles = llvm::divideCeil(p.k, c.tileK);
+  zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+  if (failed(setUp()))
+    return failure();
+  steps = emitFcProductStepCount(b, loc, *fc, blade, kTiles);
+  emitProducerConsumerRoles(
+      b, loc, threadId, c.getNumThreads(),
+      isSplit() ? kSplittingRegisters : kCopyingRegisters,
+      [&] {
+        emitIf(isBelow(threadId, 32), [&] { emitCopies(); });
+        if (isSplit())
+          emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                       threadId,
+                                       index(128 - kSplittingThreads)),
+                 [&] { emitWeightSplits(); });
+      },
+      [&] { emitConsumer(epilogue); });
+  return success();
+}
+
+LogicalResult mlir::uta::emitWgmmaTmaFcProduct(OpBuilder &b, Location loc,
+                                               const GemmPlan &plan,
+                                               const FcProductGemm &fc,
+                                               KernelIO &io,
+                                               ElementEpilogue epilogue) {
+  return WgmmaTmaFcProductEmitter(b, loc, plan, io).emit(fc, epilogue);
+}
