@@ -1,8 +1,9 @@
-// RUN: uta-opt %s -convert-uta-to-gpu="sm=90 arch-specific=true remarks=true" -canonicalize -cse 2>&1 | FileCheck %s
-// RUN: uta-opt %s -convert-uta-to-gpu="sm=90 arch-specific=true allow-tf32=true remarks=true" -canonicalize -cse 2>&1 | FileCheck %s --check-prefix=TF32
+// RUN: uta-opt %s -convert-uta-to-gpu="sm=90 arch-specific=true gemm-config=fcwgmma64x128x32 remarks=true" -canonicalize -cse 2>&1 | FileCheck %s
+// RUN: uta-opt %s -convert-uta-to-gpu="sm=90 arch-specific=true allow-tf32=true gemm-config=fcwgmma128x256x16 remarks=true" -canonicalize -cse 2>&1 | FileCheck %s --check-prefix=TF32
 
 // fc_product on sm_90a's wgmma with K-major weights ([P, Fout, Fin],
-// transpose_weights): the weights' tile is copied [tileN][tileK] by TMA, a
+// transpose_weights), on the rows named (the heuristic takes the
+// warp-specialised schedule for these: fc-product-wgmma-tma.mlir): the weights' tile is copied [tileN][tileK] by TMA, a
 // third tensor map whose swizzle (128 bytes for 3xTF32's rows of 32 f32,
 // 64 for TF32's 16) is the one the wgmma descriptors name, and the tensor
 // cores read it where it is staged (as TF32, by truncation). Nothing of it

@@ -72,8 +72,8 @@ enum class GemmSchedule {
   /// barriers hand the stages over. Where one of its rows is named, the
   /// wgmma schedule applies and the operands' tensor maps can be made (at
   /// most 5 dimensions). fc_product on this schedule stages one term's x
-  /// and y tiles per stage, the weights in kFcTmaWeightStages stages of
-  /// their own, and forms A in the consumers' registers.
+  /// and y tiles per stage, the weights in weightStages stages of their
+  /// own, and forms A in the consumers' registers.
   WgmmaTma,
 };
 
@@ -123,14 +123,13 @@ struct GemmConfig {
   int64_t stages = 1;
   /// Short name for remarks and docs.
   const char *name = "";
+  /// fc_product on the warp-specialised schedule: stages of weight tiles,
+  /// beside the `stages` of x and y tiles (one term each), so that the
+  /// weights of the next steps land while this one's are multiplied.
+  int64_t weightStages = 0;
 
   int64_t getNumThreads() const;
 };
-
-/// Stages of weight tiles of the warp-specialised fc_product, beside the
-/// config's `stages` of x and y tiles (one term each): the weights of the
-/// next step land while this one's are multiplied.
-constexpr int64_t kFcTmaWeightStages = 2;
 
 /// The configuration table, in the order planGemm prefers its rows.
 llvm::ArrayRef<GemmConfig> getGemmConfigTable();

@@ -13,7 +13,7 @@
 //   - term stages (`stages` of them): the x and the y tile ([tileM][tileK])
 //     of one term of a slot, so that a slot of any number of terms streams
 //     through the same ring (no slot is split for want of stage space);
-//   - weight stages (kFcTmaWeightStages): the [tileN][tileK] tile of the
+//   - weight stages (the config's weightStages): the [tileN][tileK] tile of the
 //     step's path, which wgmma reads as its B operand where it lands.
 // The producer's first warp walks the steps (slot, K tile) and their
 // present terms in order: it waits for a slot's release (a named barrier
@@ -93,7 +93,7 @@ private:
   /// Where a step's or a unit's ring slot is and the parity of the
   /// mbarrier phase that its (index / slots)-th use completes.
   Value getTermSlot(Value unit) { return rem(unit, c.stages); }
-  Value getWeightSlot(Value step) { return rem(step, kFcTmaWeightStages); }
+  Value getWeightSlot(Value step) { return rem(step, c.weightStages); }
   Value getParity(Value index, int64_t slots) {
     return rem(div(index, slots), 2);
   }
@@ -109,7 +109,7 @@ private:
   Value getTermEmpty(Value slot) { return add(slot, 1); }
   Value getWeightEmpty(Value slot) { return add(slot, 1 + c.stages); }
   Value getWeightSplit(Value slot) {
-    return add(slot, 1 + c.stages + kFcTmaWeightStages);
+    return add(slot, 1 + c.stages + c.weightStages);
   }
   int64_t getConsumers() const { return 128 * c.warpsM; }
   int64_t getEmptyCount() const { return 32 + getConsumers(); }
@@ -149,10 +149,10 @@ private:
   Value threadId, blade, steps, zeroSign;
   int64_t kTiles = 0;
   Value xMap, yMap, wMap;
-  /// [stages][tileM][tileK] x and y tiles, [kFcTmaWeightStages][tileN]
+  /// [stages][tileM][tileK] x and y tiles, [weightStages][tileN]
   /// [tileK] weights and (3xTF32) their remainders.
   Value xTiles, yTiles, wTiles, wSmall;
-  /// memref<stages + kFcTmaWeightStages x i64>: the term slots', then the
+  /// memref<stages + weightStages x i64>: the term slots', then the
   /// weight slots' mbarriers.
   Value landed;
 };
@@ -160,10 +160,10 @@ private:
 } // namespace
 
 LogicalResult WgmmaTmaFcProductEmitter::setUp() {
-  if (1 + c.stages + 2 * kFcTmaWeightStages > kEpilogueBarrier)
+  if (1 + c.stages + 2 * c.weightStages > kEpilogueBarrier)
     return emitError(loc, "the TMA fc_product has a named barrier per term "
-                          "stage and two per weight stage: at most 10 term "
-                          "stages");
+                          "stage and two per weight stage: at most 14 "
+                          "in all");
   xMap = io.getOperandTensorMap(0, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   yMap = io.getOperandTensorMap(1, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   wMap = io.getOperandTensorMap(2, {1, c.tileN, c.tileK}, kWgmmaRowBytes);
@@ -176,11 +176,10 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   };
   xTiles = allocateTiles(c.stages, c.tileM);
   yTiles = allocateTiles(c.stages, c.tileM);
-  wTiles = allocateTiles(kFcTmaWeightStages, c.tileN);
+  wTiles = allocateTiles(c.weightStages, c.tileN);
   if (isSplit())
-    wSmall = allocateTiles(kFcTmaWeightStages, c.tileN);
-  landed =
-      emitStageMbarriers(b, loc, io, c.stages + kFcTmaWeightStages, threadId);
+    wSmall = allocateTiles(c.weightStages, c.tileN);
+  landed = emitStageMbarriers(b, loc, io, c.stages + c.weightStages, threadId);
   return success();
 }
 
@@ -248,7 +247,7 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
     // The step's weights first: its terms are then consumed in order.
     Value slot = getWeightSlot(step);
     emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
-                                 index(kFcTmaWeightStages)),
+                                 index(c.weightStages)),
            [&] {
              emitNamedBarrierWait(b, loc, getWeightEmpty(slot),
                                   getEmptyCount());
@@ -271,7 +270,7 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
   }
   emitDrain(loop.getResult(0), c.stages,
             [&](Value slot) { return getTermEmpty(slot); });
-  emitDrain(steps, kFcTmaWeightStages,
+  emitDrain(steps, c.weightStages,
             [&](Value slot) { return getWeightEmpty(slot); });
 }
 
@@ -283,7 +282,7 @@ void WgmmaTmaFcProductEmitter::emitWeightSplits() {
   Value step = loop.getInductionVar();
   Value slot = getWeightSlot(step);
   emitMbarrierWait(b, loc, getWeightLanded(slot),
-                   getParity(step, kFcTmaWeightStages));
+                   getParity(step, c.weightStages));
   emitTf32SplitOrRound(b, loc, wTiles, slot, wSmall, splitter,
                        kSplittingThreads);
   // The consumers' wgmmas read the remainders through the async proxy.
@@ -328,7 +327,7 @@ void WgmmaTmaFcProductEmitter::emitProducts(Value step,
     emitNamedBarrierWait(b, loc, getWeightSplit(slot), getSplitCount());
   else
     emitMbarrierWait(b, loc, getWeightLanded(slot),
-                     getParity(step, kFcTmaWeightStages));
+                     getParity(step, c.weightStages));
   auto descriptor = [&](Value tiles) {
     Value base = emitSharedAddress(b, loc, tiles);
     return emitWgmmaDescriptor(b, loc, add(base, mul(slot, getWeightBytes())));
@@ -413,9 +412,8 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
   // The accumulators staged where the tiles were (not the mbarriers after
   // them), for vector stores; a named barrier of the consumers alone.
   Value consumerThread = sub(threadId, 128);
-  int64_t tileBytes = 2 * c.stages * getTermBytes() + kFcTmaWeightStages *
-                                                          getWeightBytes() *
-                                                          (isSplit() ? 2 : 1);
+  int64_t tileBytes = 2 * c.stages * getTermBytes() +
+                      c.weightStages * getWeightBytes() * (isSplit() ? 2 : 1);
   int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
   auto barrier = [&] {
     emitNamedBarrierWait(b, loc, index(kEpilogueBarrier), getConsumers());
