@@ -3,11 +3,12 @@
 
 // fc_product on sm_90a's wgmma with K-major weights ([P, Fout, Fin],
 // transpose_weights), on the rows named (the heuristic takes the
-// warp-specialised schedule for these: fc-product-wgmma-tma.mlir): the weights' tile is copied [tileN][tileK] by TMA, a
-// third tensor map whose swizzle (128 bytes for 3xTF32's rows of 32 f32,
-// 64 for TF32's 16) is the one the wgmma descriptors name, and the tensor
-// cores read it where it is staged (as TF32, by truncation). Nothing of it
-// is formed but, for 3xTF32, the remainders w - tf32(w).
+// warp-specialised schedule for these: fc-product-wgmma-tma.mlir): the
+// weights' tile is copied [tileN][tileK] by TMA, a third tensor map whose
+// swizzle (128 bytes for 3xTF32's rows of 32 f32, 64 for TF32's 16) is the
+// one the wgmma descriptors name, and the tensor cores read it where it is
+// staged (as TF32, by truncation). Nothing of it is formed but, for
+// 3xTF32, the remainders w - tf32(w).
 
 // 3xTF32: the staged weights [2][128][32]; formed: A's high parts and
 // remainders and the weights' remainders (no formed high weights).

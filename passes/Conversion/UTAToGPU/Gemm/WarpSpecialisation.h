@@ -21,6 +21,12 @@ namespace mlir::uta {
 constexpr int64_t kNamedBarriers = 16;
 constexpr int64_t kEpilogueBarrier = kNamedBarriers - 1;
 
+/// Registers per thread of a producer warpgroup that only issues copies,
+/// and of one whose threads also rewrite tiles four elements at a time
+/// (f32 tiles rounded or split for the tensor cores).
+constexpr int64_t kCopyingProducerRegisters = 40;
+constexpr int64_t kRewritingProducerRegisters = 56;
+
 /// Waits at named barrier `id` (index) until `threads` threads, this one
 /// included, have arrived or waited there.
 void emitNamedBarrierWait(OpBuilder &b, Location loc, Value id,

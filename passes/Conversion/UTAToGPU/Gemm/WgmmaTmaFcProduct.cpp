@@ -49,10 +49,6 @@
 using namespace mlir;
 using namespace mlir::uta;
 
-/// Registers per thread of the producer warpgroup: its copying warp, or
-/// also the warps that split the weights (3xTF32).
-static constexpr int64_t kCopyingRegisters = 40;
-static constexpr int64_t kSplittingRegisters = 56;
 /// The producer's threads that split the weights (its last two warps).
 static constexpr int64_t kSplittingThreads = 64;
 
@@ -443,7 +439,7 @@ LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   steps = emitFcProductStepCount(b, loc, *fc, blade, kTiles);
   emitProducerConsumerRoles(
       b, loc, threadId, c.getNumThreads(),
-      isSplit() ? kSplittingRegisters : kCopyingRegisters,
+      isSplit() ? kRewritingProducerRegisters : kCopyingProducerRegisters,
       [&] {
         emitIf(isBelow(threadId, 32), [&] { emitCopies(); });
         if (isSplit())

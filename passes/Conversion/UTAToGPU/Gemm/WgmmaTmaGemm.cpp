@@ -58,11 +58,6 @@
 using namespace mlir;
 using namespace mlir::uta;
 
-/// Registers per thread of the producer warpgroup, which only issues
-/// copies, or also rewrites tiles four elements at a time (f32).
-static constexpr int64_t kCopyingRegisters = 40;
-static constexpr int64_t kTransformingRegisters = 56;
-
 namespace {
 
 class WgmmaTmaGemmEmitter : GemmScheduleEmitter {
@@ -374,7 +369,7 @@ LogicalResult WgmmaTmaGemmEmitter::emit(ElementEpilogue epilogue) {
     return failure();
   emitProducerConsumerRoles(
       b, loc, threadId, c.getNumThreads(),
-      isTransformed() ? kTransformingRegisters : kCopyingRegisters,
+      isTransformed() ? kRewritingProducerRegisters : kCopyingProducerRegisters,
       [&] { emitProducer(); }, [&] { emitConsumer(epilogue); });
   return success();
 }
