@@ -13,8 +13,8 @@
 //   - term stages (`stages` of them): the x and the y tile ([tileM][tileK])
 //     of one term of a slot, so that a slot of any number of terms streams
 //     through the same ring (no slot is split for want of stage space);
-//   - weight stages (the config's weightStages): the [tileN][tileK] tile of the
-//     step's path, which wgmma reads as its B operand where it lands.
+//   - weight stages (the config's weightStages): the [tileN][tileK] tile of
+//     the step's path, which wgmma reads as its B operand where it lands.
 // The producer's first warp walks the steps (slot, K tile) and their
 // present terms in order: it waits for a slot's release (a named barrier
 // the consumers arrive at), and its first thread expects the bytes and
@@ -23,15 +23,17 @@
 // tiles (emitLoadTf32Fragments: no bank conflicts), releases the slot and
 // sums sign * x * y in registers; then it rounds the sums to TF32 and
 // issues the step's wgmmas with A in registers on the weights' slot, waits
-// for them (the next step's A registers would otherwise be written while
-// they are read) and releases the weights. 3xTF32 splits the sums into
-// high parts and remainders in registers; the producer's last two warps
-// write the remainders w - tf32(w) of each landed weight tile into a tile
-// of their own and hand it on through a named barrier; each step's three
-// products (small A x high W, high A x small W, high A x high W) go into
-// fresh accumulators, added to the running ones in round-to-nearest f32.
-// Plain TF32 reads the weights as landed, TF32 by truncation, as
-// WgmmaFcProduct.cpp does with K-major weights.
+// for them and releases the weights. (With a group in flight, the next
+// step's A registers would be written while it reads them, and ptxas
+// serializes every wgmma of a loop that waits on an mbarrier meanwhile.)
+// 3xTF32 splits the sums into high parts and remainders in registers; the
+// producer's last two warps write the remainders w - tf32(w) of each landed
+// weight tile into a tile of their own and hand it on through a named barrier;
+// each step's three products (small A x high W, high A x small W, high A x high
+// W) go into fresh accumulators, added to the running ones in round-to-nearest
+// f32. Plain TF32 reads the weights as landed, TF32 by truncation, as
+// WgmmaFcProduct.cpp does with K-major weights. The epilogue is staged
+// through the term stages (emitStagedWgmmaEpilogue).
 //
 //===----------------------------------------------------------------------===//
 
