@@ -118,10 +118,11 @@ private:
               FcProductGemmSlot{t.path, {}});
         slot->terms.push_back({t.lhs, t.rhs, t.sign});
       }
-    // Every step forms its A fragments from termsPerSlot x and y tiles, so
-    // one slot of many terms would make all steps read that many: slots
-    // of more terms are split into slots of the same path (another pass
-    // over Fin for them, but two tiles per term for all).
+    // Where a stage holds the x and y tiles of every term of a slot (all
+    // but the warp-specialised schedule), one slot of many terms would make
+    // all steps stage that many: slots of more terms are split into slots
+    // of the same path (another pass over Fin for them, but two tiles per
+    // term for all).
     for (SmallVector<FcProductGemmSlot> &slots : fc.slotsOfBlade) {
       SmallVector<FcProductGemmSlot> split;
       for (FcProductGemmSlot &slot : slots)

@@ -1,6 +1,8 @@
-// gpu-check: --sm=90a --allow-tf32
+// gpu-check: --sm=90a --allow-tf32 --uta-gemm-config=fcwgmma128x256x16
 // gpu-check-tolerance: 5e-3
-// fc_product on wgmma in plain TF32 with K-major weights, a short K (4
+// fc_product on the wgmma schedule that forms A in shared memory (named:
+// the heuristic takes the warp-specialised one here) in plain TF32 with
+// K-major weights, a short K (4
 // input features: one K tile of 16, twelve of its columns past the end)
 // and a long one (520: 33 K tiles). With four products per output no sum
 // averages the TF32 rounding out: the worst element reaches 2.3e-3 of the

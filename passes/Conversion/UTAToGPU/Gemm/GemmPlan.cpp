@@ -596,7 +596,8 @@ std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
   bool wgmma = target.archSpecific && target.sm == 90;
   // The warp-specialised schedule reads every operand through a tensor map
   // (16-byte strides) and the weights K-major, as wgmma reads them; the
-  // formed-in-shared-memory wgmma schedule stays reachable by name.
+  // schedule that forms A (and N-major weights) in shared memory takes the
+  // other fc_products, and its rows named.
   const ConfigRow *chosen =
       wgmma && problem.transposeB && plan.asyncCopyA && plan.asyncCopyB
           ? chooseRow(plan, GemmSchedule::WgmmaTma, target,
@@ -618,7 +619,6 @@ std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
   // TMA needs 16-byte strides, as 16-byte cp.async does (measured on an
   // H200: FCGP TF32 fc_product Cl(3,0) 0.753 -> 0.657 ms, Cl(2,0) 0.265 ->
   // 0.216).
-  plan.tmaRows =
-      plan.config.schedule != GemmSchedule::MmaSync && plan.asyncCopyA;
+  plan.tmaRows = plan.config.schedule == GemmSchedule::Wgmma && plan.asyncCopyA;
   return plan;
 }

@@ -177,6 +177,8 @@ void mlir::uta::emitWgmmaStep(OpBuilder &b, Location loc,
   assert((!registerA || !split ||
           operands.aLowFragments.size() == operands.aFragments.size()) &&
          "3xTF32 with A in registers needs A's remainders in registers");
+  assert((registerA || !split || operands.aLow) &&
+         "3xTF32 with A in shared memory needs A's remainder tile");
   // The product of slab `slab`'s A at K step `ks` (its remainders where
   // `low`) and the B tile `bTile`. One descriptor per statement: the IR
   // must not depend on argument evaluation order.

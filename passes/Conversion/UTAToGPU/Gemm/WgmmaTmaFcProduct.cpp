@@ -33,7 +33,7 @@
 // W) go into fresh accumulators, added to the running ones in round-to-nearest
 // f32. Plain TF32 reads the weights as landed, TF32 by truncation, as
 // WgmmaFcProduct.cpp does with K-major weights. The epilogue is staged
-// through the term stages (emitStagedWgmmaEpilogue).
+// through the stages' memory (emitStagedWgmmaEpilogue).
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,8 +83,11 @@ private:
   /// the first term), releasing the slot.
   void addTermProducts(const FcProductStep &info, int64_t term, Value unit,
                        SmallVectorImpl<Tf32Fragment> &sums);
-  /// The K-major weight tile of `step`: waits for it, then issues the
-  /// step's wgmmas on `acc` with A (`sums`) in registers.
+  /// Rounds the sums to TF32 (3xTF32: splits them into high parts and
+  /// remainders), waits for `step`'s weights (3xTF32: their remainders),
+  /// issues the step's wgmmas with A in registers on `acc` (3xTF32: into
+  /// fresh accumulators, then added to `acc`), waits for them and releases
+  /// the weights.
   void emitProducts(Value step, ArrayRef<Tf32Fragment> sums,
                     SmallVectorImpl<Value> &acc);
 
@@ -158,10 +161,12 @@ private:
 } // namespace
 
 LogicalResult WgmmaTmaFcProductEmitter::setUp() {
-  if (1 + c.stages + 2 * c.weightStages > kEpilogueBarrier)
+  // The slots' releases, and 3xTF32's hand-overs of the remainders.
+  int64_t barriers = 1 + c.stages + c.weightStages * (isSplit() ? 2 : 1);
+  if (barriers > kEpilogueBarrier)
     return emitError(loc, "the TMA fc_product has a named barrier per term "
-                          "stage and two per weight stage: at most 14 "
-                          "in all");
+                          "and per weight stage (3xTF32: two per weight "
+                          "stage): at most 14 in all");
   xMap = io.getOperandTensorMap(0, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   yMap = io.getOperandTensorMap(1, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   wMap = io.getOperandTensorMap(2, {1, c.tileN, c.tileK}, kWgmmaRowBytes);

@@ -95,7 +95,7 @@ private:
   Value getLandedBarrier(Value stage) {
     return getStageMbarrier(b, loc, landed, stage);
   }
-  /// The named barriers of `stage` (i32 ids) and their thread counts.
+  /// The named barriers of `stage` (index ids) and their thread counts.
   Value getFullBarrier(Value stage) { return add(stage, 1); }
   Value getEmptyBarrier(Value stage) { return add(stage, 1 + c.stages); }
   int64_t getFullCount() const {
