@@ -101,6 +101,23 @@ Value IndexMath::add(Value x, Value y) {
 
 Value IndexMath::add(Value x, int64_t y) { return y ? add(x, index(y)) : x; }
 
+Value GemmScheduleEmitter::isBelow(Value x, int64_t bound) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x,
+                               index(bound));
+}
+
+Value GemmScheduleEmitter::isAtLeast(Value x, int64_t bound) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, x,
+                               index(bound));
+}
+
+void GemmScheduleEmitter::emitIf(Value condition, function_ref<void()> body) {
+  OpBuilder::InsertionGuard guard(b);
+  auto op = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(op.thenBlock());
+  body();
+}
+
 Value IndexMath::sub(Value x, int64_t y) {
   return y ? arith::SubIOp::create(b, loc, x, index(y)).getResult() : x;
 }

@@ -57,6 +57,13 @@ public:
   }
 
 protected:
+  /// x < bound and x >= bound (unsigned).
+  Value isBelow(Value x, int64_t bound);
+  Value isAtLeast(Value x, int64_t bound);
+  /// Emits `body` in an scf.if on `condition` (roles, guarded waits and
+  /// copies of the warp-specialised schedules).
+  void emitIf(Value condition, function_ref<void()> body);
+
   const GemmPlan &plan;
   const GemmConfig &c;
   const GemmProblem &p;

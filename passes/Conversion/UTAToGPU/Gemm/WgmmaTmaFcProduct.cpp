@@ -120,20 +120,9 @@ private:
   int64_t getWeightBytes() const { return c.tileN * kWgmmaRowBytes; }
   int64_t getSlabs() const { return c.tileM / c.warpsM / kWgmmaSlabRows; }
 
-  Value isBelow(Value x, int64_t bound) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x,
-                                 index(bound));
-  }
   Value isPresent(Value sign) {
     return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, sign,
                                  zeroSign);
-  }
-  /// Emits `body` in an scf.if on `condition`.
-  void emitIf(Value condition, function_ref<void()> body) {
-    OpBuilder::InsertionGuard guard(b);
-    auto op = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
-    b.setInsertionPointToStart(op.thenBlock());
-    body();
   }
   /// Runs `body` where term `term` of `info` is present (every first term
   /// is), yielding its results, else passes `values` through.
@@ -204,8 +193,7 @@ SmallVector<Value> WgmmaTmaFcProductEmitter::emitIfPresent(
 
 void WgmmaTmaFcProductEmitter::emitDrain(Value count, int64_t slots,
                                          function_ref<Value(Value)> emptyOf) {
-  Value hasMore = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                        count, index(slots));
+  Value hasMore = isAtLeast(count, slots);
   Value first = arith::SelectOp::create(
       b, loc, hasMore,
       arith::SubIOp::create(b, loc, count, index(slots)).getResult(), index(0));
@@ -220,11 +208,9 @@ void WgmmaTmaFcProductEmitter::emitTermCopy(const FcProductStep &info,
                                             int64_t term, Value k0,
                                             Value unit) {
   Value slot = getTermSlot(unit);
-  emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, unit,
-                               index(c.stages)),
-         [&] {
-           emitNamedBarrierWait(b, loc, getTermEmpty(slot), getEmptyCount());
-         });
+  emitIf(isAtLeast(unit, c.stages), [&] {
+    emitNamedBarrierWait(b, loc, getTermEmpty(slot), getEmptyCount());
+  });
   emitIf(isBelow(threadId, 1), [&] {
     Value barrier = getTermLanded(slot);
     emitMbarrierArriveExpectBytes(b, loc, barrier, index(2 * getTermBytes()));
@@ -249,12 +235,9 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
     Value k0 = mul(rem(step, kTiles), c.tileK);
     // The step's weights first: its terms are then consumed in order.
     Value slot = getWeightSlot(step);
-    emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
-                                 index(c.weightStages)),
-           [&] {
-             emitNamedBarrierWait(b, loc, getWeightEmpty(slot),
-                                  getEmptyCount());
-           });
+    emitIf(isAtLeast(step, c.weightStages), [&] {
+      emitNamedBarrierWait(b, loc, getWeightEmpty(slot), getEmptyCount());
+    });
     emitIf(isBelow(threadId, 1), [&] {
       Value barrier = getWeightLanded(slot);
       emitMbarrierArriveExpectBytes(b, loc, barrier, index(getWeightBytes()));
@@ -450,9 +433,7 @@ LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
       [&] {
         emitIf(isBelow(threadId, 32), [&] { emitCopies(); });
         if (isSplit())
-          emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                       threadId,
-                                       index(128 - kSplittingThreads)),
+          emitIf(isAtLeast(threadId, 128 - kSplittingThreads),
                  [&] { emitWeightSplits(); });
       },
       [&] { emitConsumer(epilogue); });

@@ -129,17 +129,6 @@ private:
     return (c.tileM + c.tileN) * c.tileK * p.getElementBytes();
   }
   int64_t getSteps() const { return llvm::divideCeil(p.k, c.tileK); }
-  Value isBelow(Value x, int64_t bound) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x,
-                                 index(bound));
-  }
-  /// Emits `body` in an scf.if on `condition`.
-  void emitIf(Value condition, function_ref<void()> body) {
-    OpBuilder::InsertionGuard guard(b);
-    auto op = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
-    b.setInsertionPointToStart(op.thenBlock());
-    body();
-  }
 
   Value threadId;
   Value aMap, bMap;
@@ -204,9 +193,7 @@ void WgmmaTmaGemmEmitter::emitProducer() {
     // The hand-over first: the consumers' release that this step's copies
     // wait for may need it (with a group in flight they release step s
     // once step s + 1 is handed over).
-    emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
-                                 index(lag)),
-           [&] { emitHandOver(sub(step, lag)); });
+    emitIf(isAtLeast(step, lag), [&] { emitHandOver(sub(step, lag)); });
     emitIf(isBelow(step, steps), [&] { emitCopies(step); });
   });
   // The first warp waits for the consumers' release of the last stages, so
@@ -222,9 +209,7 @@ void WgmmaTmaGemmEmitter::emitCopies(Value step) {
   Value stage = rem(step, c.stages);
   // The stage's last use (step - stages) must be complete.
   emitIf(arith::AndIOp::create(b, loc, isBelow(threadId, 32),
-                               arith::CmpIOp::create(b, loc,
-                                                     arith::CmpIPredicate::uge,
-                                                     step, index(c.stages))),
+                               isAtLeast(step, c.stages)),
          [&] { emitWait(getEmptyBarrier(stage), getEmptyCount()); });
   emitIf(isBelow(threadId, 1), [&] {
     Value barrier = getLandedBarrier(stage);
