@@ -80,6 +80,16 @@ Value mlir::uta::getStageMbarrier(OpBuilder &b, Location loc, Value mbarriers,
   return emitSharedPointer(b, loc, mbarriers, offset);
 }
 
+void mlir::uta::emitMbarrierWaitForUse(OpBuilder &b, Location loc,
+                                       Value barrier, Value use,
+                                       int64_t stages) {
+  Value round = arith::DivUIOp::create(
+      b, loc, use, arith::ConstantIndexOp::create(b, loc, stages));
+  Value parity = arith::RemUIOp::create(
+      b, loc, round, arith::ConstantIndexOp::create(b, loc, 2));
+  emitMbarrierWait(b, loc, barrier, parity);
+}
+
 void mlir::uta::emitMbarrierWait(OpBuilder &b, Location loc, Value barrier,
                                  Value parity) {
   Value phase =

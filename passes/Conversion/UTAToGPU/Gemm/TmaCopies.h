@@ -42,6 +42,12 @@ void emitMbarrierArriveExpectBytes(OpBuilder &b, Location loc, Value barrier,
 /// 1) completes.
 void emitMbarrierWait(OpBuilder &b, Location loc, Value barrier, Value parity);
 
+/// Waits until `barrier`, the mbarrier of a stage of a ring of `stages`
+/// stages, completes the phase of the ring's use `use` (index): the stage's
+/// (use / stages)-th phase, told by its parity.
+void emitMbarrierWaitForUse(OpBuilder &b, Location loc, Value barrier,
+                            Value use, int64_t stages);
+
 /// Copies the box of the tensor map `tensorMap` (!llvm.ptr to the
 /// descriptor) at `coordinates` (index, innermost dimension first) to
 /// `destination` (!llvm.ptr<3>, 128-byte aligned), completing on `barrier`;

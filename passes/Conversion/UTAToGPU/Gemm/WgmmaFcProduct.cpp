@@ -245,9 +245,8 @@ LogicalResult WgmmaFcProductEmitter::setUpTensorMaps() {
 void WgmmaFcProductEmitter::waitForRows(Value step) {
   if (!plan.tmaRows)
     return;
-  // Step s is stage s % stages's (s / stages)-th use: that phase's parity.
-  Value parity = rem(div(step, c.stages), 2);
-  emitMbarrierWait(b, loc, getStageBarrier(rem(step, c.stages)), parity);
+  emitMbarrierWaitForUse(b, loc, getStageBarrier(rem(step, c.stages)), step,
+                         c.stages);
 }
 
 void WgmmaFcProductEmitter::storeFormed(Value value, const StagedOperand &high,

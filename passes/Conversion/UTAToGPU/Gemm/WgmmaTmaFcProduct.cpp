@@ -91,13 +91,9 @@ private:
   void emitProducts(Value step, ArrayRef<Tf32Fragment> sums,
                     SmallVectorImpl<Value> &acc);
 
-  /// Where a step's or a unit's ring slot is and the parity of the
-  /// mbarrier phase that its (index / slots)-th use completes.
+  /// The ring slot of a step (weights) or of a unit (terms).
   Value getTermSlot(Value unit) { return rem(unit, c.stages); }
   Value getWeightSlot(Value step) { return rem(step, c.weightStages); }
-  Value getParity(Value index, int64_t slots) {
-    return rem(div(index, slots), 2);
-  }
   Value getTermLanded(Value slot) {
     return getStageMbarrier(b, loc, landed, slot);
   }
@@ -267,8 +263,7 @@ void WgmmaTmaFcProductEmitter::emitWeightSplits() {
   b.setInsertionPointToStart(loop.getBody());
   Value step = loop.getInductionVar();
   Value slot = getWeightSlot(step);
-  emitMbarrierWait(b, loc, getWeightLanded(slot),
-                   getParity(step, c.weightStages));
+  emitMbarrierWaitForUse(b, loc, getWeightLanded(slot), step, c.weightStages);
   emitTf32SplitOrRound(b, loc, wTiles, slot, wSmall, splitter,
                        kSplittingThreads);
   // The consumers' wgmmas read the remainders through the async proxy.
@@ -280,7 +275,7 @@ void WgmmaTmaFcProductEmitter::addTermProducts(
     const FcProductStep &info, int64_t term, Value unit,
     SmallVectorImpl<Tf32Fragment> &sums) {
   Value slot = getTermSlot(unit);
-  emitMbarrierWait(b, loc, getTermLanded(slot), getParity(unit, c.stages));
+  emitMbarrierWaitForUse(b, loc, getTermLanded(slot), unit, c.stages);
   Value consumerThread = sub(threadId, 128);
   Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
   Value warpgroupThread = rem(consumerThread, 128);
@@ -312,8 +307,7 @@ void WgmmaTmaFcProductEmitter::emitProducts(Value step,
   if (isSplit())
     emitNamedBarrierWait(b, loc, getWeightSplit(slot), getSplitCount());
   else
-    emitMbarrierWait(b, loc, getWeightLanded(slot),
-                     getParity(step, c.weightStages));
+    emitMbarrierWaitForUse(b, loc, getWeightLanded(slot), step, c.weightStages);
   auto descriptor = [&](Value tiles) {
     Value base = emitSharedAddress(b, loc, tiles);
     return emitWgmmaDescriptor(b, loc, add(base, mul(slot, getWeightBytes())));

@@ -122,9 +122,6 @@ private:
   int64_t getLag() const {
     return isTransformed() ? std::min<int64_t>(2, c.stages - 1) : c.stages - 1;
   }
-  /// The parity of the phase of its stage's mbarrier that step `step`
-  /// waits for: the (step / stages)-th use of the stage.
-  Value getPhaseParity(Value step) { return rem(div(step, c.stages), 2); }
   int64_t getStageBytes() const {
     return (c.tileM + c.tileN) * c.tileK * p.getElementBytes();
   }
@@ -231,7 +228,7 @@ void WgmmaTmaGemmEmitter::emitCopies(Value step) {
 
 void WgmmaTmaGemmEmitter::emitHandOver(Value step) {
   Value stage = rem(step, c.stages);
-  emitMbarrierWait(b, loc, getLandedBarrier(stage), getPhaseParity(step));
+  emitMbarrierWaitForUse(b, loc, getLandedBarrier(stage), step, c.stages);
   if (isTransformed()) {
     // Plain TF32 rounds A in registers (see loadTf32Fragments).
     if (isSplit())
