@@ -73,36 +73,46 @@ func.func @linear(%a: tensor<256x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<
 
 // -----
 
-// In plain TF32 the whole producer warpgroup (56 registers; 224 for the
-// consumers) rounds each landed B tile in place, four f32 at a time, fences
-// the writes for the tensor cores and arrives on `full` (128 + 256
-// threads). Each consumer loads its A fragments from the swizzled stage
-// (chunk c of rows g and g + 8 at c ^ g), rounds them to TF32 in registers
-// and issues wgmmas with A in registers (k = 8), then waits for them: no
-// group stays in flight.
+// In plain TF32 the producer only copies (40 registers; 232 for the
+// consumers): the tensor cores read B as it landed. Each consumer loads
+// its A fragments from the swizzled stage (chunk c of rows g and g + 8 at
+// c ^ g), rounds them to TF32 in registers and issues wgmmas with A in
+// registers (k = 8), keeping one group in flight. The K loop runs two
+// steps per iteration (16 steps: 8 iterations), each on its own A
+// registers: after a step's wait, the step before's registers, whose
+// products are then complete, are held (their exclusive or stored to the
+// thread's word) and its stage released.
 // TF32-LABEL: gpu.func @linear_f32_k0_matmul
-//       TF32:   nvvm.setmaxregister  decrease 56
-//   TF32-NOT:   vector.store %{{.*}}, %{{.*}} : memref<4x128x32xf32, #gpu.address_space<workgroup>>
-//       TF32:   vector.store %{{.*}}, %{{.*}} : memref<4x256x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-//       TF32:   nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-//       TF32:   nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c384_i32
-//       TF32:   nvvm.setmaxregister  increase 224
+//       TF32:   nvvm.setmaxregister  decrease 40
+//   TF32-NOT:   nvvm.fence.proxy
+//       TF32:   nvvm.setmaxregister  increase 232
+//       TF32:   scf.for %[[PAIR:.*]] = %c0 to %c8 step %c1 iter_args(
+//       TF32:   %[[EVEN:.*]] = arith.muli %[[PAIR]], %c2 : index
+//       TF32:   nvvm.barrier id =
 //       TF32:   %[[LANE:.*]] = arith.remui %{{.*}}, %c32 : index
 //       TF32:   %[[G:.*]] = arith.divui %[[LANE]], %c4 : index
 //       TF32:   %[[T:.*]] = arith.remui %[[LANE]], %c4 : index
 //       TF32:   %[[ROW:.*]] = arith.addi %{{.*}}, %[[G]] : index
 //       TF32:   %[[CHUNK0:.*]] = arith.muli %[[G]], %c4 : index
 //       TF32:   %[[COLUMN:.*]] = arith.addi %[[CHUNK0]], %[[T]] : index
-//       TF32:   memref.load %{{.*}}[%c0, %[[ROW]], %[[COLUMN]]] : memref<4x128x32xf32, #gpu.address_space<workgroup>>
+//       TF32:   memref.load %{{.*}}[%{{.*}}, %[[ROW]], %[[COLUMN]]] : memref<4x128x32xf32, #gpu.address_space<workgroup>>
 //       TF32:   %[[ROW8:.*]] = arith.addi %[[ROW]], %c8 : index
-//       TF32:   memref.load %{{.*}}[%c0, %[[ROW8]], %[[COLUMN]]]
+//       TF32:   memref.load %{{.*}}[%{{.*}}, %[[ROW8]], %[[COLUMN]]]
 //       TF32:   arith.xori %[[G]], %c1 : index
 //       TF32:   arith.andi %{{.*}}, %{{.*}} : i32
 //       TF32:   nvvm.wgmma.fence.aligned
 //       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $261, 0;\0Awgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {$0, {{.*}}, $127}, {$256, $257, $258, $259}, $260, p, 1, 1;\0A}", "=f,{{.*}},=f,0,1,{{.*}},127,r,r,r,r,l,n"
 //   TF32-NOT:   nvvm.wgmma.mma_async
 //       TF32:   nvvm.wgmma.commit.group.sync.aligned
-//  TF32-NEXT:   nvvm.wgmma.wait.group.sync.aligned 0
+//  TF32-NEXT:   nvvm.wgmma.wait.group.sync.aligned 1
+//       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .b32 h;\0Amov.b32 h, 0;\0Axor.b32 h, h, $1;{{.*}}xor.b32 h, h, $16;\0Ast.shared.b32 [$0], h;\0A}", "r,r,r,r,r,r,r,r,r,r,r,r,r,r,r,r,r"
+//       TF32:   %[[PREVIOUS:.*]] = arith.cmpi uge, %[[EVEN]], %c1 : index
+//       TF32:   scf.if %[[PREVIOUS]] {
+//       TF32:     nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
+//       TF32:   nvvm.wgmma.wait.group.sync.aligned 1
+//       TF32:   scf.yield
+//       TF32:   nvvm.wgmma.wait.group.sync.aligned 0
+//       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .b32 h;
 
 // With 3xTF32 the producer splits each landed stage into the high parts (left
 // in place, truncated by the tensor cores) and the remainders, in tiles of

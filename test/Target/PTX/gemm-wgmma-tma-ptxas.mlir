@@ -38,12 +38,18 @@
 //       CHECK:   wgmma.commit_group.sync.aligned;
 //       CHECK:   wgmma.wait_group.sync.aligned 1;
 
+// In plain TF32 the producer only copies; each consumer loads its A
+// fragments, issues wgmma with A in registers and keeps one group in
+// flight, holding the registers of the step before until its wait.
 // TF32-LABEL: .entry f32_k0_matmul(
-//       TF32:   setmaxnreg.dec.sync.aligned.u32 56;
-//       TF32:   fence.proxy.async.shared::cta;
-//       TF32:   setmaxnreg.inc.sync.aligned.u32 224;
+//       TF32:   setmaxnreg.dec.sync.aligned.u32 40;
+//   TF32-NOT:   fence.proxy.async
+//       TF32:   setmaxnreg.inc.sync.aligned.u32 232;
 //       TF32:   ld.shared.b32
 //       TF32:   wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
+//       TF32:   wgmma.wait_group.sync.aligned 1;
+//       TF32:   xor.b32
+//       TF32:   st.shared.b32
 //       TF32:   wgmma.wait_group.sync.aligned 0;
 
 // X3-LABEL: .entry f32_k0_matmul(

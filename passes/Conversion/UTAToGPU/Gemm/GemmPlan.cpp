@@ -323,6 +323,12 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   if (c.schedule == GemmSchedule::Simt)
     return (c.tileM + c.tileN) * c.tileK * 4;
   bool split = precision == GemmPrecision::Tf32x3;
+  // Plain TF32 on the warp-specialised schedules takes A from registers
+  // and holds them through a word per consumer thread.
+  int64_t holdBytes = c.schedule == GemmSchedule::WgmmaTma &&
+                              precision == GemmPrecision::Tf32
+                          ? 4 * 128 * c.warpsM
+                          : 0;
   // The warp-specialised fc_product: x and y tiles of a term per stage,
   // the weights (3xTF32: and their remainders) in stages of their own, and
   // an mbarrier per stage of either.
@@ -331,7 +337,8 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
     int64_t weightBytes = c.tileN * c.tileK * problem.getElementBytes();
     int64_t bytes =
         c.stages * termBytes + c.weightStages * weightBytes * (split ? 2 : 1);
-    return llvm::alignTo(bytes, 128) + (c.stages + c.weightStages) * 8;
+    return llvm::alignTo(bytes + holdBytes, 128) +
+           (c.stages + c.weightStages) * 8;
   }
   int64_t stageBytes = (aTilesPerStage * c.tileM + c.tileN) * c.tileK *
                        problem.getElementBytes();
@@ -339,7 +346,8 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   // 3xTF32's remainders of each stage, and the mbarrier of each stage's
   // boxes after the tiles.
   if (c.schedule == GemmSchedule::WgmmaTma) {
-    return llvm::alignTo(bytes * (split ? 2 : 1), 128) + c.stages * 8;
+    return llvm::alignTo(bytes * (split ? 2 : 1) + holdBytes, 128) +
+           c.stages * 8;
   }
   if (c.schedule != GemmSchedule::Wgmma)
     return bytes;
@@ -425,6 +433,8 @@ std::string GemmPlan::describe() const {
       os << llvm::formatv("x and y by TMA one term per stage, K-major weights "
                           "by TMA in {0} stages, A formed in registers, ",
                           c.weightStages);
+    else if (precision == GemmPrecision::Tf32)
+      os << "A and B by TMA, A rounded in registers, ";
     else
       os << "A and B by TMA, ";
   } else if (c.schedule == GemmSchedule::MmaSync) {

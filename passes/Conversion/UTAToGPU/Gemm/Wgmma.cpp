@@ -117,6 +117,99 @@ Value mlir::uta::emitWgmmaTf32RegisterA(OpBuilder &b, Location loc, Value acc,
       .getResult(0);
 }
 
+void mlir::uta::emitRegisterAHold(OpBuilder &b, Location loc,
+                                  ArrayRef<Tf32Fragment> fragments,
+                                  Value word) {
+  // Inline PTX, so that LLVM neither folds the exclusive or nor drops the
+  // store of a word that nothing reads.
+  std::string code;
+  llvm::raw_string_ostream os(code);
+  std::string constraints = "r";
+  SmallVector<Value> operands{
+      arith::IndexCastUIOp::create(b, loc, b.getI32Type(), word)};
+  os << "{\n.reg .b32 h;\nmov.b32 h, 0;\n";
+  for (const Tf32Fragment &fragment : fragments)
+    for (Value x : fragment) {
+      os << "xor.b32 h, h, $" << operands.size() << ";\n";
+      constraints += ",r";
+      operands.push_back(arith::BitcastOp::create(b, loc, b.getI32Type(), x));
+    }
+  os << "st.shared.b32 [$0], h;\n}";
+  LLVM::InlineAsmOp::create(
+      b, loc, /*res=*/TypeRange(), operands, code, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
+SmallVector<Value> mlir::uta::emitRegisterAStepLoop(OpBuilder &b, Location loc,
+                                                    Value count,
+                                                    ValueRange initial,
+                                                    int64_t fragments,
+                                                    RegisterAStep step,
+                                                    SmallVectorImpl<Tf32Fragment> &lastIssued) {
+  auto flatten = [](ArrayRef<Tf32Fragment> set) {
+    SmallVector<Value> values;
+    for (const Tf32Fragment &fragment : set)
+      values.append(fragment.begin(), fragment.end());
+    return values;
+  };
+  auto unflatten = [](ValueRange values) {
+    SmallVector<Tf32Fragment> set;
+    for (size_t i = 0; i < values.size(); i += 4)
+      set.emplace_back(values.begin() + i, values.begin() + i + 4);
+    return set;
+  };
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  // The set held before the first step: zeros (nothing is in flight).
+  Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+  SmallVector<Value> carried(initial);
+  size_t stateSize = carried.size();
+  carried.append(4 * fragments, zero);
+  Value pairs = arith::DivUIOp::create(b, loc, count, index(2));
+  auto loop = scf::ForOp::create(
+      b, loc, index(0), pairs, index(1), carried,
+      [&](OpBuilder &nb, Location, Value pair, ValueRange values) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToEnd(nb.getInsertionBlock());
+        Value even = arith::MulIOp::create(b, loc, pair, index(2));
+        Value odd = arith::AddIOp::create(b, loc, even, index(1));
+        SmallVector<Tf32Fragment> evenSet, oddSet;
+        SmallVector<Value> state =
+            step(even, values.take_front(stateSize),
+                 unflatten(values.drop_front(stateSize)), evenSet);
+        state = step(odd, state, evenSet, oddSet);
+        SmallVector<Value> yielded = std::move(state);
+        yielded.append(flatten(oddSet));
+        scf::YieldOp::create(b, loc, yielded);
+      });
+  ValueRange results = loop.getResults();
+  // An odd count's last step.
+  Value last = arith::SubIOp::create(b, loc, count, index(1));
+  Value isOdd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::RemUIOp::create(b, loc, count, index(2)), index(0));
+  auto branch = scf::IfOp::create(b, loc, results.getTypes(), isOdd,
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    SmallVector<Tf32Fragment> lastSet;
+    SmallVector<Value> yielded =
+        step(last, results.take_front(stateSize),
+             unflatten(results.drop_front(stateSize)), lastSet);
+    yielded.append(flatten(lastSet));
+    scf::YieldOp::create(b, loc, yielded);
+    b.setInsertionPointToStart(branch.elseBlock());
+    scf::YieldOp::create(b, loc, results);
+  }
+  lastIssued = unflatten(branch.getResults().drop_front(stateSize));
+  return SmallVector<Value>(branch.getResults().take_front(stateSize));
+}
+
 /// Where a thread's fragment elements lie in its warpgroup's 64-row slabs
 /// (accumulators and TF32 A alike): lane 4g + t of warp q holds rows
 /// 16q + g and 16q + g + 8.

@@ -71,6 +71,36 @@ SmallVector<Tf32Fragment>
 emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles, Value stage,
                       Value firstRow, Value warpgroupThread, int64_t slabs);
 
+/// Keeps this thread's A registers `fragments` allocated until here, by
+/// storing their exclusive or to the thread's word at shared-window byte
+/// `word` (index). ptxas frees a wgmma's A registers at the next
+/// wgmma.wait_group, even one that leaves its group in flight, and would
+/// hand them to later instructions while the tensor cores still read them;
+/// a hold after the wait that completes the group marks them live until
+/// then.
+void emitRegisterAHold(OpBuilder &b, Location loc,
+                       ArrayRef<Tf32Fragment> fragments, Value word);
+
+/// One step of a loop whose wgmmas take A from registers with a group of
+/// products in flight: emits step `step` on `state` with A registers of its
+/// own, returned in `issued`, holds `held` (the previous step's, see
+/// emitRegisterAHold) after the wait that completes the previous step's
+/// products, and returns the new state.
+using RegisterAStep = function_ref<SmallVector<Value>(
+    Value step, ValueRange state, ArrayRef<Tf32Fragment> held,
+    SmallVectorImpl<Tf32Fragment> &issued)>;
+
+/// Steps [0, `count`) (index) of `step` from `initial`, two per iteration:
+/// consecutive steps then issue from different registers, so that no
+/// step's A is written while the products of the step before still read
+/// theirs. `fragments` is the number of A fragments of a step. Returns the
+/// final state; the caller waits for the last step's products and then
+/// holds `lastIssued`, that step's A registers.
+SmallVector<Value>
+emitRegisterAStepLoop(OpBuilder &b, Location loc, Value count,
+                      ValueRange initial, int64_t fragments, RegisterAStep step,
+                      SmallVectorImpl<Tf32Fragment> &lastIssued);
+
 /// The operands of one step: the descriptors of its K-major tiles (A at
 /// this warpgroup's first slab, and B), and for 3xTF32 the remainders'
 /// (null otherwise). A TF32 A may instead be in registers: fragments for

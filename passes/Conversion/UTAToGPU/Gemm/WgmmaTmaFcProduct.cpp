@@ -83,13 +83,27 @@ private:
   /// the first term), releasing the slot.
   void addTermProducts(const FcProductStep &info, int64_t term, Value unit,
                        SmallVectorImpl<Tf32Fragment> &sums);
+  /// Step `step` on `state` (the accumulators, then the running term
+  /// unit): its terms' sums, then emitProducts. Returns the new state.
+  SmallVector<Value> emitStep(Value step, ValueRange state,
+                              ArrayRef<Tf32Fragment> held,
+                              SmallVectorImpl<Tf32Fragment> &issued);
   /// Rounds the sums to TF32 (3xTF32: splits them into high parts and
-  /// remainders), waits for `step`'s weights (3xTF32: their remainders),
-  /// issues the step's wgmmas with A in registers on `acc` (3xTF32: into
-  /// fresh accumulators, then added to `acc`), waits for them and releases
-  /// the weights.
+  /// remainders), waits for `step`'s weights (3xTF32: their remainders)
+  /// and issues the step's wgmmas with A in registers on `acc`.
+  ///   - TF32: one group stays in flight. Waits for the previous step's
+  ///     products, holds their A registers `held` (emitRegisterAHold) and
+  ///     releases their weights; `issued` gets this step's A registers.
+  ///   - 3xTF32: into fresh accumulators, then added to `acc` once complete
+  ///     (the adds leave no group in flight); releases the weights.
   void emitProducts(Value step, ArrayRef<Tf32Fragment> sums,
-                    SmallVectorImpl<Value> &acc);
+                    SmallVectorImpl<Value> &acc, ArrayRef<Tf32Fragment> held,
+                    SmallVectorImpl<Tf32Fragment> &issued);
+  /// This thread's word for emitRegisterAHold.
+  Value getHoldWord() {
+    return add(emitSharedAddress(b, loc, holdWords),
+               mul(sub(threadId, 128), 4));
+  }
 
   /// The ring slot of a step (weights) or of a unit (terms).
   Value getTermSlot(Value unit) { return rem(unit, c.stages); }
@@ -115,6 +129,10 @@ private:
   int64_t getTermBytes() const { return c.tileM * kWgmmaRowBytes; }
   int64_t getWeightBytes() const { return c.tileN * kWgmmaRowBytes; }
   int64_t getSlabs() const { return c.tileM / c.warpsM / kWgmmaSlabRows; }
+  /// The A fragments of a step: one per slab and K step of 8.
+  int64_t getFragments() const {
+    return getSlabs() * c.tileK * 4 / kWgmmaStepBytes;
+  }
 
   Value isPresent(Value sign) {
     return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, sign,
@@ -138,6 +156,8 @@ private:
   /// [stages][tileM][tileK] x and y tiles, [weightStages][tileN]
   /// [tileK] weights and (3xTF32) their remainders.
   Value xTiles, yTiles, wTiles, wSmall;
+  /// TF32: a word per consumer thread for emitRegisterAHold.
+  Value holdWords;
   /// memref<stages + weightStages x i64>: the term slots', then the
   /// weight slots' mbarriers.
   Value landed;
@@ -167,6 +187,9 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   wTiles = allocateTiles(c.weightStages, c.tileN);
   if (isSplit())
     wSmall = allocateTiles(c.weightStages, c.tileN);
+  else
+    holdWords = io.allocateWorkgroupBuffer(b, loc, {getConsumers()},
+                                           b.getF32Type(), 4);
   landed = emitStageMbarriers(b, loc, io, c.stages + c.weightStages, threadId);
   return success();
 }
@@ -300,9 +323,9 @@ void WgmmaTmaFcProductEmitter::addTermProducts(
   }
 }
 
-void WgmmaTmaFcProductEmitter::emitProducts(Value step,
-                                            ArrayRef<Tf32Fragment> sums,
-                                            SmallVectorImpl<Value> &acc) {
+void WgmmaTmaFcProductEmitter::emitProducts(
+    Value step, ArrayRef<Tf32Fragment> sums, SmallVectorImpl<Value> &acc,
+    ArrayRef<Tf32Fragment> held, SmallVectorImpl<Tf32Fragment> &issued) {
   Value slot = getWeightSlot(step);
   if (isSplit())
     emitNamedBarrierWait(b, loc, getWeightSplit(slot), getSplitCount());
@@ -328,8 +351,13 @@ void WgmmaTmaFcProductEmitter::emitProducts(Value step,
   if (!isSplit()) {
     emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                   c.tileK * 4 / kWgmmaStepBytes, p.elementType);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    emitNamedBarrierArrive(b, loc, getWeightEmpty(slot), getEmptyCount());
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
+    emitRegisterAHold(b, loc, held, getHoldWord());
+    emitIf(isAtLeast(step, 1), [&] {
+      emitNamedBarrierArrive(b, loc, getWeightEmpty(getWeightSlot(sub(step, 1))),
+                             getEmptyCount());
+    });
+    issued = std::move(operands.aFragments);
     return;
   }
   operands.bLow = descriptor(wSmall);
@@ -345,49 +373,73 @@ void WgmmaTmaFcProductEmitter::emitProducts(Value step,
     sum = emitWgmmaAccumulatorSum(b, loc, sum, tile);
 }
 
+SmallVector<Value>
+WgmmaTmaFcProductEmitter::emitStep(Value step, ValueRange state,
+                                   ArrayRef<Tf32Fragment> held,
+                                   SmallVectorImpl<Tf32Fragment> &issued) {
+  SmallVector<Value> acc(state.drop_back());
+  Value unit = state.back();
+  FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
+  SmallVector<Tf32Fragment> sums;
+  for (int64_t term = 0; term < fc->termsPerSlot; ++term) {
+    // The sums and the unit index pass through a missing term.
+    SmallVector<Value> carried{unit};
+    for (const Tf32Fragment &sum : sums)
+      carried.append(sum.begin(), sum.end());
+    SmallVector<Value> updated =
+        emitIfPresent(info, term, carried, [&]() -> SmallVector<Value> {
+          SmallVector<Tf32Fragment> added = sums;
+          addTermProducts(info, term, unit, added);
+          SmallVector<Value> results{add(unit, 1)};
+          for (const Tf32Fragment &sum : added)
+            results.append(sum.begin(), sum.end());
+          return results;
+        });
+    unit = updated.front();
+    // The first term sets the sums' shape; later ones keep it.
+    if (sums.empty())
+      sums.resize(getFragments(), Tf32Fragment(4));
+    ArrayRef<Value> values = ArrayRef(updated).drop_front();
+    for (Tf32Fragment &sum : sums)
+      for (Value &s : sum) {
+        s = values.front();
+        values = values.drop_front();
+      }
+  }
+  emitProducts(step, sums, acc, held, issued);
+  acc.push_back(unit);
+  return acc;
+}
+
 void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
   Value zero = LLVM::ZeroOp::create(
       b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
   SmallVector<Value> initial(getSlabs(), zero);
   initial.push_back(index(0));
-  auto loop = scf::ForOp::create(b, loc, index(0), steps, index(1), initial);
-  {
+  SmallVector<Value> state;
+  if (isSplit()) {
+    auto loop = scf::ForOp::create(b, loc, index(0), steps, index(1), initial);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value step = loop.getInductionVar();
-    SmallVector<Value> acc(loop.getRegionIterArgs().drop_back());
-    Value unit = loop.getRegionIterArgs().back();
-    FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
-    SmallVector<Tf32Fragment> sums;
-    for (int64_t term = 0; term < fc->termsPerSlot; ++term) {
-      // The sums and the unit index pass through a missing term.
-      SmallVector<Value> carried{unit};
-      for (const Tf32Fragment &sum : sums)
-        carried.append(sum.begin(), sum.end());
-      SmallVector<Value> updated =
-          emitIfPresent(info, term, carried, [&]() -> SmallVector<Value> {
-            SmallVector<Tf32Fragment> added = sums;
-            addTermProducts(info, term, unit, added);
-            SmallVector<Value> results{add(unit, 1)};
-            for (const Tf32Fragment &sum : added)
-              results.append(sum.begin(), sum.end());
-            return results;
-          });
-      unit = updated.front();
-      // The first term sets the sums' shape; later ones keep it.
-      if (sums.empty())
-        sums.resize(getSlabs() * c.tileK * 4 / kWgmmaStepBytes,
-                    Tf32Fragment(4));
-      ArrayRef<Value> values = ArrayRef(updated).drop_front();
-      for (Tf32Fragment &sum : sums)
-        for (Value &s : sum) {
-          s = values.front();
-          values = values.drop_front();
-        }
-    }
-    emitProducts(step, sums, acc);
-    acc.push_back(unit);
-    scf::YieldOp::create(b, loc, acc);
+    SmallVector<Tf32Fragment> issued;
+    scf::YieldOp::create(b, loc,
+                         emitStep(loop.getInductionVar(),
+                                  loop.getRegionIterArgs(), {}, issued));
+    state.assign(loop.getResults().begin(), loop.getResults().end());
+  } else {
+    SmallVector<Tf32Fragment> lastIssued;
+    state = emitRegisterAStepLoop(
+        b, loc, steps, initial, getFragments(),
+        [&](Value step, ValueRange current, ArrayRef<Tf32Fragment> held,
+            SmallVectorImpl<Tf32Fragment> &issued) {
+          return emitStep(step, current, held, issued);
+        },
+        lastIssued);
+    // The last step's products, then its weights' release.
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    emitRegisterAHold(b, loc, lastIssued, getHoldWord());
+    emitNamedBarrierArrive(b, loc, getWeightEmpty(getWeightSlot(sub(steps, 1))),
+                           getEmptyCount());
   }
   // The accumulators staged where the tiles were (not the mbarriers after
   // them), for vector stores; a named barrier of the consumers alone.
@@ -398,7 +450,7 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
   auto barrier = [&] {
     emitNamedBarrierWait(b, loc, index(kEpilogueBarrier), getConsumers());
   };
-  ValueRange accumulators = loop.getResults().drop_back();
+  ValueRange accumulators = ValueRange(state).drop_back();
   if (stagingBytes <= tileBytes &&
       succeeded(emitStagedWgmmaEpilogue(b, loc, plan, block, io, xTiles,
                                         consumerThread, getConsumers(), barrier,

@@ -85,11 +85,18 @@ private:
   /// epilogue.
   void emitConsumer(ElementEpilogue epilogue);
   /// Waits for step `step`'s stage, issues its wgmmas on `acc` (ignoring
-  /// acc's values where `ignoreAcc`).
-  void emitProducts(Value step, SmallVectorImpl<Value> &acc, bool ignoreAcc);
+  /// acc's values where `ignoreAcc`); plain TF32 returns the A registers
+  /// they read in `issued`.
+  void emitProducts(Value step, SmallVectorImpl<Value> &acc, bool ignoreAcc,
+                    SmallVectorImpl<Tf32Fragment> *issued = nullptr);
   /// Plain TF32: loads this consumer's A fragments of `stage` into
   /// `operands`, rounded to TF32.
   void loadTf32Fragments(Value stage, WgmmaStepOperands &operands);
+  /// Plain TF32's K loop (A in registers, a group in flight), returning
+  /// the accumulators.
+  SmallVector<Value> emitRegisterAConsumerLoop();
+  /// The epilogue on a consumer's final accumulators.
+  void emitConsumerEpilogue(ValueRange accumulators, ElementEpilogue epilogue);
 
   /// The mbarrier (a shared pointer) on which `stage`'s boxes complete.
   Value getLandedBarrier(Value stage) {
@@ -109,18 +116,16 @@ private:
     emitNamedBarrierArrive(b, loc, id, count);
   }
 
-  /// Whether the producer rewrites the landed tiles (f32 operands).
-  bool isTransformed() const {
-    return plan.precision == GemmPrecision::Tf32 ||
-           plan.precision == GemmPrecision::Tf32x3;
-  }
+  /// 3xTF32: the producer splits the landed tiles.
   bool isSplit() const { return plan.precision == GemmPrecision::Tf32x3; }
+  /// Plain TF32: the consumers take A from registers.
+  bool isRegisterA() const { return plan.precision == GemmPrecision::Tf32; }
   /// Producer threads that hand stages over: its first warp, or the whole
-  /// warpgroup where it rewrites them.
-  int64_t getForwardingThreads() const { return isTransformed() ? 128 : 32; }
+  /// warpgroup where it splits them.
+  int64_t getForwardingThreads() const { return isSplit() ? 128 : 32; }
   int64_t getConsumers() const { return 128 * c.warpsM; }
   int64_t getLag() const {
-    return isTransformed() ? std::min<int64_t>(2, c.stages - 1) : c.stages - 1;
+    return isSplit() ? std::min<int64_t>(2, c.stages - 1) : c.stages - 1;
   }
   int64_t getStageBytes() const {
     return (c.tileM + c.tileN) * c.tileK * p.getElementBytes();
@@ -135,6 +140,8 @@ private:
   Value aSmall, bSmall;
   /// memref<stages x i64>: the mbarriers of the stages' boxes.
   Value landed;
+  /// Plain TF32: a word per consumer thread for emitRegisterAHold.
+  Value holdWords;
 };
 
 } // namespace
@@ -175,6 +182,9 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
     aSmall = allocateTiles(c.tileM);
     bSmall = allocateTiles(c.tileN);
   }
+  if (isRegisterA())
+    holdWords = io.allocateWorkgroupBuffer(b, loc, {getConsumers()},
+                                           b.getF32Type(), 4);
   landed = emitStageMbarriers(b, loc, io, c.stages, threadId);
   return success();
 }
@@ -229,10 +239,8 @@ void WgmmaTmaGemmEmitter::emitCopies(Value step) {
 void WgmmaTmaGemmEmitter::emitHandOver(Value step) {
   Value stage = rem(step, c.stages);
   emitMbarrierWaitForUse(b, loc, getLandedBarrier(stage), step, c.stages);
-  if (isTransformed()) {
-    // Plain TF32 rounds A in registers (see loadTf32Fragments).
-    if (isSplit())
-      emitTf32SplitOrRound(b, loc, aTiles, stage, aSmall, threadId, 128);
+  if (isSplit()) {
+    emitTf32SplitOrRound(b, loc, aTiles, stage, aSmall, threadId, 128);
     emitTf32SplitOrRound(b, loc, bTiles, stage, bSmall, threadId, 128);
     // The consumers' wgmmas read the rewritten tiles through the async
     // proxy.
@@ -242,7 +250,8 @@ void WgmmaTmaGemmEmitter::emitHandOver(Value step) {
 }
 
 void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
-                                       bool ignoreAcc) {
+                                       bool ignoreAcc,
+                                       SmallVectorImpl<Tf32Fragment> *issued) {
   Value stage = rem(step, c.stages);
   emitWait(getFullBarrier(stage), getFullCount());
   int64_t bytes = p.getElementBytes();
@@ -262,7 +271,7 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
   WgmmaStepOperands operands;
   operands.bHigh = descriptor(bTiles, c.tileN, /*isA=*/false);
   operands.bLow = descriptor(bSmall, c.tileN, /*isA=*/false);
-  if (isSplit() || !isTransformed()) {
+  if (!isRegisterA()) {
     operands.aHigh = descriptor(aTiles, c.tileM, /*isA=*/true);
     operands.aLow = descriptor(aSmall, c.tileM, /*isA=*/true);
   } else {
@@ -270,6 +279,40 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
   }
   emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                 c.tileK * bytes / kWgmmaStepBytes, p.elementType, ignoreAcc);
+  if (issued)
+    *issued = std::move(operands.aFragments);
+}
+
+SmallVector<Value> WgmmaTmaGemmEmitter::emitRegisterAConsumerLoop() {
+  Value holdWord = add(emitSharedAddress(b, loc, holdWords),
+                       mul(sub(threadId, 128), 4));
+  Value zero = LLVM::ZeroOp::create(
+      b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
+  int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
+  int64_t steps = getSteps();
+  SmallVector<Tf32Fragment> lastIssued;
+  SmallVector<Value> acc = emitRegisterAStepLoop(
+      b, loc, index(steps), SmallVector<Value>(slabs, zero),
+      slabs * c.tileK * 4 / kWgmmaStepBytes,
+      [&](Value step, ValueRange state, ArrayRef<Tf32Fragment> held,
+          SmallVectorImpl<Tf32Fragment> &issued) {
+        SmallVector<Value> sums(state);
+        emitProducts(step, sums, /*ignoreAcc=*/false, &issued);
+        // Step s - 1's products are complete: their A registers may be
+        // reused and their stage refilled.
+        NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
+        emitRegisterAHold(b, loc, held, holdWord);
+        emitIf(isAtLeast(step, 1), [&] {
+          emitArrive(getEmptyBarrier(rem(sub(step, 1), c.stages)),
+                     getEmptyCount());
+        });
+        return sums;
+      },
+      lastIssued);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  emitRegisterAHold(b, loc, lastIssued, holdWord);
+  emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
+  return acc;
 }
 
 void WgmmaTmaGemmEmitter::loadTf32Fragments(Value stage,
@@ -285,14 +328,16 @@ void WgmmaTmaGemmEmitter::loadTf32Fragments(Value stage,
 }
 
 void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
+  if (isRegisterA()) {
+    emitConsumerEpilogue(emitRegisterAConsumerLoop(), epilogue);
+    return;
+  }
   auto accumulatorType = getWgmmaAccumulatorType(b.getContext(), c.tileN);
   int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
   int64_t steps = getSteps();
-  // Groups of products left in flight at the end of a step. None for f32:
-  // 3xTF32 adds each step's products in f32; plain TF32's A fragments of
-  // the next step would be written while the group reads this step's, and
-  // ptxas then serializes every wgmma (C7513).
-  int64_t inFlight = isTransformed() ? 0 : 1;
+  // Groups of products left in flight at the end of a step: none for
+  // 3xTF32, which adds each step's products in f32 once complete.
+  int64_t inFlight = isSplit() ? 0 : 1;
   Value zero = LLVM::ZeroOp::create(b, loc, accumulatorType);
   // Step s: its products (3xTF32: into fresh accumulators, added in f32
   // once complete), then the release of the stage whose products are
@@ -329,6 +374,11 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
     emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
   }
+  emitConsumerEpilogue(loop.getResults(), epilogue);
+}
+
+void WgmmaTmaGemmEmitter::emitConsumerEpilogue(ValueRange accumulators,
+                                               ElementEpilogue epilogue) {
   // The accumulators staged where the tiles were (not the mbarriers after
   // them), for vector stores; a named barrier of the consumers alone.
   Value consumerThread = sub(threadId, 128);
@@ -338,9 +388,9 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
   if (stagingBytes <= tileBytes &&
       succeeded(emitStagedWgmmaEpilogue(b, loc, plan, block, io, aTiles,
                                         consumerThread, getConsumers(), barrier,
-                                        loop.getResults(), epilogue)))
+                                        accumulators, epilogue)))
     return;
-  emitWgmmaEpilogue(b, loc, plan, block, consumerThread, loop.getResults(),
+  emitWgmmaEpilogue(b, loc, plan, block, consumerThread, accumulators,
                     epilogue);
 }
 
@@ -351,7 +401,7 @@ LogicalResult WgmmaTmaGemmEmitter::emit(ElementEpilogue epilogue) {
     return failure();
   emitProducerConsumerRoles(
       b, loc, threadId, c.getNumThreads(),
-      isTransformed() ? kRewritingProducerRegisters : kCopyingProducerRegisters,
+      isSplit() ? kRewritingProducerRegisters : kCopyingProducerRegisters,
       [&] { emitProducer(); }, [&] { emitConsumer(epilogue); });
   return success();
 }
