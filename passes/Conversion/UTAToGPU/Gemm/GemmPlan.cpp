@@ -325,10 +325,10 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   bool split = precision == GemmPrecision::Tf32x3;
   // Plain TF32 on the warp-specialised schedules takes A from registers
   // and holds them through a word per consumer thread.
-  int64_t holdBytes = c.schedule == GemmSchedule::WgmmaTma &&
-                              precision == GemmPrecision::Tf32
-                          ? 4 * 128 * c.warpsM
-                          : 0;
+  int64_t holdBytes =
+      c.schedule == GemmSchedule::WgmmaTma && precision == GemmPrecision::Tf32
+          ? 4 * 128 * c.warpsM
+          : 0;
   // The warp-specialised fc_product: x and y tiles of a term per stage,
   // the weights (3xTF32: and their remainders) in stages of their own, and
   // an mbarrier per stage of either.

@@ -143,12 +143,11 @@ void mlir::uta::emitRegisterAHold(OpBuilder &b, Location loc,
       /*operand_attrs=*/ArrayAttr());
 }
 
-SmallVector<Value> mlir::uta::emitRegisterAStepLoop(OpBuilder &b, Location loc,
-                                                    Value count,
-                                                    ValueRange initial,
-                                                    int64_t fragments,
-                                                    RegisterAStep step,
-                                                    SmallVectorImpl<Tf32Fragment> &lastIssued) {
+SmallVector<Value>
+mlir::uta::emitRegisterAStepLoop(OpBuilder &b, Location loc, Value count,
+                                 ValueRange initial, int64_t fragments,
+                                 RegisterAStep step,
+                                 SmallVectorImpl<Tf32Fragment> &lastIssued) {
   auto flatten = [](ArrayRef<Tf32Fragment> set) {
     SmallVector<Value> values;
     for (const Tf32Fragment &fragment : set)

@@ -188,8 +188,8 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   if (isSplit())
     wSmall = allocateTiles(c.weightStages, c.tileN);
   else
-    holdWords = io.allocateWorkgroupBuffer(b, loc, {getConsumers()},
-                                           b.getF32Type(), 4);
+    holdWords =
+        io.allocateWorkgroupBuffer(b, loc, {getConsumers()}, b.getF32Type(), 4);
   landed = emitStageMbarriers(b, loc, io, c.stages + c.weightStages, threadId);
   return success();
 }
@@ -354,8 +354,8 @@ void WgmmaTmaFcProductEmitter::emitProducts(
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
     emitRegisterAHold(b, loc, held, getHoldWord());
     emitIf(isAtLeast(step, 1), [&] {
-      emitNamedBarrierArrive(b, loc, getWeightEmpty(getWeightSlot(sub(step, 1))),
-                             getEmptyCount());
+      emitNamedBarrierArrive(
+          b, loc, getWeightEmpty(getWeightSlot(sub(step, 1))), getEmptyCount());
     });
     issued = std::move(operands.aFragments);
     return;
@@ -422,9 +422,9 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     SmallVector<Tf32Fragment> issued;
-    scf::YieldOp::create(b, loc,
-                         emitStep(loop.getInductionVar(),
-                                  loop.getRegionIterArgs(), {}, issued));
+    scf::YieldOp::create(
+        b, loc,
+        emitStep(loop.getInductionVar(), loop.getRegionIterArgs(), {}, issued));
     state.assign(loop.getResults().begin(), loop.getResults().end());
   } else {
     SmallVector<Tf32Fragment> lastIssued;

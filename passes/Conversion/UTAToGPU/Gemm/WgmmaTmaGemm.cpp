@@ -183,8 +183,8 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
     bSmall = allocateTiles(c.tileN);
   }
   if (isRegisterA())
-    holdWords = io.allocateWorkgroupBuffer(b, loc, {getConsumers()},
-                                           b.getF32Type(), 4);
+    holdWords =
+        io.allocateWorkgroupBuffer(b, loc, {getConsumers()}, b.getF32Type(), 4);
   landed = emitStageMbarriers(b, loc, io, c.stages, threadId);
   return success();
 }
@@ -284,8 +284,8 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
 }
 
 SmallVector<Value> WgmmaTmaGemmEmitter::emitRegisterAConsumerLoop() {
-  Value holdWord = add(emitSharedAddress(b, loc, holdWords),
-                       mul(sub(threadId, 128), 4));
+  Value holdWord =
+      add(emitSharedAddress(b, loc, holdWords), mul(sub(threadId, 128), 4));
   Value zero = LLVM::ZeroOp::create(
       b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
   int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
