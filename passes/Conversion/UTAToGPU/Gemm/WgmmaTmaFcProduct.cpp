@@ -22,10 +22,11 @@
 // (the mbarrier's phase), loads its x and y fragments from the swizzled
 // tiles (emitLoadTf32Fragments: no bank conflicts), releases the slot and
 // sums sign * x * y in registers; then it rounds the sums to TF32 and
-// issues the step's wgmmas with A in registers on the weights' slot, waits
-// for them and releases the weights. (With a group in flight, the next
-// step's A registers would be written while it reads them, and ptxas
-// serializes every wgmma of a loop that waits on an mbarrier meanwhile.)
+// issues the step's wgmmas with A in registers on the weights' slot. Plain
+// TF32 leaves them in flight: the wait after them completes the step
+// before, whose weights it then releases; the loop runs two steps per
+// iteration on A registers of each step's own, held until that wait
+// (emitRegisterAStepLoop, emitRegisterAHold).
 // 3xTF32 splits the sums into high parts and remainders in registers; the
 // producer's last two warps write the remainders w - tf32(w) of each landed
 // weight tile into a tile of their own and hand it on through a named barrier;

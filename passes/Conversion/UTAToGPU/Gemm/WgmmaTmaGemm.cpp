@@ -13,14 +13,15 @@
 //
 // Step s uses stage s % stages. The producer's first thread expects the
 // bytes of both boxes on the stage's mbarrier and issues them; its first
-// warp waits for that mbarrier phase and hands the stage on. f32 operands
-// are rewritten first by the whole producer warpgroup, two steps behind
-// the copies: 3xTF32 splits both tiles into the high parts the tensor
-// cores read and the remainders, in tiles of their own; plain TF32 rounds
-// B in place (the tensor cores would truncate), while each consumer loads
-// its A fragments into registers, rounds them there and issues wgmmas
-// with A in registers, which takes A (a third of a 128x256 stage) off the
-// producer's shared-memory reads and writes.
+// warp waits for that mbarrier phase and hands the stage on. With 3xTF32
+// the whole producer warpgroup first splits both landed tiles, two steps
+// behind the copies, into the high parts the tensor cores read and the
+// remainders, in tiles of their own. Plain TF32 rewrites nothing: each
+// consumer loads its A fragments into registers, rounds them to TF32 there
+// and issues wgmmas with A in registers, and the tensor cores read B as it
+// landed, truncated to TF32. (Rounding B in place cost the producer's
+// shared-memory reads and writes of every B tile: 0.469 against 0.364 ms
+// at 4096^3 on an H100.)
 //
 // Between the roles the pipeline runs on named barriers (bar.sync /
 // bar.arrive), two per stage: `full` (the producers arrive, the consumers
@@ -31,10 +32,10 @@
 // step s - 1 and releases its stage. Named barriers rather
 // than mbarriers because ptxas serializes every wgmma of a loop that waits
 // on or arrives at an mbarrier while a group is in flight (C7514: the
-// bf16 8192^3 kernel ran 3% slower for it). f32 waits for each step's
-// products: 3xTF32 adds them in f32, and plain TF32 would otherwise write
-// the next step's A registers while the group reads this step's, for
-// which ptxas serializes every wgmma (C7513).
+// bf16 8192^3 kernel ran 3% slower for it). 3xTF32 waits for each step's
+// products, which it adds in f32. Plain TF32 keeps a group in flight too,
+// on A registers of each step's own (emitRegisterAStepLoop), each held
+// after the wait that completes its products (emitRegisterAHold).
 //
 // The producer needs few registers and the consumers' accumulators many:
 // setmaxnreg moves them (the kernel's maximum block size caps the
