@@ -144,6 +144,57 @@ void mlir::uta::emitRegisterAHold(OpBuilder &b, Location loc,
 }
 
 SmallVector<Value>
+mlir::uta::emitPairedStepLoop(OpBuilder &b, Location loc, Value count,
+                              ValueRange initial, ValueRange initialPending,
+                              PairedStep step,
+                              SmallVectorImpl<Value> &lastPending) {
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  size_t stateSize = initial.size();
+  SmallVector<Value> carried(initial);
+  carried.append(initialPending.begin(), initialPending.end());
+  Value pairs = arith::DivUIOp::create(b, loc, count, index(2));
+  auto loop = scf::ForOp::create(
+      b, loc, index(0), pairs, index(1), carried,
+      [&](OpBuilder &nb, Location, Value pair, ValueRange values) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToEnd(nb.getInsertionBlock());
+        Value even = arith::MulIOp::create(b, loc, pair, index(2));
+        Value odd = arith::AddIOp::create(b, loc, even, index(1));
+        SmallVector<Value> evenPending, oddPending;
+        SmallVector<Value> state =
+            step(even, values.take_front(stateSize),
+                 values.drop_front(stateSize), evenPending);
+        state = step(odd, state, evenPending, oddPending);
+        state.append(oddPending);
+        scf::YieldOp::create(b, loc, state);
+      });
+  ValueRange results = loop.getResults();
+  // An odd count's last step.
+  Value isOdd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::RemUIOp::create(b, loc, count, index(2)), index(0));
+  auto branch = scf::IfOp::create(b, loc, results.getTypes(), isOdd,
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(branch.thenBlock());
+    Value last = arith::SubIOp::create(b, loc, count, index(1));
+    SmallVector<Value> pending;
+    SmallVector<Value> yielded = step(last, results.take_front(stateSize),
+                                      results.drop_front(stateSize), pending);
+    yielded.append(pending);
+    scf::YieldOp::create(b, loc, yielded);
+    b.setInsertionPointToStart(branch.elseBlock());
+    scf::YieldOp::create(b, loc, results);
+  }
+  ValueRange final = branch.getResults();
+  lastPending.assign(final.begin() + stateSize, final.end());
+  return SmallVector<Value>(final.take_front(stateSize));
+}
+
+SmallVector<Value>
 mlir::uta::emitRegisterAStepLoop(OpBuilder &b, Location loc, Value count,
                                  ValueRange initial, int64_t fragments,
                                  RegisterAStep step,
@@ -160,53 +211,21 @@ mlir::uta::emitRegisterAStepLoop(OpBuilder &b, Location loc, Value count,
       set.emplace_back(values.begin() + i, values.begin() + i + 4);
     return set;
   };
-  auto index = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v).getResult();
-  };
   // The set held before the first step: zeros (nothing is in flight).
   Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
-  SmallVector<Value> carried(initial);
-  size_t stateSize = carried.size();
-  carried.append(4 * fragments, zero);
-  Value pairs = arith::DivUIOp::create(b, loc, count, index(2));
-  auto loop = scf::ForOp::create(
-      b, loc, index(0), pairs, index(1), carried,
-      [&](OpBuilder &nb, Location, Value pair, ValueRange values) {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToEnd(nb.getInsertionBlock());
-        Value even = arith::MulIOp::create(b, loc, pair, index(2));
-        Value odd = arith::AddIOp::create(b, loc, even, index(1));
-        SmallVector<Tf32Fragment> evenSet, oddSet;
-        SmallVector<Value> state =
-            step(even, values.take_front(stateSize),
-                 unflatten(values.drop_front(stateSize)), evenSet);
-        state = step(odd, state, evenSet, oddSet);
-        SmallVector<Value> yielded = std::move(state);
-        yielded.append(flatten(oddSet));
-        scf::YieldOp::create(b, loc, yielded);
-      });
-  ValueRange results = loop.getResults();
-  // An odd count's last step.
-  Value last = arith::SubIOp::create(b, loc, count, index(1));
-  Value isOdd = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne,
-      arith::RemUIOp::create(b, loc, count, index(2)), index(0));
-  auto branch = scf::IfOp::create(b, loc, results.getTypes(), isOdd,
-                                  /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(branch.thenBlock());
-    SmallVector<Tf32Fragment> lastSet;
-    SmallVector<Value> yielded =
-        step(last, results.take_front(stateSize),
-             unflatten(results.drop_front(stateSize)), lastSet);
-    yielded.append(flatten(lastSet));
-    scf::YieldOp::create(b, loc, yielded);
-    b.setInsertionPointToStart(branch.elseBlock());
-    scf::YieldOp::create(b, loc, results);
-  }
-  lastIssued = unflatten(branch.getResults().drop_front(stateSize));
-  return SmallVector<Value>(branch.getResults().take_front(stateSize));
+  SmallVector<Value> initialSet(4 * fragments, zero), last;
+  SmallVector<Value> state = emitPairedStepLoop(
+      b, loc, count, initial, initialSet,
+      [&](Value index, ValueRange current, ValueRange held,
+          SmallVectorImpl<Value> &pending) {
+        SmallVector<Tf32Fragment> issued;
+        SmallVector<Value> next = step(index, current, unflatten(held), issued);
+        pending = flatten(issued);
+        return next;
+      },
+      last);
+  lastIssued = unflatten(last);
+  return state;
 }
 
 /// Where a thread's fragment elements lie in its warpgroup's 64-row slabs

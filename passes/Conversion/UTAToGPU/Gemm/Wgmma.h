@@ -81,6 +81,27 @@ emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles, Value stage,
 void emitRegisterAHold(OpBuilder &b, Location loc,
                        ArrayRef<Tf32Fragment> fragments, Value word);
 
+/// One step of a loop that keeps a group of products in flight on values
+/// of each step's own: emits step `step` on `state` given `pending`, what
+/// the previous step left for this one (its A registers to hold, its fresh
+/// accumulators to add), sets what it leaves for the next step and returns
+/// the new state.
+using PairedStep = function_ref<SmallVector<Value>(
+    Value step, ValueRange state, ValueRange pending,
+    SmallVectorImpl<Value> &leftPending)>;
+
+/// Steps [0, `count`) (index) of `step` from `initial` and `initialPending`
+/// (what the step before the first leaves), two per iteration, so that
+/// consecutive steps' values are distinct registers: none passes through a
+/// loop-carried copy (which ptxas would see written or read while its
+/// group is in flight). Returns the final state; `lastPending` gets what
+/// the last step leaves.
+SmallVector<Value> emitPairedStepLoop(OpBuilder &b, Location loc, Value count,
+                                      ValueRange initial,
+                                      ValueRange initialPending,
+                                      PairedStep step,
+                                      SmallVectorImpl<Value> &lastPending);
+
 /// One step of a loop whose wgmmas take A from registers with a group of
 /// products in flight: emits step `step` on `state` with A registers of its
 /// own, returned in `issued`, holds `held` (the previous step's, see

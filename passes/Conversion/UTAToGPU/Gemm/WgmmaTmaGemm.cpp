@@ -333,6 +333,7 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
     emitConsumerEpilogue(emitRegisterAConsumerLoop(), epilogue);
     return;
   }
+
   auto accumulatorType = getWgmmaAccumulatorType(b.getContext(), c.tileN);
   int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
   int64_t steps = getSteps();
