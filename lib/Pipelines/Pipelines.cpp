@@ -56,6 +56,8 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
   fuse.policy = options.fusion;
   fuse.remarks = options.remarks;
   fuse.tensorCores = cuda && options.tensorCores;
+  if (fuse.tensorCores)
+    pm.addNestedPass<func::FuncOp>(createUTAFoldScalarGatesPass());
   if (fuse.tensorCores && StringRef(options.sm) == "90a")
     pm.addNestedPass<func::FuncOp>(createUTATensorCoreLayoutsPass());
   pm.addNestedPass<func::FuncOp>(createUTAFuseKernelsPass(fuse));

@@ -353,6 +353,32 @@ static llvm::Error checkSameShape(const RefTensor &x, const char *xName,
   return llvm::Error::success();
 }
 
+Expected<RefTensor> mlir::uta::reference::pairGate(const Algebra &algebra,
+                                                   const RefTensor &x,
+                                                   const RefTensor &gates,
+                                                   int64_t bladeAxis) {
+  int64_t blades = algebra.numBlades();
+  Expected<BladeView> xv = viewOf(x, bladeAxis, blades, "lhs");
+  if (!xv)
+    return xv.takeError();
+  Expected<BladeView> gv = viewOf(gates, bladeAxis, blades, "rhs");
+  if (!gv)
+    return gv.takeError();
+  if (llvm::Error err = checkSameShape(x, "lhs", gates, "rhs"))
+    return std::move(err);
+  auto phi = [](double s) {
+    return 0.5 * (1.0 + std::erf(s / std::numbers::sqrt2));
+  };
+  // x, gates and the result share one layout, so one offset serves all.
+  RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
+  forEachMultivector(*xv, [&](auto at) {
+    double gate = phi(x.data[at(0)]) * phi(gates.data[at(0)]);
+    for (unsigned b = 0; b < blades; ++b)
+      out.data[at(b)] = x.data[at(b)] * gate;
+  });
+  return out;
+}
+
 /// Checks two [2^n, B, F] operands of one shape.
 static llvm::Error checkLayerPair(const Algebra &algebra, const RefTensor &x,
                                   const char *xName, const RefTensor &y,

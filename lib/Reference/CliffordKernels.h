@@ -68,6 +68,12 @@ llvm::Expected<RefTensor> sandwich(const ::uta::ga::Algebra &algebra,
 llvm::Expected<RefTensor> scalarGate(const ::uta::ga::Algebra &algebra,
                                      const RefTensor &x, int64_t bladeAxis);
 
+/// y = x * Phi(x_scalar) * Phi(gates_scalar) (scalarGate's Phi), x and
+/// gates of one shape.
+llvm::Expected<RefTensor> pairGate(const ::uta::ga::Algebra &algebra,
+                                   const RefTensor &x, const RefTensor &gates,
+                                   int64_t bladeAxis);
+
 /// x, y [2^n, B, F], w [F, P] -> z [2^n, B, F]:
 /// z_k[b, f] = sum over Cayley terms (i, j -> k, sign s) of
 ///             s * w[f, path(grade i, grade k, grade j)] * x_i[b, f] * y_j[b,

@@ -481,6 +481,10 @@ static KernelTable buildKernelTable() {
                                    I.in(o.getRhs()),
                                    static_cast<int64_t>(o.getBatchChunk())));
   });
+  add<cl::PairGateOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    return I.finish(o, pairGate(o.getAlgebra().getAlgebra(), I.in(o.getLhs()),
+                                I.in(o.getRhs()), bladeAxisOf(o)));
+  });
   // clifford: adjoints of the gate and the norm.
   add<cl::ScalarGateAdjointOp>(
       table, [](Interpreter &I, auto o) -> LogicalResult {

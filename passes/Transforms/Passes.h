@@ -28,6 +28,10 @@ class GradeAnalysis;
 void populateCliffordSimplifyGradesPatterns(RewritePatternSet &patterns,
                                             GradeAnalysis &analysis);
 
+/// fc_product(scalar_gate(x), scalar_gate(y), w) -> fc_product(pair_gate(x,
+/// y), y, w) where nothing else reads the gates; uta-fold-scalar-gates.
+void populateFoldScalarGatesPatterns(RewritePatternSet &patterns);
+
 /// fc_product with f32 weights -> the product of its weights transposed to
 /// K-major ([P, Fout, Fin], transpose_weights); uta-tensor-core-layouts.
 void populateTensorCoreLayoutPatterns(RewritePatternSet &patterns);

@@ -121,6 +121,21 @@ def UTAFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
   let dependentDialects = ["::mlir::uta::UTADialect"];
 }
 
+def UTAFoldScalarGatesPass : Pass<"uta-fold-scalar-gates", "func::FuncOp"> {
+  let summary = "Carry both scalar gates of an fc_product on one operand";
+  let description = [{
+    Rewrites `clifford.fc_product(scalar_gate(x), scalar_gate(y), w)`, FCGP's
+    gated operands, into `fc_product(pair_gate(x, y), y, w)` where nothing
+    else reads either gate: every pair product of fc_product multiplies a
+    blade of each operand, so both gates can ride on x. One kernel over x
+    and the scalar blade of y then replaces the two gate kernels, which
+    read and wrote both multivector tensors. Run where fc_product copies its
+    operands from memory (CUDA with tensor cores: the pipelines do, before
+    `uta-fuse-kernels`); elsewhere the gates fuse into fc_product's kernel.
+  }];
+  let dependentDialects = ["::mlir::uta::clifford::CliffordDialect"];
+}
+
 def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {
   let summary = "Store operands in the layouts sm_90a's tensor cores read";
   let description = [{

@@ -317,6 +317,16 @@ double PathAdjointOp::estimateFlopsPerPosition() {
 }
 
 std::optional<uint64_t>
+PairGateOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  // lhs's blades, scaled.
+  return operandBlades[0];
+}
+double PairGateOp::estimateFlopsPerPosition() {
+  // Two erfs, their product, a scale per blade.
+  return estimateSignFlops(getAlgebra()) + 2 * kErfFlops + 1;
+}
+
+std::optional<uint64_t>
 ScalarGateAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
   // The cotangent's blades, and the scalar, which also gets phi(s) <g, x>.
   return operandBlades[0] | uint64_t(1);

@@ -480,6 +480,13 @@ LogicalResult PathAdjointOp::verify() {
   return success();
 }
 
+LogicalResult PairGateOp::verify() {
+  NamedTensor operands[] = {named("lhs", getLhs()), named("rhs", getRhs())};
+  return verifyBroadcastOp(*this, getAlgebra(), getBladeAxis(), operands,
+                           named("result", getResult()),
+                           /*scalarResult=*/false);
+}
+
 LogicalResult ScalarGateAdjointOp::verify() {
   NamedTensor operands[] = {named("cotangent", getCotangent()),
                             named("input", getInput())};

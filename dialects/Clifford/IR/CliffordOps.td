@@ -284,6 +284,33 @@ def Clifford_ScalarGateOp : Clifford_UnaryOp<"scalar_gate",
   }];
 }
 
+def Clifford_PairGateOp : Clifford_Op<"pair_gate",
+    [Pure, BladewiseKernelOp, AllTypesMatch<["lhs", "rhs", "result"]>,
+     DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface>]> {
+  let summary = "lhs scaled by the scalar gates of both operands";
+  let description = [{
+    y = lhs * Phi(s) * Phi(t) on every blade, where s and t are the scalar
+    blades of lhs and rhs at the same position of the other axes and Phi is
+    scalar_gate's gate: the gates of both operands of a pair product,
+    carried by one. `fc_product(scalar_gate(x), scalar_gate(y), w)` equals
+    `fc_product(pair_gate(x, y), y, w)`, which reads and writes one
+    multivector tensor fewer; `uta-fold-scalar-gates` rewrites it so where
+    fc_product copies its operands from memory.
+
+    ```mlir
+    %y = clifford.pair_gate <3, 0, 0> %a, %b : tensor<8x4x16xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
+                       Clifford_Tensor:$rhs,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $lhs `,` $rhs attr-dict `:` type($lhs)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Flash Clifford layers
 //===----------------------------------------------------------------------===//

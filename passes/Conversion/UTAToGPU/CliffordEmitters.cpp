@@ -158,6 +158,18 @@ emitBladewise(OpBuilder &b, Operation *op, const Algebra &algebra,
               b, loc, operands[0].get(b, loc, blade), gate));
         return result;
       })
+      .Case([&](PairGateOp) {
+        // The operations in the reference's order: Phi(s) Phi(t), then the
+        // scale of each blade.
+        Value gate = arith::MulFOp::create(
+            b, loc, emitGeluGate(b, loc, operands[0].get(b, loc, 0)),
+            emitGeluGate(b, loc, operands[1].get(b, loc, 0)));
+        SmallVector<Value> result;
+        for (unsigned blade = 0; blade < blades; ++blade)
+          result.push_back(arith::MulFOp::create(
+              b, loc, operands[0].get(b, loc, blade), gate));
+        return result;
+      })
       .Case([&](ScalarGateAdjointOp) {
         // dx_b = g_b Phi(s), plus phi(s) <g, x> on the scalar blade, the dot
         // product summed over the blades in order.
@@ -423,7 +435,7 @@ void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
   registry.add<BladewiseEmitter, GeometricProductOp, OuterProductOp,
                LeftContractionOp, ScalarProductOp, SandwichOp, ReverseOp,
                GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp,
-               ProductAdjointOp, ScalarGateAdjointOp>();
+               PairGateOp, ProductAdjointOp, ScalarGateAdjointOp>();
   registry.add<ScalarGateEmitter, ScalarGateOp>();
   registry.add<WeightedProductEmitter, WeightedProductOp>();
   registry.add<WeightedProductAdjointEmitter, WeightedProductAdjointOp>();

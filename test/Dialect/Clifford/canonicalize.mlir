@@ -280,3 +280,17 @@ func.func @no_grade_project_merge_of_reverse(%x: tensor<8xf32>) -> tensor<8xf32>
   %b = clifford.grade_project <3, 0, 0> %a grades [2] : tensor<8xf32>
   return %b : tensor<8xf32>
 }
+
+// -----
+
+// pair_gate has no fold: a used one stays, an unused one (pure) goes.
+// CHECK-LABEL: func @pair_gate_kept
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x16xf32>, %[[Y:[^:]+]]: tensor<8x16xf32>)
+//       CHECK:   %[[Z:.+]] = clifford.pair_gate <3, 0, 0> %[[X]], %[[Y]] : tensor<8x16xf32>
+//   CHECK-NOT:   clifford.pair_gate
+//       CHECK:   return %[[Z]]
+func.func @pair_gate_kept(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %z = clifford.pair_gate <3, 0, 0> %x, %y : tensor<8x16xf32>
+  %unused = clifford.pair_gate <3, 0, 0> %y, %x : tensor<8x16xf32>
+  return %z : tensor<8x16xf32>
+}

@@ -803,6 +803,28 @@ func.func @path_adjoint_result(%x: tensor<4x3x5xf32>) -> tensor<4x3x5xf32> {
 }
 
 //===----------------------------------------------------------------------===//
+// pair_gate
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// pair_gate does not broadcast: lhs, rhs and result have one type.
+func.func @pair_gate_types(%x: tensor<8x4xf32>, %y: tensor<8x1xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{'clifford.pair_gate' op failed to verify that all of {lhs, rhs, result} have same type}}
+  %z = "clifford.pair_gate"(%x, %y) {algebra = #clifford.algebra<3, 0, 0>} : (tensor<8x4xf32>, tensor<8x1xf32>) -> tensor<8x4xf32>
+  return %z : tensor<8x4xf32>
+}
+
+// -----
+
+// pair_gate's blade axis holds the algebra's blades.
+func.func @pair_gate_blades(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'clifford.pair_gate' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (lhs)}}
+  %z = clifford.pair_gate <3, 0, 0> %x, %x : tensor<4x16xf32>
+  return %z : tensor<4x16xf32>
+}
+
+//===----------------------------------------------------------------------===//
 // Adjoints of the gate and the norm
 //===----------------------------------------------------------------------===//
 

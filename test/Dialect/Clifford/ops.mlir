@@ -312,6 +312,21 @@ func.func @path_adjoint(%g: tensor<8x64x32xf32>, %x: tensor<8x64x32xf32>, %y: te
   return %t, %c : tensor<20x64x32xf32>, tensor<20x3x32xf32>
 }
 
+// Both operands' gates on one: any rank, blade axis anywhere.
+// CHECK-LABEL: func @pair_gate
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x4x16xf32>, %[[Y:[^:]+]]: tensor<8x4x16xf32>, %[[H:[^:]+]]: tensor<3x16xf32>, %[[Z:[^:]+]]: tensor<3x16xf32>)
+//       CHECK:   %[[A:.+]] = clifford.pair_gate <3, 0, 0> %[[X]], %[[Y]] : tensor<8x4x16xf32>
+//       CHECK:   %[[B:.+]] = clifford.pair_gate <3, 0, 1> %[[H]], %[[Z]] {blade_axis = 1 : i64} : tensor<3x16xf32>
+//       CHECK:   return %[[A]], %[[B]]
+// GENERIC-LABEL: sym_name = "pair_gate"
+//       GENERIC:   "clifford.pair_gate"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}>
+//       GENERIC:   "clifford.pair_gate"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 1>, blade_axis = 1 : i64}>
+func.func @pair_gate(%x: tensor<8x4x16xf32>, %y: tensor<8x4x16xf32>, %h: tensor<3x16xf32>, %z: tensor<3x16xf32>) -> (tensor<8x4x16xf32>, tensor<3x16xf32>) {
+  %a = clifford.pair_gate <3, 0, 0> %x, %y : tensor<8x4x16xf32>
+  %b = clifford.pair_gate <3, 0, 1> %h, %z {blade_axis = 1} : tensor<3x16xf32>
+  return %a, %b : tensor<8x4x16xf32>, tensor<3x16xf32>
+}
+
 // The gate's adjoint: any rank, blade axis anywhere.
 // CHECK-LABEL: func @scalar_gate_adjoint
 //  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x4x16xf32>, %[[X:[^:]+]]: tensor<8x4x16xf32>, %[[H:[^:]+]]: tensor<3x16xf32>, %[[Z:[^:]+]]: tensor<3x16xf32>)

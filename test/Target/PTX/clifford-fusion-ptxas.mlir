@@ -1,7 +1,8 @@
 // The fused Flash Clifford layers compile to PTX that ptxas accepts: the SGP
 // layer is one kernel whose blocks add their sums in shared memory between
-// barriers, with no atomics; FCGP is four kernels on tensor cores, where
-// fc_product's GEMM engine copies the gated x and y from memory.
+// barriers, with no atomics; FCGP is three kernels on tensor cores, where
+// fc_product's GEMM engine copies its operands from memory: both gates on
+// x (pair_gate), the product, the norm.
 // REQUIRES: ptxas
 // RUN: utac %s --compile-to=ptx > %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
@@ -9,15 +10,14 @@
 // RUN: not grep -wE "(atom|red)\.[a-z0-9.]+" %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 
-// Four kernels for FCGP, one for each SGP layer.
-// ENTRIES: {{^}}6{{$}}
+// Three kernels for FCGP, one for each SGP layer.
+// ENTRIES: {{^}}5{{$}}
 
-// CHECK-LABEL: .entry fcgp_cl300_k0_scalar_gate(
-// CHECK-LABEL: .entry fcgp_cl300_k1_scalar_gate(
-// CHECK-LABEL: .entry fcgp_cl300_k2_fc_product(
+// CHECK-LABEL: .entry fcgp_cl300_k0_pair_gate(
+// CHECK-LABEL: .entry fcgp_cl300_k1_fc_product(
 //       CHECK: mma.sync.aligned.m16n8k8
 //   CHECK-NOT: .entry
-//       CHECK: .entry fcgp_cl300_k3_grade_rms_norm(
+//       CHECK: .entry fcgp_cl300_k2_grade_rms_norm(
 //       CHECK: .shared
 //       CHECK: bar.sync
 //   CHECK-NOT: .entry

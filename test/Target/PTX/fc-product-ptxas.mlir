@@ -25,19 +25,20 @@
 // RUN: FileCheck %s --input-file=%t90a.ptx --check-prefix=TMA
 // RUN: FileCheck %s --input-file=%t90a-tf32.ptx --check-prefix=TMA
 
-// One kernel per fc_product, four for FCGP (on tensor cores the gates are
-// kernels of their own: the GEMM engine copies x and y from memory).
-// ENTRIES: {{^}}9{{$}}
+// One kernel per fc_product, three for FCGP (on tensor cores both gates
+// are one pair_gate kernel of their own: the GEMM engine copies x and y
+// from memory).
+// ENTRIES: {{^}}8{{$}}
 
-// TMA-LABEL: .entry fcgp_bench_k3_fc_product(
-//       TMA: .param .align 64 .b8 fcgp_bench_k3_fc_product_param_5[128],
-//  TMA-NEXT: .param .align 64 .b8 fcgp_bench_k3_fc_product_param_6[128]
+// TMA-LABEL: .entry fcgp_bench_k2_fc_product(
+//       TMA: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_5[128],
+//  TMA-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_6[128]
 //       TMA: mbarrier.init.shared.b64
 //       TMA: fence.mbarrier_init.release.cluster;
 //       TMA: mbarrier.arrive.expect_tx.shared.b64
 //       TMA: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 //       TMA: mbarrier.try_wait.parity.shared.b64
-// TMA-LABEL: .entry fcgp_bench_k4_grade_rms_norm(
+// TMA-LABEL: .entry fcgp_bench_k3_grade_rms_norm(
 
 // WGMMA-LABEL: .entry fc_cl200_k0_fc_product(
 //       WGMMA: cp.async
@@ -57,14 +58,13 @@
 //       CHECK: mma.sync.aligned.m16n8k8
 // CHECK-LABEL: .entry fc_cl600_k0_fc_product(
 //       CHECK: mma.sync.aligned.m16n8k8
-// CHECK-LABEL: .entry fcgp_bench_k0_scalar_gate(
-// CHECK-LABEL: .entry fcgp_bench_k1_scalar_gate(
-// CHECK-LABEL: .entry fcgp_bench_k2_fc_product(
+// CHECK-LABEL: .entry fcgp_bench_k0_pair_gate(
+// CHECK-LABEL: .entry fcgp_bench_k1_fc_product(
 //   CHECK-DAG: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, {{.*}};
 //   CHECK-DAG: cp.async.wait_group{{[[:space:]]+}}1;
 //   CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 //   CHECK-DAG: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
-// CHECK-LABEL: .entry fcgp_bench_k3_grade_rms_norm(
+// CHECK-LABEL: .entry fcgp_bench_k2_grade_rms_norm(
 
 func.func @fc_cl200(%x: tensor<4x67x31xf32>, %y: tensor<4x67x31xf32>, %w: tensor<10x31x17xf32>) -> tensor<4x67x17xf32> {
   %r = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x67x31xf32>, tensor<4x67x31xf32>, tensor<10x31x17xf32>) -> tensor<4x67x17xf32>

@@ -41,6 +41,10 @@ const std::pair<StringRef, StringRef> kVjpExemptions[] = {
     {"clifford.path_adjoint",
      "the per-position adjoint of weighted_product's weights: its gradient "
      "would be a third derivative of those weights"},
+    {"clifford.pair_gate",
+     "the two scalar_gates of an fc_product folded into one operand after "
+     "the gradients are built (uta-fold-scalar-gates): differentiate the "
+     "scalar_gates"},
     {"clifford.scalar_gate_adjoint",
      "the adjoint of scalar_gate: its gradient would be the gate's second "
      "derivative, which is not provided"},
