@@ -124,13 +124,13 @@ static const ConfigRow kWgmmaRows[] = {
 /// where they fill the GPU (getF32TmaRow); at 4096^3 on an H100, 3xTF32
 /// 1.188 ms against the cp.async wgmma schedule's 1.563 (the producer
 /// warpgroup splits the tiles that every thread split there), plain TF32
-/// 0.512 ms against mma.sync's 0.684 (A rounded in registers, B by the
-/// producer). The 16-bit rows are reachable by name only: as fast as the
-/// cp.async wgmma schedule at 8192^3 (bf16 1.559 against 1.557 ms), and
-/// ptxas takes up to minutes over a large fused epilogue in this kernel
-/// when a group of products stays in flight (bias + gelu at 8192 x 4096
-/// bf16: 74 s, against 0.4 s for the cp.async schedule); f32 keeps none in
-/// flight (0.45 s for TF32 bias + gelu at 512 x 768 x 3072).
+/// 0.364 ms against mma.sync's 0.684 (A rounded in registers, B read
+/// truncated, a group in flight). The 16-bit rows are reachable by name
+/// only: as fast as the cp.async wgmma schedule at 8192^3 (bf16 1.559
+/// against 1.557 ms), and ptxas takes up to minutes over a large fused
+/// epilogue in this kernel when a group of products stays in flight (bias +
+/// gelu at 8192 x 4096 bf16: 74 s, against 0.4 s for the cp.async
+/// schedule).
 static const ConfigRow kWgmmaTmaRows[] = {
     {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 3, "tma128x128x32x3"},
      4,
