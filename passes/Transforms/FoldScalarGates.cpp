@@ -31,9 +31,8 @@ namespace {
 /// gate read elsewhere keeps its kernel, and folding would add one).
 static clifford::ScalarGateOp getGateReadOnlyBy(Value value, Operation *user) {
   auto gate = value.getDefiningOp<clifford::ScalarGateOp>();
-  if (!gate || !llvm::all_of(gate->getUsers(), [&](Operation *reader) {
-        return reader == user;
-      }))
+  if (!gate || !llvm::all_of(gate->getUsers(),
+                             [&](Operation *reader) { return reader == user; }))
     return nullptr;
   return gate;
 }
@@ -54,9 +53,9 @@ struct FoldFcProductScalarGates final
         rhsGate.getBladeAxis() != op.getBladeAxis())
       return rewriter.notifyMatchFailure(op, "a gate of another blade axis");
     Value x = lhsGate.getInput(), y = rhsGate.getInput();
-    auto gated = clifford::PairGateOp::create(
-        rewriter, op.getLoc(), x.getType(), op.getAlgebra(), x, y,
-        op.getBladeAxis());
+    auto gated =
+        clifford::PairGateOp::create(rewriter, op.getLoc(), x.getType(),
+                                     op.getAlgebra(), x, y, op.getBladeAxis());
     rewriter.modifyOpInPlace(op, [&] {
       op.getLhsMutable().assign(gated);
       op.getRhsMutable().assign(y);
