@@ -29,7 +29,7 @@ namespace {
 
 /// The scalar_gate that produces `value` if `user` is its only reader (a
 /// gate read elsewhere keeps its kernel, and folding would add one).
-static clifford::ScalarGateOp getGateReadOnlyBy(Value value, Operation *user) {
+clifford::ScalarGateOp getGateReadOnlyBy(Value value, Operation *user) {
   auto gate = value.getDefiningOp<clifford::ScalarGateOp>();
   if (!gate || !llvm::all_of(gate->getUsers(),
                              [&](Operation *reader) { return reader == user; }))

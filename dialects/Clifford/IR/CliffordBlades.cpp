@@ -192,6 +192,16 @@ double ScalarGateOp::estimateFlopsPerPosition() {
   return estimateSignFlops(getAlgebra()) + kErfFlops;
 }
 
+std::optional<uint64_t>
+PairGateOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  // lhs's blades, scaled.
+  return operandBlades[0];
+}
+double PairGateOp::estimateFlopsPerPosition() {
+  // Two erfs, their product, a scale per blade.
+  return estimateSignFlops(getAlgebra()) + 2 * kErfFlops + 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Layers
 //===----------------------------------------------------------------------===//
@@ -314,16 +324,6 @@ double PathAdjointOp::estimateFlopsPerPosition() {
   return 3.0 * getNumProductTerms(getAlgebra().getAlgebra(),
                                   ProductTerms::Geometric, ~uint64_t(0),
                                   ~uint64_t(0));
-}
-
-std::optional<uint64_t>
-PairGateOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
-  // lhs's blades, scaled.
-  return operandBlades[0];
-}
-double PairGateOp::estimateFlopsPerPosition() {
-  // Two erfs, their product, a scale per blade.
-  return estimateSignFlops(getAlgebra()) + 2 * kErfFlops + 1;
 }
 
 std::optional<uint64_t>

@@ -247,6 +247,13 @@ LogicalResult ConjugateOp::verify() { return verifyUnary(*this); }
 
 LogicalResult ScalarGateOp::verify() { return verifyUnary(*this); }
 
+LogicalResult PairGateOp::verify() {
+  NamedTensor operands[] = {named("lhs", getLhs()), named("rhs", getRhs())};
+  return verifyBroadcastOp(*this, getAlgebra(), getBladeAxis(), operands,
+                           named("result", getResult()),
+                           /*scalarResult=*/false);
+}
+
 LogicalResult GradeProjectOp::verify() {
   if (failed(verifyUnary(*this)))
     return failure();
@@ -478,13 +485,6 @@ LogicalResult PathAdjointOp::verify() {
                          << " but the paths of " << getAlgebra()
                          << " and lhs give " << shapeStr(expected);
   return success();
-}
-
-LogicalResult PairGateOp::verify() {
-  NamedTensor operands[] = {named("lhs", getLhs()), named("rhs", getRhs())};
-  return verifyBroadcastOp(*this, getAlgebra(), getBladeAxis(), operands,
-                           named("result", getResult()),
-                           /*scalarResult=*/false);
 }
 
 LogicalResult ScalarGateAdjointOp::verify() {

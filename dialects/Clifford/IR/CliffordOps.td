@@ -294,8 +294,8 @@ def Clifford_PairGateOp : Clifford_Op<"pair_gate",
     scalar_gate's gate: the gates of both operands of a pair product,
     carried by one. `fc_product(scalar_gate(x), scalar_gate(y), w)` equals
     `fc_product(pair_gate(x, y), y, w)`, which reads and writes one
-    multivector tensor fewer; `uta-fold-scalar-gates` rewrites it so where
-    fc_product copies its operands from memory.
+    multivector tensor fewer; `uta-fold-scalar-gates` makes that rewrite
+    where fc_product copies its operands from memory.
 
     ```mlir
     %y = clifford.pair_gate <3, 0, 0> %a, %b : tensor<8x4x16xf32>

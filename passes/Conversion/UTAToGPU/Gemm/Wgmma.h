@@ -83,19 +83,20 @@ void emitRegisterAHold(OpBuilder &b, Location loc,
 
 /// One step of a loop that keeps a group of products in flight on values
 /// of each step's own: emits step `step` on `state` given `pending`, what
-/// the previous step left for this one (its A registers to hold, its fresh
-/// accumulators to add), sets what it leaves for the next step and returns
-/// the new state.
+/// the previous step left for this one (its A registers, to hold once its
+/// products are complete), sets what it leaves for the next step and
+/// returns the new state.
 using PairedStep = function_ref<SmallVector<Value>(
     Value step, ValueRange state, ValueRange pending,
     SmallVectorImpl<Value> &leftPending)>;
 
 /// Steps [0, `count`) (index) of `step` from `initial` and `initialPending`
 /// (what the step before the first leaves), two per iteration, so that
-/// consecutive steps' values are distinct registers: none passes through a
-/// loop-carried copy (which ptxas would see written or read while its
-/// group is in flight). Returns the final state; `lastPending` gets what
-/// the last step leaves.
+/// consecutive steps' values are distinct registers: no step writes the
+/// registers that the group still in flight reads (the odd step's values
+/// are carried to the next iteration, and to an odd count's last step,
+/// where the step after reads them). Returns the final state;
+/// `lastPending` gets what the last step leaves.
 SmallVector<Value> emitPairedStepLoop(OpBuilder &b, Location loc, Value count,
                                       ValueRange initial,
                                       ValueRange initialPending,

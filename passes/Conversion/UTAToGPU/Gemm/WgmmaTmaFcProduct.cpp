@@ -85,7 +85,9 @@ private:
   void addTermProducts(const FcProductStep &info, int64_t term, Value unit,
                        SmallVectorImpl<Tf32Fragment> &sums);
   /// Step `step` on `state` (the accumulators, then the running term
-  /// unit): its terms' sums, then emitProducts. Returns the new state.
+  /// unit): its terms' sums, then emitProducts with `held` and `issued`
+  /// (TF32: the previous step's A registers to hold, and this step's).
+  /// Returns the new state.
   SmallVector<Value> emitStep(Value step, ValueRange state,
                               ArrayRef<Tf32Fragment> held,
                               SmallVectorImpl<Tf32Fragment> &issued);
@@ -100,11 +102,6 @@ private:
   void emitProducts(Value step, ArrayRef<Tf32Fragment> sums,
                     SmallVectorImpl<Value> &acc, ArrayRef<Tf32Fragment> held,
                     SmallVectorImpl<Tf32Fragment> &issued);
-  /// This thread's word for emitRegisterAHold.
-  Value getHoldWord() {
-    return add(emitSharedAddress(b, loc, holdWords),
-               mul(sub(threadId, 128), 4));
-  }
 
   /// The ring slot of a step (weights) or of a unit (terms).
   Value getTermSlot(Value unit) { return rem(unit, c.stages); }
@@ -157,8 +154,9 @@ private:
   /// [stages][tileM][tileK] x and y tiles, [weightStages][tileN]
   /// [tileK] weights and (3xTF32) their remainders.
   Value xTiles, yTiles, wTiles, wSmall;
-  /// TF32: a word per consumer thread for emitRegisterAHold.
-  Value holdWords;
+  /// TF32: a word per consumer thread for emitRegisterAHold, and this
+  /// consumer thread's (a shared-window byte address).
+  Value holdWords, holdWord;
   /// memref<stages + weightStages x i64>: the term slots', then the
   /// weight slots' mbarriers.
   Value landed;
@@ -173,6 +171,10 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
     return emitError(loc, "the TMA fc_product has a named barrier per term "
                           "and per weight stage (3xTF32: two per weight "
                           "stage): at most 14 in all");
+  // TF32 releases a step's weights once the next step's products are
+  // issued: one more weight stage must be free for those.
+  assert((isSplit() || c.weightStages >= 2) &&
+         "TF32 keeps a step in flight: at least two weight stages");
   xMap = io.getOperandTensorMap(0, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   yMap = io.getOperandTensorMap(1, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   wMap = io.getOperandTensorMap(2, {1, c.tileN, c.tileK}, kWgmmaRowBytes);
@@ -353,7 +355,7 @@ void WgmmaTmaFcProductEmitter::emitProducts(
     emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                   c.tileK * 4 / kWgmmaStepBytes, p.elementType);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
-    emitRegisterAHold(b, loc, held, getHoldWord());
+    emitRegisterAHold(b, loc, held, holdWord);
     emitIf(isAtLeast(step, 1), [&] {
       emitNamedBarrierArrive(
           b, loc, getWeightEmpty(getWeightSlot(sub(step, 1))), getEmptyCount());
@@ -428,6 +430,8 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
         emitStep(loop.getInductionVar(), loop.getRegionIterArgs(), {}, issued));
     state.assign(loop.getResults().begin(), loop.getResults().end());
   } else {
+    holdWord =
+        add(emitSharedAddress(b, loc, holdWords), mul(sub(threadId, 128), 4));
     SmallVector<Tf32Fragment> lastIssued;
     state = emitRegisterAStepLoop(
         b, loc, steps, initial, getFragments(),
@@ -436,11 +440,15 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
           return emitStep(step, current, held, issued);
         },
         lastIssued);
-    // The last step's products, then its weights' release.
+    // The last step's products, then its weights' release (a blade
+    // without slots has no steps, and nothing to release).
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    emitRegisterAHold(b, loc, lastIssued, getHoldWord());
-    emitNamedBarrierArrive(b, loc, getWeightEmpty(getWeightSlot(sub(steps, 1))),
-                           getEmptyCount());
+    emitRegisterAHold(b, loc, lastIssued, holdWord);
+    emitIf(isAtLeast(steps, 1), [&] {
+      emitNamedBarrierArrive(b, loc,
+                             getWeightEmpty(getWeightSlot(sub(steps, 1))),
+                             getEmptyCount());
+    });
   }
   // The accumulators staged where the tiles were (not the mbarriers after
   // them), for vector stores; a named barrier of the consumers alone.

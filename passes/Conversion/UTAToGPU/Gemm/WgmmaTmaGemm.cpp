@@ -71,7 +71,7 @@ private:
   /// The tensor maps, tiles and mbarriers; initializes the mbarriers.
   LogicalResult setUp();
   /// The producer warpgroup's loop: copies run `getLag()` steps ahead of
-  /// the hand-over of the landed (and, f32, rewritten) stages. Step s's
+  /// the hand-over of the landed (and, 3xTF32, split) stages. Step s's
   /// copies wait for the release of step s - stages, which the consumers
   /// give once step s - stages + inFlight is handed over: the lag is at
   /// most stages - inFlight.
@@ -79,8 +79,8 @@ private:
   /// Waits for step `step`'s stage to be free (the first warp) and issues
   /// the boxes of A and B into it (the first thread).
   void emitCopies(Value step);
-  /// Waits for step `step`'s tiles to land, rewrites them (f32) and hands
-  /// the stage to the consumers.
+  /// Waits for step `step`'s tiles to land, splits them (3xTF32) and
+  /// hands the stage to the consumers.
   void emitHandOver(Value step);
   /// A consumer warpgroup: the K loop on the accumulators, then the
   /// epilogue.
