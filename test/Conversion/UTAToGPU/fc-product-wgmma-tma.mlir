@@ -13,9 +13,9 @@
 // the second and third behind a branch on the term's sign).
 
 // Plain TF32 has 4 term stages of x and y, 2 weight stages (no
-// remainders), a word per consumer thread for holding A registers, 6
-// mbarriers.
-//       TF32: remark: fc_product on the GEMM engine, per result blade: 100x72x40 f32: wgmma, warp-specialised, tf32, tile fctma128x128x32 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 4 stages, 164912 B shared), x and y by TMA one term per stage, K-major weights by TMA in 2 stages, A formed in registers, 8 blocks
+// remainders), the words of the holds of A registers (16 bytes per
+// fragment), 6 mbarriers.
+//       TF32: remark: fc_product on the GEMM engine, per result blade: 100x72x40 f32: wgmma, warp-specialised, tf32, tile fctma128x128x32 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 4 stages, 164016 B shared), x and y by TMA one term per stage, K-major weights by TMA in 2 stages, A formed in registers, 8 blocks
 // TF32-LABEL: gpu.func @fc_tma_k0_fc_product
 //  TF32-SAME:   %[[XMAP:arg5]]: !llvm.ptr, %[[YMAP:arg6]]: !llvm.ptr, %[[WMAP:arg7]]: !llvm.ptr) kernel
 //  TF32-SAME:   #uta.tensor_map<argument = 5, source = 0, box = [1, 128, 32], swizzle = 128>
@@ -24,7 +24,7 @@
 //       TF32:   %[[X:.*]] = memref.view {{.*}} to memref<4x128x32xf32, #gpu.address_space<workgroup>>
 //       TF32:   %[[Y:.*]] = memref.view {{.*}} to memref<4x128x32xf32, #gpu.address_space<workgroup>>
 //       TF32:   memref.view {{.*}} to memref<2x128x32xf32, #gpu.address_space<workgroup>>
-//       TF32:   memref.view {{.*}} to memref<256xf32, #gpu.address_space<workgroup>>
+//       TF32:   memref.view {{.*}} to memref<16xf32, #gpu.address_space<workgroup>>
 //       TF32:   memref.view {{.*}} to memref<6xi64, #gpu.address_space<workgroup>>
 //   TF32-NOT:   memref.view
 // The producer: the weights of the step (after the release of the weight
@@ -67,8 +67,8 @@
 // Then the weights' mbarrier, the sums rounded to TF32 (add half an ulp,
 // clear 13 bits), four m64n128k8 wgmmas with A in registers, left in
 // flight; the wait completes the step before, whose A registers are then
-// held (their exclusive or stored to the thread's word) and whose weights
-// are released.
+// held (operands of stores to the holds' words behind a branch on the
+// clock) and whose weights are released.
 //       TF32:     nvvm.mbarrier.try_wait
 //       TF32:     arith.addi %{{.*}}, %c4096_i32 : i32
 //       TF32:     arith.andi %{{.*}}, %c-8192_i32 : i32
@@ -76,7 +76,7 @@
 // TF32-COUNT-4:   wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 //       TF32:     nvvm.wgmma.commit.group.sync.aligned
 //  TF32-NEXT:     nvvm.wgmma.wait.group.sync.aligned 1
-//       TF32:     llvm.inline_asm has_side_effects {{.*}}xor.b32 h, h, $16;\0Ast.shared.b32 [$0], h;
+//       TF32:     llvm.inline_asm has_side_effects {{.*}}@p bra HOLD_${:uid};{{.*}}st.shared.v4.b32 [$0+48], {$13, $14, $15, $16};\0AHOLD_${:uid}:
 //       TF32:     scf.if
 //       TF32:       nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
 // The odd step, the same way.
@@ -86,7 +86,7 @@
 //       TF32:   scf.if %{{.*}} -> (!llvm.struct<({{.*}})>, f32, {{.*}})
 //       TF32:     nvvm.wgmma.wait.group.sync.aligned 1
 //       TF32:   nvvm.wgmma.wait.group.sync.aligned 0
-//       TF32:   llvm.inline_asm has_side_effects {{.*}}st.shared.b32
+//       TF32:   llvm.inline_asm has_side_effects {{.*}}st.shared.v4.b32
 //       TF32:   nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
 // The staged epilogue over the term stages, on the consumers' barrier 15.
 //       TF32:   nvvm.barrier id = %c15_i32 number_of_threads = %c256_i32

@@ -80,8 +80,9 @@ func.func @linear(%a: tensor<256x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<
 // registers (k = 8), keeping one group in flight. The K loop runs two
 // steps per iteration (16 steps: 8 iterations), each on its own A
 // registers: after a step's wait, the step before's registers, whose
-// products are then complete, are held (their exclusive or stored to the
-// thread's word) and its stage released.
+// products are then complete, are held (operands of stores to the holds'
+// words, one per fragment, behind a branch on the clock) and its stage
+// released.
 // TF32-LABEL: gpu.func @linear_f32_k0_matmul
 //       TF32:   nvvm.setmaxregister  decrease 40
 //   TF32-NOT:   nvvm.fence.proxy
@@ -105,14 +106,14 @@ func.func @linear(%a: tensor<256x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<
 //   TF32-NOT:   nvvm.wgmma.mma_async
 //       TF32:   nvvm.wgmma.commit.group.sync.aligned
 //  TF32-NEXT:   nvvm.wgmma.wait.group.sync.aligned 1
-//       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .b32 h;\0Amov.b32 h, 0;\0Axor.b32 h, h, $1;{{.*}}xor.b32 h, h, $16;\0Ast.shared.b32 [$0], h;\0A}", "r,r,r,r,r,r,r,r,r,r,r,r,r,r,r,r,r"
+//       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0A.reg .b32 c;\0Amov.u32 c, %clock;\0Asetp.ne.u32 p, c, 0;\0A@p bra HOLD_${:uid};\0Ast.shared.v4.b32 [$0+0], {$1, $2, $3, $4};\0A{{.*}}st.shared.v4.b32 [$0+48], {$13, $14, $15, $16};\0AHOLD_${:uid}:\0A}", "r,r,r,r,r,r,r,r,r,r,r,r,r,r,r,r,r"
 //       TF32:   %[[PREVIOUS:.*]] = arith.cmpi uge, %[[EVEN]], %c1 : index
 //       TF32:   scf.if %[[PREVIOUS]] {
 //       TF32:     nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
 //       TF32:   nvvm.wgmma.wait.group.sync.aligned 1
 //       TF32:   scf.yield
 //       TF32:   nvvm.wgmma.wait.group.sync.aligned 0
-//       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .b32 h;
+//       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;
 
 // With 3xTF32 the producer splits each landed stage into the high parts (left
 // in place, truncated by the tensor cores) and the remainders, in tiles of

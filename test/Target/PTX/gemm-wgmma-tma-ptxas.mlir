@@ -48,8 +48,9 @@
 //       TF32:   ld.shared.b32
 //       TF32:   wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
 //       TF32:   wgmma.wait_group.sync.aligned 1;
-//       TF32:   xor.b32
-//       TF32:   st.shared.b32
+//       TF32:   mov.u32 {{.*}}, %clock;
+//       TF32:   @p bra HOLD_{{[0-9]+}};
+//       TF32:   st.shared.v4.b32
 //       TF32:   wgmma.wait_group.sync.aligned 0;
 
 // X3-LABEL: .entry f32_k0_matmul(

@@ -324,10 +324,11 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
     return (c.tileM + c.tileN) * c.tileK * 4;
   bool split = precision == GemmPrecision::Tf32x3;
   // Plain TF32 on the warp-specialised schedules takes A from registers
-  // and holds them through a word per consumer thread.
+  // and holds them through 16 bytes per A fragment of a step
+  // (emitRegisterAHoldWords): one per 64-row slab and K step of 8.
   int64_t holdBytes =
       c.schedule == GemmSchedule::WgmmaTma && precision == GemmPrecision::Tf32
-          ? 4 * 128 * c.warpsM
+          ? 16 * (c.tileM / c.warpsM / 64) * (c.tileK / 8)
           : 0;
   // The warp-specialised fc_product: x and y tiles of a term per stage,
   // the weights (3xTF32: and their remainders) in stages of their own, and

@@ -117,24 +117,43 @@ Value mlir::uta::emitWgmmaTf32RegisterA(OpBuilder &b, Location loc, Value acc,
       .getResult(0);
 }
 
+Value mlir::uta::emitRegisterAHoldWords(OpBuilder &b, Location loc,
+                                        KernelIO &io, int64_t fragments) {
+  // Words for every thread (the stores that run are a harmless race), one
+  // per fragment: ptxas drops a store that a later one to the same address
+  // overwrites, and with it the hold of its registers.
+  Value words =
+      io.allocateWorkgroupBuffer(b, loc, {4 * fragments}, b.getF32Type(), 16);
+  return emitSharedAddress(b, loc, words);
+}
+
 void mlir::uta::emitRegisterAHold(OpBuilder &b, Location loc,
                                   ArrayRef<Tf32Fragment> fragments,
-                                  Value word) {
-  // Inline PTX, so that LLVM neither folds the exclusive or nor drops the
-  // store of a word that nothing reads.
+                                  Value words) {
+  // Each register is the operand of a store, which ptxas keeps after the
+  // wait before it (stores after a wait_group may overwrite what the
+  // completed wgmmas read): a register read by arithmetic could be read
+  // before the wait and freed there. One branch on a clock value ptxas
+  // cannot know skips the stores, so they almost never run; where they do,
+  // they write words that nothing reads. Inline PTX, so that LLVM drops
+  // none of it; ${:uid} makes the label unique per hold.
   std::string code;
   llvm::raw_string_ostream os(code);
   std::string constraints = "r";
   SmallVector<Value> operands{
-      arith::IndexCastUIOp::create(b, loc, b.getI32Type(), word)};
-  os << "{\n.reg .b32 h;\nmov.b32 h, 0;\n";
-  for (const Tf32Fragment &fragment : fragments)
-    for (Value x : fragment) {
-      os << "xor.b32 h, h, $" << operands.size() << ";\n";
+      arith::IndexCastUIOp::create(b, loc, b.getI32Type(), words)};
+  os << "{\n.reg .pred p;\n.reg .b32 c;\nmov.u32 c, %clock;\n"
+        "setp.ne.u32 p, c, 0;\n@p bra HOLD_${:uid};\n";
+  for (auto [f, fragment] : llvm::enumerate(fragments)) {
+    os << "st.shared.v4.b32 [$0+" << 16 * f << "], {";
+    for (auto [i, x] : llvm::enumerate(fragment)) {
+      os << (i ? ", $" : "$") << operands.size();
       constraints += ",r";
       operands.push_back(arith::BitcastOp::create(b, loc, b.getI32Type(), x));
     }
-  os << "st.shared.b32 [$0], h;\n}";
+    os << "};\n";
+  }
+  os << "HOLD_${:uid}:\n}";
   LLVM::InlineAsmOp::create(
       b, loc, /*res=*/TypeRange(), operands, code, constraints,
       /*has_side_effects=*/true, /*is_align_stack=*/false,

@@ -71,13 +71,19 @@ SmallVector<Tf32Fragment>
 emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles, Value stage,
                       Value firstRow, Value warpgroupThread, int64_t slabs);
 
-/// Keeps this thread's A registers `fragments` allocated until here, by
-/// storing their exclusive or to the thread's word at shared-window byte
-/// `word` (index). ptxas frees a wgmma's A registers at the next
-/// wgmma.wait_group, even one that leaves its group in flight, and would
-/// hand them to later instructions while the tensor cores still read them;
-/// a hold after the wait that completes the group marks them live until
-/// then.
+/// Allocates the words that the holds of `fragments` A fragments store to
+/// (16 bytes each, one for every thread) and returns their shared-window
+/// byte address (index).
+Value emitRegisterAHoldWords(OpBuilder &b, Location loc, KernelIO &io,
+                             int64_t fragments);
+
+/// Keeps this thread's A registers `fragments` allocated until here, as
+/// operands of stores to the words at shared-window byte `words` (index,
+/// emitRegisterAHoldWords's), skipped so that they almost never run. ptxas
+/// frees a wgmma's A registers at the next wgmma.wait_group, even one that
+/// leaves its group in flight, and would hand them to later instructions while
+/// the tensor cores still read them; a hold after the wait that completes the
+/// group marks them live until then.
 void emitRegisterAHold(OpBuilder &b, Location loc,
                        ArrayRef<Tf32Fragment> fragments, Value word);
 

@@ -154,9 +154,8 @@ private:
   /// [stages][tileM][tileK] x and y tiles, [weightStages][tileN]
   /// [tileK] weights and (3xTF32) their remainders.
   Value xTiles, yTiles, wTiles, wSmall;
-  /// TF32: a word per consumer thread for emitRegisterAHold, and this
-  /// consumer thread's (a shared-window byte address).
-  Value holdWords, holdWord;
+  /// TF32: the words of emitRegisterAHold (a shared-window byte address).
+  Value holdWord;
   /// memref<stages + weightStages x i64>: the term slots', then the
   /// weight slots' mbarriers.
   Value landed;
@@ -191,8 +190,7 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   if (isSplit())
     wSmall = allocateTiles(c.weightStages, c.tileN);
   else
-    holdWords =
-        io.allocateWorkgroupBuffer(b, loc, {getConsumers()}, b.getF32Type(), 4);
+    holdWord = emitRegisterAHoldWords(b, loc, io, getFragments());
   landed = emitStageMbarriers(b, loc, io, c.stages + c.weightStages, threadId);
   return success();
 }
@@ -430,8 +428,6 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
         emitStep(loop.getInductionVar(), loop.getRegionIterArgs(), {}, issued));
     state.assign(loop.getResults().begin(), loop.getResults().end());
   } else {
-    holdWord =
-        add(emitSharedAddress(b, loc, holdWords), mul(sub(threadId, 128), 4));
     SmallVector<Tf32Fragment> lastIssued;
     state = emitRegisterAStepLoop(
         b, loc, steps, initial, getFragments(),

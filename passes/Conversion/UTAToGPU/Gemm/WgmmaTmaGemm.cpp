@@ -141,8 +141,9 @@ private:
   Value aSmall, bSmall;
   /// memref<stages x i64>: the mbarriers of the stages' boxes.
   Value landed;
-  /// Plain TF32: a word per consumer thread for emitRegisterAHold.
-  Value holdWords;
+  /// Plain TF32: the words of emitRegisterAHold (a shared-window byte
+  /// address).
+  Value holdWord;
 };
 
 } // namespace
@@ -184,8 +185,9 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
     bSmall = allocateTiles(c.tileN);
   }
   if (isRegisterA())
-    holdWords =
-        io.allocateWorkgroupBuffer(b, loc, {getConsumers()}, b.getF32Type(), 4);
+    holdWord = emitRegisterAHoldWords(b, loc, io,
+                                      c.tileM / c.warpsM / kWgmmaSlabRows *
+                                          c.tileK * 4 / kWgmmaStepBytes);
   landed = emitStageMbarriers(b, loc, io, c.stages, threadId);
   return success();
 }
@@ -285,8 +287,6 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
 }
 
 SmallVector<Value> WgmmaTmaGemmEmitter::emitRegisterAConsumerLoop() {
-  Value holdWord =
-      add(emitSharedAddress(b, loc, holdWords), mul(sub(threadId, 128), 4));
   Value zero = LLVM::ZeroOp::create(
       b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
   int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
