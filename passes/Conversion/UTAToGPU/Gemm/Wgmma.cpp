@@ -127,7 +127,7 @@ Value mlir::uta::emitRegisterAHoldWords(OpBuilder &b, Location loc,
   return emitSharedAddress(b, loc, words);
 }
 
-void mlir::uta::emitRegisterAHold(OpBuilder &b, Location loc,
+void mlir::uta::emitRegisterAHold(OpBuilder &b, Location loc, int64_t inFlight,
                                   ArrayRef<Tf32Fragment> fragments,
                                   Value words) {
   // Each register is the operand of a store, which ptxas keeps after the
@@ -137,6 +137,7 @@ void mlir::uta::emitRegisterAHold(OpBuilder &b, Location loc,
   // cannot know skips the stores, so they almost never run; where they do,
   // they write words that nothing reads. Inline PTX, so that LLVM drops
   // none of it; ${:uid} makes the label unique per hold.
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, inFlight);
   std::string code;
   llvm::raw_string_ostream os(code);
   std::string constraints = "r";

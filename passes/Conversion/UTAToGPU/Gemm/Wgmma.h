@@ -77,15 +77,16 @@ emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles, Value stage,
 Value emitRegisterAHoldWords(OpBuilder &b, Location loc, KernelIO &io,
                              int64_t fragments);
 
-/// Keeps this thread's A registers `fragments` allocated until here, as
-/// operands of stores to the words at shared-window byte `words` (index,
+/// Waits until at most `inFlight` groups of products are pending, which
+/// completes the group that read this thread's A registers `fragments`,
+/// and keeps those registers allocated until then, as operands of stores
+/// (after the wait) to the words at shared-window byte `words` (index,
 /// emitRegisterAHoldWords's), skipped so that they almost never run. ptxas
 /// frees a wgmma's A registers at the next wgmma.wait_group, even one that
-/// leaves its group in flight, and would hand them to later instructions while
-/// the tensor cores still read them; a hold after the wait that completes the
-/// group marks them live until then.
-void emitRegisterAHold(OpBuilder &b, Location loc,
-                       ArrayRef<Tf32Fragment> fragments, Value word);
+/// leaves its group in flight, and would hand them to later instructions
+/// while the tensor cores still read them.
+void emitRegisterAHold(OpBuilder &b, Location loc, int64_t inFlight,
+                       ArrayRef<Tf32Fragment> fragments, Value words);
 
 /// One step of a loop that keeps a group of products in flight on values
 /// of each step's own: emits step `step` on `state` given `pending`, what

@@ -352,8 +352,7 @@ void WgmmaTmaFcProductEmitter::emitProducts(
   if (!isSplit()) {
     emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                   c.tileK * 4 / kWgmmaStepBytes, p.elementType);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
-    emitRegisterAHold(b, loc, held, holdWord);
+    emitRegisterAHold(b, loc, /*inFlight=*/1, held, holdWord);
     emitIf(isAtLeast(step, 1), [&] {
       emitNamedBarrierArrive(
           b, loc, getWeightEmpty(getWeightSlot(sub(step, 1))), getEmptyCount());
@@ -438,8 +437,7 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
         lastIssued);
     // The last step's products, then its weights' release (a blade
     // without slots has no steps, and nothing to release).
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    emitRegisterAHold(b, loc, lastIssued, holdWord);
+    emitRegisterAHold(b, loc, /*inFlight=*/0, lastIssued, holdWord);
     emitIf(isAtLeast(steps, 1), [&] {
       emitNamedBarrierArrive(b, loc,
                              getWeightEmpty(getWeightSlot(sub(steps, 1))),

@@ -132,6 +132,12 @@ private:
     return (c.tileM + c.tileN) * c.tileK * p.getElementBytes();
   }
   int64_t getSteps() const { return llvm::divideCeil(p.k, c.tileK); }
+  /// A consumer's 64-row slabs, and (plain TF32) its A fragments of a
+  /// step: one per slab and K step of 8.
+  int64_t getSlabs() const { return c.tileM / c.warpsM / kWgmmaSlabRows; }
+  int64_t getFragments() const {
+    return getSlabs() * c.tileK * 4 / kWgmmaStepBytes;
+  }
 
   Value threadId;
   Value aMap, bMap;
@@ -185,9 +191,7 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
     bSmall = allocateTiles(c.tileN);
   }
   if (isRegisterA())
-    holdWord = emitRegisterAHoldWords(b, loc, io,
-                                      c.tileM / c.warpsM / kWgmmaSlabRows *
-                                          c.tileK * 4 / kWgmmaStepBytes);
+    holdWord = emitRegisterAHoldWords(b, loc, io, getFragments());
   landed = emitStageMbarriers(b, loc, io, c.stages, threadId);
   return success();
 }
@@ -289,20 +293,18 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
 SmallVector<Value> WgmmaTmaGemmEmitter::emitRegisterAConsumerLoop() {
   Value zero = LLVM::ZeroOp::create(
       b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
-  int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
   int64_t steps = getSteps();
   SmallVector<Tf32Fragment> lastIssued;
   SmallVector<Value> acc = emitRegisterAStepLoop(
-      b, loc, index(steps), SmallVector<Value>(slabs, zero),
-      slabs * c.tileK * 4 / kWgmmaStepBytes,
+      b, loc, index(steps), SmallVector<Value>(getSlabs(), zero),
+      getFragments(),
       [&](Value step, ValueRange state, ArrayRef<Tf32Fragment> held,
           SmallVectorImpl<Tf32Fragment> &issued) {
         SmallVector<Value> sums(state);
         emitProducts(step, sums, /*ignoreAcc=*/false, &issued);
-        // Step s - 1's products are complete: their A registers may be
-        // reused and their stage refilled.
-        NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
-        emitRegisterAHold(b, loc, held, holdWord);
+        // Step s - 1's products complete (their A registers held until
+        // then), then their stage is refilled.
+        emitRegisterAHold(b, loc, /*inFlight=*/1, held, holdWord);
         emitIf(isAtLeast(step, 1), [&] {
           emitArrive(getEmptyBarrier(rem(sub(step, 1), c.stages)),
                      getEmptyCount());
@@ -310,8 +312,7 @@ SmallVector<Value> WgmmaTmaGemmEmitter::emitRegisterAConsumerLoop() {
         return sums;
       },
       lastIssued);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-  emitRegisterAHold(b, loc, lastIssued, holdWord);
+  emitRegisterAHold(b, loc, /*inFlight=*/0, lastIssued, holdWord);
   emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
   return acc;
 }
@@ -321,8 +322,7 @@ void WgmmaTmaGemmEmitter::loadTf32Fragments(Value stage,
   Value consumerThread = sub(threadId, 128);
   Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
   operands.aFragments = emitLoadTf32Fragments(
-      b, loc, aTiles, stage, firstRow, rem(consumerThread, 128),
-      c.tileM / c.warpsM / kWgmmaSlabRows);
+      b, loc, aTiles, stage, firstRow, rem(consumerThread, 128), getSlabs());
   for (Tf32Fragment &fragment : operands.aFragments)
     for (Value &x : fragment)
       x = emitTf32Round(b, loc, x);
@@ -335,7 +335,7 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
   }
 
   auto accumulatorType = getWgmmaAccumulatorType(b.getContext(), c.tileN);
-  int64_t slabs = c.tileM / c.warpsM / kWgmmaSlabRows;
+  int64_t slabs = getSlabs();
   int64_t steps = getSteps();
   // Groups of products left in flight at the end of a step: none for
   // 3xTF32, which adds each step's products in f32 once complete.
