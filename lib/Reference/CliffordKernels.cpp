@@ -320,11 +320,17 @@ Expected<RefTensor> mlir::uta::reference::sandwich(const Algebra &algebra,
                          bladeAxis);
 }
 
+/// The gate of scalar_gate: Phi(s) = 0.5 (1 + erf(s / sqrt 2)), the
+/// standard normal distribution function.
+static double getScalarGate(double s) {
+  return 0.5 * (1.0 + std::erf(s / std::numbers::sqrt2));
+}
+
 Expected<RefTensor> mlir::uta::reference::scalarGate(const Algebra &algebra,
                                                      const RefTensor &x,
                                                      int64_t bladeAxis) {
   return mapBlades(algebra, x, bladeAxis, [&](auto in, auto outAt) {
-    double gate = 0.5 * (1.0 + std::erf(in(0) / std::numbers::sqrt2));
+    double gate = getScalarGate(in(0));
     for (unsigned b = 0; b < algebra.numBlades(); ++b)
       outAt(b) = in(b)*gate;
   });
@@ -353,26 +359,35 @@ static llvm::Error checkSameShape(const RefTensor &x, const char *xName,
   return llvm::Error::success();
 }
 
+/// The blade view of `x` and `y`, which must have one shape (so one offset
+/// serves both, and a result of that shape).
+static Expected<BladeView> viewOfPair(const RefTensor &x, const char *xName,
+                                      const RefTensor &y, const char *yName,
+                                      int64_t bladeAxis, int64_t blades) {
+  Expected<BladeView> xv = viewOf(x, bladeAxis, blades, xName);
+  if (!xv)
+    return xv.takeError();
+  Expected<BladeView> yv = viewOf(y, bladeAxis, blades, yName);
+  if (!yv)
+    return yv.takeError();
+  if (llvm::Error err = checkSameShape(x, xName, y, yName))
+    return std::move(err);
+  return xv;
+}
+
 Expected<RefTensor> mlir::uta::reference::pairGate(const Algebra &algebra,
                                                    const RefTensor &x,
                                                    const RefTensor &gates,
                                                    int64_t bladeAxis) {
   int64_t blades = algebra.numBlades();
-  Expected<BladeView> xv = viewOf(x, bladeAxis, blades, "lhs");
-  if (!xv)
-    return xv.takeError();
-  Expected<BladeView> gv = viewOf(gates, bladeAxis, blades, "rhs");
-  if (!gv)
-    return gv.takeError();
-  if (llvm::Error err = checkSameShape(x, "lhs", gates, "rhs"))
-    return std::move(err);
-  auto phi = [](double s) {
-    return 0.5 * (1.0 + std::erf(s / std::numbers::sqrt2));
-  };
-  // x, gates and the result share one layout, so one offset serves all.
+  Expected<BladeView> view =
+      viewOfPair(x, "lhs", gates, "rhs", bladeAxis, blades);
+  if (!view)
+    return view.takeError();
   RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
-  forEachMultivector(*xv, [&](auto at) {
-    double gate = phi(x.data[at(0)]) * phi(gates.data[at(0)]);
+  forEachMultivector(*view, [&](auto at) {
+    double gate =
+        getScalarGate(x.data[at(0)]) * getScalarGate(gates.data[at(0)]);
     for (unsigned b = 0; b < blades; ++b)
       out.data[at(b)] = x.data[at(b)] * gate;
   });
@@ -600,19 +615,14 @@ mlir::uta::reference::scalarGateAdjoint(const Algebra &algebra,
                                         const RefTensor &cotangent,
                                         const RefTensor &x, int64_t bladeAxis) {
   int64_t blades = algebra.numBlades();
-  Expected<BladeView> gv = viewOf(cotangent, bladeAxis, blades, "cotangent");
-  if (!gv)
-    return gv.takeError();
-  Expected<BladeView> xv = viewOf(x, bladeAxis, blades, "input");
-  if (!xv)
-    return xv.takeError();
-  if (llvm::Error err = checkSameShape(cotangent, "cotangent", x, "input"))
-    return std::move(err);
-  // g, x and the result share one layout, so one offset serves all three.
+  Expected<BladeView> view =
+      viewOfPair(cotangent, "cotangent", x, "input", bladeAxis, blades);
+  if (!view)
+    return view.takeError();
   RefTensor out{x.shape, std::vector<double>(x.data.size(), 0.0)};
-  forEachMultivector(*xv, [&](auto at) {
+  forEachMultivector(*view, [&](auto at) {
     double s = x.data[at(0)];
-    double gate = 0.5 * (1.0 + std::erf(s / std::numbers::sqrt2));
+    double gate = getScalarGate(s);
     double density = std::exp(-0.5 * s * s) / std::sqrt(2.0 * std::numbers::pi);
     double dot = 0.0;
     for (unsigned b = 0; b < blades; ++b) {
