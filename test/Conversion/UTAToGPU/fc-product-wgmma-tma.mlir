@@ -50,13 +50,14 @@
 //       TF32:     nvvm.barrier id
 // The consumers: two steps per iteration, each on A registers of its own
 // (the odd step's 16 carried). Per term, the slot's mbarrier phase, the
-// fragments (the swizzled chunk c ^ g), the release, the signed products.
+// fragments (one ldmatrix each, lane l at the swizzled chunk c ^ (l % 8)),
+// the release, the signed products.
 //       TF32:   nvvm.setmaxregister increase 232
 //       TF32:   scf.for {{.*}} iter_args({{.*}}, %{{.*}} = %c0, {{.*}}) -> (!llvm.struct<({{.*}})>, index, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
 //       TF32:     nvvm.mbarrier.try_wait
 //       TF32:     arith.xori
-//       TF32:     memref.load %[[X]]
-//       TF32:     memref.load %[[Y]]
+//       TF32:     nvgpu.ldmatrix %[[X]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<4x128x32xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+//       TF32:     nvgpu.ldmatrix %[[Y]]
 //       TF32:     nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
 //       TF32:     arith.mulf
 //       TF32:     scf.if %{{.*}} -> (index, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)

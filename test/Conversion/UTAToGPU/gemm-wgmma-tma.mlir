@@ -75,8 +75,8 @@ func.func @linear(%a: tensor<256x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<
 
 // In plain TF32 the producer only copies (40 registers; 232 for the
 // consumers): the tensor cores read B as it landed. Each consumer loads
-// its A fragments from the swizzled stage (chunk c of rows g and g + 8 at
-// c ^ g), rounds them to TF32 in registers and issues wgmmas with A in
+// its A fragments from the swizzled stage, one ldmatrix each (lane l
+// addresses row l % 8 of matrix l / 8, its chunk c at c ^ (l % 8)), rounds them to TF32 in registers and issues wgmmas with A in
 // registers (k = 8), keeping one group in flight. The K loop runs two
 // steps per iteration (16 steps: 8 iterations), each on its own A
 // registers: after a step's wait, the step before's registers, whose
@@ -91,15 +91,15 @@ func.func @linear(%a: tensor<256x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<
 //       TF32:   %[[EVEN:.*]] = arith.muli %[[PAIR]], %c2 : index
 //       TF32:   nvvm.barrier id =
 //       TF32:   %[[LANE:.*]] = arith.remui %{{.*}}, %c32 : index
-//       TF32:   %[[G:.*]] = arith.divui %[[LANE]], %c4 : index
-//       TF32:   %[[T:.*]] = arith.remui %[[LANE]], %c4 : index
-//       TF32:   %[[ROW:.*]] = arith.addi %{{.*}}, %[[G]] : index
-//       TF32:   %[[CHUNK0:.*]] = arith.muli %[[G]], %c4 : index
-//       TF32:   %[[COLUMN:.*]] = arith.addi %[[CHUNK0]], %[[T]] : index
-//       TF32:   memref.load %{{.*}}[%{{.*}}, %[[ROW]], %[[COLUMN]]] : memref<4x128x32xf32, #gpu.address_space<workgroup>>
-//       TF32:   %[[ROW8:.*]] = arith.addi %[[ROW]], %c8 : index
-//       TF32:   memref.load %{{.*}}[%{{.*}}, %[[ROW8]], %[[COLUMN]]]
-//       TF32:   arith.xori %[[G]], %c1 : index
+//       TF32:   %[[MATRIX:.*]] = arith.divui %[[LANE]], %c8 : index
+//       TF32:   %[[MATRIXROW:.*]] = arith.remui %[[LANE]], %c8 : index
+//       TF32:   %[[HALF:.*]] = arith.divui %[[MATRIX]], %c2 : index
+//       TF32:   %[[CHUNK:.*]] = arith.xori %[[HALF]], %[[MATRIXROW]] : index
+//       TF32:   %[[COLUMN:.*]] = arith.muli %[[CHUNK]], %c4 : index
+//       TF32:   nvgpu.ldmatrix %{{.*}}[%{{.*}}, %{{.*}}, %[[COLUMN]]] {numTiles = 4 : i32, transpose = false} : memref<4x128x32xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+//       TF32:   %[[CHUNK2:.*]] = arith.addi %[[HALF]], %c2 : index
+//       TF32:   arith.xori %[[CHUNK2]], %[[MATRIXROW]] : index
+//       TF32:   nvgpu.ldmatrix
 //       TF32:   arith.andi %{{.*}}, %{{.*}} : i32
 //       TF32:   nvvm.wgmma.fence.aligned
 //       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $261, 0;\0Awgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {$0, {{.*}}, $127}, {$256, $257, $258, $259}, $260, p, 1, 1;\0A}", "=f,{{.*}},=f,0,1,{{.*}},127,r,r,r,r,l,n"

@@ -10,18 +10,18 @@
 // RUN: grep -c "^\.visible \.entry" %t.ptx | FileCheck %s --check-prefix=ENTRIES
 // RUN: not grep -wE "(atom|red)\.[a-z0-9.]+" %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o %t.cubin
-// The same on sm_90a's wgmma schedule, 3xTF32 and TF32: the A and weight
-// tiles formed in shared memory, no ldmatrix or mma.sync left.
+// The same on sm_90a's wgmma schedules, 3xTF32 and TF32: no mma.sync left.
 // RUN: utac %s --sm=90a --compile-to=ptx > %t90a.ptx
 // RUN: %ptxas -arch=sm_90a %t90a.ptx -o %t90a.cubin
 // RUN: FileCheck %s --input-file=%t90a.ptx --check-prefix=WGMMA
-// RUN: not grep -E "mma\.sync|ldmatrix" %t90a.ptx
+// RUN: not grep -E "mma\.sync" %t90a.ptx
 // RUN: utac %s --sm=90a --allow-tf32 --compile-to=ptx > %t90a-tf32.ptx
 // RUN: %ptxas -arch=sm_90a %t90a-tf32.ptx -o %t90a-tf32.cubin
 // RUN: FileCheck %s --input-file=%t90a-tf32.ptx --check-prefix=WGMMA
 // Where rows of x and y are 16-byte aligned (the benchmark's FCGP), their
 // tiles come through the tensor memory accelerator (prefix TMA): two
-// descriptors by value, an mbarrier per stage.
+// descriptors by value, an mbarrier per stage; the consumers load their x
+// and y fragments by ldmatrix.
 // RUN: FileCheck %s --input-file=%t90a.ptx --check-prefix=TMA
 // RUN: FileCheck %s --input-file=%t90a-tf32.ptx --check-prefix=TMA
 
@@ -38,6 +38,7 @@
 //       TMA: mbarrier.arrive.expect_tx.shared.b64
 //       TMA: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 //       TMA: mbarrier.try_wait.parity.shared.b64
+//       TMA: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // TMA-LABEL: .entry fcgp_bench_k3_grade_rms_norm(
 
 // WGMMA-LABEL: .entry fc_cl200_k0_fc_product(

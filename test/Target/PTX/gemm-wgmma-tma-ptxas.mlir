@@ -39,13 +39,13 @@
 //       CHECK:   wgmma.wait_group.sync.aligned 1;
 
 // In plain TF32 the producer only copies; each consumer loads its A
-// fragments, issues wgmma with A in registers and keeps one group in
+// fragments (one ldmatrix of four 8x8 b16 matrices each), issues wgmma with A in registers and keeps one group in
 // flight, holding the registers of the step before until its wait.
 // TF32-LABEL: .entry f32_k0_matmul(
 //       TF32:   setmaxnreg.dec.sync.aligned.u32 40;
 //   TF32-NOT:   fence.proxy.async
 //       TF32:   setmaxnreg.inc.sync.aligned.u32 232;
-//       TF32:   ld.shared.b32
+//       TF32:   ldmatrix.sync.aligned.m8n8.x4.shared.b16
 //       TF32:   wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
 //       TF32:   wgmma.wait_group.sync.aligned 1;
 //       TF32:   mov.u32 {{.*}}, %clock;

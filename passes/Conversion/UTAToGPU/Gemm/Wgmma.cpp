@@ -7,6 +7,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -274,24 +275,36 @@ mlir::uta::emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles,
   ArrayRef<int64_t> shape = cast<MemRefType>(tiles.getType()).getShape();
   assert(shape[2] * 4 == kWgmmaRowBytes && "K tiles of 128-byte rows");
   IndexMath math(b, loc);
-  FragmentLane lane = getFragmentLane(math, warpgroupThread);
-  Value g = lane.g, t = lane.t;
-  Value threadRow = lane.getRow(math, firstRow);
+  // One ldmatrix of four 8x8 b16 matrices per fragment: a matrix row is a
+  // 16-byte chunk (four f32), and lane l receives word l % 4 of row l / 4
+  // of each, which is the TF32 fragment's layout. Matrix i is register i:
+  // rows + 8 (i % 2), chunk + i / 2. Lane l addresses row l % 8 of matrix
+  // l / 8; as rows start past a multiple of 8, the 128-byte swizzle moves
+  // chunk c of that row to c ^ (l % 8).
+  Value lane = math.rem(warpgroupThread, 32);
+  Value warp = math.rem(math.div(warpgroupThread, 32), 4);
+  Value matrix = math.div(lane, 8);
+  Value matrixRow = math.rem(lane, 8);
+  Value laneRow =
+      math.add(math.add(firstRow, math.mul(warp, 16)),
+               math.add(matrixRow, math.mul(math.rem(matrix, 2), 8)));
+  Value chunkOffset = math.div(matrix, 2);
+  auto type = VectorType::get({4, 1}, b.getF32Type());
   SmallVector<Tf32Fragment> fragments;
   for (int64_t slab = 0; slab < slabs; ++slab) {
+    Value row = math.add(laneRow, slab * kWgmmaSlabRows);
     for (int64_t ks = 0; ks < shape[2] / kStepColumns; ++ks) {
+      Value chunk =
+          math.add(chunkOffset, ks * kStepColumns / kElementsPerChunk);
+      Value swizzledChunk = arith::XOrIOp::create(b, loc, chunk, matrixRow);
+      Value column = math.mul(swizzledChunk, kElementsPerChunk);
+      Value four = nvgpu::LdMatrixOp::create(
+          b, loc, type, tiles, ValueRange{stage, row, column},
+          /*transpose=*/false, /*numTiles=*/4);
       Tf32Fragment fragment;
-      for (int64_t i = 0; i < 4; ++i) {
-        // Rows of a thread are g and g + 8 past a multiple of 8: the
-        // 128-byte swizzle moves their chunk c to c ^ g.
-        Value row = math.add(threadRow, slab * kWgmmaSlabRows + 8 * (i % 2));
-        int64_t chunk = (ks * kStepColumns + 4 * (i / 2)) / kElementsPerChunk;
-        Value swizzledChunk =
-            arith::XOrIOp::create(b, loc, g, math.index(chunk));
-        Value column = math.add(math.mul(swizzledChunk, kElementsPerChunk), t);
-        fragment.push_back(memref::LoadOp::create(
-            b, loc, tiles, ValueRange{stage, row, column}));
-      }
+      for (int64_t i = 0; i < 4; ++i)
+        fragment.push_back(
+            vector::ExtractOp::create(b, loc, four, ArrayRef<int64_t>{i, 0}));
       fragments.push_back(std::move(fragment));
     }
   }

@@ -66,7 +66,8 @@ using Tf32Fragment = SmallVector<Value, 4>;
 /// the 128-byte swizzle) for `slabs` 64-row slabs from row `firstRow` and
 /// the tile's four K steps; slab-major. `warpgroupThread` is this thread's
 /// index in its warpgroup: register i of warp q's lane 4g + t holds row
-/// 16q + g + 8 (i % 2), column t + 4 (i / 2) of the step.
+/// 16q + g + 8 (i % 2), column t + 4 (i / 2) of the step. One ldmatrix per
+/// fragment, free of bank conflicts.
 SmallVector<Tf32Fragment>
 emitLoadTf32Fragments(OpBuilder &b, Location loc, Value tiles, Value stage,
                       Value firstRow, Value warpgroupThread, int64_t slabs);
