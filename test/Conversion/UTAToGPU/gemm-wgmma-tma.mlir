@@ -115,18 +115,33 @@ func.func @linear(%a: tensor<256x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<
 //       TF32:   nvvm.wgmma.wait.group.sync.aligned 0
 //       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;
 
-// With 3xTF32 the producer splits each landed stage into the high parts (left
-// in place, truncated by the tensor cores) and the remainders, in tiles of
-// their own; each step's three products go into fresh accumulators, waited
-// for and added in f32.
+// With 3xTF32 the producer writes the remainders of each landed B tile
+// into a tile of their own (B's high parts stay in place, truncated by the
+// tensor cores); each consumer splits its A fragments in registers into
+// rounded high parts and remainders. Each step's three products go into
+// fresh accumulators, waited for and added in f32; the next step's A
+// fragments load (after its stage's hand-over) while they run.
 // X3-LABEL: gpu.func @linear_f32_k0_matmul
-//       X3:   memref<3x128x32xf32, #gpu.address_space<workgroup>>
-//       X3:   memref<3x128x32xf32, #gpu.address_space<workgroup>>
+//       X3:   memref<4x128x32xf32, #gpu.address_space<workgroup>>
+//       X3:   memref<4x128x32xf32, #gpu.address_space<workgroup>>
+//       X3:   %[[BSMALL:.*]] = memref.view {{.*}} to memref<4x128x32xf32, #gpu.address_space<workgroup>>
+//  X3-NEXT:   memref.view {{.*}} to memref<4xi64, #gpu.address_space<workgroup>>
+//       X3:   nvvm.setmaxregister  decrease 56
 //       X3:   arith.subf %{{.*}}, %{{.*}} : vector<4xf32>
-//       X3:   nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 8>, D[<f32>, <zero>]
-//       X3:   nvvm.wgmma.wait.group.sync.aligned 0
-//  X3-NEXT:   nvvm.barrier.arrive id = %c4_i32 number_of_threads = %c288_i32
-//       X3:   arith.addf %{{.*}}, %{{.*}} : f32
+//       X3:   vector.store %{{.*}}, %[[BSMALL]]
+//       X3:   nvvm.setmaxregister  increase 224
+//       X3:   nvgpu.ldmatrix
+//       X3:   scf.for
+//       X3:     arith.subf %{{.*}}, %{{.*}} : f32
+//       X3:     nvvm.wgmma.fence.aligned
+//       X3:     wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+//       X3:     nvvm.wgmma.commit.group.sync.aligned
+//       X3:     scf.if %{{.*}} -> (f32,
+//       X3:       nvvm.barrier id = %{{.*}} number_of_threads = %c384_i32
+//       X3:       nvgpu.ldmatrix
+//       X3:     nvvm.wgmma.wait.group.sync.aligned 0
+//       X3:     nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c288_i32
+//       X3:     arith.addf %{{.*}}, %{{.*}} : f32
 
 func.func @linear_f32(%a: tensor<256x512xf32>, %b: tensor<512x512xf32>) -> tensor<256x512xf32> {
   %r = uta.matmul %a, %b {transpose_b = true} : (tensor<256x512xf32>, tensor<512x512xf32>) -> tensor<256x512xf32>

@@ -53,9 +53,13 @@
 //       TF32:   st.shared.v4.b32
 //       TF32:   wgmma.wait_group.sync.aligned 0;
 
+// 3xTF32: the consumers load their A fragments by ldmatrix and issue
+// wgmma with A (high parts and remainders) in registers, waiting for each
+// step's products.
 // X3-LABEL: .entry f32_k0_matmul(
-//       X3:   wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
-//       X3:   wgmma.wait_group.sync.aligned 0;
+//       X3:   ldmatrix.sync.aligned.m8n8.x4.shared.b16
+//   X3-DAG:   wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
+//   X3-DAG:   wgmma.wait_group.sync.aligned 0;
 
 func.func @bf16(%a: tensor<300x200xbf16>, %b: tensor<520x200xbf16>) -> tensor<300x520xbf16> {
   %r = uta.matmul %a, %b {transpose_b = true} : (tensor<300x200xbf16>, tensor<520x200xbf16>) -> tensor<300x520xbf16>

@@ -123,7 +123,9 @@ static const ConfigRow kWgmmaRows[] = {
 /// problems; K tiles of 128-byte rows. The heuristic takes the f32 rows
 /// where they fill the GPU (getF32TmaRow); at 4096^3 on an H100, 3xTF32
 /// 1.188 ms against the cp.async wgmma schedule's 1.563 (the producer
-/// warpgroup splits the tiles that every thread split there), plain TF32
+/// warpgroup split the tiles that every thread split there; A split in the
+/// consumers' registers and a fourth stage then took it from 1.154 to
+/// 1.063 ms on an H200), plain TF32
 /// 0.364 ms against mma.sync's 0.684 (A rounded in registers, B read
 /// truncated, a group in flight). The 16-bit rows are reachable by name
 /// only: as fast as the cp.async wgmma schedule at 8192^3 (bf16 1.559
@@ -132,7 +134,7 @@ static const ConfigRow kWgmmaRows[] = {
 /// gelu at 8192 x 4096 bf16: 74 s, against 0.4 s for the cp.async
 /// schedule).
 static const ConfigRow kWgmmaTmaRows[] = {
-    {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 3, "tma128x128x32x3"},
+    {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 4, "tma128x128x32x3"},
      4,
      GemmPrecision::Tf32x3},
     {{GemmSchedule::WgmmaTma, 128, 256, 32, 2, 1, 4, "tma128x256x32f32"},
@@ -344,10 +346,12 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   int64_t stageBytes = (aTilesPerStage * c.tileM + c.tileN) * c.tileK *
                        problem.getElementBytes();
   int64_t bytes = c.stages * stageBytes;
-  // 3xTF32's remainders of each stage, and the mbarrier of each stage's
-  // boxes after the tiles.
+  // 3xTF32's remainders of each stage's B tile (A is split in registers),
+  // and the mbarrier of each stage's boxes after the tiles.
   if (c.schedule == GemmSchedule::WgmmaTma) {
-    return llvm::alignTo(bytes * (split ? 2 : 1) + holdBytes, 128) +
+    int64_t remainderBytes =
+        split ? c.stages * c.tileN * c.tileK * problem.getElementBytes() : 0;
+    return llvm::alignTo(bytes + remainderBytes + holdBytes, 128) +
            c.stages * 8;
   }
   if (c.schedule != GemmSchedule::Wgmma)

@@ -13,15 +13,19 @@
 //
 // Step s uses stage s % stages. The producer's first thread expects the
 // bytes of both boxes on the stage's mbarrier and issues them; its first
-// warp waits for that mbarrier phase and hands the stage on. With 3xTF32
-// the whole producer warpgroup first splits both landed tiles, two steps
-// behind the copies, into the high parts the tensor cores read and the
-// remainders, in tiles of their own. Plain TF32 rewrites nothing: each
-// consumer loads its A fragments into registers, rounds them to TF32 there
-// and issues wgmmas with A in registers, and the tensor cores read B as it
-// landed, truncated to TF32. (Rounding B in place cost the producer's
-// shared-memory reads and writes of every B tile: 0.469 against 0.364 ms
-// at 4096^3 on an H100.)
+// warp waits for that mbarrier phase and hands the stage on. In TF32 and
+// 3xTF32 each consumer loads its A fragments into registers and issues
+// wgmmas with A in registers. Plain TF32 rounds them there, and the tensor
+// cores read B as it landed, truncated to TF32. (Rounding B in place cost
+// the producer's shared-memory reads and writes of every B tile: 0.469
+// against 0.364 ms at 4096^3 on an H100.) 3xTF32 splits A into high parts
+// and remainders in registers, and the whole producer warpgroup writes the
+// remainders of each landed B tile into a tile of their own, two steps
+// behind the copies (B's high parts are read where they landed). Splitting
+// A in registers instead of in shared memory (one tile's reads and writes
+// by the producer, and the wgmmas' reads of two A tiles per step) made
+// 4096^3 8% faster (H200: 1.154 -> 1.063 ms with four stages, which the
+// remainders of A no longer take).
 //
 // Between the roles the pipeline runs on named barriers (bar.sync /
 // bar.arrive), two per stage: `full` (the producers arrive, the consumers
@@ -33,7 +37,8 @@
 // than mbarriers because ptxas serializes every wgmma of a loop that waits
 // on or arrives at an mbarrier while a group is in flight (C7514: the
 // bf16 8192^3 kernel ran 3% slower for it). 3xTF32 waits for each step's
-// products, which it adds in f32. Plain TF32 keeps a group in flight too,
+// products, which it adds in f32, loading the next step's A fragments
+// while they run. Plain TF32 keeps a group in flight too,
 // on A registers of each step's own (emitRegisterAStepLoop), each held
 // after the wait that completes its products (emitRegisterAHold).
 //
@@ -79,23 +84,26 @@ private:
   /// Waits for step `step`'s stage to be free (the first warp) and issues
   /// the boxes of A and B into it (the first thread).
   void emitCopies(Value step);
-  /// Waits for step `step`'s tiles to land, splits them (3xTF32) and
-  /// hands the stage to the consumers.
+  /// Waits for step `step`'s tiles to land, splits B (3xTF32) and hands
+  /// the stage to the consumers.
   void emitHandOver(Value step);
   /// A consumer warpgroup: the K loop on the accumulators, then the
   /// epilogue.
   void emitConsumer(ElementEpilogue epilogue);
-  /// Waits for step `step`'s stage, issues its wgmmas on `acc` (ignoring
-  /// acc's values where `ignoreAcc`); plain TF32 returns the A registers
-  /// they read in `issued`.
+  /// 16 bits and plain TF32: waits for step `step`'s stage, issues its
+  /// wgmmas on `acc` (ignoring acc's values where `ignoreAcc`); plain TF32
+  /// returns the A registers they read in `issued`.
   void emitProducts(Value step, SmallVectorImpl<Value> &acc, bool ignoreAcc,
                     SmallVectorImpl<Tf32Fragment> *issued = nullptr);
-  /// Plain TF32: loads this consumer's A fragments of `stage` into
-  /// `operands`, rounded to TF32.
-  void loadTf32Fragments(Value stage, WgmmaStepOperands &operands);
+  /// TF32, 3xTF32: this consumer's A fragments of `stage` as they landed.
+  SmallVector<Tf32Fragment> loadAFragments(Value stage);
   /// Plain TF32's K loop (A in registers, a group in flight), returning
   /// the accumulators.
   SmallVector<Value> emitRegisterAConsumerLoop();
+  /// 3xTF32's K loop (A split in registers, each step's products complete
+  /// before their f32 add; the next step's A loads while they run),
+  /// returning the accumulators.
+  SmallVector<Value> emitSplitConsumerLoop();
   /// The epilogue on a consumer's final accumulators.
   void emitConsumerEpilogue(ValueRange accumulators, ElementEpilogue epilogue);
 
@@ -117,12 +125,13 @@ private:
     emitNamedBarrierArrive(b, loc, id, count);
   }
 
-  /// 3xTF32: the producer splits the landed tiles.
+  /// 3xTF32: the producer splits the landed B tiles, the consumers their
+  /// A fragments.
   bool isSplit() const { return plan.precision == GemmPrecision::Tf32x3; }
   /// Plain TF32: the consumers take A from registers.
   bool isRegisterA() const { return plan.precision == GemmPrecision::Tf32; }
   /// Producer threads that hand stages over: its first warp, or the whole
-  /// warpgroup where it splits them.
+  /// warpgroup where it splits B.
   int64_t getForwardingThreads() const { return isSplit() ? 128 : 32; }
   int64_t getConsumers() const { return 128 * c.warpsM; }
   int64_t getLag() const {
@@ -132,7 +141,7 @@ private:
     return (c.tileM + c.tileN) * c.tileK * p.getElementBytes();
   }
   int64_t getSteps() const { return llvm::divideCeil(p.k, c.tileK); }
-  /// A consumer's 64-row slabs, and (plain TF32) its A fragments of a
+  /// A consumer's 64-row slabs, and (TF32, 3xTF32) its A fragments of a
   /// step: one per slab and K step of 8.
   int64_t getSlabs() const { return c.tileM / c.warpsM / kWgmmaSlabRows; }
   int64_t getFragments() const {
@@ -143,8 +152,8 @@ private:
   Value aMap, bMap;
   /// [stages][tileM][tileK] and [stages][tileN][tileK].
   Value aTiles, bTiles;
-  /// 3xTF32: the remainders of each stage's tiles, in the same layout.
-  Value aSmall, bSmall;
+  /// 3xTF32: the remainders of each stage's B tile, in the same layout.
+  Value bSmall;
   /// memref<stages x i64>: the mbarriers of the stages' boxes.
   Value landed;
   /// Plain TF32: the words of emitRegisterAHold (a shared-window byte
@@ -187,7 +196,6 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
   aTiles = allocateTiles(c.tileM);
   bTiles = allocateTiles(c.tileN);
   if (isSplit()) {
-    aSmall = allocateTiles(c.tileM);
     bSmall = allocateTiles(c.tileN);
   }
   if (isRegisterA())
@@ -247,7 +255,6 @@ void WgmmaTmaGemmEmitter::emitHandOver(Value step) {
   Value stage = rem(step, c.stages);
   emitMbarrierWaitForUse(b, loc, getLandedBarrier(stage), step, c.stages);
   if (isSplit()) {
-    emitTf32SplitOrRound(b, loc, aTiles, stage, aSmall, threadId, 128);
     emitTf32SplitOrRound(b, loc, bTiles, stage, bSmall, threadId, 128);
     // The consumers' wgmmas read the rewritten tiles through the async
     // proxy.
@@ -277,13 +284,13 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
   };
   WgmmaStepOperands operands;
   operands.bHigh = descriptor(bTiles, c.tileN, /*isA=*/false);
-  operands.bLow = descriptor(bSmall, c.tileN, /*isA=*/false);
-  if (!isRegisterA()) {
+  if (isRegisterA()) {
+    operands.aFragments = loadAFragments(stage);
+    for (Tf32Fragment &fragment : operands.aFragments)
+      for (Value &x : fragment)
+        x = emitTf32Round(b, loc, x);
+  } else
     operands.aHigh = descriptor(aTiles, c.tileM, /*isA=*/true);
-    operands.aLow = descriptor(aSmall, c.tileM, /*isA=*/true);
-  } else {
-    loadTf32Fragments(stage, operands);
-  }
   emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                 c.tileK * bytes / kWgmmaStepBytes, p.elementType, ignoreAcc);
   if (issued)
@@ -317,15 +324,77 @@ SmallVector<Value> WgmmaTmaGemmEmitter::emitRegisterAConsumerLoop() {
   return acc;
 }
 
-void WgmmaTmaGemmEmitter::loadTf32Fragments(Value stage,
-                                            WgmmaStepOperands &operands) {
+SmallVector<Value> WgmmaTmaGemmEmitter::emitSplitConsumerLoop() {
+  auto accumulatorType = getWgmmaAccumulatorType(b.getContext(), c.tileN);
+  Value zero = LLVM::ZeroOp::create(b, loc, accumulatorType);
+  int64_t steps = getSteps(), slabs = getSlabs();
+  // Step `step`'s A fragments as they landed, once its stage is full.
+  auto load = [&](Value step) {
+    Value stage = rem(step, c.stages);
+    emitWait(getFullBarrier(stage), getFullCount());
+    SmallVector<Value> values;
+    for (const Tf32Fragment &fragment : loadAFragments(stage))
+      llvm::append_range(values, fragment);
+    return values;
+  };
+  SmallVector<Value> initial(slabs, zero);
+  llvm::append_range(initial, load(index(0)));
+  auto loop =
+      scf::ForOp::create(b, loc, index(0), index(steps), index(1), initial);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value step = loop.getInductionVar();
+  Value stage = rem(step, c.stages);
+  SmallVector<Value> acc(loop.getRegionIterArgs().take_front(slabs));
+  ValueRange landed = loop.getRegionIterArgs().drop_front(slabs);
+  WgmmaStepOperands operands;
+  for (int64_t f = 0; f < getFragments(); ++f) {
+    Tf32Fragment high, low;
+    for (Value x : landed.slice(4 * f, 4)) {
+      high.push_back(emitTf32Round(b, loc, x));
+      low.push_back(arith::SubFOp::create(b, loc, x, high.back()));
+    }
+    operands.aFragments.push_back(std::move(high));
+    operands.aLowFragments.push_back(std::move(low));
+  }
+  auto descriptor = [&](Value tiles) {
+    Value base = emitSharedAddress(b, loc, tiles);
+    return emitWgmmaDescriptor(b, loc,
+                               add(base, mul(stage, c.tileN * c.tileK * 4)));
+  };
+  operands.bHigh = descriptor(bTiles);
+  operands.bLow = descriptor(bSmall);
+  // Fresh accumulators (the step's first product ignores their values).
+  Value undefined = LLVM::UndefOp::create(b, loc, accumulatorType);
+  SmallVector<Value> part(slabs, undefined);
+  emitWgmmaStep(b, loc, part, operands, kWgmmaRowBytes,
+                c.tileK * 4 / kWgmmaStepBytes, p.elementType);
+  // The next step's fragments load while the products run.
+  Value next = add(step, 1);
+  auto prefetch =
+      scf::IfOp::create(b, loc, landed.getTypes(), isBelow(next, steps),
+                        /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard branch(b);
+    b.setInsertionPointToStart(prefetch.thenBlock());
+    scf::YieldOp::create(b, loc, load(next));
+    b.setInsertionPointToStart(prefetch.elseBlock());
+    scf::YieldOp::create(b, loc, landed);
+  }
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  emitArrive(getEmptyBarrier(stage), getEmptyCount());
+  for (auto [sum, tile] : llvm::zip_equal(acc, part))
+    sum = emitWgmmaAccumulatorSum(b, loc, sum, tile);
+  llvm::append_range(acc, prefetch.getResults());
+  scf::YieldOp::create(b, loc, acc);
+  return SmallVector<Value>(loop.getResults().take_front(slabs));
+}
+
+SmallVector<Tf32Fragment> WgmmaTmaGemmEmitter::loadAFragments(Value stage) {
   Value consumerThread = sub(threadId, 128);
   Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
-  operands.aFragments = emitLoadTf32Fragments(
-      b, loc, aTiles, stage, firstRow, rem(consumerThread, 128), getSlabs());
-  for (Tf32Fragment &fragment : operands.aFragments)
-    for (Value &x : fragment)
-      x = emitTf32Round(b, loc, x);
+  return emitLoadTf32Fragments(b, loc, aTiles, stage, firstRow,
+                               rem(consumerThread, 128), getSlabs());
 }
 
 void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
@@ -333,35 +402,27 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
     emitConsumerEpilogue(emitRegisterAConsumerLoop(), epilogue);
     return;
   }
+  if (isSplit()) {
+    emitConsumerEpilogue(emitSplitConsumerLoop(), epilogue);
+    return;
+  }
 
+  // 16 bits: one group of products stays in flight. Step s issues its
+  // products, then waits for step s - 1's and releases its stage.
   auto accumulatorType = getWgmmaAccumulatorType(b.getContext(), c.tileN);
   int64_t slabs = getSlabs();
   int64_t steps = getSteps();
-  // Groups of products left in flight at the end of a step: none for
-  // 3xTF32, which adds each step's products in f32 once complete.
-  int64_t inFlight = isSplit() ? 0 : 1;
-  Value zero = LLVM::ZeroOp::create(b, loc, accumulatorType);
-  // Step s: its products (3xTF32: into fresh accumulators, added in f32
-  // once complete), then the release of the stage whose products are
-  // complete.
   auto emitStep = [&](Value step, SmallVectorImpl<Value> &acc, bool first) {
-    SmallVector<Value> tile(slabs, zero);
-    emitProducts(step, isSplit() ? tile : acc, first);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, inFlight);
-    if (!first || !inFlight)
-      emitArrive(getEmptyBarrier(rem(sub(step, inFlight), c.stages)),
-                 getEmptyCount());
-    if (isSplit())
-      for (auto [sum, part] : llvm::zip_equal(acc, tile))
-        sum = emitWgmmaAccumulatorSum(b, loc, sum, part);
+    emitProducts(step, acc, first);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
+    if (!first)
+      emitArrive(getEmptyBarrier(rem(sub(step, 1), c.stages)), getEmptyCount());
   };
   // Step 0 stands before the loop, so that the loop has no first-step
-  // branch; with a group in flight its products ignore the accumulators,
-  // which are then left undefined (no moves into them before the first
-  // wgmma).
-  Value initial =
-      inFlight ? LLVM::UndefOp::create(b, loc, accumulatorType) : zero;
-  SmallVector<Value> first(slabs, initial);
+  // branch; its products ignore the accumulators, which are then left
+  // undefined (no moves into them before the first wgmma).
+  SmallVector<Value> first(slabs,
+                           LLVM::UndefOp::create(b, loc, accumulatorType));
   emitStep(index(0), first, /*first=*/true);
   auto loop = scf::ForOp::create(
       b, loc, index(1), index(steps), index(1), first,
@@ -372,10 +433,8 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
         emitStep(step, acc, /*first=*/false);
         scf::YieldOp::create(b, loc, acc);
       });
-  if (inFlight) {
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
-  }
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
   emitConsumerEpilogue(loop.getResults(), epilogue);
 }
 
@@ -384,7 +443,8 @@ void WgmmaTmaGemmEmitter::emitConsumerEpilogue(ValueRange accumulators,
   // The accumulators staged where the tiles were (not the mbarriers after
   // them), for vector stores; a named barrier of the consumers alone.
   Value consumerThread = sub(threadId, 128);
-  int64_t tileBytes = c.stages * getStageBytes() * (isSplit() ? 2 : 1);
+  int64_t tileBytes =
+      c.stages * (getStageBytes() + (isSplit() ? c.tileN * c.tileK * 4 : 0));
   int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
   auto barrier = [&] { emitWait(index(kEpilogueBarrier), getConsumers()); };
   if (stagingBytes <= tileBytes &&
