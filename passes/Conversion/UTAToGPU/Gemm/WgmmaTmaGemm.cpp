@@ -195,9 +195,8 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
   };
   aTiles = allocateTiles(c.tileM);
   bTiles = allocateTiles(c.tileN);
-  if (isSplit()) {
+  if (isSplit())
     bSmall = allocateTiles(c.tileN);
-  }
   if (isRegisterA())
     holdWord = emitRegisterAHoldWords(b, loc, io, getFragments());
   landed = emitStageMbarriers(b, loc, io, c.stages, threadId);
@@ -289,8 +288,9 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
     for (Tf32Fragment &fragment : operands.aFragments)
       for (Value &x : fragment)
         x = emitTf32Round(b, loc, x);
-  } else
+  } else {
     operands.aHigh = descriptor(aTiles, c.tileM, /*isA=*/true);
+  }
   emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                 c.tileK * bytes / kWgmmaStepBytes, p.elementType, ignoreAcc);
   if (issued)
@@ -359,8 +359,8 @@ SmallVector<Value> WgmmaTmaGemmEmitter::emitSplitConsumerLoop() {
   }
   auto descriptor = [&](Value tiles) {
     Value base = emitSharedAddress(b, loc, tiles);
-    return emitWgmmaDescriptor(b, loc,
-                               add(base, mul(stage, c.tileN * c.tileK * 4)));
+    return emitWgmmaDescriptor(
+        b, loc, add(base, mul(stage, c.tileN * c.tileK * p.getElementBytes())));
   };
   operands.bHigh = descriptor(bTiles);
   operands.bLow = descriptor(bSmall);
@@ -444,7 +444,8 @@ void WgmmaTmaGemmEmitter::emitConsumerEpilogue(ValueRange accumulators,
   // them), for vector stores; a named barrier of the consumers alone.
   Value consumerThread = sub(threadId, 128);
   int64_t tileBytes =
-      c.stages * (getStageBytes() + (isSplit() ? c.tileN * c.tileK * 4 : 0));
+      c.stages * (getStageBytes() +
+                  (isSplit() ? c.tileN * c.tileK * p.getElementBytes() : 0));
   int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
   auto barrier = [&] { emitWait(index(kEpilogueBarrier), getConsumers()); };
   if (stagingBytes <= tileBytes &&
