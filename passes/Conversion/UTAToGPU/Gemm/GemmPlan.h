@@ -150,6 +150,12 @@ struct GemmPlan {
   /// a per-stage mbarrier) instead of by every thread's cp.async. Needs
   /// rows of x and y that are 16-byte aligned (the maps' strides).
   bool tmaRows = false;
+  /// The warp-specialised fc_product: blocks of the blades with the most
+  /// slots (the longest) are handed out first, so that shorter ones fill
+  /// the last wave (emitFcProductBlockPosition). Set where the grid is
+  /// several waves long; with fewer, reading the rows of x and y once per
+  /// group of blades instead of once costs more than the balance gains.
+  bool longBlocksFirst = false;
 
   int64_t getTilesM() const;
   int64_t getTilesN() const;

@@ -209,6 +209,66 @@ Value mlir::uta::emitFcProductStepCount(OpBuilder &b, Location loc,
                                arith::ConstantIndexOp::create(b, loc, kTiles));
 }
 
+GemmBlockPosition mlir::uta::emitFcProductBlockPosition(
+    OpBuilder &b, Location loc, const GemmPlan &plan, const FcProductGemm &fc) {
+  IndexMath math(b, loc);
+  int64_t tilesM = plan.getTilesM(), tilesN = plan.getTilesN();
+  auto slotCount = [&](unsigned blade) {
+    return fc.slotsOfBlade[blade].size();
+  };
+  SmallVector<unsigned> order =
+      llvm::to_vector(llvm::seq<unsigned>(0, fc.slotsOfBlade.size()));
+  llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
+    return slotCount(lhs) > slotCount(rhs);
+  });
+
+  // The group of blades with the block's slot count: its first position in
+  // `order`, its size and its first block.
+  Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value groupStart, groupSize, groupFirstBlock;
+  int64_t position = 0, firstBlock = 0;
+  while (position < static_cast<int64_t>(order.size())) {
+    int64_t size = 1;
+    while (position + size < static_cast<int64_t>(order.size()) &&
+           slotCount(order[position + size]) == slotCount(order[position]))
+      ++size;
+    if (!groupStart) {
+      groupStart = math.index(position);
+      groupSize = math.index(size);
+      groupFirstBlock = math.index(firstBlock);
+    } else {
+      Value inGroup = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                            blockId, math.index(firstBlock));
+      auto choose = [&](int64_t value, Value otherwise) -> Value {
+        return arith::SelectOp::create(b, loc, inGroup, math.index(value),
+                                       otherwise);
+      };
+      groupStart = choose(position, groupStart);
+      groupSize = choose(size, groupSize);
+      groupFirstBlock = choose(firstBlock, groupFirstBlock);
+    }
+    position += size;
+    firstBlock += tilesM * size * tilesN;
+  }
+
+  // Inside a group: row tiles outermost, then blades, then column tiles.
+  Value inGroup = arith::SubIOp::create(b, loc, blockId, groupFirstBlock);
+  Value perRowTile =
+      arith::MulIOp::create(b, loc, groupSize, math.index(tilesN));
+  Value tileRow = arith::DivUIOp::create(b, loc, inGroup, perRowTile);
+  Value inRowTile = arith::RemUIOp::create(b, loc, inGroup, perRowTile);
+  Value bladePosition = math.add(groupStart, math.div(inRowTile, tilesN));
+  Value tileColumn = math.rem(inRowTile, tilesN);
+  Value blade = bladePosition;
+  if (!llvm::is_sorted(order)) {
+    SmallVector<SmallVector<double>> bladeOf;
+    for (unsigned ordered : order)
+      bladeOf.push_back({static_cast<double>(ordered)});
+    blade = emitConstantTable(b, loc, bladePosition, bladeOf, {false})[0];
+  }
+  return makeBlockPosition(b, loc, plan, blade, tileRow, tileColumn);
+}
+
 FcProductStep mlir::uta::emitFcProductStep(OpBuilder &b, Location loc,
                                            const FcProductGemm &fc, Value blade,
                                            Value step, int64_t kTiles) {

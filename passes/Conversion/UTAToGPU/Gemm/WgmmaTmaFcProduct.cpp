@@ -469,7 +469,9 @@ LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   // Every result blade reads the same x and y rows: blocks of one row tile
   // run together and share them in L2.
-  block = emitGemmBlockPositionRowsOuter(b, loc, plan);
+  block = plan.longBlocksFirst
+              ? emitFcProductBlockPosition(b, loc, plan, fcGemm)
+              : emitGemmBlockPositionRowsOuter(b, loc, plan);
   blade = block.batch.front();
   kTiles = llvm::divideCeil(p.k, c.tileK);
   zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
