@@ -12,7 +12,7 @@
 // stored [P, Fin, Fout]: the schedule that forms A in shared memory. A
 // named row of that schedule wins where it applies.
 
-// TF32: remark: {{.*}} 4096x256x64 f32: wgmma, warp-specialised, tf32, tile fctma128x256x32 (128x256x32, a producer warpgroup and 2 consumers of 64x256, 4 stages, 229560 B shared), x and y by TMA one term per stage, K-major weights by TMA in 3 stages, A formed in registers, 256 blocks
+// TF32: remark: {{.*}} 4096x256x64 f32: wgmma, warp-specialised, tf32, tile fctma128x256x32 (128x256x32, a producer warpgroup and 2 consumers of 64x256, 4 stages, 229560 B shared), x and y by TMA one term per stage, K-major weights by TMA in 3 stages, A formed in registers, steps K tile by K tile, 256 blocks
 // TF32: remark: {{.*}} 64x64x30 f32: wgmma, tf32, tile fcwgmma128x256x16 {{.*}}, x, y and K-major weight tiles copied, A formed in shared memory
 // TF32: remark: {{.*}} 64x64x32 f32: wgmma, tf32, tile fcwgmma64x128x32 {{.*}}, A and the K-major weights formed in shared memory
 

@@ -15,7 +15,7 @@
 // Plain TF32 has 4 term stages of x and y, 2 weight stages (no
 // remainders), the words of the holds of A registers (16 bytes per
 // fragment), 6 mbarriers.
-//       TF32: remark: fc_product on the GEMM engine, per result blade: 100x72x40 f32: wgmma, warp-specialised, tf32, tile fctma128x128x32 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 4 stages, 164016 B shared), x and y by TMA one term per stage, K-major weights by TMA in 2 stages, A formed in registers, 8 blocks
+//       TF32: remark: fc_product on the GEMM engine, per result blade: 100x72x40 f32: wgmma, warp-specialised, tf32, tile fctma128x128x32 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 4 stages, 164016 B shared), x and y by TMA one term per stage, K-major weights by TMA in 2 stages, A formed in registers, steps K tile by K tile, 8 blocks
 // TF32-LABEL: gpu.func @fc_tma_k0_fc_product
 //  TF32-SAME:   %[[XMAP:arg5]]: !llvm.ptr, %[[YMAP:arg6]]: !llvm.ptr, %[[WMAP:arg7]]: !llvm.ptr) kernel
 //  TF32-SAME:   #uta.tensor_map<argument = 5, source = 0, box = [1, 128, 32], swizzle = 128>
@@ -28,9 +28,17 @@
 //       TF32:   memref.view {{.*}} to memref<6xi64, #gpu.address_space<workgroup>>
 //   TF32-NOT:   memref.view
 // The producer: the weights of the step (after the release of the weight
-// slot's last use), then the terms, the running term index carried.
+// slot's last use), then the terms, the running term index carried. Steps
+// run K tile by K tile (2 K tiles of 32 for Fin 40): step s is slot
+// s mod slots of K tile s / slots, its constants at row slot * 2 + K tile
+// of the tables, which list steps slot by slot.
 //       TF32:   nvvm.setmaxregister decrease 40
-//       TF32:   scf.for {{.*}} iter_args(%[[UNIT:.*]] = %c0) -> (index)
+//       TF32:   scf.for %[[STEP:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args(%[[UNIT:.*]] = %c0) -> (index)
+//       TF32:     %[[SLOTS:.*]] = arith.divui %[[STEPS]], %c2
+//       TF32:     %[[SLOT:.*]] = arith.remui %[[STEP]], %[[SLOTS]]
+//       TF32:     %[[KTILE:.*]] = arith.divui %[[STEP]], %[[SLOTS]]
+//       TF32:     %[[SLOT_ROW:.*]] = arith.muli %[[SLOT]], %c2
+//       TF32:     arith.addi %[[SLOT_ROW]], %[[KTILE]]
 //       TF32:     nvvm.barrier id = %{{.*}} number_of_threads = %c288_i32
 //       TF32:     nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c16384_i32
 //       TF32:     nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[WMAP]]

@@ -442,6 +442,8 @@ std::string GemmPlan::describe() const {
       os << llvm::formatv("x and y by TMA one term per stage, K-major weights "
                           "by TMA in {0} stages, A formed in registers, ",
                           c.weightStages);
+      if (kTilesOuter)
+        os << "steps K tile by K tile, ";
       if (longBlocksFirst)
         os << "the blades with most slots first, ";
     } else if (precision == GemmPrecision::Tf32)
@@ -647,5 +649,10 @@ std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
   plan.longBlocksFirst =
       plan.config.schedule == GemmSchedule::WgmmaTma &&
       plan.getNumBlocks() >= kLongBlocksFirstWaves * getNumSMs(target.sm);
+  // Measured on an H100 (the same fc_products, three interleaved rounds):
+  // TF32 Cl(3,0) 0.392 -> 0.368 ms (DRAM reads 511 -> 327 MB), Cl(2,0)
+  // 0.126 -> 0.122; 3xTF32, whose steps wait for their products, 3% slower.
+  plan.kTilesOuter = plan.config.schedule == GemmSchedule::WgmmaTma &&
+                     plan.precision == GemmPrecision::Tf32;
   return plan;
 }

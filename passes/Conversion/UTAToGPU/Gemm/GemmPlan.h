@@ -156,6 +156,12 @@ struct GemmPlan {
   /// several waves long; with fewer, reading the rows of x and y once per
   /// group of blades instead of once costs more than the balance gains.
   bool longBlocksFirst = false;
+  /// The warp-specialised fc_product: a block's steps run K tile by K tile
+  /// (every slot of a K tile, then the next K tile) instead of slot by
+  /// slot, so that the blocks of a row tile, whose blades read the same x
+  /// and y tiles, read each K tile at about the same time, and it stays
+  /// in L2 between them. Set for plain TF32.
+  bool kTilesOuter = false;
 
   int64_t getTilesM() const;
   int64_t getTilesN() const;

@@ -103,6 +103,18 @@ private:
                     SmallVectorImpl<Value> &acc, ArrayRef<Tf32Fragment> held,
                     SmallVectorImpl<Tf32Fragment> &issued);
 
+  /// The index, slot by slot (slot * kTiles + K tile, the order of
+  /// emitFcProductStep's tables), of the step the ring runs as `step`: the
+  /// same, or with GemmPlan::kTilesOuter, step's slot and K tile where
+  /// every slot of a K tile runs before the next K tile.
+  Value getSlotMajorStep(Value step) {
+    if (!plan.kTilesOuter)
+      return step;
+    Value slots = div(steps, kTiles);
+    Value slot = arith::RemUIOp::create(b, loc, step, slots);
+    Value kTile = arith::DivUIOp::create(b, loc, step, slots);
+    return add(mul(slot, kTiles), kTile);
+  }
   /// The ring slot of a step (weights) or of a unit (terms).
   Value getTermSlot(Value unit) { return rem(unit, c.stages); }
   Value getWeightSlot(Value step) { return rem(step, c.weightStages); }
@@ -251,8 +263,10 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
     b.setInsertionPointToStart(loop.getBody());
     Value step = loop.getInductionVar();
     Value unit = loop.getRegionIterArgs().front();
-    FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
-    Value k0 = mul(rem(step, kTiles), c.tileK);
+    Value slotMajorStep = getSlotMajorStep(step);
+    FcProductStep info =
+        emitFcProductStep(b, loc, *fc, blade, slotMajorStep, kTiles);
+    Value k0 = mul(rem(slotMajorStep, kTiles), c.tileK);
     // The step's weights first: its terms are then consumed in order.
     Value slot = getWeightSlot(step);
     emitIf(isAtLeast(step, c.weightStages), [&] {
@@ -379,7 +393,8 @@ WgmmaTmaFcProductEmitter::emitStep(Value step, ValueRange state,
                                    SmallVectorImpl<Tf32Fragment> &issued) {
   SmallVector<Value> acc(state.drop_back());
   Value unit = state.back();
-  FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
+  FcProductStep info =
+      emitFcProductStep(b, loc, *fc, blade, getSlotMajorStep(step), kTiles);
   SmallVector<Tf32Fragment> sums;
   for (int64_t term = 0; term < fc->termsPerSlot; ++term) {
     // The sums and the unit index pass through a missing term.
