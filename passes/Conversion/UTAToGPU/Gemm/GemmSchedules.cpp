@@ -9,8 +9,13 @@
 using namespace mlir;
 using namespace mlir::uta;
 
-/// Tiles along M per group of the block order.
-static constexpr int64_t kGroupRows = 8;
+/// Tiles along M per group of the block order. A wave of ~128 blocks of
+/// 128x256 tiles then spans 16 row tiles and 8 column tiles, whose A and B
+/// are equal in bytes: the fewest bytes a wave reads for the blocks it
+/// runs (H100, three interleaved rounds against 8 rows: 4096^3 TF32 0.379
+/// -> 0.376 ms, 8192^3 bf16 1.441 -> 1.434, 3xTF32 equal; 4 rows was
+/// 1-4% slower than 8).
+static constexpr int64_t kGroupRows = 16;
 
 /// The position of the tile (tileRow, tileColumn) of batch element
 /// `batchLinear`.
