@@ -15,7 +15,7 @@
 // Plain TF32 has 4 term stages of x and y, 2 weight stages (no
 // remainders), the words of the holds of A registers (16 bytes per
 // fragment), 6 mbarriers.
-//       TF32: remark: fc_product on the GEMM engine, per result blade: 100x72x40 f32: wgmma, warp-specialised, tf32, tile fctma128x128x32 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 4 stages, 164016 B shared), x and y by TMA one term per stage, K-major weights by TMA in 2 stages, A formed in registers, steps K tile by K tile, 8 blocks
+//       TF32: remark: fc_product on the GEMM engine, per result blade: 100x72x40 f32: wgmma, warp-specialised, tf32, tile fctma128x128x32 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 4 stages, 164016 B shared), x and y by TMA one term per stage, K-major weights by TMA in 2 stages, A formed in registers, steps K tile by K tile, the blades with most slots first in chunks of 1 row tile, 8 blocks
 // TF32-LABEL: gpu.func @fc_tma_k0_fc_product
 //  TF32-SAME:   %[[XMAP:arg5]]: !llvm.ptr, %[[YMAP:arg6]]: !llvm.ptr, %[[WMAP:arg7]]: !llvm.ptr) kernel
 //  TF32-SAME:   #uta.tensor_map<argument = 5, source = 0, box = [1, 128, 32], swizzle = 128>

@@ -150,12 +150,12 @@ struct GemmPlan {
   /// a per-stage mbarrier) instead of by every thread's cp.async. Needs
   /// rows of x and y that are 16-byte aligned (the maps' strides).
   bool tmaRows = false;
-  /// The warp-specialised fc_product: blocks of the blades with the most
-  /// slots (the longest) are handed out first, so that shorter ones fill
-  /// the last wave (emitFcProductBlockPosition). Set where the grid is
-  /// several waves long; with fewer, reading the rows of x and y once per
-  /// group of blades instead of once costs more than the balance gains.
-  bool longBlocksFirst = false;
+  /// The warp-specialised fc_product: row tiles per chunk of the order
+  /// that hands out the blocks of the blades with the most slots (the
+  /// longest) first, so that shorter ones fill the last wave
+  /// (emitFcProductBlockPosition); 0 for the row-tile order. Each chunk's
+  /// short blocks read again the rows of x and y its long blocks read.
+  int64_t longBlocksFirstRows = 0;
   /// The warp-specialised fc_product: a block's steps run K tile by K tile
   /// (every slot of a K tile, then the next K tile) instead of slot by
   /// slot, so that the blocks of a row tile, whose blades read the same x

@@ -227,40 +227,57 @@ GemmBlockPosition mlir::uta::emitFcProductBlockPosition(
     return slotCount(lhs) > slotCount(rhs);
   });
 
-  // The group of blades with the block's slot count: its first position in
-  // `order`, its size and its first block.
+  // Chunks of chunkRows row tiles (fewer in the last), each holding every
+  // block of its row tiles.
+  int64_t chunkRows = plan.longBlocksFirstRows;
+  int64_t rowTileBlocks = static_cast<int64_t>(order.size()) * tilesN;
   Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value chunk = chunkRows >= tilesM
+                    ? math.index(0)
+                    : math.div(blockId, chunkRows * rowTileBlocks);
+  Value chunkFirstRow = math.mul(chunk, chunkRows);
+  Value rowsInChunk = arith::MinUIOp::create(
+      b, loc, math.index(chunkRows),
+      arith::SubIOp::create(b, loc, math.index(tilesM), chunkFirstRow));
+  Value inChunk = arith::SubIOp::create(
+      b, loc, blockId, math.mul(chunk, chunkRows * rowTileBlocks));
+  // The blocks of one blade over the chunk's row tiles.
+  Value rowGroupBlocks = math.mul(rowsInChunk, tilesN);
+
+  // The group of blades with the block's slot count: its first position in
+  // `order`, its size and its first block in the chunk.
   Value groupStart, groupSize, groupFirstBlock;
-  int64_t position = 0, firstBlock = 0;
+  int64_t position = 0;
   while (position < static_cast<int64_t>(order.size())) {
     int64_t size = 1;
     while (position + size < static_cast<int64_t>(order.size()) &&
            slotCount(order[position + size]) == slotCount(order[position]))
       ++size;
+    Value firstBlock =
+        arith::MulIOp::create(b, loc, rowGroupBlocks, math.index(position));
     if (!groupStart) {
       groupStart = math.index(position);
       groupSize = math.index(size);
-      groupFirstBlock = math.index(firstBlock);
+      groupFirstBlock = firstBlock;
     } else {
       Value inGroup = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                            blockId, math.index(firstBlock));
-      auto choose = [&](int64_t value, Value otherwise) -> Value {
-        return arith::SelectOp::create(b, loc, inGroup, math.index(value),
-                                       otherwise);
+                                            inChunk, firstBlock);
+      auto choose = [&](Value value, Value otherwise) -> Value {
+        return arith::SelectOp::create(b, loc, inGroup, value, otherwise);
       };
-      groupStart = choose(position, groupStart);
-      groupSize = choose(size, groupSize);
+      groupStart = choose(math.index(position), groupStart);
+      groupSize = choose(math.index(size), groupSize);
       groupFirstBlock = choose(firstBlock, groupFirstBlock);
     }
     position += size;
-    firstBlock += tilesM * size * tilesN;
   }
 
   // Inside a group: row tiles outermost, then blades, then column tiles.
-  Value inGroup = arith::SubIOp::create(b, loc, blockId, groupFirstBlock);
+  Value inGroup = arith::SubIOp::create(b, loc, inChunk, groupFirstBlock);
   Value perRowTile =
       arith::MulIOp::create(b, loc, groupSize, math.index(tilesN));
-  Value tileRow = arith::DivUIOp::create(b, loc, inGroup, perRowTile);
+  Value tileRow = math.add(chunkFirstRow,
+                           arith::DivUIOp::create(b, loc, inGroup, perRowTile));
   Value inRowTile = arith::RemUIOp::create(b, loc, inGroup, perRowTile);
   Value bladePosition = math.add(groupStart, math.div(inRowTile, tilesN));
   Value tileColumn = math.rem(inRowTile, tilesN);

@@ -166,12 +166,13 @@ Value emitFcProductStepCount(OpBuilder &b, Location loc,
                              const FcProductGemm &fc, Value blade,
                              int64_t kTiles);
 
-/// The tile of the current block of a warp-specialised fc_product: the
-/// blades with the most slots first, whose blocks run longest, so that
-/// shorter ones fill the last wave (the GPU hands out blocks in order);
-/// inside a group of blades with equal slot counts, row tiles outermost,
-/// then blades, then column tiles, so that blocks running together share
-/// rows of x and y in L2.
+/// The tile of the current block of a warp-specialised fc_product. Row
+/// tiles are taken in chunks of GemmPlan::longBlocksFirstRows; inside a
+/// chunk, the blocks of the blades with the most slots first, whose blocks
+/// run longest, so that shorter ones fill the last wave (the GPU hands out
+/// blocks in order); inside a group of blades with equal slot counts, row
+/// tiles outermost, then blades, then column tiles, so that blocks running
+/// together share rows of x and y in L2.
 GemmBlockPosition emitFcProductBlockPosition(OpBuilder &b, Location loc,
                                              const GemmPlan &plan,
                                              const FcProductGemm &fc);

@@ -484,7 +484,7 @@ LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   // Every result blade reads the same x and y rows: blocks of one row tile
   // run together and share them in L2.
-  block = plan.longBlocksFirst
+  block = plan.longBlocksFirstRows
               ? emitFcProductBlockPosition(b, loc, plan, fcGemm)
               : emitGemmBlockPositionRowsOuter(b, loc, plan);
   blade = block.batch.front();
