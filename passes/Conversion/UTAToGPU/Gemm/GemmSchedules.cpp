@@ -223,8 +223,11 @@ GemmBlockPosition mlir::uta::emitFcProductBlockPosition(
   };
   SmallVector<unsigned> order =
       llvm::to_vector(llvm::seq<unsigned>(0, fc.slotsOfBlade.size()));
-  llvm::stable_sort(order, [&](unsigned lhs, unsigned rhs) {
-    return slotCount(lhs) > slotCount(rhs);
+  // Most slots first, blades in order among equal counts.
+  llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
+    if (slotCount(lhs) != slotCount(rhs))
+      return slotCount(lhs) > slotCount(rhs);
+    return lhs < rhs;
   });
 
   // Chunks of chunkRows row tiles (fewer in the last), each holding every
