@@ -6,9 +6,9 @@
 // 16-byte multiples: the warp-specialised schedule, in TF32 on 256 columns
 // with three weight stages where that fills the GPU, in 3xTF32 on 128.
 // The blocks of the blades with the most slots go first, in one chunk of
-// every row tile where the grid is three waves or more (132 SMs), else in
-// two: the TF32 grid of 256 blocks takes chunks of 16 of its 32 row
-// tiles.
+// every row tile where TF32 steps K tile by K tile on a grid of three
+// waves or more (132 SMs), else in two: the TF32 grid of 256 blocks and
+// the 3xTF32 one of 512 take chunks of 16 of their 32 row tiles.
 // Rows of x and y that tensor maps cannot stride (Fin 30), or weights
 // stored [P, Fin, Fout]: the schedule that forms A in shared memory. A
 // named row of that schedule wins where it applies.
@@ -17,7 +17,7 @@
 // TF32: remark: {{.*}} 64x64x30 f32: wgmma, tf32, tile fcwgmma128x256x16 {{.*}}, x, y and K-major weight tiles copied, A formed in shared memory
 // TF32: remark: {{.*}} 64x64x32 f32: wgmma, tf32, tile fcwgmma64x128x32 {{.*}}, A and the K-major weights formed in shared memory
 
-// SPLIT: remark: {{.*}} 4096x256x64 f32: wgmma, warp-specialised, 3xTF32 (f32 accuracy), tile fctma128x128x32 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 4 stages, 196656 B shared), x and y by TMA one term per stage, K-major weights by TMA in 2 stages, A formed in registers, the blades with most slots first in chunks of 32 row tiles, 512 blocks
+// SPLIT: remark: {{.*}} 4096x256x64 f32: wgmma, warp-specialised, 3xTF32 (f32 accuracy), tile fctma128x128x32 (128x128x32, a producer warpgroup and 2 consumers of 64x128, 4 stages, 196656 B shared), x and y by TMA one term per stage, K-major weights by TMA in 2 stages, A formed in registers, the blades with most slots first in chunks of 16 row tiles, 512 blocks
 // SPLIT: remark: {{.*}} 64x64x30 f32: wgmma, 3xTF32 (f32 accuracy), tile fcwgmma64x128x32
 // SPLIT: remark: {{.*}} 64x64x32 f32: wgmma, 3xTF32 (f32 accuracy), tile fcwgmma64x128x32
 

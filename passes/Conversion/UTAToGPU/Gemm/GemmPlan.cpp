@@ -386,9 +386,9 @@ StringRef mlir::uta::getPrecisionName(GemmPrecision precision) {
   llvm_unreachable("unknown precision");
 }
 
-/// Waves of blocks from which the warp-specialised fc_product hands out its
-/// longest blocks first in one chunk of every row tile; shorter grids take
-/// two chunks (GemmPlan::longBlocksFirstRows).
+/// Waves of blocks from which the warp-specialised fc_product with steps K
+/// tile by K tile hands out its longest blocks first in one chunk of every
+/// row tile; other grids take two chunks (GemmPlan::longBlocksFirstRows).
 static constexpr int64_t kLongBlocksFirstWaves = 3;
 
 /// Streaming multiprocessors of the usual part of each architecture: the
@@ -647,22 +647,25 @@ std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
   // H200: FCGP TF32 fc_product Cl(3,0) 0.753 -> 0.657 ms, Cl(2,0) 0.265 ->
   // 0.216).
   plan.tmaRows = plan.config.schedule == GemmSchedule::Wgmma && plan.asyncCopyA;
-  // Measured on an H100 (fc_product of FCGP at [*, 4096, 512], 32 row
-  // tiles): against the row-tile order, one chunk is 3-4% faster for
-  // Cl(3,0) (512 and 1024 blocks) and Cl(2,0) in 3xTF32 (512), and 11% in
-  // TF32 with K-tile steps for Cl(3,0); Cl(2,0) in TF32 (256 blocks) is 1%
-  // slower with one chunk and 5% faster with two.
-  if (plan.config.schedule == GemmSchedule::WgmmaTma) {
-    int64_t tilesM = plan.getTilesM();
-    plan.longBlocksFirstRows =
-        plan.getNumBlocks() >= kLongBlocksFirstWaves * getNumSMs(target.sm)
-            ? tilesM
-            : llvm::divideCeil(tilesM, 2);
-  }
-  // Measured on an H100 (the same fc_products, three interleaved rounds):
-  // TF32 Cl(3,0) 0.392 -> 0.368 ms (DRAM reads 511 -> 327 MB), Cl(2,0)
-  // 0.126 -> 0.122; 3xTF32, whose steps wait for their products, 3% slower.
+  // Measured on an H100 (fc_product of FCGP at [*, 4096, 512], three
+  // interleaved rounds): steps K tile by K tile, TF32 Cl(3,0) 0.392 ->
+  // 0.368 ms (DRAM reads 511 -> 327 MB), Cl(2,0) 0.126 -> 0.122; 3xTF32,
+  // whose steps wait for their products, 3% slower that way.
   plan.kTilesOuter = plan.config.schedule == GemmSchedule::WgmmaTma &&
                      plan.precision == GemmPrecision::Tf32;
+  // Long blocks first, in chunks of every row tile where the steps run K
+  // tile by K tile and the grid is three waves or more, else of half of
+  // them (32 row tiles): against the row-tile order, Cl(3,0) TF32 0.416 ->
+  // 0.370 ms in one chunk (0.388 in two); Cl(2,0) TF32 (256 blocks) 0.123
+  // -> 0.117 in two (one: 1% slower than no chunk); 3xTF32, slot by slot,
+  // one chunk: Cl(3,0) 1.047 -> 1.011, Cl(2,0) 0.335 -> 0.320, and two
+  // against one in another call: 1.026 -> 1.006, 0.321 -> 0.319.
+  if (plan.config.schedule == GemmSchedule::WgmmaTma) {
+    int64_t tilesM = plan.getTilesM();
+    bool oneChunk =
+        plan.kTilesOuter &&
+        plan.getNumBlocks() >= kLongBlocksFirstWaves * getNumSMs(target.sm);
+    plan.longBlocksFirstRows = oneChunk ? tilesM : llvm::divideCeil(tilesM, 2);
+  }
   return plan;
 }
