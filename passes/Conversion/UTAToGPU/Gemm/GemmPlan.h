@@ -153,7 +153,7 @@ struct GemmPlan {
   /// The warp-specialised fc_product: row tiles per chunk of the order
   /// that hands out the blocks of the blades with the most slots (the
   /// longest) first, so that shorter ones fill the last wave
-  /// (emitFcProductBlockPosition); 0 for the row-tile order. Each chunk's
+  /// (emitFcProductBlockPosition); 0 for the other schedules. Each chunk's
   /// short blocks read again the rows of x and y its long blocks read.
   int64_t longBlocksFirstRows = 0;
   /// The warp-specialised fc_product: a block's steps run K tile by K tile

@@ -15,7 +15,8 @@
 //     through the same ring (no slot is split for want of stage space);
 //   - weight stages (the config's weightStages): the [tileN][tileK] tile of
 //     the step's path, which wgmma reads as its B operand where it lands.
-// The producer's first warp walks the steps (slot, K tile) and their
+// The producer's first warp walks the steps (plain TF32: K tile by K tile,
+// every slot of a K tile before the next; 3xTF32: slot by slot) and their
 // present terms in order: it waits for a slot's release (a named barrier
 // the consumers arrive at), and its first thread expects the bytes and
 // issues the boxes. For each step a consumer waits for each term's slot
@@ -482,11 +483,9 @@ LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
                                              ElementEpilogue epilogue) {
   fc = &fcGemm;
   threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  // Every result blade reads the same x and y rows: blocks of one row tile
-  // run together and share them in L2.
-  block = plan.longBlocksFirstRows
-              ? emitFcProductBlockPosition(b, loc, plan, fcGemm)
-              : emitGemmBlockPositionRowsOuter(b, loc, plan);
+  // The longest blocks first, and blocks of one row tile together, which
+  // share the rows of x and y in L2.
+  block = emitFcProductBlockPosition(b, loc, plan, fcGemm);
   blade = block.batch.front();
   kTiles = llvm::divideCeil(p.k, c.tileK);
   zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
