@@ -377,7 +377,7 @@ void WgmmaFcProductEmitter::issueProducts(SmallVectorImpl<Value> &acc,
     aLo = descriptor(aLow, formed, true);
     wLo = descriptor(wLow, formed, false);
   }
-  emitWgmmaStep(b, loc, acc, {aHi, wHi, aLo, wLo}, rowBytes(),
+  emitWgmmaStep(b, loc, acc, {aHi, wHi, aLo, wLo, {}, {}}, rowBytes(),
                 c.tileK * 4 / kWgmmaStepBytes, p.elementType);
 }
 

@@ -140,7 +140,7 @@ void WgmmaGemmEmitter::computeStage(Value stage, SmallVectorImpl<Value> &acc) {
     aLow = emitWgmmaDescriptor(b, loc, add(aSmallBase, slabOffset));
     bLow = emitWgmmaDescriptor(b, loc, emitSharedAddress(b, loc, bSmall));
   }
-  emitWgmmaStep(b, loc, acc, {aHigh, bHigh, aLow, bLow}, kWgmmaRowBytes,
+  emitWgmmaStep(b, loc, acc, {aHigh, bHigh, aLow, bLow, {}, {}}, kWgmmaRowBytes,
                 c.tileK * bytes / kWgmmaStepBytes, p.elementType);
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, inFlight);
 }
