@@ -141,6 +141,16 @@ private:
     return (c.tileM + c.tileN) * c.tileK * p.getElementBytes();
   }
   int64_t getSteps() const { return llvm::divideCeil(p.k, c.tileK); }
+  /// The wgmma descriptor of `stage`'s tile of `rows` rows in `tiles`, from
+  /// byte `offset` of it (none: its first row).
+  Value getStageDescriptor(Value tiles, int64_t rows, Value stage,
+                           Value offset = nullptr) {
+    Value base = emitSharedAddress(b, loc, tiles);
+    Value at = add(base, mul(stage, rows * c.tileK * p.getElementBytes()));
+    if (offset)
+      at = add(at, offset);
+    return emitWgmmaDescriptor(b, loc, at);
+  }
   /// A consumer's 64-row slabs, and (TF32, 3xTF32) its A fragments of a
   /// step: one per slab and K step of 8.
   int64_t getSlabs() const { return c.tileM / c.warpsM / kWgmmaSlabRows; }
@@ -272,24 +282,15 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
   // This warpgroup's first row of the A tile, in bytes. One op per
   // statement: the IR must not depend on argument evaluation order.
   Value slabOffset = mul(consumer, c.tileM / c.warpsM * kWgmmaRowBytes);
-  auto descriptor = [&](Value tiles, int64_t rows, bool isA) -> Value {
-    if (!tiles)
-      return nullptr;
-    Value base = emitSharedAddress(b, loc, tiles);
-    Value at = add(base, mul(stage, rows * c.tileK * bytes));
-    if (isA)
-      at = add(at, slabOffset);
-    return emitWgmmaDescriptor(b, loc, at);
-  };
   WgmmaStepOperands operands;
-  operands.bHigh = descriptor(bTiles, c.tileN, /*isA=*/false);
+  operands.bHigh = getStageDescriptor(bTiles, c.tileN, stage);
   if (isRegisterA()) {
     operands.aFragments = loadAFragments(stage);
     for (Tf32Fragment &fragment : operands.aFragments)
       for (Value &x : fragment)
         x = emitTf32Round(b, loc, x);
   } else {
-    operands.aHigh = descriptor(aTiles, c.tileM, /*isA=*/true);
+    operands.aHigh = getStageDescriptor(aTiles, c.tileM, stage, slabOffset);
   }
   emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                 c.tileK * bytes / kWgmmaStepBytes, p.elementType, ignoreAcc);
@@ -357,13 +358,8 @@ SmallVector<Value> WgmmaTmaGemmEmitter::emitSplitConsumerLoop() {
     operands.aFragments.push_back(std::move(high));
     operands.aLowFragments.push_back(std::move(low));
   }
-  auto descriptor = [&](Value tiles) {
-    Value base = emitSharedAddress(b, loc, tiles);
-    return emitWgmmaDescriptor(
-        b, loc, add(base, mul(stage, c.tileN * c.tileK * p.getElementBytes())));
-  };
-  operands.bHigh = descriptor(bTiles);
-  operands.bLow = descriptor(bSmall);
+  operands.bHigh = getStageDescriptor(bTiles, c.tileN, stage);
+  operands.bLow = getStageDescriptor(bSmall, c.tileN, stage);
   // Fresh accumulators (the step's first product ignores their values).
   Value undefined = LLVM::UndefOp::create(b, loc, accumulatorType);
   SmallVector<Value> part(slabs, undefined);
