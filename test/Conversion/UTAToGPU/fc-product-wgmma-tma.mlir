@@ -31,10 +31,12 @@
 // slot's last use), then the terms, the running term index carried. Steps
 // run K tile by K tile (2 K tiles of 32 for Fin 40): step s is slot
 // s mod slots of K tile s / slots, its constants at row slot * 2 + K tile
-// of the tables, which list steps slot by slot.
+// of the tables, which list steps slot by slot. The slots are counted once,
+// before the roles.
+//       TF32:   %[[STEPS:.*]] = arith.muli %{{.*}}, %c2 : index
+//  TF32-NEXT:   %[[SLOTS:.*]] = arith.divui %[[STEPS]], %c2
 //       TF32:   nvvm.setmaxregister decrease 40
-//       TF32:   scf.for %[[STEP:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args(%[[UNIT:.*]] = %c0) -> (index)
-//       TF32:     %[[SLOTS:.*]] = arith.divui %[[STEPS]], %c2
+//       TF32:   scf.for %[[STEP:.*]] = %c0 to %[[STEPS]] step %c1 iter_args(%[[UNIT:.*]] = %c0) -> (index)
 //       TF32:     %[[SLOT:.*]] = arith.remui %[[STEP]], %[[SLOTS]]
 //       TF32:     %[[KTILE:.*]] = arith.divui %[[STEP]], %[[SLOTS]]
 //       TF32:     %[[SLOT_ROW:.*]] = arith.muli %[[SLOT]], %c2

@@ -111,7 +111,6 @@ private:
   Value getSlotMajorStep(Value step) {
     if (!plan.kTilesOuter)
       return step;
-    Value slots = div(steps, kTiles);
     Value slot = arith::RemUIOp::create(b, loc, step, slots);
     Value kTile = arith::DivUIOp::create(b, loc, step, slots);
     return add(mul(slot, kTiles), kTile);
@@ -162,6 +161,8 @@ private:
 
   const FcProductGemm *fc = nullptr;
   Value threadId, blade, steps, zeroSign;
+  /// With GemmPlan::kTilesOuter, the blade's slots (steps per K tile).
+  Value slots;
   int64_t kTiles = 0;
   Value xMap, yMap, wMap;
   /// [stages][tileM][tileK] x and y tiles, [weightStages][tileN]
@@ -492,6 +493,8 @@ LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   if (failed(setUp()))
     return failure();
   steps = emitFcProductStepCount(b, loc, *fc, blade, kTiles);
+  if (plan.kTilesOuter)
+    slots = div(steps, kTiles);
   emitProducerConsumerRoles(
       b, loc, threadId, c.getNumThreads(),
       isSplit() ? kRewritingProducerRegisters : kCopyingProducerRegisters,
