@@ -56,8 +56,13 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
   fuse.policy = options.fusion;
   fuse.remarks = options.remarks;
   fuse.tensorCores = cuda && options.tensorCores;
-  if (fuse.tensorCores)
-    pm.addNestedPass<func::FuncOp>(createUTAFoldScalarGatesPass());
+  if (fuse.tensorCores) {
+    // sm_90a's warp-specialised fc_product reads the gates as an operand,
+    // one tile per K tile where its steps run K tile by K tile (TF32).
+    UTAFoldScalarGatesPassOptions fold;
+    fold.gateOperand = StringRef(options.sm) == "90a" && options.allowTf32;
+    pm.addNestedPass<func::FuncOp>(createUTAFoldScalarGatesPass(fold));
+  }
   if (fuse.tensorCores && StringRef(options.sm) == "90a")
     pm.addNestedPass<func::FuncOp>(createUTATensorCoreLayoutsPass());
   pm.addNestedPass<func::FuncOp>(createUTAFuseKernelsPass(fuse));

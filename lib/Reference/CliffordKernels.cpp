@@ -457,13 +457,33 @@ mlir::uta::reference::weightedProduct(const Algebra &algebra,
   return out;
 }
 
+Expected<RefTensor> mlir::uta::reference::pairGateFactor(const Algebra &algebra,
+                                                         const RefTensor &x,
+                                                         const RefTensor &y) {
+  if (llvm::Error err = checkLayerPair(algebra, x, "lhs", y, "rhs"))
+    return std::move(err);
+  int64_t positions = x.shape[1] * x.shape[2];
+  RefTensor out{{x.shape[1], x.shape[2]}, std::vector<double>(positions)};
+  // Blade 0 is the first B * F values of [2^n, B, F].
+  for (int64_t at = 0; at < positions; ++at)
+    out.data[at] = getScalarGate(x.data[at]) * getScalarGate(y.data[at]);
+  return out;
+}
+
 Expected<RefTensor> mlir::uta::reference::fcProduct(const Algebra &algebra,
                                                     const RefTensor &x,
                                                     const RefTensor &y,
-                                                    const RefTensor &w) {
+                                                    const RefTensor &w,
+                                                    const RefTensor *gate) {
   if (llvm::Error err = checkLayerPair(algebra, x, "lhs", y, "rhs"))
     return std::move(err);
   int64_t batch = x.shape[1], in = x.shape[2];
+  if (gate &&
+      (!gate->isWellFormed() || gate->shape != std::vector<int64_t>{batch, in}))
+    return makeError("gate must have shape [%lld, %lld] (batch, input "
+                     "features), got %s",
+                     static_cast<long long>(batch), static_cast<long long>(in),
+                     shapeToString(gate->shape).c_str());
   int64_t paths = algebra.numPaths();
   if (!w.isWellFormed() || w.rank() != 3 || w.shape[0] != paths ||
       w.shape[1] != in)
@@ -479,6 +499,8 @@ Expected<RefTensor> mlir::uta::reference::fcProduct(const Algebra &algebra,
       for (int64_t fi = 0; fi < in; ++fi) {
         double xy = t.sign * x.data[(t.i * batch + b) * in + fi] *
                     y.data[(t.j * batch + b) * in + fi];
+        if (gate)
+          xy *= gate->data[b * in + fi];
         const double *wRow = w.data.data() + (t.path * in + fi) * outFeatures;
         double *zRow = out.data.data() + (t.k * batch + b) * outFeatures;
         for (int64_t o = 0; o < outFeatures; ++o)

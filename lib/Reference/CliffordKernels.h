@@ -74,6 +74,12 @@ llvm::Expected<RefTensor> pairGate(const ::uta::ga::Algebra &algebra,
                                    const RefTensor &x, const RefTensor &gates,
                                    int64_t bladeAxis);
 
+/// x, y [2^n, B, F] -> g [B, F]: g[b, f] = Phi(x_0[b, f]) * Phi(y_0[b, f])
+/// (scalarGate's Phi), the factor pairGate scales by.
+llvm::Expected<RefTensor> pairGateFactor(const ::uta::ga::Algebra &algebra,
+                                         const RefTensor &x,
+                                         const RefTensor &y);
+
 /// x, y [2^n, B, F], w [F, P] -> z [2^n, B, F]:
 /// z_k[b, f] = sum over Cayley terms (i, j -> k, sign s) of
 ///             s * w[f, path(grade i, grade k, grade j)] * x_i[b, f] * y_j[b,
@@ -85,10 +91,13 @@ llvm::Expected<RefTensor> weightedProduct(const ::uta::ga::Algebra &algebra,
 
 /// x, y [2^n, B, Fin], w [P, Fin, Fout] -> z [2^n, B, Fout]:
 /// z_k[b, o] = sum over terms (i, j -> k, sign s) and fi of
-///             s * x_i[b, fi] * y_j[b, fi] * w[path(gi, gk, gj), fi, o].
+///             s * x_i[b, fi] * y_j[b, fi] * w[path(gi, gk, gj), fi, o],
+/// each pair product also times gate[b, fi] where `gate` ([B, Fin]) is
+/// given.
 llvm::Expected<RefTensor> fcProduct(const ::uta::ga::Algebra &algebra,
                                     const RefTensor &x, const RefTensor &y,
-                                    const RefTensor &w);
+                                    const RefTensor &w,
+                                    const RefTensor *gate = nullptr);
 
 /// x [2^n, B, F]: for each b and grade g,
 /// y_g[b, :] = x_g[b, :] / sqrt(mean over f of (sum over the blades of grade g

@@ -436,17 +436,24 @@ static KernelTable buildKernelTable() {
   add<cl::FcProductOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     if (failed(checkLayerBladeAxis(o)))
       return failure();
+    const RefTensor *gate = o.getGate() ? &I.in(o.getGate()) : nullptr;
     if (!o.getTransposeWeights())
       return I.finish(o,
                       fcProduct(o.getAlgebra().getAlgebra(), I.in(o.getLhs()),
-                                I.in(o.getRhs()), I.in(o.getWeights())));
+                                I.in(o.getRhs()), I.in(o.getWeights()), gate));
     // [paths, out, in] weights, back to [paths, in, out].
     llvm::Expected<RefTensor> weights =
         transpose(I.in(o.getWeights()), {0, 2, 1});
     if (!weights)
       return I.finish(o, weights.takeError());
     return I.finish(o, fcProduct(o.getAlgebra().getAlgebra(), I.in(o.getLhs()),
-                                 I.in(o.getRhs()), *weights));
+                                 I.in(o.getRhs()), *weights, gate));
+  });
+  add<cl::PairGateFactorOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
+    if (failed(checkLayerBladeAxis(o)))
+      return failure();
+    return I.finish(o, pairGateFactor(o.getAlgebra().getAlgebra(),
+                                      I.in(o.getLhs()), I.in(o.getRhs())));
   });
   add<cl::GradeRmsNormOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     if (failed(checkLayerBladeAxis(o)))

@@ -6,7 +6,10 @@
 // fuses no producer). Every pair product x_i y_j of fc_product carries
 // Phi(x_0) Phi(y_0), so both factors can scale x alone: clifford.pair_gate
 // reads x and the scalar blade of y and writes one tensor, and fc_product
-// reads y as it is.
+// reads y as it is. Where fc_product runs on the warp-specialised schedule
+// of sm_90a, which reads a gate tensor beside x and y, the factors
+// Phi(x_0) Phi(y_0) alone are written instead (clifford.pair_gate_factor,
+// an eighth of x in Cl(3,0)) and passed as fc_product's gate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,12 +40,25 @@ clifford::ScalarGateOp getGateReadOnlyBy(Value value, Operation *user) {
   return gate;
 }
 
+/// Whether `op` takes its gates as a gate operand: the warp-specialised
+/// schedule reads f32 operands through tensor maps, whose rows (Fin
+/// values) must be multiples of 16 bytes.
+bool takesGateOperand(clifford::FcProductOp op) {
+  auto type = cast<RankedTensorType>(op.getLhs().getType());
+  auto weights = cast<RankedTensorType>(op.getWeights().getType());
+  return type.getElementType().isF32() && weights.getElementType().isF32() &&
+         type.getDimSize(2) % 4 == 0;
+}
+
 struct FoldFcProductScalarGates final
     : OpRewritePattern<clifford::FcProductOp> {
-  using OpRewritePattern::OpRewritePattern;
+  FoldFcProductScalarGates(MLIRContext *context, bool gateOperand)
+      : OpRewritePattern(context), gateOperand(gateOperand) {}
 
   LogicalResult matchAndRewrite(clifford::FcProductOp op,
                                 PatternRewriter &rewriter) const override {
+    if (op.getGate())
+      return rewriter.notifyMatchFailure(op, "already gated");
     clifford::ScalarGateOp lhsGate = getGateReadOnlyBy(op.getLhs(), op);
     clifford::ScalarGateOp rhsGate = getGateReadOnlyBy(op.getRhs(), op);
     if (!lhsGate || !rhsGate)
@@ -53,6 +69,18 @@ struct FoldFcProductScalarGates final
         rhsGate.getBladeAxis() != op.getBladeAxis())
       return rewriter.notifyMatchFailure(op, "a gate of another blade axis");
     Value x = lhsGate.getInput(), y = rhsGate.getInput();
+    if (gateOperand && takesGateOperand(op)) {
+      auto type = cast<RankedTensorType>(x.getType());
+      auto factors = clifford::PairGateFactorOp::create(
+          rewriter, op.getLoc(), type.clone(type.getShape().drop_front()),
+          op.getAlgebra(), x, y, op.getBladeAxis());
+      rewriter.modifyOpInPlace(op, [&] {
+        op.getLhsMutable().assign(x);
+        op.getRhsMutable().assign(y);
+        op.getGateMutable().assign(factors);
+      });
+      return success();
+    }
     auto gated =
         clifford::PairGateOp::create(rewriter, op.getLoc(), x.getType(),
                                      op.getAlgebra(), x, y, op.getBladeAxis());
@@ -62,13 +90,18 @@ struct FoldFcProductScalarGates final
     });
     return success();
   }
+
+private:
+  bool gateOperand;
 };
 
 struct UTAFoldScalarGatesPass final
     : mlir::uta::impl::UTAFoldScalarGatesPassBase<UTAFoldScalarGatesPass> {
+  using UTAFoldScalarGatesPassBase::UTAFoldScalarGatesPassBase;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateFoldScalarGatesPatterns(patterns);
+    populateFoldScalarGatesPatterns(patterns, gateOperand);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -76,6 +109,7 @@ struct UTAFoldScalarGatesPass final
 
 } // namespace
 
-void mlir::uta::populateFoldScalarGatesPatterns(RewritePatternSet &patterns) {
-  patterns.add<FoldFcProductScalarGates>(patterns.getContext());
+void mlir::uta::populateFoldScalarGatesPatterns(RewritePatternSet &patterns,
+                                                bool gateOperand) {
+  patterns.add<FoldFcProductScalarGates>(patterns.getContext(), gateOperand);
 }

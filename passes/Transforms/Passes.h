@@ -29,8 +29,11 @@ void populateCliffordSimplifyGradesPatterns(RewritePatternSet &patterns,
                                             GradeAnalysis &analysis);
 
 /// fc_product(scalar_gate(x), scalar_gate(y), w) -> fc_product(pair_gate(x,
-/// y), y, w) where nothing else reads the gates; uta-fold-scalar-gates.
-void populateFoldScalarGatesPatterns(RewritePatternSet &patterns);
+/// y), y, w) where nothing else reads the gates, or with `gateOperand`,
+/// where the input features make 16-byte f32 rows, fc_product(x, y, w) gate
+/// pair_gate_factor(x, y); uta-fold-scalar-gates.
+void populateFoldScalarGatesPatterns(RewritePatternSet &patterns,
+                                     bool gateOperand = false);
 
 /// fc_product with f32 weights -> the product of its weights transposed to
 /// K-major ([P, Fout, Fin], transpose_weights); uta-tensor-core-layouts.

@@ -132,7 +132,22 @@ def UTAFoldScalarGatesPass : Pass<"uta-fold-scalar-gates", "func::FuncOp"> {
     read and wrote both multivector tensors. Run where fc_product copies its
     operands from memory (CUDA with tensor cores: the pipelines do, before
     `uta-fuse-kernels`); elsewhere the gates fuse into fc_product's kernel.
+
+    With `gate-operand` (the pipelines set it for sm_90a with
+    `--allow-tf32`), an fc_product
+    with f32 operands whose input features make 16-byte rows (those run on
+    the warp-specialised tensor-core schedule, which reads a gate tensor)
+    becomes `fc_product(x, y, w) gate pair_gate_factor(x, y)` instead: the
+    extra kernel reads only the scalar blades of x and y and writes one
+    factor per batch element and input feature, and fc_product scales its
+    pair products by them.
   }];
+  let options = [
+    Option<"gateOperand", "gate-operand", "bool", /*default=*/"false",
+           "Pass the gates as fc_product's gate operand (from "
+           "clifford.pair_gate_factor) where its input features make "
+           "16-byte f32 rows">,
+  ];
   let dependentDialects = ["::mlir::uta::clifford::CliffordDialect"];
 }
 

@@ -202,6 +202,16 @@ double PairGateOp::estimateFlopsPerPosition() {
   return estimateSignFlops(getAlgebra()) + 2 * kErfFlops + 1;
 }
 
+std::optional<uint64_t>
+PairGateFactorOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  // The result has no blade axis.
+  return std::nullopt;
+}
+double PairGateFactorOp::estimateFlopsPerPosition() {
+  // Two erfs and their product.
+  return 2 * kErfFlops + 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Layers
 //===----------------------------------------------------------------------===//

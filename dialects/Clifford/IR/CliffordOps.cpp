@@ -295,6 +295,19 @@ template <typename OpTy> static LogicalResult verifyLayerBladeSets(OpTy op) {
                                "rhs_blades")));
 }
 
+/// pair_gate_factor's result and fc_product's gate: one factor per (batch
+/// element, feature) of the layer operand `like`, [B, F].
+static LogicalResult verifyGateFactors(Operation *op, NamedTensor gate,
+                                       NamedTensor like) {
+  ArrayRef<int64_t> expected = like.type.getShape().drop_front();
+  if (gate.type.getShape() != expected)
+    return op->emitOpError()
+           << gate.name << " has shape " << shapeStr(gate.type.getShape())
+           << " but " << like.name
+           << " gives [batch, features] = " << shapeStr(expected);
+  return success();
+}
+
 /// weighted_product and its adjoint: weights [features, paths] for the
 /// features of `like`, and a result of `like`'s shape.
 template <typename OpTy>
@@ -363,7 +376,16 @@ LogicalResult FcProductOp::verify() {
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError() << "result has shape " << shapeStr(result.getShape())
                          << " but lhs and weights give " << shapeStr(expected);
+  if (Value gate = getGate())
+    return verifyGateFactors(*this, named("gate", gate), lhs);
   return success();
+}
+
+LogicalResult PairGateFactorOp::verify() {
+  NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
+  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)))
+    return failure();
+  return verifyGateFactors(*this, named("result", getResult()), lhs);
 }
 
 LogicalResult GradeRmsNormOp::verify() {

@@ -295,7 +295,9 @@ def Clifford_PairGateOp : Clifford_Op<"pair_gate",
     carried by one. `fc_product(scalar_gate(x), scalar_gate(y), w)` equals
     `fc_product(pair_gate(x, y), y, w)`, which reads and writes one
     multivector tensor fewer; `uta-fold-scalar-gates` makes that rewrite
-    where fc_product copies its operands from memory.
+    where fc_product copies its operands from memory (or, on sm_90a in
+    TF32, passes fc_product the gates as a `gate` operand from
+    `clifford.pair_gate_factor`).
 
     ```mlir
     %y = clifford.pair_gate <3, 0, 0> %a, %b : tensor<8x4x16xf32>
@@ -307,6 +309,36 @@ def Clifford_PairGateOp : Clifford_Op<"pair_gate",
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $lhs `,` $rhs attr-dict `:` type($lhs)
+  }];
+  let hasVerifier = 1;
+}
+
+def Clifford_PairGateFactorOp : Clifford_Op<"pair_gate_factor",
+    [Pure, OpaqueKernelOp, AllTypesMatch<["lhs", "rhs"]>,
+     DeclareOpInterfaceMethods<Clifford_MultivectorOpInterface>]> {
+  let summary = "the product of the scalar gates of two layer operands";
+  let description = [{
+    `lhs` and `rhs` are `[2^n, B, F]` (blade axis 0) and the result is
+    `[B, F]`: `result[b, f] = Phi(s) * Phi(t)`, where s and t are the scalar
+    blades `lhs[0, b, f]` and `rhs[0, b, f]` and Phi is scalar_gate's gate.
+    It is the factor that `pair_gate` scales every blade by, and the `gate`
+    operand of fc_product: `fc_product(scalar_gate(x), scalar_gate(y), w)`
+    equals `fc_product(x, y, w) gate pair_gate_factor(x, y)`, whose extra
+    kernel reads the scalar blades alone and writes an eighth of x (in
+    Cl(3,0)). `uta-fold-scalar-gates` makes that rewrite where fc_product
+    runs on the warp-specialised tensor-core schedule of sm_90a in TF32.
+
+    ```mlir
+    %g = clifford.pair_gate_factor <3, 0, 0> %x, %y
+        : (tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
+                       Clifford_Tensor:$rhs,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
@@ -366,6 +398,11 @@ def Clifford_FcProductOp : Clifford_Op<"fc_product",
     sm_90a the tensor cores read f32 weights only in that layout;
     `uta-tensor-core-layouts` rewrites an fc_product to it there.
 
+    With a `gate` operand `[B, Fin]`, every pair product is scaled by the
+    gate at its batch element and input feature: z_k accumulates
+    sign * (gate * x_i * y_j) @ weights[p]. `clifford.pair_gate_factor`
+    gives the gates of FCGP's scalar_gates in that form.
+
     ```mlir
     %z = clifford.fc_product <3, 0, 0> %x, %y, %w
         : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>)
@@ -373,17 +410,21 @@ def Clifford_FcProductOp : Clifford_Op<"fc_product",
     %t = clifford.fc_product <3, 0, 0> %x, %y, %wt {transpose_weights = true}
         : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x48x32xf32>)
         -> tensor<8x64x48xf32>
+    %u = clifford.fc_product <3, 0, 0> %x, %y, %w gate %g
+        : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>,
+           tensor<64x32xf32>) -> tensor<8x64x48xf32>
     ```
   }];
   let arguments = (ins Clifford_AlgebraAttr:$algebra, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs, Clifford_Tensor:$weights,
+                       Optional<Clifford_Tensor>:$gate,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis,
                        OptionalAttr<Clifford_BladeSetAttr>:$lhs_blades,
                        OptionalAttr<Clifford_BladeSetAttr>:$rhs_blades,
                        DefaultValuedAttr<BoolAttr, "false">:$transpose_weights);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
-    $algebra $lhs `,` $rhs `,` $weights attr-dict `:`
+    $algebra $lhs `,` $rhs `,` $weights (`gate` $gate^)? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;

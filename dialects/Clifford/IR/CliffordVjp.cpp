@@ -289,6 +289,13 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
   Location loc = getLoc();
   AlgebraAttr algebra = getAlgebra();
   Value x = getLhs(), y = getRhs(), w = getWeights();
+  // With a gate, the product is the ungated one of x scaled by the gate
+  // (uta.mul broadcasts it over the blades): its rule on that x, then the
+  // chain rule through the scale.
+  Value gate = getGate(), ungatedX = x;
+  if (gate)
+    x = MulOp::create(b, loc, x, gate);
+  bool wantsX = wanted[0] || (gate && wanted[3]);
   // K-major weights ([P, Fout, Fin]) are differentiated in the [P, Fin,
   // Fout] layout, their gradient transposed back.
   bool transposed = getTransposeWeights();
@@ -318,7 +325,7 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
   Value gRows = ReshapeOp::create(b, loc, xType.clone({rows, outFeatures}), g);
 
   Value wideCotangent;
-  if (wanted[0] || wanted[1]) {
+  if (wantsX || wanted[1]) {
     Value wRows =
         ReshapeOp::create(b, loc, wType.clone({wide, outFeatures}), w);
     Value product = MatmulOp::create(b, loc, gRows, wRows, /*transposeB=*/true);
@@ -331,10 +338,13 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
     return ReduceSumOp::create(b, loc, split, ArrayRef<int64_t>{2},
                                /*keepDims=*/false);
   };
-  out.push_back(
-      wanted[0] ? narrow(weightedAdjoint(b, loc, algebra, ProductOperand::lhs,
-                                         wideCotangent, yWide, pathWeights))
-                : Value());
+  Value xCotangent =
+      wantsX ? narrow(weightedAdjoint(b, loc, algebra, ProductOperand::lhs,
+                                      wideCotangent, yWide, pathWeights))
+             : Value();
+  out.push_back(!wanted[0] ? Value()
+                : gate     ? MulOp::create(b, loc, xCotangent, gate)
+                           : xCotangent);
   out.push_back(
       wanted[1] ? narrow(weightedAdjoint(b, loc, algebra, ProductOperand::rhs,
                                          wideCotangent, xWide, pathWeights))
@@ -355,6 +365,13 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
           TransposeOp::create(b, loc, weightCotangent, swapFeatures);
   }
   out.push_back(weightCotangent);
+  if (gate)
+    out.push_back(wanted[3]
+                      ? ReduceSumOp::create(
+                            b, loc, MulOp::create(b, loc, xCotangent, ungatedX),
+                            ArrayRef<int64_t>{0}, /*keepDims=*/false)
+                            .getResult()
+                      : Value());
   return success();
 }
 

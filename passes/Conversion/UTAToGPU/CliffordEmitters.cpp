@@ -269,6 +269,25 @@ struct ScalarGateEmitter final : BladewiseEmitter {
   }
 };
 
+/// pair_gate_factor: element (b, f) of the [B, F] result from the scalar
+/// blades of both operands at (0, b, f), 4 consecutive features per thread
+/// when vectorized, as elementwise kernels take them.
+struct PairGateFactorEmitter final : ElementEmitter {
+  bool isReplicable() const override { return true; }
+
+  FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange indices,
+                               KernelIO &io) const override {
+    Location loc = op->getLoc();
+    SmallVector<Value> scalarAt{arith::ConstantIndexOp::create(b, loc, 0)};
+    scalarAt.append(indices.begin(), indices.end());
+    // pair_gate's operations in its order: Phi(s) Phi(t).
+    return arith::MulFOp::create(
+               b, loc, emitGeluGate(b, loc, io.read(b, loc, 0, scalarAt)),
+               emitGeluGate(b, loc, io.read(b, loc, 1, scalarAt)))
+        .getResult();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Flash Clifford layers ([2^n, B, F], blade axis 0)
 //===----------------------------------------------------------------------===//
@@ -437,6 +456,7 @@ void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
                GradeInvolutionOp, ConjugateOp, GradeProjectOp, DualOp,
                PairGateOp, ProductAdjointOp, ScalarGateAdjointOp>();
   registry.add<ScalarGateEmitter, ScalarGateOp>();
+  registry.add<PairGateFactorEmitter, PairGateFactorOp>();
   registry.add<WeightedProductEmitter, WeightedProductOp>();
   registry.add<WeightedProductAdjointEmitter, WeightedProductAdjointOp>();
   registry.add<PathAdjointEmitter, PathAdjointOp>();

@@ -51,8 +51,12 @@ namespace {
 /// The most Cayley terms in one slot of the tensor-core GEMMs that stage
 /// every term of a slot together (Cl(3,0)'s scalar results have slots of
 /// 3); the warp-specialised schedule stages one term at a time and takes
-/// slots whole.
+/// slots whole. A gated fc_product scales each (b, fi)'s staged slots by
+/// its gate; on the GEMM engine, only the warp-specialised schedule reads a
+/// gate (getGemmPlan).
 constexpr size_t kMaxTermsPerSlot = 2;
+/// The operand index of fc_product's optional gate [B, Fin].
+constexpr unsigned kGateOperand = 3;
 
 class FcProductEmitter final : public OpKernelEmitter {
 public:
@@ -89,6 +93,13 @@ public:
         return emitWgmmaFcProduct(b, op->getLoc(), *plan, fc, io, store);
       return emitMmaSyncFcProduct(b, op->getLoc(), *plan, fc, io, store);
     }
+    std::optional<GemmPlan> ungated;
+    if (remarks && cast<FcProductOp>(op).getGate() &&
+        (ungated = planGemm(cast<FcProductOp>(op), fc)))
+      op->emitRemark() << "fc_product with a gate runs on the SIMT cores: "
+                          "the GEMM engine reads the gate only in its "
+                          "warp-specialised schedule, not in "
+                       << ungated->describe();
     return emitSimt(b, op, thread, io);
   }
 
@@ -101,6 +112,7 @@ private:
     const Algebra &algebra = product.getAlgebra().getAlgebra();
     auto [lhsBlades, rhsBlades] = getOperandBlades(op);
     FcProductGemm fc;
+    fc.gated = static_cast<bool>(product.getGate());
     fc.slotsOfBlade.resize(algebra.numBlades());
     for (ArrayRef<Term> bucket :
          expandProduct(algebra, ProductTerms::Geometric, lhsBlades, rhsBlades))
@@ -147,6 +159,21 @@ private:
   std::optional<GemmPlan> getGemmPlan(Operation *op,
                                       const FcProductGemm &fc) const {
     auto product = cast<FcProductOp>(op);
+    std::optional<GemmPlan> plan = planGemm(product, fc);
+    // The gate is read in the warp-specialised schedule alone: the others
+    // stage every operand tile they form products from, and a gated
+    // fc_product that would take them runs tiled on the SIMT cores instead
+    // (uta-fold-scalar-gates gates only where that schedule runs).
+    if (plan && product.getGate() &&
+        plan->config.schedule != GemmSchedule::WgmmaTma)
+      return std::nullopt;
+    return plan;
+  }
+
+  /// The tensor-core plan of `product` regardless of its gate.
+  std::optional<GemmPlan> planGemm(FcProductOp product,
+                                   const FcProductGemm &fc) const {
+    Operation *op = product;
     if (auto fusion = dyn_cast<FusionOp>(op->getParentOp()))
       for (Value operand : op->getOperands())
         if (operand.getParentBlock() != &fusion.getBody().front() ||
@@ -277,6 +304,9 @@ private:
                             Value fi, bool zeros) {
         Value at[] = {batchRow, fi};
         BladeReader x(io, 0, at, 0), y(io, 1, at, 0);
+        Value gate = product.getGate() && !zeros
+                         ? io.read(nb, loc, kGateOperand, at)
+                         : Value();
         for (auto [slot, terms] : llvm::enumerate(slotTerms)) {
           Value value = zero;
           if (!zeros) {
@@ -289,6 +319,8 @@ private:
                   {t.sign, arith::MulFOp::create(nb, loc, l, r)});
             }
             value = emitSignedSum(nb, loc, products);
+            if (gate)
+              value = arith::MulFOp::create(nb, loc, value, gate);
           }
           memref::StoreOp::create(nb, loc, value, stage,
                                   stageIndex(nb, slot, row, f));

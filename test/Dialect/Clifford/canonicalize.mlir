@@ -294,3 +294,20 @@ func.func @pair_gate_kept(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>) -> tensor<
   %unused = clifford.pair_gate <3, 0, 0> %y, %x : tensor<8x16xf32>
   return %z : tensor<8x16xf32>
 }
+
+// -----
+
+// pair_gate_factor has no fold: a used one stays, an unused one (pure)
+// goes, and a gated fc_product keeps its gate.
+// CHECK-LABEL: func @pair_gate_factor_kept
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<4x8x16xf32>, %[[Y:[^:]+]]: tensor<4x8x16xf32>, %[[W:[^:]+]]: tensor<10x16x12xf32>)
+//       CHECK:   %[[G:.+]] = clifford.pair_gate_factor <2, 0, 0> %[[X]], %[[Y]]
+//   CHECK-NOT:   clifford.pair_gate_factor
+//       CHECK:   %[[Z:.+]] = clifford.fc_product <2, 0, 0> %[[X]], %[[Y]], %[[W]] gate %[[G]]
+//       CHECK:   return %[[Z]]
+func.func @pair_gate_factor_kept(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %w: tensor<10x16x12xf32>) -> tensor<4x8x12xf32> {
+  %g = clifford.pair_gate_factor <2, 0, 0> %x, %y : (tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<8x16xf32>
+  %unused = clifford.pair_gate_factor <2, 0, 0> %y, %x : (tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<8x16xf32>
+  %z = clifford.fc_product <2, 0, 0> %x, %y, %w gate %g : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<10x16x12xf32>, tensor<8x16xf32>) -> tensor<4x8x12xf32>
+  return %z : tensor<4x8x12xf32>
+}

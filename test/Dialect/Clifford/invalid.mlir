@@ -922,3 +922,59 @@ func.func @grade_rms_norm_adjoint_f64_epsilon(%g: tensor<8x3x5xf32>, %x: tensor<
   %dx = "clifford.grade_rms_norm_adjoint"(%g, %x) {algebra = #clifford.algebra<3, 0, 0>, epsilon = 1.0e-06 : f64} : (tensor<8x3x5xf32>, tensor<8x3x5xf32>) -> tensor<8x3x5xf32>
   return %dx : tensor<8x3x5xf32>
 }
+
+// -----
+
+func.func @fc_product_gate_shape(%x: tensor<8x3x5xf32>, %w: tensor<20x5x2xf32>, %g: tensor<3x4xf32>) -> tensor<8x3x2xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op gate has shape 3x4 but lhs gives [batch, features] = 3x5}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w gate %g : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x5x2xf32>, tensor<3x4xf32>) -> tensor<8x3x2xf32>
+  return %z : tensor<8x3x2xf32>
+}
+
+// -----
+
+func.func @fc_product_gate_rank(%x: tensor<8x3x5xf32>, %w: tensor<20x5x2xf32>, %g: tensor<1x3x5xf32>) -> tensor<8x3x2xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op gate has shape 1x3x5 but lhs gives [batch, features] = 3x5}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w gate %g : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x5x2xf32>, tensor<1x3x5xf32>) -> tensor<8x3x2xf32>
+  return %z : tensor<8x3x2xf32>
+}
+
+// -----
+
+func.func @fc_product_gate_type(%x: tensor<8x3x5xf32>, %w: tensor<20x5x2xf32>, %g: tensor<3x5xf16>) -> tensor<8x3x2xf32> {
+  // expected-error@+1 {{'clifford.fc_product' op operand #3 must be statically shaped tensor of 32-bit float values, but got 'tensor<3x5xf16>'}}
+  %z = clifford.fc_product <3, 0, 0> %x, %x, %w gate %g : (tensor<8x3x5xf32>, tensor<8x3x5xf32>, tensor<20x5x2xf32>, tensor<3x5xf16>) -> tensor<8x3x2xf32>
+  return %z : tensor<8x3x2xf32>
+}
+
+// -----
+
+func.func @pair_gate_factor_result(%x: tensor<8x3x5xf32>) -> tensor<8x3x5xf32> {
+  // expected-error@+1 {{'clifford.pair_gate_factor' op result has shape 8x3x5 but lhs gives [batch, features] = 3x5}}
+  %g = clifford.pair_gate_factor <3, 0, 0> %x, %x : (tensor<8x3x5xf32>, tensor<8x3x5xf32>) -> tensor<8x3x5xf32>
+  return %g : tensor<8x3x5xf32>
+}
+
+// -----
+
+func.func @pair_gate_factor_operands(%x: tensor<8x3x5xf32>, %y: tensor<8x4x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{'clifford.pair_gate_factor' op failed to verify that all of {lhs, rhs} have same type}}
+  %g = clifford.pair_gate_factor <3, 0, 0> %x, %y : (tensor<8x3x5xf32>, tensor<8x4x5xf32>) -> tensor<3x5xf32>
+  return %g : tensor<3x5xf32>
+}
+
+// -----
+
+func.func @pair_gate_factor_blades(%x: tensor<4x3x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{'clifford.pair_gate_factor' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (lhs)}}
+  %g = clifford.pair_gate_factor <3, 0, 0> %x, %x : (tensor<4x3x5xf32>, tensor<4x3x5xf32>) -> tensor<3x5xf32>
+  return %g : tensor<3x5xf32>
+}
+
+// -----
+
+func.func @pair_gate_factor_blade_axis(%x: tensor<3x8x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{'clifford.pair_gate_factor' op blade_axis is 1 but the layer ops require blade axis 0 ([blades, batch, features])}}
+  %g = clifford.pair_gate_factor <3, 0, 0> %x, %x {blade_axis = 1} : (tensor<3x8x5xf32>, tensor<3x8x5xf32>) -> tensor<3x5xf32>
+  return %g : tensor<3x5xf32>
+}

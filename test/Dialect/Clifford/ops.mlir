@@ -199,6 +199,20 @@ func.func @fc_product_transposed(%x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32
   return %z : tensor<8x64x48xf32>
 }
 
+// The gate operand, and the op that gives FCGP's gates in its form.
+// CHECK-LABEL: func @fc_product_gated
+//  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x64x32xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>, %[[W:[^:]+]]: tensor<20x32x48xf32>)
+//       CHECK:   %[[G:.+]] = clifford.pair_gate_factor <3, 0, 0> %[[X]], %[[Y]] : (tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<64x32xf32>
+//       CHECK:   clifford.fc_product <3, 0, 0> %[[X]], %[[Y]], %[[W]] gate %[[G]] : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>, tensor<64x32xf32>) -> tensor<8x64x48xf32>
+// GENERIC-LABEL: sym_name = "fc_product_gated"
+//       GENERIC:   "clifford.pair_gate_factor"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}> : (tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<64x32xf32>
+//       GENERIC:   "clifford.fc_product"(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_weights = false}> : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>, tensor<64x32xf32>) -> tensor<8x64x48xf32>
+func.func @fc_product_gated(%x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x32x48xf32>) -> tensor<8x64x48xf32> {
+  %g = clifford.pair_gate_factor <3, 0, 0> %x, %y : (tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<64x32xf32>
+  %z = clifford.fc_product <3, 0, 0> %x, %y, %w gate %g : (tensor<8x64x32xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>, tensor<64x32xf32>) -> tensor<8x64x48xf32>
+  return %z : tensor<8x64x48xf32>
+}
+
 // The default epsilon is left out when printing; another one is kept.
 // CHECK-LABEL: func @grade_rms_norm
 //  CHECK-SAME:   (%[[X:[^:]+]]: tensor<8x64x32xf32>)

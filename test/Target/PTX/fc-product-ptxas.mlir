@@ -23,7 +23,10 @@
 // descriptors by value, an mbarrier per stage; the consumers load their x
 // and y fragments by ldmatrix.
 // RUN: FileCheck %s --input-file=%t90a.ptx --check-prefix=TMA
-// RUN: FileCheck %s --input-file=%t90a-tf32.ptx --check-prefix=TMA
+// In TF32 the FCGP's gates come as fc_product's gate operand (a kernel of
+// pair_gate_factor before it), copied through a fourth descriptor as 2-D
+// boxes.
+// RUN: FileCheck %s --input-file=%t90a-tf32.ptx --check-prefix=GATED
 
 // One kernel per fc_product, three for FCGP (on tensor cores both gates
 // are one pair_gate kernel of their own: the GEMM engine copies x and y
@@ -40,6 +43,17 @@
 //       TMA: mbarrier.try_wait.parity.shared.b64
 //       TMA: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // TMA-LABEL: .entry fcgp_bench_k3_grade_rms_norm(
+
+// GATED-LABEL: .entry fcgp_bench_k0_pair_gate_factor(
+// GATED-LABEL: .entry fcgp_bench_k2_fc_product(
+//       GATED: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_6[128],
+//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_7[128],
+//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_8[128],
+//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_9[128]
+//       GATED: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+//       GATED: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+//       GATED: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// GATED-LABEL: .entry fcgp_bench_k3_grade_rms_norm(
 
 // WGMMA-LABEL: .entry fc_cl200_k0_fc_product(
 //       WGMMA: cp.async

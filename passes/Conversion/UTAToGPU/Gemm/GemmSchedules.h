@@ -151,6 +151,9 @@ struct FcProductGemm {
   SmallVector<SmallVector<FcProductGemmSlot>> slotsOfBlade;
   /// The most terms of a slot; slots with fewer have zero tiles.
   int64_t termsPerSlot = 1;
+  /// Whether every pair product is scaled by a gate [B, K] (fc_product's
+  /// operand 3), which only the warp-specialised schedule reads.
+  bool gated = false;
 };
 
 /// The constants of one K step of fc_product's GEMM: the path of its

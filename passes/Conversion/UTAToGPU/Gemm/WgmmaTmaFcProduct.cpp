@@ -36,6 +36,12 @@
 // f32. Plain TF32 reads the weights as landed, TF32 by truncation, as
 // WgmmaFcProduct.cpp does with K-major weights. The epilogue is staged
 // through the stages' memory (emitStagedWgmmaEpilogue).
+// A gated fc_product (operand 3, gate [B, Fin]) streams the gate tile of
+// each K tile through the term ring too, into a slot's x tile, ahead of the
+// first step that reads that K tile (every step slot by slot; once per K
+// tile with K tiles outer); the consumers keep its fragments in registers
+// for the K tile's steps and scale each step's sums by them before the
+// rounding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +61,8 @@ using namespace mlir::uta;
 
 /// The producer's threads that split the weights (its last two warps).
 static constexpr int64_t kSplittingThreads = 64;
+/// The operand index of fc_product's gate [B, Fin].
+static constexpr unsigned kGateOperand = 3;
 
 namespace {
 
@@ -85,10 +93,31 @@ private:
   /// the first term), releasing the slot.
   void addTermProducts(const FcProductStep &info, int64_t term, Value unit,
                        SmallVectorImpl<Tf32Fragment> &sums);
-  /// Step `step` on `state` (the accumulators, then the running term
-  /// unit): its terms' sums, then emitProducts with `held` and `issued`
-  /// (TF32: the previous step's A registers to hold, and this step's).
-  /// Returns the new state.
+  /// This consumer thread's A fragments of its slabs of term slot `slot`
+  /// of `tiles` (xTiles or yTiles).
+  SmallVector<Tf32Fragment> emitLoadSlotFragments(Value tiles, Value slot) {
+    Value consumerThread = sub(threadId, 128);
+    return emitLoadTf32Fragments(
+        b, loc, tiles, slot, mul(div(consumerThread, 128), c.tileM / c.warpsM),
+        rem(consumerThread, 128), getSlabs());
+  }
+  /// The steps that share one K tile's gates (a gated fc_product): a K
+  /// tile's slots where K tiles run outer, else one.
+  Value getGateSteps() { return plan.kTilesOuter ? slots : index(1); }
+  /// Whether `step` is the first of its group of getGateSteps() steps,
+  /// which reads the group's gates.
+  Value startsGateGroup(Value step) {
+    return isBelow(arith::RemUIOp::create(b, loc, step, getGateSteps()), 1);
+  }
+  /// Copies the gate tile [tileM][tileK] of K tile `k0` into the x tile of
+  /// the term slot of running index `unit`, after its last use is released.
+  void emitGateCopy(Value k0, Value unit);
+  /// Step `step` on `state` (the accumulators, the running term unit, then
+  /// for a gated fc_product the gate fragments of the step's group): its
+  /// terms' sums, scaled by the gates, then emitProducts with `held` and
+  /// `issued` (TF32: the previous step's A registers to hold, and this
+  /// step's). The first step of a group of getGateSteps() steps first takes
+  /// the group's gates from the next term unit. Returns the new state.
   SmallVector<Value> emitStep(Value step, ValueRange state,
                               ArrayRef<Tf32Fragment> held,
                               SmallVectorImpl<Tf32Fragment> &issued);
@@ -164,7 +193,7 @@ private:
   /// With GemmPlan::kTilesOuter, the blade's slots (steps per K tile).
   Value slots;
   int64_t kTiles = 0;
-  Value xMap, yMap, wMap;
+  Value xMap, yMap, wMap, gateMap;
   /// [stages][tileM][tileK] x and y tiles, [weightStages][tileN]
   /// [tileK] weights and (3xTF32) their remainders.
   Value xTiles, yTiles, wTiles, wSmall;
@@ -191,9 +220,12 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   xMap = io.getOperandTensorMap(0, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   yMap = io.getOperandTensorMap(1, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   wMap = io.getOperandTensorMap(2, {1, c.tileN, c.tileK}, kWgmmaRowBytes);
-  if (!xMap || !yMap || !wMap)
-    return emitError(loc, "the TMA fc_product copies x, y and the weights "
-                          "through tensor maps of their buffers");
+  if (fc->gated)
+    gateMap = io.getOperandTensorMap(kGateOperand, {c.tileM, c.tileK},
+                                     kWgmmaRowBytes);
+  if (!xMap || !yMap || !wMap || (fc->gated && !gateMap))
+    return emitError(loc, "the TMA fc_product copies x, y, the weights and "
+                          "the gates through tensor maps of their buffers");
   auto allocateTiles = [&](int64_t slots, int64_t rows) {
     return io.allocateWorkgroupBuffer(b, loc, {slots, rows, c.tileK},
                                       p.elementType, kWgmmaTileAlignment);
@@ -257,6 +289,21 @@ void WgmmaTmaFcProductEmitter::emitTermCopy(const FcProductStep &info,
   });
 }
 
+void WgmmaTmaFcProductEmitter::emitGateCopy(Value k0, Value unit) {
+  Value slot = getTermSlot(unit);
+  emitIf(isAtLeast(unit, c.stages), [&] {
+    emitNamedBarrierWait(b, loc, getTermEmpty(slot), getEmptyCount());
+  });
+  emitIf(isBelow(threadId, 1), [&] {
+    Value barrier = getTermLanded(slot);
+    emitMbarrierArriveExpectBytes(b, loc, barrier, index(getTermBytes()));
+    // (k, row) of [B, Fin].
+    emitTensorMapCopy(
+        b, loc, emitSharedPointer(b, loc, xTiles, mul(slot, getTermBytes())),
+        gateMap, {k0, block.row}, barrier);
+  });
+}
+
 void WgmmaTmaFcProductEmitter::emitCopies() {
   auto loop = scf::ForOp::create(b, loc, index(0), steps, index(1),
                                  ValueRange{index(0)});
@@ -283,6 +330,19 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
       emitTensorMapCopy(b, loc, destination, wMap,
                         {k0, block.column, info.path}, barrier);
     });
+    // A group's gates before its first step's terms.
+    if (fc->gated) {
+      auto first =
+          scf::IfOp::create(b, loc, unit.getType(), startsGateGroup(step),
+                            /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(first.thenBlock());
+      emitGateCopy(k0, unit);
+      scf::YieldOp::create(b, loc, add(unit, 1));
+      b.setInsertionPointToStart(first.elseBlock());
+      scf::YieldOp::create(b, loc, unit);
+      unit = first.getResult(0);
+    }
     for (int64_t term = 0; term < fc->termsPerSlot; ++term)
       unit = emitIfPresent(info, term, unit, [&]() -> SmallVector<Value> {
                emitTermCopy(info, term, k0, unit);
@@ -316,13 +376,8 @@ void WgmmaTmaFcProductEmitter::addTermProducts(
     SmallVectorImpl<Tf32Fragment> &sums) {
   Value slot = getTermSlot(unit);
   emitMbarrierWaitForUse(b, loc, getTermLanded(slot), unit, c.stages);
-  Value consumerThread = sub(threadId, 128);
-  Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
-  Value warpgroupThread = rem(consumerThread, 128);
-  SmallVector<Tf32Fragment> x = emitLoadTf32Fragments(
-      b, loc, xTiles, slot, firstRow, warpgroupThread, getSlabs());
-  SmallVector<Tf32Fragment> y = emitLoadTf32Fragments(
-      b, loc, yTiles, slot, firstRow, warpgroupThread, getSlabs());
+  SmallVector<Tf32Fragment> x = emitLoadSlotFragments(xTiles, slot);
+  SmallVector<Tf32Fragment> y = emitLoadSlotFragments(yTiles, slot);
   // The loads are performed before the arrival (bar.arrive orders them),
   // so the producer may refill the slot at once.
   emitNamedBarrierArrive(b, loc, getTermEmpty(slot), getEmptyCount());
@@ -393,10 +448,33 @@ SmallVector<Value>
 WgmmaTmaFcProductEmitter::emitStep(Value step, ValueRange state,
                                    ArrayRef<Tf32Fragment> held,
                                    SmallVectorImpl<Tf32Fragment> &issued) {
-  SmallVector<Value> acc(state.drop_back());
-  Value unit = state.back();
+  SmallVector<Value> acc(state.take_front(getSlabs()));
+  Value unit = state[getSlabs()];
   FcProductStep info =
       emitFcProductStep(b, loc, *fc, blade, getSlotMajorStep(step), kTiles);
+  SmallVector<Value> gates(state.drop_front(getSlabs() + 1));
+  if (fc->gated) {
+    // The group's gates, landed like a term's tiles (in the slot's x tile).
+    SmallVector<Value> carried{unit};
+    carried.append(gates);
+    auto first = scf::IfOp::create(b, loc, ValueRange(carried).getTypes(),
+                                   startsGateGroup(step),
+                                   /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(first.thenBlock());
+    Value slot = getTermSlot(unit);
+    emitMbarrierWaitForUse(b, loc, getTermLanded(slot), unit, c.stages);
+    SmallVector<Value> loaded{add(unit, 1)};
+    for (const Tf32Fragment &fragment : emitLoadSlotFragments(xTiles, slot))
+      loaded.append(fragment.begin(), fragment.end());
+    emitNamedBarrierArrive(b, loc, getTermEmpty(slot), getEmptyCount());
+    scf::YieldOp::create(b, loc, loaded);
+    b.setInsertionPointToStart(first.elseBlock());
+    scf::YieldOp::create(b, loc, carried);
+    unit = first.getResult(0);
+    gates.assign(std::next(first.getResults().begin()),
+                 first.getResults().end());
+  }
   SmallVector<Tf32Fragment> sums;
   for (int64_t term = 0; term < fc->termsPerSlot; ++term) {
     // The sums and the unit index pass through a missing term.
@@ -423,8 +501,18 @@ WgmmaTmaFcProductEmitter::emitStep(Value step, ValueRange state,
         values = values.drop_front();
       }
   }
+  // Every pair product of a slot carries the same gate.
+  if (fc->gated) {
+    ArrayRef<Value> gate = gates;
+    for (Tf32Fragment &sum : sums)
+      for (Value &s : sum) {
+        s = arith::MulFOp::create(b, loc, s, gate.front());
+        gate = gate.drop_front();
+      }
+  }
   emitProducts(step, sums, acc, held, issued);
   acc.push_back(unit);
+  acc.append(gates);
   return acc;
 }
 
@@ -433,6 +521,10 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
       b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
   SmallVector<Value> initial(getSlabs(), zero);
   initial.push_back(index(0));
+  // The gates, which the first step replaces.
+  if (fc->gated)
+    initial.append(getFragments() * 4,
+                   arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f)));
   SmallVector<Value> state;
   if (isSplit()) {
     auto loop = scf::ForOp::create(b, loc, index(0), steps, index(1), initial);
@@ -470,7 +562,7 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
   auto barrier = [&] {
     emitNamedBarrierWait(b, loc, index(kEpilogueBarrier), getConsumers());
   };
-  ValueRange accumulators = ValueRange(state).drop_back();
+  ValueRange accumulators = ValueRange(state).take_front(getSlabs());
   if (stagingBytes <= tileBytes &&
       succeeded(emitStagedWgmmaEpilogue(b, loc, plan, block, io, xTiles,
                                         consumerThread, getConsumers(), barrier,
