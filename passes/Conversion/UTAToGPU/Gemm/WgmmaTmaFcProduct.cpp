@@ -78,6 +78,11 @@ private:
   /// The producer's first warp: every step's copies in order, then the
   /// waits for the last releases.
   void emitCopies();
+  /// Fills the term slot of running index `unit` once its last use is
+  /// released: its first thread expects `bytes` and issues the boxes of
+  /// `copyBoxes` (byte offset of the slot's tiles, mbarrier).
+  void emitTermUnitCopy(Value unit, int64_t bytes,
+                        function_ref<void(Value, Value)> copyBoxes);
   /// Copies term `term` of step `info` into the term slot of running
   /// index `unit`, after its last use is released.
   void emitTermCopy(const FcProductStep &info, int64_t term, Value k0,
@@ -270,17 +275,23 @@ void WgmmaTmaFcProductEmitter::emitDrain(Value count, int64_t slots,
                        getEmptyCount());
 }
 
-void WgmmaTmaFcProductEmitter::emitTermCopy(const FcProductStep &info,
-                                            int64_t term, Value k0,
-                                            Value unit) {
+void WgmmaTmaFcProductEmitter::emitTermUnitCopy(
+    Value unit, int64_t bytes, function_ref<void(Value, Value)> copyBoxes) {
   Value slot = getTermSlot(unit);
   emitIf(isAtLeast(unit, c.stages), [&] {
     emitNamedBarrierWait(b, loc, getTermEmpty(slot), getEmptyCount());
   });
   emitIf(isBelow(threadId, 1), [&] {
     Value barrier = getTermLanded(slot);
-    emitMbarrierArriveExpectBytes(b, loc, barrier, index(2 * getTermBytes()));
-    Value offset = mul(slot, getTermBytes());
+    emitMbarrierArriveExpectBytes(b, loc, barrier, index(bytes));
+    copyBoxes(mul(slot, getTermBytes()), barrier);
+  });
+}
+
+void WgmmaTmaFcProductEmitter::emitTermCopy(const FcProductStep &info,
+                                            int64_t term, Value k0,
+                                            Value unit) {
+  emitTermUnitCopy(unit, 2 * getTermBytes(), [&](Value offset, Value barrier) {
     // Coordinates innermost first: (k, row, blade) of [blades, B, Fin].
     emitTensorMapCopy(b, loc, emitSharedPointer(b, loc, xTiles, offset), xMap,
                       {k0, block.row, info.lhs[term]}, barrier);
@@ -290,17 +301,10 @@ void WgmmaTmaFcProductEmitter::emitTermCopy(const FcProductStep &info,
 }
 
 void WgmmaTmaFcProductEmitter::emitGateCopy(Value k0, Value unit) {
-  Value slot = getTermSlot(unit);
-  emitIf(isAtLeast(unit, c.stages), [&] {
-    emitNamedBarrierWait(b, loc, getTermEmpty(slot), getEmptyCount());
-  });
-  emitIf(isBelow(threadId, 1), [&] {
-    Value barrier = getTermLanded(slot);
-    emitMbarrierArriveExpectBytes(b, loc, barrier, index(getTermBytes()));
+  emitTermUnitCopy(unit, getTermBytes(), [&](Value offset, Value barrier) {
     // (k, row) of [B, Fin].
-    emitTensorMapCopy(
-        b, loc, emitSharedPointer(b, loc, xTiles, mul(slot, getTermBytes())),
-        gateMap, {k0, block.row}, barrier);
+    emitTensorMapCopy(b, loc, emitSharedPointer(b, loc, xTiles, offset),
+                      gateMap, {k0, block.row}, barrier);
   });
 }
 
