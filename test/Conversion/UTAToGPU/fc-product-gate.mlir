@@ -31,12 +31,17 @@
 // for the gate's unit, loads its fragments from the x tile by ldmatrix and
 // releases the slot before the terms.
 //       TF32:   scf.for {{.*}} iter_args(
-//       TF32:     scf.if %{{.*}} -> (index, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+//       TF32:     %[[POSC:.*]] = arith.remui %{{.*}}, %[[SLOTS]] : index
+//       TF32:     %[[FIRSTC:.*]] = arith.cmpi ult, %[[POSC]], %c1 : index
+//       TF32:     %[[GATES:.*]]:17 = scf.if %[[FIRSTC]] -> (index, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
 //       TF32:       nvvm.mbarrier.try_wait
 // TF32-COUNT-4:     nvgpu.ldmatrix %[[X]]
 //       TF32:       nvvm.barrier.arrive
-// The sums of a step are scaled by the gates, then rounded to TF32.
-//       TF32:     arith.mulf %{{.*}}, %{{.*}} : f32
+// The terms' units follow the gate's; the sums of the step (the results of
+// the last term's branch) are scaled by the gates, then rounded to TF32.
+//       TF32:     arith.remui %[[GATES]]#0, %c4 : index
+//       TF32:     arith.mulf %{{.*}}, %[[GATES]]#1 : f32
+// TF32-COUNT-15: arith.mulf %{{.*}}, %[[GATES]]#{{[0-9]+}} : f32
 //       TF32:     wgmma.mma_async
 // The gate argument is read only through its tensor map.
 //   TF32-NOT:   memref.load %[[GATE]]

@@ -521,5 +521,6 @@ LogicalResult mlir::uta::emitMmaSyncFcProduct(OpBuilder &b, Location loc,
                                               const FcProductGemm &fc,
                                               KernelIO &io,
                                               ElementEpilogue epilogue) {
+  assert(!fc.gated && "only the warp-specialised schedule reads a gate");
   return MmaSyncGemmEmitter(b, loc, plan, io).emitFcProduct(fc, epilogue);
 }

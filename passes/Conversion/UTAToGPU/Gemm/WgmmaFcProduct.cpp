@@ -559,5 +559,6 @@ LogicalResult mlir::uta::emitWgmmaFcProduct(OpBuilder &b, Location loc,
                                             const FcProductGemm &fc,
                                             KernelIO &io,
                                             ElementEpilogue epilogue) {
+  assert(!fc.gated && "only the warp-specialised schedule reads a gate");
   return WgmmaFcProductEmitter(b, loc, plan, io).emit(fc, epilogue);
 }
