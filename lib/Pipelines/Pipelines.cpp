@@ -58,9 +58,15 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
   fuse.tensorCores = cuda && options.tensorCores;
   if (fuse.tensorCores) {
     // sm_90a's warp-specialised fc_product reads the gates as an operand,
-    // one tile per K tile where its steps run K tile by K tile (TF32).
+    // one tile per K tile where its steps run K tile by K tile (TF32). A
+    // named fc_product row of another schedule ("fc..." but not
+    // "fctma...") reads no gate: pair_gate there.
+    StringRef config = options.gemmConfig;
+    bool namesOtherFcRow =
+        config.starts_with("fc") && !config.starts_with("fctma");
     UTAFoldScalarGatesPassOptions fold;
-    fold.gateOperand = StringRef(options.sm) == "90a" && options.allowTf32;
+    fold.gateOperand = StringRef(options.sm) == "90a" && options.allowTf32 &&
+                       !namesOtherFcRow;
     pm.addNestedPass<func::FuncOp>(createUTAFoldScalarGatesPass(fold));
   }
   if (fuse.tensorCores && StringRef(options.sm) == "90a")

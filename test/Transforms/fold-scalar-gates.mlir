@@ -3,6 +3,7 @@
 // RUN: utac %s --sm=90 --compile-to=fused 2>&1 | FileCheck %s --check-prefix=CUDA
 // RUN: utac %s --sm=90a --allow-tf32 --compile-to=fused 2>&1 | FileCheck %s --check-prefix=SM90A
 // RUN: utac %s --sm=90a --compile-to=fused 2>&1 | FileCheck %s --check-prefix=ACCURATE
+// RUN: utac %s --sm=90a --allow-tf32 --uta-gemm-config=fcwgmma128x256x16 --compile-to=fused 2>&1 | FileCheck %s --check-prefix=ACCURATE
 // RUN: utac %s --target=spirv --compile-to=fused 2>&1 | FileCheck %s --check-prefix=SPIRV
 
 // FCGP's gated operands: both gates ride on x (one pair_gate over x and
@@ -36,7 +37,8 @@
 //   GATE-NOT:   clifford.scalar_gate
 //       GATE:   clifford.fc_product <2, 0, 0> %[[X]], %[[Y]], %[[W]] gate %[[G]]
 // In 3xTF32 the warp-specialised schedule runs slot by slot and would copy
-// a gate tile for every step: the gates ride on x there.
+// a gate tile for every step, and a named fc_product row of another
+// schedule reads no gate: the gates ride on x there.
 // ACCURATE-LABEL: func @fcgp
 //   ACCURATE-NOT:   clifford.pair_gate_factor
 //       ACCURATE:   clifford.pair_gate <2, 0, 0> %arg0, %arg1
