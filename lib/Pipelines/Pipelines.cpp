@@ -65,8 +65,8 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
     bool namesOtherFcRow =
         config.starts_with("fc") && !config.starts_with("fctma");
     UTAFoldScalarGatesPassOptions fold;
-    fold.gateOperand = StringRef(options.sm) == "90a" && options.allowTf32 &&
-                       !namesOtherFcRow;
+    fold.gateOperand =
+        StringRef(options.sm) == "90a" && options.allowTf32 && !namesOtherFcRow;
     pm.addNestedPass<func::FuncOp>(createUTAFoldScalarGatesPass(fold));
   }
   if (fuse.tensorCores && StringRef(options.sm) == "90a")
