@@ -15,7 +15,10 @@ def Clifford_MultivectorOpInterface : OpInterface<"MultivectorOpInterface"> {
   let cppNamespace = "::mlir::uta::clifford";
   let description = [{
     An op over multivector tensors of one algebra, with the blades along one
-    axis (the blade axis) of its multivector operands and of its result.
+    axis (the blade axis) of its multivector operands and, but for
+    path_adjoint (whose result holds paths) and pair_gate_factor (whose
+    result has no blade axis), of its result; those two tell nothing of
+    their result's blades (inferResultBlades gives std::nullopt).
   }];
   let methods = [
     InterfaceMethod<"The algebra of the op's multivectors.",
