@@ -55,8 +55,6 @@ namespace {
 /// its gate; on the GEMM engine, only the warp-specialised schedule reads a
 /// gate (getGemmPlan).
 constexpr size_t kMaxTermsPerSlot = 2;
-/// The operand index of fc_product's optional gate [B, Fin].
-constexpr unsigned kGateOperand = 3;
 
 class FcProductEmitter final : public OpKernelEmitter {
 public:
@@ -305,7 +303,7 @@ private:
         Value at[] = {batchRow, fi};
         BladeReader x(io, 0, at, 0), y(io, 1, at, 0);
         Value gate = product.getGate() && !zeros
-                         ? io.read(nb, loc, kGateOperand, at)
+                         ? io.read(nb, loc, kFcProductGateOperand, at)
                          : Value();
         for (auto [slot, terms] : llvm::enumerate(slotTerms)) {
           Value value = zero;

@@ -144,6 +144,9 @@ struct FcProductGemmSlot {
   SmallVector<FcProductGemmTerm> terms;
 };
 
+/// The operand index of fc_product's optional gate [B, Fin].
+constexpr unsigned kFcProductGateOperand = 3;
+
 /// clifford.fc_product as per-blade GEMMs: z_k = sum over the slots of k of
 /// (signed pair products) @ w[path].
 struct FcProductGemm {

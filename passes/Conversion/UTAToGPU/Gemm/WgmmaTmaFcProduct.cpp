@@ -61,8 +61,6 @@ using namespace mlir::uta;
 
 /// The producer's threads that split the weights (its last two warps).
 static constexpr int64_t kSplittingThreads = 64;
-/// The operand index of fc_product's gate [B, Fin].
-static constexpr unsigned kGateOperand = 3;
 
 namespace {
 
@@ -98,14 +96,11 @@ private:
   /// the first term), releasing the slot.
   void addTermProducts(const FcProductStep &info, int64_t term, Value unit,
                        SmallVectorImpl<Tf32Fragment> &sums);
-  /// This consumer thread's A fragments of its slabs of term slot `slot`
-  /// of `tiles` (xTiles or yTiles).
-  SmallVector<Tf32Fragment> emitLoadSlotFragments(Value tiles, Value slot) {
-    Value consumerThread = sub(threadId, 128);
-    return emitLoadTf32Fragments(
-        b, loc, tiles, slot, mul(div(consumerThread, 128), c.tileM / c.warpsM),
-        rem(consumerThread, 128), getSlabs());
-  }
+  /// Takes the term slot of running index `unit` once it has landed: this
+  /// consumer thread's A fragments of its slabs of each of `tiles` (xTiles,
+  /// yTiles) there, then the slot's release.
+  SmallVector<SmallVector<Tf32Fragment>> emitTakeTermUnit(Value unit,
+                                                          ValueRange tiles);
   /// The steps that share one K tile's gates (a gated fc_product): a K
   /// tile's slots where K tiles run outer, else one.
   Value getGateSteps() { return plan.kTilesOuter ? slots : index(1); }
@@ -226,7 +221,7 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   yMap = io.getOperandTensorMap(1, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   wMap = io.getOperandTensorMap(2, {1, c.tileN, c.tileK}, kWgmmaRowBytes);
   if (fc->gated)
-    gateMap = io.getOperandTensorMap(kGateOperand, {c.tileM, c.tileK},
+    gateMap = io.getOperandTensorMap(kFcProductGateOperand, {c.tileM, c.tileK},
                                      kWgmmaRowBytes);
   if (!xMap || !yMap || !wMap || (fc->gated && !gateMap))
     return emitError(loc, "the TMA fc_product copies x, y, the weights and "
@@ -375,16 +370,29 @@ void WgmmaTmaFcProductEmitter::emitWeightSplits() {
   emitNamedBarrierArrive(b, loc, getWeightSplit(slot), getSplitCount());
 }
 
-void WgmmaTmaFcProductEmitter::addTermProducts(
-    const FcProductStep &info, int64_t term, Value unit,
-    SmallVectorImpl<Tf32Fragment> &sums) {
+SmallVector<SmallVector<Tf32Fragment>>
+WgmmaTmaFcProductEmitter::emitTakeTermUnit(Value unit, ValueRange tiles) {
   Value slot = getTermSlot(unit);
   emitMbarrierWaitForUse(b, loc, getTermLanded(slot), unit, c.stages);
-  SmallVector<Tf32Fragment> x = emitLoadSlotFragments(xTiles, slot);
-  SmallVector<Tf32Fragment> y = emitLoadSlotFragments(yTiles, slot);
+  Value consumerThread = sub(threadId, 128);
+  Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
+  Value warpgroupThread = rem(consumerThread, 128);
+  SmallVector<SmallVector<Tf32Fragment>> fragments;
+  for (Value tile : tiles)
+    fragments.push_back(emitLoadTf32Fragments(b, loc, tile, slot, firstRow,
+                                              warpgroupThread, getSlabs()));
   // The loads are performed before the arrival (bar.arrive orders them),
   // so the producer may refill the slot at once.
   emitNamedBarrierArrive(b, loc, getTermEmpty(slot), getEmptyCount());
+  return fragments;
+}
+
+void WgmmaTmaFcProductEmitter::addTermProducts(
+    const FcProductStep &info, int64_t term, Value unit,
+    SmallVectorImpl<Tf32Fragment> &sums) {
+  SmallVector<SmallVector<Tf32Fragment>> tiles =
+      emitTakeTermUnit(unit, {xTiles, yTiles});
+  ArrayRef<Tf32Fragment> x = tiles[0], y = tiles[1];
   Value sign = info.sign[term];
   if (sums.empty())
     sums.resize(x.size());
@@ -466,12 +474,11 @@ WgmmaTmaFcProductEmitter::emitStep(Value step, ValueRange state,
                                    /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(first.thenBlock());
-    Value slot = getTermSlot(unit);
-    emitMbarrierWaitForUse(b, loc, getTermLanded(slot), unit, c.stages);
     SmallVector<Value> loaded{add(unit, 1)};
-    for (const Tf32Fragment &fragment : emitLoadSlotFragments(xTiles, slot))
+    SmallVector<SmallVector<Tf32Fragment>> gateTile =
+        emitTakeTermUnit(unit, {xTiles});
+    for (const Tf32Fragment &fragment : gateTile.front())
       loaded.append(fragment.begin(), fragment.end());
-    emitNamedBarrierArrive(b, loc, getTermEmpty(slot), getEmptyCount());
     scf::YieldOp::create(b, loc, loaded);
     b.setInsertionPointToStart(first.elseBlock());
     scf::YieldOp::create(b, loc, carried);
