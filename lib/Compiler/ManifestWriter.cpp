@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <utility>
+
 using namespace mlir;
 using namespace mlir::uta;
 using json = nlohmann::ordered_json;
@@ -42,6 +44,8 @@ private:
   json describeBuffer(Value buffer, StringRef role);
   LogicalResult addLaunch(gpu::LaunchFuncOp launch,
                           const TargetKernel *targetKernel);
+  /// Records a gpu.memset of zero, which the next launch's `zero` lists.
+  LogicalResult addZeroing(gpu::MemsetOp memset);
   FailureOr<json> describeKernelArgs(gpu::LaunchFuncOp launch,
                                      const TargetKernel *targetKernel);
 
@@ -50,6 +54,9 @@ private:
   json buffers = json::array(), kernels = json::array(),
        launches = json::array();
   llvm::StringSet<llvm::MallocAllocator> kernelNames;
+  /// The buffers zeroed since the last launch, and the last such memset.
+  json zeroed = json::array();
+  gpu::MemsetOp pendingZeroing;
 };
 } // namespace
 
@@ -165,6 +172,23 @@ LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
                       {"grid", *grid},
                       {"block", *block},
                       {"shared_bytes", sharedBytes}});
+  if (!zeroed.empty())
+    launches.back()["zero"] = std::exchange(zeroed, json::array());
+  pendingZeroing = nullptr;
+  return success();
+}
+
+LogicalResult ManifestBuilder::addZeroing(gpu::MemsetOp memset) {
+  APFloat value(0.0f);
+  auto alloc = memset.getDst().getDefiningOp<memref::AllocOp>();
+  if (memset.getAsyncToken() || !memset.getAsyncDependencies().empty() ||
+      !matchPattern(memset.getValue(), m_ConstantFloat(&value)) ||
+      !value.isPosZero() || !alloc || !bufferIds.count(alloc))
+    return memset.emitOpError("cannot be expressed in a launch sequence: "
+                              "only a synchronous fill of an intermediate "
+                              "with +0.0 before a launch is");
+  zeroed.push_back(bufferIds.lookup(alloc));
+  pendingZeroing = memset;
   return success();
 }
 
@@ -213,12 +237,17 @@ FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
       }
       if (failed(addLaunch(launch, targetKernel)))
         return failure();
+    } else if (auto memset = dyn_cast<gpu::MemsetOp>(op)) {
+      if (failed(addZeroing(memset)))
+        return failure();
     } else if (!isa<func::ReturnOp, arith::ConstantOp, LLVM::ZeroOp>(op)) {
       // (llvm.mlir.zero: the placeholder of a tensor-map argument.)
       return op.emitOpError("cannot be expressed in a launch sequence");
     }
   }
 
+  if (pendingZeroing)
+    return pendingZeroing.emitOpError("is followed by no launch");
   json results = json::array();
   for (Value v : returnOp.getOperands())
     results.push_back(bufferIds.lookup(v));

@@ -550,6 +550,15 @@ Status parseLaunch(const Reader &reader, const json &value,
   UTA_TRY(reader.integer(value, path, "shared_bytes", 0,
                          std::numeric_limits<uint32_t>::max(), shared));
   launch.sharedBytes = uint32_t(shared);
+  if (value.contains("zero")) {
+    const json *zeroed;
+    UTA_TRY(reader.array(value, path, "zero", zeroed));
+    std::string zeroPath = join(path, "zero");
+    launch.zeroed.resize(zeroed->size());
+    for (size_t i = 0; i < zeroed->size(); ++i)
+      UTA_TRY(reader.integer((*zeroed)[i], element(zeroPath, i), 0, kMaxInt64,
+                             launch.zeroed[i]));
+  }
   return Status();
 }
 
@@ -662,6 +671,30 @@ Status checkReferences(const Reader &reader, Manifest &manifest) {
       return reader.fail(join(element("launches", l), "kernel"),
                          "no kernel named \"" + launch.kernel + "\"");
     launch.kernelIndex = it->second;
+    std::string zeroPath = join(element("launches", l), "zero");
+    if (!launch.zeroed.empty() && manifest.target != ModuleTarget::kPtx)
+      return reader.fail(zeroPath, "zeroing buffers before a launch is "
+                                   "supported for ptx modules only");
+    launch.zeroedPositions.clear();
+    for (size_t z = 0; z < launch.zeroed.size(); ++z) {
+      auto buffer = byId.find(launch.zeroed[z]);
+      if (buffer == byId.end())
+        return reader.fail(element(zeroPath, z),
+                           "no buffer with id " +
+                               std::to_string(launch.zeroed[z]));
+      const BufferDesc &desc = manifest.buffers[buffer->second];
+      if (desc.role != BufferRole::kIntermediate)
+        return reader.fail(element(zeroPath, z),
+                           "buffer " + std::to_string(desc.id) + " has role " +
+                               bufferRoleName(desc.role) +
+                               ", not intermediate");
+      if (desc.bytes % 4 != 0)
+        return reader.fail(element(zeroPath, z),
+                           "buffer " + std::to_string(desc.id) + " has " +
+                               std::to_string(desc.bytes) +
+                               " bytes, not a multiple of 4");
+      launch.zeroedPositions.push_back(buffer->second);
+    }
   }
   return Status();
 }

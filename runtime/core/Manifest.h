@@ -96,6 +96,12 @@ struct LaunchDesc {
   std::array<uint32_t, 3> grid = {1, 1, 1};
   std::array<uint32_t, 3> block = {1, 1, 1};
   uint32_t sharedBytes = 0;
+  /// Buffer ids the runtime fills with zero bytes right before the launch
+  /// (PTX only): the counters of kernels whose blocks hand values to each
+  /// other through global memory. Intermediates, a multiple of 4 bytes.
+  std::vector<int64_t> zeroed;
+  /// Their positions in Manifest::buffers, set by parseManifest.
+  std::vector<size_t> zeroedPositions;
 };
 
 struct Manifest {

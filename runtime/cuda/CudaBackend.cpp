@@ -564,6 +564,15 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
     if (status && timings)
       status =
           UTA_CU(*driver_, cuEventRecord, executable.events[2 * l], stream_);
+    // Zeroed after the start event: the launch's time includes it.
+    for (size_t position : launch.zeroedPositions) {
+      if (!status)
+        break;
+      status = withContext(
+          where(l), UTA_CU(*driver_, cuMemsetD32Async,
+                           CUdeviceptr(buffers[position].handle), 0u,
+                           size_t(buffers[position].bytes / 4), stream_));
+    }
     if (status)
       status = withContext(
           where(l),

@@ -14,6 +14,7 @@
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 #include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
+#include "dialects/Clifford/IR/CliffordOps.h"
 #include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -58,6 +59,9 @@ struct KernelContext {
   /// buffers take so far.
   Value sharedBase = nullptr, lastSharedView = nullptr;
   int64_t sharedBytes = 0;
+  /// The kernel arguments of allocateGlobalBuffer's buffers, and whether
+  /// each is zeroed before the launch.
+  llvm::SmallDenseMap<unsigned, bool> globalArguments{};
 };
 
 /// Offsets of buffers in dynamic shared memory are multiples of this: what
@@ -226,6 +230,17 @@ public:
     return context.buffers.lookupOrNull(op->getOperand(operand));
   }
 
+  Value allocateGlobalBuffer(OpBuilder &b, Location loc, int64_t count,
+                             bool zeroed) override {
+    gpu::GPUFuncOp kernel = context.kernel;
+    unsigned argument = kernel.getNumArguments();
+    (void)kernel.insertArgument(argument,
+                                MemRefType::get({count}, b.getF32Type()),
+                                DictionaryAttr(), loc);
+    context.globalArguments[argument] = zeroed;
+    return kernel.getArgument(argument);
+  }
+
   Value getOperandTensorMap(unsigned operand, ArrayRef<int64_t> box,
                             unsigned swizzle) override {
     auto source = dyn_cast_or_null<BlockArgument>(getOperandBuffer(operand));
@@ -291,16 +306,20 @@ private:
   LogicalResult lowerConstant(OpBuilder &b, arith::ConstantOp constant);
   /// Lowers `kernelOp` (a single op, or a uta.fusion) to a kernel that
   /// reads `inputs` and writes the value of `root`.
+  /// With `gradeNorm` (a grade_rms_norm of the single op `kernelOp`, see
+  /// OpKernelEmitter::canApplyGradeNorm) the kernel writes the norm's value.
   LogicalResult lowerKernel(OpBuilder &b, Operation *kernelOp, Operation *root,
-                            ValueRange inputs, ValueRange inputsInKernel);
+                            ValueRange inputs, ValueRange inputsInKernel,
+                            Operation *gradeNorm = nullptr);
   /// Builds the kernel; `sharedBytes` gets the dynamic shared memory its
-  /// launches need.
-  FailureOr<gpu::GPUFuncOp> buildKernel(Operation *kernelOp, Operation *root,
-                                        Operation *anchor, ValueRange inputs,
-                                        ValueRange inputsInKernel,
-                                        int64_t kernelBlockSize,
-                                        bool cooperative, bool vectorized,
-                                        int64_t &sharedBytes);
+  /// launches need, `globalArguments` its global buffer arguments (whether
+  /// each is zeroed, see KernelIO::allocateGlobalBuffer).
+  FailureOr<gpu::GPUFuncOp>
+  buildKernel(Operation *kernelOp, Operation *root, Operation *anchor,
+              ValueRange inputs, ValueRange inputsInKernel,
+              int64_t kernelBlockSize, bool cooperative, bool vectorized,
+              Operation *gradeNorm, int64_t &sharedBytes,
+              llvm::SmallDenseMap<unsigned, bool> &globalArguments);
 
   func::FuncOp func;
   gpu::GPUModuleOp kernelModule;
@@ -311,6 +330,8 @@ private:
   /// dynamic shared memory, up to the architecture's limit.
   GemmTarget target;
   IRMapping buffers;
+  /// Ops whose value another op's kernel computes (a grade norm).
+  llvm::SmallPtrSet<Operation *, 4> absorbed;
   unsigned kernelCount = 0, constantCount = 0;
 };
 
@@ -359,8 +380,26 @@ LogicalResult FunctionLowering::run() {
         return failure();
       continue;
     }
-    if (failed(lowerKernel(b, &op, &op, op.getOperands(), op.getOperands())))
+    if (absorbed.contains(&op))
+      continue;
+    // A grade norm read only from this op's result is applied by its kernel
+    // where the kernel can.
+    Operation *gradeNorm = nullptr;
+    if (op.getNumResults() == 1 && op.getResult(0).hasOneUse()) {
+      Operation *user = *op.getResult(0).getUsers().begin();
+      const OpKernelEmitter *emitter = emitters.lookup(&op);
+      if (isa<clifford::GradeRmsNormOp>(user) &&
+          user->getBlock() == op.getBlock() && emitter &&
+          emitter->canApplyGradeNorm(&op, user))
+        gradeNorm = user;
+    }
+    if (failed(lowerKernel(b, &op, &op, op.getOperands(), op.getOperands(),
+                           gradeNorm)))
       return failure();
+    if (gradeNorm) {
+      buffers.map(gradeNorm->getResult(0), buffers.lookup(op.getResult(0)));
+      absorbed.insert(gradeNorm);
+    }
   }
   host->moveBefore(func);
   func.erase();
@@ -386,7 +425,8 @@ LogicalResult FunctionLowering::lowerConstant(OpBuilder &b,
 
 LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
                                             Operation *root, ValueRange inputs,
-                                            ValueRange inputsInKernel) {
+                                            ValueRange inputsInKernel,
+                                            Operation *gradeNorm) {
   Location loc = kernelOp->getLoc();
   if (kernelOp->getNumResults() != 1)
     return kernelOp->emitOpError("must have exactly one result to become a "
@@ -467,9 +507,11 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
            << kernelBlockSize;
 
   int64_t sharedBytes = 0;
-  FailureOr<gpu::GPUFuncOp> kernel = buildKernel(
-      kernelOp, root, anchor, inputs, inputsInKernel, kernelBlockSize,
-      cooperativeBlock.has_value(), vectorized, sharedBytes);
+  llvm::SmallDenseMap<unsigned, bool> globalArguments;
+  FailureOr<gpu::GPUFuncOp> kernel =
+      buildKernel(kernelOp, root, anchor, inputs, inputsInKernel,
+                  kernelBlockSize, cooperativeBlock.has_value(), vectorized,
+                  gradeNorm, sharedBytes, globalArguments);
   if (failed(kernel))
     return failure();
   if (sharedBytes > target.getMaxSharedBytes())
@@ -486,14 +528,32 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  // Tensor maps (arguments after these) are encoded by the runtime, which
-  // reads the launch's uta.tensor_maps; the launch passes placeholders.
+  // The arguments the emitter added, in order: global buffers (allocated
+  // here, zeroed right before the launch where asked), and tensor maps,
+  // which the runtime encodes from the launch's uta.tensor_maps (the launch
+  // passes placeholders).
   auto tensorMaps =
       (*kernel)->getAttrOfType<ArrayAttr>(UTADialect::getTensorMapsAttrName());
-  if (tensorMaps) {
-    Value placeholder = LLVM::ZeroOp::create(
-        b, loc, LLVM::LLVMPointerType::get(b.getContext()));
-    args.append(tensorMaps.size(), placeholder);
+  Value placeholder;
+  // (Function arguments only: workgroup attributions follow them.)
+  for (unsigned number = args.size(); number < kernel->getNumArguments();
+       ++number) {
+    BlockArgument argument = kernel->getArgument(number);
+    auto global = globalArguments.find(number);
+    if (global == globalArguments.end()) {
+      if (!placeholder)
+        placeholder = LLVM::ZeroOp::create(
+            b, loc, LLVM::LLVMPointerType::get(b.getContext()));
+      args.push_back(placeholder);
+      continue;
+    }
+    auto type = cast<MemRefType>(argument.getType());
+    Value buffer = memref::AllocOp::create(b, loc, type);
+    if (global->second)
+      gpu::MemsetOp::create(
+          b, loc, /*asyncToken=*/Type(), /*asyncDependencies=*/ValueRange{},
+          buffer, arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f)));
+    args.push_back(buffer);
   }
   int64_t blocks = llvm::divideCeil(numThreads, kernelBlockSize);
   auto launch = gpu::LaunchFuncOp::create(
@@ -510,7 +570,8 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
 FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
     Operation *kernelOp, Operation *root, Operation *anchor, ValueRange inputs,
     ValueRange inputsInKernel, int64_t kernelBlockSize, bool cooperative,
-    bool vectorized, int64_t &sharedBytes) {
+    bool vectorized, Operation *gradeNorm, int64_t &sharedBytes,
+    llvm::SmallDenseMap<unsigned, bool> &globalArguments) {
   Location loc = kernelOp->getLoc();
   SmallVector<Type> argTypes;
   for (Value input : inputs)
@@ -560,7 +621,11 @@ FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
            inputsInKernel, body.getArguments().take_front(inputs.size())))
     context.buffers.map(value, arg);
   KernelOperandIO io(root, context);
-  if (anchor == root) {
+  if (gradeNorm) {
+    if (failed(
+            emitters.lookup(root)->emitWithGradeNorm(b, root, gradeNorm, io)))
+      return failure();
+  } else if (anchor == root) {
     if (failed(emitters.lookup(root)->emit(b, root, thread, io, vectorized)))
       return failure();
   } else {
@@ -587,12 +652,13 @@ FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
   }
   assert(!context.group && "an emitter left an access group open");
   sharedBytes = context.sharedBytes;
+  globalArguments = std::move(context.globalArguments);
   return kernel;
 }
 
 namespace {
 struct ConvertUTAToGPUPass final
-    : uta::impl::ConvertUTAToGPUPassBase<ConvertUTAToGPUPass> {
+    : mlir::uta::impl::ConvertUTAToGPUPassBase<ConvertUTAToGPUPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -11,6 +11,7 @@
 
 #include "passes/Analysis/FcProductTiling.h"
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GradeNormExchange.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "dialects/UTA/IR/UTAOps.h"
@@ -84,9 +85,8 @@ public:
       auto store = [&](OpBuilder &nb, Location loc, ValueRange indices,
                        Value value) { io.write(nb, loc, 0, indices, value); };
       if (plan->config.schedule == GemmSchedule::WgmmaTma)
-        return emitWgmmaTmaFcProduct(
-            b, op->getLoc(), *plan,
-            getFcProductGemm(op, /*maxTermsPerSlot=*/SIZE_MAX), io, store);
+        return emitWgmmaTmaFcProduct(b, op->getLoc(), *plan,
+                                     getWgmmaTmaFcProductGemm(op), io, store);
       if (plan->config.schedule == GemmSchedule::Wgmma)
         return emitWgmmaFcProduct(b, op->getLoc(), *plan, fc, io, store);
       return emitMmaSyncFcProduct(b, op->getLoc(), *plan, fc, io, store);
@@ -101,7 +101,55 @@ public:
     return emitSimt(b, op, thread, io);
   }
 
+  bool canApplyGradeNorm(Operation *op, Operation *norm) const override {
+    std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op));
+    if (!plan || plan->config.schedule != GemmSchedule::WgmmaTma ||
+        cast<GradeRmsNormOp>(norm).getAlgebra() !=
+            cast<FcProductOp>(op).getAlgebra())
+      return false;
+    std::string whyNot = explainGradeNormExchange(
+        *plan, getWgmmaTmaFcProductGemm(op), getGradeNorm(op, norm));
+    if (!whyNot.empty() && remarks)
+      norm->emitRemark() << "grade_rms_norm runs as a kernel of its own, not "
+                            "in fc_product's epilogue: "
+                         << whyNot;
+    return whyNot.empty();
+  }
+
+  LogicalResult emitWithGradeNorm(OpBuilder &b, Operation *op, Operation *norm,
+                                  KernelIO &io) const override {
+    std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op));
+    assert(plan && "canApplyGradeNorm holds");
+    if (remarks)
+      norm->emitRemark() << "grade_rms_norm in the epilogue of fc_product ("
+                         << plan->describe()
+                         << "): its blocks exchange per-row sums of squares";
+    FcProductGradeNorm gradeNorm = getGradeNorm(op, norm);
+    auto store = [&](OpBuilder &nb, Location loc, ValueRange indices,
+                     Value value) { io.write(nb, loc, 0, indices, value); };
+    return emitWgmmaTmaFcProduct(b, op->getLoc(), *plan,
+                                 getWgmmaTmaFcProductGemm(op), io, store,
+                                 &gradeNorm);
+  }
+
 private:
+  /// The slots of the warp-specialised schedule, which takes them whole.
+  static FcProductGemm getWgmmaTmaFcProductGemm(Operation *op) {
+    return getFcProductGemm(op, /*maxTermsPerSlot=*/SIZE_MAX);
+  }
+
+  /// The blades' grades and the epsilon of `norm`.
+  static FcProductGradeNorm getGradeNorm(Operation *op, Operation *norm) {
+    const Algebra &algebra = cast<FcProductOp>(op).getAlgebra().getAlgebra();
+    FcProductGradeNorm gradeNorm;
+    for (unsigned blade = 0; blade < algebra.numBlades(); ++blade)
+      gradeNorm.gradeOfBlade.push_back(algebra.grade(blade));
+    gradeNorm.numGrades = algebra.numGrades();
+    gradeNorm.epsilon =
+        cast<GradeRmsNormOp>(norm).getEpsilon().convertToFloat();
+    return gradeNorm;
+  }
+
   /// The slots of each result blade and their terms, from the Cayley
   /// terms of the operands' possibly non-zero blades.
   static FcProductGemm

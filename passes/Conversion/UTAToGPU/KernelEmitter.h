@@ -88,6 +88,12 @@ public:
   /// null when a fused producer computes it. For emitters that copy raw
   /// tiles (the GEMM engine's cp.async).
   virtual Value getOperandBuffer(unsigned operand) = 0;
+  /// A buffer of `count` f32 in global memory for one launch of the kernel,
+  /// filled with zero bytes right before it if `zeroed`: a new kernel
+  /// argument (memref<count x f32>), through which the blocks of one launch
+  /// exchange values. CUDA only.
+  virtual Value allocateGlobalBuffer(OpBuilder &b, Location loc, int64_t count,
+                                     bool zeroed) = 0;
   /// A TMA descriptor (tensor map) of the buffer of operand `operand` whose
   /// copies move boxes of `box` elements (one extent per dimension,
   /// outermost first): a new kernel argument, an !llvm.ptr to the 128-byte
@@ -167,6 +173,18 @@ public:
   virtual LogicalResult emitAnchored(OpBuilder &b, Operation *op, KernelIO &io,
                                      ElementEpilogue epilogue) const {
     return op->emitOpError("cannot anchor a kernel");
+  }
+  /// Whether `op`'s kernel can also apply `norm` (a clifford.grade_rms_norm
+  /// whose input is `op`'s result, read by nothing else) to its result
+  /// (emitWithGradeNorm), saving the norm's kernel; with `remarks`, says why
+  /// not where `op` could in another form.
+  virtual bool canApplyGradeNorm(Operation *op, Operation *norm) const {
+    return false;
+  }
+  /// Emits `op`'s kernel writing `norm`'s result (canApplyGradeNorm).
+  virtual LogicalResult emitWithGradeNorm(OpBuilder &b, Operation *op,
+                                          Operation *norm, KernelIO &io) const {
+    return op->emitOpError("cannot apply a grade norm to its result");
   }
   /// The f32 blades, in blade order, of `op`'s result at `otherIndices` (the
   /// indices of its non-blade axes, in order), reading operands through `io`.

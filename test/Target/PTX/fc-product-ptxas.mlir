@@ -33,27 +33,41 @@
 // from memory).
 // ENTRIES: {{^}}8{{$}}
 
+// The FCGP's grade norm is applied by fc_product's kernel (prefix TMA):
+// two global buffers follow the result and the count (the counters,
+// zeroed by the runtime, and the blocks' sums); each block takes a ticket,
+// and in the epilogue makes its sums visible, counts itself in at its
+// group's counter, waits for the group and reads the group's sums past L1.
 // TMA-LABEL: .entry fcgp_bench_k2_fc_product(
-//       TMA: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_5[128],
-//  TMA-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_6[128]
+//       TMA: .param .u32 fcgp_bench_k2_fc_product_param_4,
+//  TMA-NEXT: .param .u64 .ptr .align 1 fcgp_bench_k2_fc_product_param_5,
+//  TMA-NEXT: .param .u64 .ptr .align 1 fcgp_bench_k2_fc_product_param_6,
+//  TMA-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_7[128],
+//  TMA-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_8[128]
+//       TMA: atom.global.add.u32
 //       TMA: mbarrier.init.shared.b64
 //       TMA: fence.mbarrier_init.release.cluster;
 //       TMA: mbarrier.arrive.expect_tx.shared.b64
 //       TMA: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 //       TMA: mbarrier.try_wait.parity.shared.b64
 //       TMA: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// TMA-LABEL: .entry fcgp_bench_k3_grade_rms_norm(
+//       TMA: fence.acq_rel.gpu;
+//       TMA: atom.add.u32
+//       TMA: ld.acquire.gpu.b32
+//       TMA: ld.volatile.b32
+//   TMA-NOT: .entry
 
 // GATED-LABEL: .entry fcgp_bench_k0_pair_gate_factor(
 // GATED-LABEL: .entry fcgp_bench_k2_fc_product(
-//       GATED: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_6[128],
-//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_7[128],
-//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_8[128],
-//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_9[128]
+//       GATED: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_8[128],
+//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_9[128],
+//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_10[128],
+//  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_11[128]
 //       GATED: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 //       GATED: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 //       GATED: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// GATED-LABEL: .entry fcgp_bench_k3_grade_rms_norm(
+//       GATED: ld.acquire.gpu.b32
+//   GATED-NOT: .entry
 
 // WGMMA-LABEL: .entry fc_cl200_k0_fc_product(
 //       WGMMA: cp.async

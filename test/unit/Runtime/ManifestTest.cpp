@@ -401,6 +401,48 @@ TEST(ManifestTest, TensorMaps) {
             "PTX kernels only");
 }
 
+TEST(ManifestTest, ZeroedBuffers) {
+  // Buffer 2 is an f16 intermediate of 6 bytes; make it 8.
+  auto withZero = [](json ids) {
+    return [ids](json &m) {
+      m["buffers"][2]["shape"] = {4};
+      m["buffers"][2]["bytes"] = 8;
+      m["launches"][0]["zero"] = ids;
+    };
+  };
+  json document = good();
+  withZero({2})(document);
+  Expected<Manifest> parsed = parseManifest(document.dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  EXPECT_EQ(parsed->launches[0].zeroed, (std::vector<int64_t>{2}));
+  EXPECT_EQ(parsed->launches[0].zeroedPositions, (std::vector<size_t>{2}));
+  // Absent: nothing is zeroed.
+  parsed = parseManifest(good().dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  EXPECT_TRUE(parsed->launches[0].zeroed.empty());
+
+  EXPECT_EQ(errorAfter(withZero({7})),
+            "m.json: launches[0].zero[0]: no buffer with id 7");
+  EXPECT_EQ(errorAfter(withZero({2, 3})),
+            "m.json: launches[0].zero[1]: buffer 3 has role result, not "
+            "intermediate");
+  EXPECT_EQ(errorAfter(withZero("2")),
+            "m.json: launches[0].zero: expected an array, got a string");
+  EXPECT_EQ(errorAfter([&](json &m) { m["launches"][0]["zero"] = {2}; }),
+            "m.json: launches[0].zero[0]: buffer 2 has 6 bytes, not a "
+            "multiple of 4");
+  EXPECT_EQ(errorAfter([&](json &m) {
+              withZero({2})(m);
+              m["target"] = "msl";
+              m.erase("sm");
+              unsigned index = 0;
+              for (json &arg : m["kernels"][0]["args"])
+                arg["buffer_index"] = index++;
+            }),
+            "m.json: launches[0].zero: zeroing buffers before a launch is "
+            "supported for ptx modules only");
+}
+
 TEST(ManifestTest, InvalidJson) {
   Expected<Manifest> parsed = parseManifest(
       "{\"format\": \"uta-manifest\",\n  \"version\": 1,,}", "m.json", ".");

@@ -214,27 +214,40 @@ Value mlir::uta::emitFcProductStepCount(OpBuilder &b, Location loc,
                                arith::ConstantIndexOp::create(b, loc, kTiles));
 }
 
-GemmBlockPosition mlir::uta::emitFcProductBlockPosition(
-    OpBuilder &b, Location loc, const GemmPlan &plan, const FcProductGemm &fc) {
-  IndexMath math(b, loc);
-  int64_t tilesM = plan.getTilesM(), tilesN = plan.getTilesN();
+SmallVector<unsigned>
+mlir::uta::getFcProductBladeOrder(const FcProductGemm &fc) {
   auto slotCount = [&](unsigned blade) {
     return fc.slotsOfBlade[blade].size();
   };
   SmallVector<unsigned> order =
       llvm::to_vector(llvm::seq<unsigned>(0, fc.slotsOfBlade.size()));
-  // Most slots first, blades in order among equal counts.
   llvm::sort(order, [&](unsigned lhs, unsigned rhs) {
     if (slotCount(lhs) != slotCount(rhs))
       return slotCount(lhs) > slotCount(rhs);
     return lhs < rhs;
   });
+  return order;
+}
+
+GemmBlockPosition mlir::uta::emitFcProductBlockPosition(OpBuilder &b,
+                                                        Location loc,
+                                                        const GemmPlan &plan,
+                                                        const FcProductGemm &fc,
+                                                        Value blockIndex) {
+  IndexMath math(b, loc);
+  int64_t tilesM = plan.getTilesM(), tilesN = plan.getTilesN();
+  auto slotCount = [&](unsigned blade) {
+    return fc.slotsOfBlade[blade].size();
+  };
+  SmallVector<unsigned> order = getFcProductBladeOrder(fc);
 
   // Chunks of chunkRows row tiles (fewer in the last), each holding every
   // block of its row tiles.
   int64_t chunkRows = plan.longBlocksFirstRows;
   int64_t rowTileBlocks = static_cast<int64_t>(order.size()) * tilesN;
-  Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value blockId = blockIndex
+                      ? blockIndex
+                      : gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value chunk = chunkRows >= tilesM
                     ? math.index(0)
                     : math.div(blockId, chunkRows * rowTileBlocks);

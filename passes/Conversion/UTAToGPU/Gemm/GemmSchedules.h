@@ -179,9 +179,16 @@ Value emitFcProductStepCount(OpBuilder &b, Location loc,
 /// blocks in order); inside a group of blades with equal slot counts, row
 /// tiles outermost, then blades, then column tiles, so that blocks running
 /// together share rows of x and y in L2.
+/// `blockIndex` is the block's place in that order: the block id, unless
+/// given (a ticket taken at the block's start, see GradeNormExchange.h).
 GemmBlockPosition emitFcProductBlockPosition(OpBuilder &b, Location loc,
                                              const GemmPlan &plan,
-                                             const FcProductGemm &fc);
+                                             const FcProductGemm &fc,
+                                             Value blockIndex = nullptr);
+
+/// The result blades in the order emitFcProductBlockPosition hands out
+/// their blocks within a row tile: most slots first, then by index.
+SmallVector<unsigned> getFcProductBladeOrder(const FcProductGemm &fc);
 
 /// The constants of step `step` of `blade`'s GEMM (slot step / kTiles),
 /// from constant switches.
@@ -206,6 +213,13 @@ LogicalResult emitWgmmaFcProduct(OpBuilder &b, Location loc,
                                  const GemmPlan &plan, const FcProductGemm &fc,
                                  KernelIO &io, ElementEpilogue epilogue);
 
+struct FcProductGradeNorm;
+
+/// Whether the warp-specialised fc_product of `plan` stages its result tile
+/// in shared memory for its stores (emitStagedWgmmaEpilogue): rows of a
+/// multiple of 4 and a staging tile within the stages' memory.
+bool canStageWgmmaTmaFcProductEpilogue(const GemmPlan &plan);
+
 /// fc_product warp-specialised on sm_90a (the WgmmaTma schedule): a
 /// producer warp copies each term's x and y tiles and each step's K-major
 /// weight tile by TMA into two rings of stages; consumer warpgroups form
@@ -213,11 +227,15 @@ LogicalResult emitWgmmaFcProduct(OpBuilder &b, Location loc,
 /// split for 3xTF32, and multiply it with wgmma on the landed weights.
 /// `plan` is planFcProductGemm's; `fc`'s slots may hold any number of
 /// terms. Operands must be kernel arguments (their tensor maps), with
-/// K-major weights (transpose_weights) and 16-byte aligned rows.
-LogicalResult emitWgmmaTmaFcProduct(OpBuilder &b, Location loc,
-                                    const GemmPlan &plan,
-                                    const FcProductGemm &fc, KernelIO &io,
-                                    ElementEpilogue epilogue);
+/// K-major weights (transpose_weights) and 16-byte aligned rows. With
+/// `gradeNorm` (GradeNormExchange.h's isApplicable holds) the kernel
+/// computes the grade RMS norm of the product, its blocks exchanging
+/// per-row sums of squares.
+LogicalResult
+emitWgmmaTmaFcProduct(OpBuilder &b, Location loc, const GemmPlan &plan,
+                      const FcProductGemm &fc, KernelIO &io,
+                      ElementEpilogue epilogue,
+                      const FcProductGradeNorm *gradeNorm = nullptr);
 
 } // namespace mlir::uta
 

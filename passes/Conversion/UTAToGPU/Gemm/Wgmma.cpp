@@ -480,7 +480,8 @@ LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
     OpBuilder &b, Location loc, const GemmPlan &plan,
     const GemmBlockPosition &block, KernelIO &io, Value stagingAt,
     Value threadId, int64_t numThreads, function_ref<void()> barrier,
-    ValueRange accumulators, ElementEpilogue epilogue) {
+    ValueRange accumulators, ElementEpilogue epilogue,
+    function_ref<Value(Value staging)> rowScales) {
   const GemmConfig &c = plan.config;
   const GemmProblem &p = plan.problem;
   // Whole vectors of a row, and whole turns of the threads over the tile.
@@ -512,6 +513,7 @@ LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
                                 /*nontemporal=*/false, llvm::MaybeAlign(8));
       });
   barrier();
+  Value scales = rowScales ? rowScales(staging) : Value();
   // Then 4 consecutive elements of a row per thread and turn, row-major
   // over the tile: a warp covers 128 consecutive elements of a row.
   auto loop = scf::ForOp::create(b, loc, math.index(0), math.index(groups),
@@ -525,6 +527,11 @@ LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
   Value values =
       vector::LoadOp::create(b, loc, quadType, staging, ValueRange{row, column},
                              /*nontemporal=*/false, llvm::MaybeAlign(16));
+  if (scales) {
+    Value scale = memref::LoadOp::create(b, loc, scales, row);
+    values = arith::MulFOp::create(
+        b, loc, values, vector::BroadcastOp::create(b, loc, quadType, scale));
+  }
   Value m = math.add(block.row, row);
   Value n = math.add(block.column, column);
   // The result rows hold a multiple of 4 elements: a group is in range

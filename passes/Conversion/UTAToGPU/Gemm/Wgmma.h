@@ -202,13 +202,16 @@ void emitWgmmaEpilogue(OpBuilder &b, Location loc, const GemmPlan &plan,
 /// consecutive addresses. `barrier` synchronizes exactly these threads; it
 /// runs before the writes and between writes and reads. Fails, emitting
 /// nothing, where the result rows are not a multiple of 4 or the staging
-/// tile does not fit.
+/// tile does not fit. With `rowScales`, which runs once the staging tile
+/// is complete and returns a workgroup buffer [tileM] f32, each element is
+/// multiplied by its row's scale before its epilogue.
 LogicalResult
 emitStagedWgmmaEpilogue(OpBuilder &b, Location loc, const GemmPlan &plan,
                         const GemmBlockPosition &block, KernelIO &io,
                         Value stagingAt, Value threadId, int64_t numThreads,
                         function_ref<void()> barrier, ValueRange accumulators,
-                        ElementEpilogue epilogue);
+                        ElementEpilogue epilogue,
+                        function_ref<Value(Value staging)> rowScales = nullptr);
 
 /// f32 of padding after each row of the staging tile: the accumulators'
 /// pair stores of a half-warp (8 bytes each, rows g, columns 2t) then hit

@@ -46,9 +46,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GradeNormExchange.h"
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
 #include "passes/Conversion/UTAToGPU/Gemm/WarpSpecialisation.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
+#include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -68,7 +70,8 @@ class WgmmaTmaFcProductEmitter : GemmScheduleEmitter {
 public:
   using GemmScheduleEmitter::GemmScheduleEmitter;
 
-  LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue);
+  LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue,
+                     const FcProductGradeNorm *gradeNorm);
 
 private:
   /// The tensor maps, tiles and mbarriers.
@@ -189,6 +192,8 @@ private:
                  function_ref<Value(Value)> emptyOf);
 
   const FcProductGemm *fc = nullptr;
+  /// With a grade norm: the blocks' exchange of row sums.
+  std::optional<GradeNormExchange> exchange;
   Value threadId, blade, steps, zeroSign;
   /// With GemmPlan::kTilesOuter, the blade's slots (steps per K tile).
   Value slots;
@@ -567,29 +572,43 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
   // The accumulators staged where the tiles were (not the mbarriers after
   // them), for vector stores; a named barrier of the consumers alone.
   Value consumerThread = sub(threadId, 128);
-  int64_t tileBytes = 2 * c.stages * getTermBytes() +
-                      c.weightStages * getWeightBytes() * (isSplit() ? 2 : 1);
-  int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
   auto barrier = [&] {
     emitNamedBarrierWait(b, loc, index(kEpilogueBarrier), getConsumers());
   };
   ValueRange accumulators = ValueRange(state).take_front(getSlabs());
-  if (stagingBytes <= tileBytes &&
-      succeeded(emitStagedWgmmaEpilogue(b, loc, plan, block, io, xTiles,
-                                        consumerThread, getConsumers(), barrier,
-                                        accumulators, epilogue)))
+  if (canStageWgmmaTmaFcProductEpilogue(plan)) {
+    auto rowScales = [&](Value staging) {
+      return exchange->emitRowScales(block, staging, consumerThread,
+                                     getConsumers(), barrier);
+    };
+    LogicalResult staged = emitStagedWgmmaEpilogue(
+        b, loc, plan, block, io, xTiles, consumerThread, getConsumers(),
+        barrier, accumulators, epilogue,
+        exchange ? function_ref<Value(Value)>(rowScales) : nullptr);
+    assert(succeeded(staged) && "canStageWgmmaTmaFcProductEpilogue holds");
+    (void)staged;
     return;
+  }
+  assert(!exchange && "a grade norm needs the staged epilogue");
   emitWgmmaEpilogue(b, loc, plan, block, consumerThread, accumulators,
                     epilogue);
 }
 
-LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
-                                             ElementEpilogue epilogue) {
+LogicalResult
+WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
+                               ElementEpilogue epilogue,
+                               const FcProductGradeNorm *gradeNorm) {
   fc = &fcGemm;
   threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   // The longest blocks first, and blocks of one row tile together, which
-  // share the rows of x and y in L2.
-  block = emitFcProductBlockPosition(b, loc, plan, fcGemm);
+  // share the rows of x and y in L2. With a grade norm, blocks wait on
+  // others of their group and place themselves by a ticket.
+  Value ticket;
+  if (gradeNorm) {
+    exchange.emplace(b, loc, plan, fcGemm, *gradeNorm, io);
+    ticket = exchange->emitTicket(threadId);
+  }
+  block = emitFcProductBlockPosition(b, loc, plan, fcGemm, ticket);
   blade = block.batch.front();
   kTiles = llvm::divideCeil(p.k, c.tileK);
   zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
@@ -611,10 +630,22 @@ LogicalResult WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   return success();
 }
 
-LogicalResult mlir::uta::emitWgmmaTmaFcProduct(OpBuilder &b, Location loc,
-                                               const GemmPlan &plan,
-                                               const FcProductGemm &fc,
-                                               KernelIO &io,
-                                               ElementEpilogue epilogue) {
-  return WgmmaTmaFcProductEmitter(b, loc, plan, io).emit(fc, epilogue);
+bool mlir::uta::canStageWgmmaTmaFcProductEpilogue(const GemmPlan &plan) {
+  const GemmConfig &c = plan.config;
+  int64_t weightTiles = plan.precision == GemmPrecision::Tf32x3 ? 2 : 1;
+  int64_t tileBytes = 2 * c.stages * c.tileM * kWgmmaRowBytes +
+                      c.weightStages * weightTiles * c.tileN * kWgmmaRowBytes;
+  int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
+  int64_t groups = c.tileM * c.tileN / kVectorWidth;
+  return stagingBytes <= tileBytes && plan.problem.n % kVectorWidth == 0 &&
+         c.tileN % kVectorWidth == 0 && groups % (128 * c.warpsM) == 0;
+}
+
+LogicalResult
+mlir::uta::emitWgmmaTmaFcProduct(OpBuilder &b, Location loc,
+                                 const GemmPlan &plan, const FcProductGemm &fc,
+                                 KernelIO &io, ElementEpilogue epilogue,
+                                 const FcProductGradeNorm *gradeNorm) {
+  return WgmmaTmaFcProductEmitter(b, loc, plan, io)
+      .emit(fc, epilogue, gradeNorm);
 }
