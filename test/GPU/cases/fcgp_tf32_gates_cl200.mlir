@@ -3,7 +3,7 @@
 // The FCGP layer in plain TF32 with tails in B and Fout: its gates as
 // fc_product's gate operand (a pair_gate_factor kernel, then the gate
 // tiles copied by the warp-specialised schedule, with A in registers and
-// a group in flight).
+// a group in flight), and the norm applied by that kernel.
 func.func @fcgp_tf32_gates_cl200(%x: tensor<4x300x96xf32>, %y: tensor<4x300x96xf32>, %w: tensor<10x96x200xf32>) -> tensor<4x300x200xf32> {
   %gx = clifford.scalar_gate <2, 0, 0> %x : tensor<4x300x96xf32>
   %gy = clifford.scalar_gate <2, 0, 0> %y : tensor<4x300x96xf32>

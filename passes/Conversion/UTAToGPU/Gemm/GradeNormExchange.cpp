@@ -153,7 +153,8 @@ Value GradeNormExchange::emitRowScales(const GemmBlockPosition &position,
     sum = arith::AddFOp::create(b, loc, sum, other.getShuffleResult());
   }
 
-  // This block's sums, made visible to the whole GPU before its count.
+  // This block's sums. The barrier orders them before thread 0's release
+  // of the count (cumulative over what the block's barrier ordered).
   Value blade = position.batch.front();
   Value columnTile = div(position.column, c.tileN);
   Value m = add(position.row, row);
@@ -167,7 +168,6 @@ Value GradeNormExchange::emitRowScales(const GemmBlockPosition &position,
   emitIf(writes, [&] {
     memref::StoreOp::create(b, loc, sum, sums, sumWord(blade, columnTile));
   });
-  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release, kDeviceScope);
   barrier();
 
   // The block's grade: a chain of selects over the blades.
@@ -186,8 +186,11 @@ Value GradeNormExchange::emitRowScales(const GemmBlockPosition &position,
     Value counter = getWordPointer(
         counters, add(add(mul(rowTile, norm.numGrades), grade), 1));
     Value i32One = arith::ConstantIntOp::create(b, loc, 1, 32);
+    // A release fence, then a relaxed add: LLVM 22's NVPTX backend emits a
+    // release atomicrmw as a plain (relaxed) atom, dropping the ordering.
+    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release, kDeviceScope);
     LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, counter, i32One,
-                              LLVM::AtomicOrdering::release, kDeviceScope);
+                              LLVM::AtomicOrdering::monotonic, kDeviceScope);
     // The group's size: its grade's blades by the column tiles.
     Value groupBlocks = index(0);
     for (unsigned g = 0; g < norm.numGrades; ++g) {
@@ -217,7 +220,6 @@ Value GradeNormExchange::emitRowScales(const GemmBlockPosition &position,
     b.setInsertionPointAfter(wait);
   });
   barrier();
-  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire, kDeviceScope);
 
   // The group's sums in a fixed order (blades by index, then column
   // tiles), one case per grade.
@@ -234,12 +236,14 @@ Value GradeNormExchange::emitRowScales(const GemmBlockPosition &position,
         if (bladeGrade != *caseGrade)
           continue;
         for (int64_t column = 0; column < tilesN; ++column) {
-          // Volatile: never a line this SM cached before the group's
-          // writes.
+          // Strong GPU-scope loads, after thread 0's acquire and the
+          // barrier: from L2, never from a line this SM cached earlier.
           Value word = LLVM::LoadOp::create(
               b, loc, b.getF32Type(),
               getWordPointer(sums, sumWord(index(k), index(column))),
-              /*alignment=*/4, /*isVolatile=*/true);
+              /*alignment=*/4, /*isVolatile=*/false, /*isNonTemporal=*/false,
+              /*isInvariant=*/false, /*isInvariantGroup=*/false,
+              LLVM::AtomicOrdering::monotonic, kDeviceScope);
           total = arith::AddFOp::create(b, loc, total, word);
         }
       }
