@@ -108,7 +108,8 @@ public:
             cast<FcProductOp>(op).getAlgebra())
       return false;
     std::string whyNot = explainGradeNormExchange(
-        *plan, getWgmmaTmaFcProductGemm(op), getGradeNorm(op, norm));
+        *plan, getWgmmaTmaFcProductGemm(op), getGradeNorm(op, norm),
+        target.getMaxSharedBytes());
     if (!whyNot.empty() && remarks)
       norm->emitRemark() << "grade_rms_norm runs as a kernel of its own, not "
                             "in fc_product's epilogue: "

@@ -37,7 +37,7 @@
 // two global buffers follow the result and the count (the counters,
 // zeroed by the runtime, and the blocks' sums); each block takes a ticket,
 // and in the epilogue makes its sums visible, counts itself in at its
-// group's counter, waits for the group and reads the group's sums past L1.
+// group's counter, waits for the group and reads the group's sums from L2.
 // TMA-LABEL: .entry fcgp_bench_k2_fc_product(
 //       TMA: .param .u32 fcgp_bench_k2_fc_product_param_4,
 //  TMA-NEXT: .param .u64 .ptr .align 1 fcgp_bench_k2_fc_product_param_5,
@@ -54,7 +54,7 @@
 //       TMA: fence.acq_rel.gpu;
 //       TMA: atom.add.u32
 //       TMA: ld.acquire.gpu.b32
-//       TMA: ld.volatile.b32
+//       TMA: ld.relaxed.gpu.b32
 //   TMA-NOT: .entry
 
 // GATED-LABEL: .entry fcgp_bench_k0_pair_gate_factor(

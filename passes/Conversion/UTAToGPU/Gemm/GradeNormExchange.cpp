@@ -26,13 +26,23 @@ using namespace mlir::uta;
 /// The scope of the counters' atomics and fences: the whole GPU.
 static constexpr StringLiteral kDeviceScope = "device";
 
-std::string
-mlir::uta::explainGradeNormExchange(const GemmPlan &plan,
-                                    const FcProductGemm &fc,
-                                    const FcProductGradeNorm &norm) {
+/// Shared memory the exchange adds: the ticket and the rows' scales,
+/// allocated before the schedule's tiles, which then start at the next
+/// 1024-byte boundary.
+static constexpr int64_t kExchangeSharedBytes = kWgmmaTileAlignment;
+
+std::string mlir::uta::explainGradeNormExchange(const GemmPlan &plan,
+                                                const FcProductGemm &fc,
+                                                const FcProductGradeNorm &norm,
+                                                int64_t maxSharedBytes) {
   const GemmConfig &c = plan.config;
   if (c.schedule != GemmSchedule::WgmmaTma)
     return "only the warp-specialised schedule computes the norm";
+  if (plan.getSharedMemoryBytes() + kExchangeSharedBytes > maxSharedBytes)
+    return llvm::formatv("its workgroup words do not fit beside the "
+                         "schedule's {0} bytes of shared memory",
+                         plan.getSharedMemoryBytes())
+        .str();
   if (!canStageWgmmaTmaFcProductEpilogue(plan))
     return "the result tile is not staged in shared memory (rows not a "
            "multiple of 4 or no room)";
@@ -82,6 +92,9 @@ GradeNormExchange::GradeNormExchange(OpBuilder &b, Location loc,
                                  static_cast<int64_t>(fc.slotsOfBlade.size()) *
                                      plan.getTilesN() * p.m,
                                  /*zeroed=*/false);
+  // (Each at a 128-byte boundary.)
+  assert(128 + c.tileM * 4 <= kExchangeSharedBytes &&
+         "the ticket and the row scales fit kExchangeSharedBytes");
   ticketWord = io.allocateWorkgroupBuffer(b, loc, {1}, b.getI32Type(), 4);
   rowScales = io.allocateWorkgroupBuffer(b, loc, c.tileM);
 }

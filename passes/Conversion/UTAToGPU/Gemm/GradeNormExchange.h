@@ -51,10 +51,13 @@ constexpr int64_t kMaxGradeNormGroupBlocks = 16;
 
 /// Why the WgmmaTma fc_product of `plan` and `fc` cannot compute `norm` in
 /// its epilogue; empty when it can: a staged epilogue, groups of
-/// consecutive blocks and at most kMaxGradeNormGroupBlocks of them.
+/// consecutive blocks and at most kMaxGradeNormGroupBlocks of them, and
+/// the exchange's workgroup words beside the schedule's within
+/// `maxSharedBytes`.
 std::string explainGradeNormExchange(const GemmPlan &plan,
                                      const FcProductGemm &fc,
-                                     const FcProductGradeNorm &norm);
+                                     const FcProductGradeNorm &norm,
+                                     int64_t maxSharedBytes);
 
 /// The exchange of one fc_product kernel, emitted into its body.
 class GradeNormExchange : GemmScheduleEmitter {
