@@ -217,7 +217,7 @@ Value GradeNormExchange::emitRowScales(const GemmBlockPosition &position,
     Value target =
         arith::IndexCastOp::create(b, loc, b.getI32Type(), groupBlocks);
     auto wait = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
-    Block *before = b.createBlock(&wait.getBefore());
+    b.createBlock(&wait.getBefore());
     Value arrived = LLVM::LoadOp::create(
         b, loc, b.getI32Type(), counter, /*alignment=*/4, /*isVolatile=*/false,
         /*isNonTemporal=*/false, /*isInvariant=*/false,
