@@ -20,18 +20,25 @@ std::vector<KernelStats> mlir::uta::collectKernelStats(ModuleOp module) {
   module.walk([&](gpu::LaunchFuncOp launch) {
     KernelStats kernel;
     kernel.name = launch.getKernelName().getValue().str();
-    // convert-uta-to-gpu passes the inputs, then the result, then n.
-    SmallVector<MemRefType> buffers;
+    // convert-uta-to-gpu passes the inputs, then the result, then n, then
+    // any buffers of the kernel's own (KernelIO::allocateGlobalBuffer: its
+    // blocks write them and read them back, counted once each way) and
+    // tensor maps.
+    SmallVector<MemRefType> buffers, own;
     for (Value operand : launch.getKernelOperands()) {
       if (auto type = dyn_cast<MemRefType>(operand.getType()))
-        buffers.push_back(type);
+        (kernel.threads ? own : buffers).push_back(type);
       APInt n;
-      if (matchPattern(operand, m_ConstantInt(&n)))
+      if (!kernel.threads && matchPattern(operand, m_ConstantInt(&n)))
         kernel.threads = n.getSExtValue();
     }
     for (auto [i, type] : llvm::enumerate(buffers))
       (i + 1 == buffers.size() ? kernel.bytesWritten : kernel.bytesRead) +=
           getBytes(type);
+    for (MemRefType type : own) {
+      kernel.bytesWritten += getBytes(type);
+      kernel.bytesRead += getBytes(type);
+    }
     stats.push_back(kernel);
   });
   return stats;
