@@ -27,8 +27,17 @@
 // multiplied by 1 / sqrt(sum / 256 + epsilon) as they are stored.
 //       CHECK:   llvm.fence syncscope("device") release
 //  CHECK-NEXT:   llvm.atomicrmw add %[[COUNTER:.*]], %{{.*}} syncscope("device") monotonic
-//       CHECK:   scf.while
-//  CHECK-NEXT:     llvm.load %[[COUNTER]] atomic syncscope("device") acquire
+// The wait polls at most 2^25 times, then traps: a group that cannot
+// complete ends the kernel with an error rather than a hang.
+//       CHECK:   %[[WAIT:.*]]:2 = scf.while (%[[POLLS:.*]] = %{{.*}}) : (i32) -> (i32, i32) {
+//  CHECK-NEXT:     %[[ARRIVED:.*]] = llvm.load %[[COUNTER]] atomic syncscope("device") acquire
+//  CHECK-NEXT:     %[[INCOMPLETE:.*]] = arith.cmpi ult, %[[ARRIVED]], %[[GROUP:.*]] : i32
+//  CHECK-NEXT:     %[[PATIENT:.*]] = arith.cmpi ult, %[[POLLS]], %c33554432_i32 : i32
+//  CHECK-NEXT:     %[[GO_ON:.*]] = arith.andi %[[INCOMPLETE]], %[[PATIENT]] : i1
+//  CHECK-NEXT:     scf.condition(%[[GO_ON]]) %[[POLLS]], %[[ARRIVED]] : i32, i32
+//       CHECK:   %[[NEVER:.*]] = arith.cmpi ult, %[[WAIT]]#1, %[[GROUP]] : i32
+//  CHECK-NEXT:   scf.if %[[NEVER]] {
+//  CHECK-NEXT:     llvm.intr.trap
 //       CHECK:   llvm.load %{{.*}} atomic syncscope("device") monotonic {{.*}} -> f32
 //       CHECK:   %[[MEAN:.*]] = arith.divf %{{.*}}, %cst{{.*}} : f32
 //  CHECK-NEXT:   %[[SHIFTED:.*]] = arith.addf %[[MEAN]], %[[EPSILON]] : f32

@@ -26,6 +26,10 @@ using namespace mlir::uta;
 /// The scope of the counters' atomics and fences: the whole GPU.
 static constexpr StringLiteral kDeviceScope = "device";
 
+/// The most times a block polls its group's counter (each poll an L2 round
+/// trip: tens of seconds in all) before it gives up with a trap.
+static constexpr int64_t kMaxPolls = int64_t(1) << 25;
+
 /// Shared memory the exchange adds: the ticket and the rows' scales,
 /// allocated before the schedule's tiles, which then start at the next
 /// 1024-byte boundary.
@@ -216,21 +220,37 @@ Value GradeNormExchange::emitRowScales(const GemmBlockPosition &position,
     }
     Value target =
         arith::IndexCastOp::create(b, loc, b.getI32Type(), groupBlocks);
-    auto wait = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
-    b.createBlock(&wait.getBefore());
+    // Polls the counter, at most kMaxPolls times: a group that never
+    // completes (a GPU holding fewer blocks at once than the group) then
+    // ends the kernel with an error instead of hanging it.
+    Type i32 = b.getI32Type();
+    Value noPolls = arith::ConstantIntOp::create(b, loc, 0, 32);
+    auto wait =
+        scf::WhileOp::create(b, loc, TypeRange{i32, i32}, ValueRange{noPolls});
+    Block *before = b.createBlock(&wait.getBefore(), {}, {i32}, {loc});
+    Value polls = before->getArgument(0);
     Value arrived = LLVM::LoadOp::create(
-        b, loc, b.getI32Type(), counter, /*alignment=*/4, /*isVolatile=*/false,
+        b, loc, i32, counter, /*alignment=*/4, /*isVolatile=*/false,
         /*isNonTemporal=*/false, /*isInvariant=*/false,
         /*isInvariantGroup=*/false, LLVM::AtomicOrdering::acquire,
         kDeviceScope);
+    Value incomplete = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                             arrived, target);
+    Value patient = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, polls,
+        arith::ConstantIntOp::create(b, loc, kMaxPolls, 32));
     scf::ConditionOp::create(b, loc,
-                             arith::CmpIOp::create(b, loc,
-                                                   arith::CmpIPredicate::ult,
-                                                   arrived, target),
-                             ValueRange{});
-    b.createBlock(&wait.getAfter());
-    scf::YieldOp::create(b, loc);
+                             arith::AndIOp::create(b, loc, incomplete, patient),
+                             ValueRange{polls, arrived});
+    Block *after = b.createBlock(&wait.getAfter(), {}, {i32, i32}, {loc, loc});
+    scf::YieldOp::create(b, loc,
+                         ValueRange{arith::AddIOp::create(
+                             b, loc, after->getArgument(0),
+                             arith::ConstantIntOp::create(b, loc, 1, 32))});
     b.setInsertionPointAfter(wait);
+    emitIf(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                 wait.getResult(1), target),
+           [&] { LLVM::Trap::create(b, loc); });
   });
   barrier();
 
