@@ -38,9 +38,7 @@ GradeNormPlan GradeNormEmitterBase::getPlan(Operation *op,
                                             bool vectorize) const {
   // The layout is shared with the fusion cost model
   // (passes/Analysis/GradeNormLayout.h).
-  GradeNormPlan plan{getGradeNormLayout(op)};
-  plan.vectorize = vectorize;
-  return plan;
+  return GradeNormPlan{getGradeNormLayout(op), vectorize};
 }
 
 GradeNormKernel GradeNormEmitterBase::getKernel(OpBuilder &b, Operation *op,
