@@ -228,7 +228,7 @@ bool canStageWgmmaTmaFcProductEpilogue(const GemmPlan &plan);
 /// `plan` is planFcProductGemm's; `fc`'s slots may hold any number of
 /// terms. Operands must be kernel arguments (their tensor maps), with
 /// K-major weights (transpose_weights) and 16-byte aligned rows. With
-/// `gradeNorm` (GradeNormExchange.h's isApplicable holds) the kernel
+/// `gradeNorm` (explainGradeNormExchange finds no reason not to) the kernel
 /// computes the grade RMS norm of the product, its blocks exchanging
 /// per-row sums of squares.
 LogicalResult

@@ -35,6 +35,13 @@ static constexpr int64_t kMaxPolls = int64_t(1) << 25;
 /// 1024-byte boundary.
 static constexpr int64_t kExchangeSharedBytes = kWgmmaTileAlignment;
 
+/// The blocks of one row tile that hold blades of `grade`: the group that
+/// exchanges their rows' sums.
+static int64_t getGroupBlocks(const GemmPlan &plan,
+                              const FcProductGradeNorm &norm, unsigned grade) {
+  return llvm::count(norm.gradeOfBlade, grade) * plan.getTilesN();
+}
+
 std::string mlir::uta::explainGradeNormExchange(const GemmPlan &plan,
                                                 const FcProductGemm &fc,
                                                 const FcProductGradeNorm &norm,
@@ -58,7 +65,6 @@ std::string mlir::uta::explainGradeNormExchange(const GemmPlan &plan,
   // The blocks of a group are consecutive in the block order where the
   // blades of a grade are consecutive among blades of equal slot counts.
   SmallVector<unsigned> order = getFcProductBladeOrder(fc);
-  int64_t tilesN = plan.getTilesN();
   for (unsigned grade = 0; grade < norm.numGrades; ++grade) {
     SmallVector<size_t> positions;
     for (auto [position, blade] : llvm::enumerate(order))
@@ -74,7 +80,7 @@ std::string mlir::uta::explainGradeNormExchange(const GemmPlan &plan,
                              "counts, so their blocks are not consecutive",
                              grade)
             .str();
-    int64_t blocks = static_cast<int64_t>(positions.size()) * tilesN;
+    int64_t blocks = getGroupBlocks(plan, norm, grade);
     if (blocks > kMaxGradeNormGroupBlocks)
       return llvm::formatv("grade {0} spans {1} blocks of a row tile, more "
                            "than the {2} that wait on each other",
@@ -210,14 +216,12 @@ Value GradeNormExchange::emitRowScales(const GemmBlockPosition &position,
                               LLVM::AtomicOrdering::monotonic, kDeviceScope);
     // The group's size: its grade's blades by the column tiles.
     Value groupBlocks = index(0);
-    for (unsigned g = 0; g < norm.numGrades; ++g) {
-      int64_t blocks = llvm::count(norm.gradeOfBlade, g) * tilesN;
+    for (unsigned g = 0; g < norm.numGrades; ++g)
       groupBlocks = arith::SelectOp::create(
           b, loc,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, grade,
                                 index(g)),
-          index(blocks), groupBlocks);
-    }
+          index(getGroupBlocks(plan, norm, g)), groupBlocks);
     Value target =
         arith::IndexCastOp::create(b, loc, b.getI32Type(), groupBlocks);
     // Polls the counter, at most kMaxPolls times: a group that never

@@ -17,7 +17,7 @@
 // Waiting on other blocks needs them to be running. Each block takes a
 // ticket (an atomic count) when it starts and places itself by its ticket,
 // not its block id, in the schedule's block order, where the blocks of a
-// group are consecutive (isGradeNormExchangeApplicable). Blocks with
+// group are consecutive (explainGradeNormExchange). Blocks with
 // earlier tickets are running or done, so a block that waits forever would
 // wait on tickets not yet handed out; that can only be the one group whose
 // tickets run past the last handed out, and it has fewer blocks than the GPU

@@ -476,6 +476,14 @@ void mlir::uta::emitWgmmaEpilogue(OpBuilder &b, Location loc,
                      });
 }
 
+bool mlir::uta::canStageWgmmaEpilogue(const GemmPlan &plan,
+                                      int64_t numThreads) {
+  const GemmConfig &c = plan.config;
+  // Whole vectors of a row, and whole turns of the threads over the tile.
+  return plan.problem.n % kVectorWidth == 0 && c.tileN % kVectorWidth == 0 &&
+         c.tileM * (c.tileN / kVectorWidth) % numThreads == 0;
+}
+
 LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
     OpBuilder &b, Location loc, const GemmPlan &plan,
     const GemmBlockPosition &block, KernelIO &io, Value stagingAt,
@@ -484,12 +492,10 @@ LogicalResult mlir::uta::emitStagedWgmmaEpilogue(
     function_ref<Value(Value staging)> rowScales) {
   const GemmConfig &c = plan.config;
   const GemmProblem &p = plan.problem;
-  // Whole vectors of a row, and whole turns of the threads over the tile.
+  if (!canStageWgmmaEpilogue(plan, numThreads))
+    return failure();
   int64_t groupsPerRow = c.tileN / kVectorWidth;
   int64_t groups = c.tileM * groupsPerRow;
-  if (p.n % kVectorWidth != 0 || c.tileN % kVectorWidth != 0 ||
-      groups % numThreads != 0)
-    return failure();
   int64_t rowLength = c.tileN + kStagingRowPadding;
   Value staging = io.aliasWorkgroupBuffer(b, loc, stagingAt,
                                           {c.tileM, rowLength}, b.getF32Type());

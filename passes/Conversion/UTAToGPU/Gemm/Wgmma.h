@@ -188,6 +188,12 @@ void emitWgmmaEpilogue(OpBuilder &b, Location loc, const GemmPlan &plan,
                        const GemmBlockPosition &block, Value threadId,
                        ValueRange accumulators, ElementEpilogue epilogue);
 
+/// Whether emitStagedWgmmaEpilogue takes `plan`'s tile with `numThreads`
+/// threads: result rows and tile rows of whole 4-element vectors, and
+/// whole turns of the threads over the tile (not whether the staging tile
+/// fits: that is the caller's memory).
+bool canStageWgmmaEpilogue(const GemmPlan &plan, int64_t numThreads);
+
 /// The epilogue through shared memory, for matmuls whose result rows hold
 /// a multiple of 4 elements (a direct epilogue stores each element where
 /// its accumulator register is: 2 or 4 bytes at a time, 8 rows per warp

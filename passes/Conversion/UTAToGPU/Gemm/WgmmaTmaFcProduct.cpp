@@ -636,9 +636,8 @@ bool mlir::uta::canStageWgmmaTmaFcProductEpilogue(const GemmPlan &plan) {
   int64_t tileBytes = 2 * c.stages * c.tileM * kWgmmaRowBytes +
                       c.weightStages * weightTiles * c.tileN * kWgmmaRowBytes;
   int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
-  int64_t groups = c.tileM * c.tileN / kVectorWidth;
-  return stagingBytes <= tileBytes && plan.problem.n % kVectorWidth == 0 &&
-         c.tileN % kVectorWidth == 0 && groups % (128 * c.warpsM) == 0;
+  return stagingBytes <= tileBytes &&
+         canStageWgmmaEpilogue(plan, 128 * c.warpsM);
 }
 
 LogicalResult
