@@ -2,6 +2,8 @@
 
 #include "lib/Compiler/Stats.h"
 
+#include "dialects/UTA/IR/UTADialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -15,29 +17,47 @@ static int64_t getBytes(MemRefType type) {
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }
 
+/// Adds the threads and bytes of a kernel to `kernel`, from its launch
+/// operands `operands`: convert-uta-to-gpu passes the inputs, then the
+/// result, then n, then any buffers of the kernel's own
+/// (KernelIO::allocateGlobalBuffer: its blocks write them and read them
+/// back, counted once each way) and tensor maps.
+static void addKernelStats(KernelStats &kernel, ValueRange operands) {
+  SmallVector<MemRefType> buffers, own;
+  int64_t threads = 0;
+  for (Value operand : operands) {
+    if (auto type = dyn_cast<MemRefType>(operand.getType()))
+      (threads ? own : buffers).push_back(type);
+    APInt n;
+    if (!threads && matchPattern(operand, m_ConstantInt(&n)))
+      threads = n.getSExtValue();
+  }
+  kernel.threads += threads;
+  for (auto [i, type] : llvm::enumerate(buffers))
+    (i + 1 == buffers.size() ? kernel.bytesWritten : kernel.bytesRead) +=
+        getBytes(type);
+  for (MemRefType type : own) {
+    kernel.bytesWritten += getBytes(type);
+    kernel.bytesRead += getBytes(type);
+  }
+}
+
 std::vector<KernelStats> mlir::uta::collectKernelStats(ModuleOp module) {
   std::vector<KernelStats> stats;
   module.walk([&](gpu::LaunchFuncOp launch) {
     KernelStats kernel;
     kernel.name = launch.getKernelName().getValue().str();
-    // convert-uta-to-gpu passes the inputs, then the result, then n, then
-    // any buffers of the kernel's own (KernelIO::allocateGlobalBuffer: its
-    // blocks write them and read them back, counted once each way) and
-    // tensor maps.
-    SmallVector<MemRefType> buffers, own;
-    for (Value operand : launch.getKernelOperands()) {
-      if (auto type = dyn_cast<MemRefType>(operand.getType()))
-        (kernel.threads ? own : buffers).push_back(type);
-      APInt n;
-      if (!kernel.threads && matchPattern(operand, m_ConstantInt(&n)))
-        kernel.threads = n.getSExtValue();
-    }
-    for (auto [i, type] : llvm::enumerate(buffers))
-      (i + 1 == buffers.size() ? kernel.bytesWritten : kernel.bytesRead) +=
-          getBytes(type);
-    for (MemRefType type : own) {
-      kernel.bytesWritten += getBytes(type);
-      kernel.bytesRead += getBytes(type);
+    // Kernels launched as one grid (uta-merge-independent-launches): each
+    // part's operands in turn.
+    ValueRange operands = launch.getKernelOperands();
+    if (auto parts = launch->getAttrOfType<DenseI32ArrayAttr>(
+            UTADialect::getLaunchPartsAttrName())) {
+      for (int32_t count : parts.asArrayRef()) {
+        addKernelStats(kernel, operands.take_front(count));
+        operands = operands.drop_front(count);
+      }
+    } else {
+      addKernelStats(kernel, operands);
     }
     stats.push_back(kernel);
   });

@@ -317,6 +317,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     // Tensor cores are a CUDA feature; SPIR-V and MSL get the SIMT GEMM,
     // also in what --compile-to=gpu prints for them.
     pipeline.tensorCores = *target == Target::Ptx;
+    pipeline.mergeLaunches = *target == Target::Ptx;
   };
   PipelineOptions pipeline;
   configure(pipeline, options.fusion);

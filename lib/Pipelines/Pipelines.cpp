@@ -74,7 +74,8 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
   pm.addNestedPass<func::FuncOp>(createUTAFuseKernelsPass(fuse));
 }
 
-/// Phase `gpu`: kernels outlined, host side a launch sequence. `cuda`: the
+/// Phase `gpu`: kernels outlined, host side a launch sequence (for CUDA,
+/// independent kernels in a row launched as one grid). `cuda`: the
 /// kernels are for a CUDA target of architecture `options.sm`, whose
 /// matmuls may use tensor cores.
 static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
@@ -95,6 +96,11 @@ static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
   pm.addPass(createConvertUTAToGPUPass(outline));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Measured on CUDA only: FCGP's two memory-bound kernels in one grid save
+  // a fifth of their time on an H200 (docs/phases.md). Fusion policy none
+  // keeps one kernel per op.
+  if (cuda && options.mergeLaunches && options.fusion != "none")
+    pm.addPass(createUTAMergeIndependentLaunchesPass({options.remarks}));
 }
 
 /// Phase `llvm`: kernels in the LLVM dialect with NVVM intrinsics, libdevice

@@ -47,6 +47,12 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
                      "false, the spirv pipeline and utac's --target=spirv "
                      "or msl use the tiled SIMT GEMM"),
       llvm::cl::init(true)};
+  Option<bool> mergeLaunches{
+      *this, "merge-launches",
+      llvm::cl::desc("Run independent simple kernels launched in a row as "
+                     "one grid (CUDA; uta-merge-independent-launches); "
+                     "utac sets it for --target=ptx only"),
+      llvm::cl::init(true)};
   Option<bool> allowTf32{
       *this, "allow-tf32",
       llvm::cl::desc("f32 matmuls in plain TF32 on tensor cores (about 1e-3 "

@@ -1,6 +1,7 @@
 //===- Passes.td - UTA transformation passes --------------*- tablegen -*-===//
 //
-// Passes that rewrite uta and clifford graphs in place (keep alphabetical).
+// Passes that rewrite uta and clifford graphs, or the launch sequences
+// convert-uta-to-gpu makes of them, in place (keep alphabetical).
 //
 //===----------------------------------------------------------------------===//
 
@@ -149,6 +150,42 @@ def UTAFoldScalarGatesPass : Pass<"uta-fold-scalar-gates", "func::FuncOp"> {
            "16-byte f32 rows">,
   ];
   let dependentDialects = ["::mlir::uta::clifford::CliffordDialect"];
+}
+
+def UTAMergeIndependentLaunchesPass
+    : Pass<"uta-merge-independent-launches", "ModuleOp"> {
+  let summary = "Run independent kernels launched in a row as one grid";
+  let description = [{
+    Where a host function launches two kernels in a row, with only
+    allocations and ops without memory effects between them, and neither
+    kernel writes a buffer the other accesses, the two launches become one
+    launch of a new kernel: its first blocks run the first kernel's body,
+    the others the second's, each on block ids counted from its own first
+    block (and the grid size along x its own). Small memory-bound kernels
+    spend part of their time ramping up and draining with the GPU partly
+    idle; in one grid, the second one's blocks fill the first one's tail,
+    and a launch is saved. The pipelines run it for CUDA, after
+    `convert-uta-to-gpu`.
+
+    Only simple kernels are merged: a body of one block of SIMT ops (arith,
+    math, memref, vector, scf; gpu's thread and block ids, barriers,
+    shuffles and dynamic shared memory), launched as a one-dimensional grid
+    of constant size, with the same block size, without tensor maps,
+    clusters or async tokens. The tensor-core GEMMs never qualify. The host
+    function's arguments are taken to be distinct buffers, as the runtime
+    passes them. The merged launch records the number of operands of each
+    kernel it runs in `uta.launch_parts` (for `utac --stats`); merged
+    kernels left without a launch are erased. Chains merge: a merged launch
+    may take the next one in too.
+
+    With `remarks`, each merge is reported at the later launch.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report each merge as a remark">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {

@@ -30,6 +30,12 @@ def UTA_Dialect : Dialect {
     static ::llvm::StringRef getTensorMapsAttrName() {
       return "uta.tensor_maps";
     }
+    /// On a launch of kernels merged into one grid
+    /// (uta-merge-independent-launches): the number of operands of each,
+    /// in order (a dense i32 array).
+    static ::llvm::StringRef getLaunchPartsAttrName() {
+      return "uta.launch_parts";
+    }
   }];
 }
 

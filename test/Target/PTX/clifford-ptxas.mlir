@@ -16,9 +16,8 @@
 // PTX-DAG: .entry scalar_cl230_k0_scalar_product(
 // PTX-DAG: .entry sandwich_cl300_k0_sandwich(
 // PTX-DAG: .entry sandwich_cl301_k0_sandwich(
-// PTX-DAG: .entry involutions_cl310_k0_reverse(
-// PTX-DAG: .entry involutions_cl310_k1_grade_involution(
-// PTX-DAG: .entry involutions_cl310_k2_conjugate(
+// Three independent kernels, launched as one grid.
+// PTX-DAG: .entry involutions_cl310_k0_reverse_k1_grade_involution_k2_conjugate(
 // PTX-DAG: .entry project_cl041_k0_grade_project(
 // PTX-DAG: .entry dual_cl130_k0_dual(
 // PTX-DAG: .entry gate_cl300_k0_scalar_gate(

@@ -57,7 +57,8 @@
 //       TMA: ld.relaxed.gpu.b32
 //   TMA-NOT: .entry
 
-// GATED-LABEL: .entry fcgp_bench_k0_pair_gate_factor(
+// The gate factors and the weights' transpose, independent, in one grid.
+// GATED-LABEL: .entry fcgp_bench_k0_pair_gate_factor_k1_transpose(
 // GATED-LABEL: .entry fcgp_bench_k2_fc_product(
 //       GATED: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_8[128],
 //  GATED-NEXT: .param .align 64 .b8 fcgp_bench_k2_fc_product_param_9[128],
