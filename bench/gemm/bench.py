@@ -189,14 +189,14 @@ for p, nb in ((2, 4), (3, 8)):
     name = f"fcgp_cl{p}"
     slots = {(i, k, grade[i], grade[j]) for i, j, k, s, _ in wterms}
     flops = 2 * 4096 * 512 * 512 * len({(k, gi, gj) for _, k, gi, gj in slots})
-    row(f"FCGP Cl({p},0) [{nb},4096,512] accurate", "tf32", uta_time(name, "k.ptx", 5),
+    row(f"FCGP Cl({p},0) [{nb},4096,512] accurate", "tf32", uta_time(name, "k.ptx"),
         "torch.compile f32", bench(lambda: fc(x, y, w)), flops,
         f"{rel(uta_result(name, 'k.ptx', (x, y, w)), ref):.1e}",
         f"{rel(fc(x, y, w), ref):.1e}")
     torch.backends.cuda.matmul.allow_tf32 = True
     torch._dynamo.reset()
     ft = torch.compile(f)
-    row(f"FCGP Cl({p},0) [{nb},4096,512] --allow-tf32", "tf32", uta_time(name, "tf32.ptx", 5),
+    row(f"FCGP Cl({p},0) [{nb},4096,512] --allow-tf32", "tf32", uta_time(name, "tf32.ptx"),
         "torch.compile tf32", bench(lambda: ft(x, y, w)), flops,
         f"{rel(uta_result(name, 'tf32.ptx', (x, y, w)), ref):.1e}",
         f"{rel(ft(x, y, w), ref):.1e}")
