@@ -2,8 +2,9 @@
 """The GEMM engine beside cuBLAS (through torch), in one run on one GPU.
 
 Run on the GPU machine (torch and triton, no compiler):
-    python3 bench/gemm/bench.py OUT_DIR
-where OUT_DIR was filled here by `bench/gemm/prepare.sh BUILD OUT_DIR`.
+    [UTA_FLASH_CLIFFORD=DIR] python3 bench/gemm/bench.py OUT_DIR
+where OUT_DIR was filled here by `bench/gemm/prepare.sh BUILD OUT_DIR` and
+DIR, if given, is a checkout of Flash Clifford (timed beside FCGP).
 Times are medians: UTA's from `uta-run --profile --repeat` (CUDA events per
 launch, L2 flushed before each), torch's from triton.testing.do_bench (also
 L2-flushed). Errors are relative L2 norms against the float64 product of the
@@ -11,6 +12,7 @@ same inputs (random normals), for UTA and for cuBLAS. Prints a markdown
 table with TFLOP/s and the fraction of the H100 SXM's dense peak for the
 arithmetic used.
 """
+import importlib.util
 import os
 import subprocess
 import sys
@@ -169,15 +171,24 @@ row("linear_bias_gelu 512x768x3072 --allow-tf32 (mma.sync)", "tf32",
     2 * M * N * K, f"{rel(uta_result(name, 'mma-tf32.ptx', (x, w, bb)), ref):.1e}")
 torch.backends.cuda.matmul.allow_tf32 = False
 
-# FCGP: gates, fc_product on the GEMM engine, grade_rms_norm. Flash
-# Clifford's own kernels where the package is installed; torch's term-by-term
-# formula (eager and torch.compile) always.
-try:
-    import flash_clifford  # noqa: F401
-    have_fc = True
-except ImportError:
-    have_fc = False
-print(f"flash_clifford importable: {have_fc}")
+# FCGP: gates, fc_product on the GEMM engine, grade_rms_norm. Beside it
+# torch's term-by-term formula (eager and torch.compile) always, and Flash
+# Clifford's fused layer (its Triton kernels around a batched matmul) where
+# UTA_FLASH_CLIFFORD names a checkout of it: its ops/fc_p2m0.py and
+# ops/fc_p3m0.py, loaded by path, timed with the same inputs and weights.
+def flash_clifford_fcgp(p):
+    root = os.environ.get("UTA_FLASH_CLIFFORD")
+    if not root:
+        return None
+    path = os.path.join(root, "ops", f"fc_p{p}m0.py")
+    spec = importlib.util.spec_from_file_location(f"flash_clifford_fc_p{p}m0", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    layer = getattr(module, f"fused_gelu_fcgp_norm_{p}d")
+    return lambda x, y, w: layer(x, y, w, True)
+
+
+print(f"Flash Clifford: {os.environ.get('UTA_FLASH_CLIFFORD') or 'not given (UTA_FLASH_CLIFFORD)'}")
 for p, nb in ((2, 4), (3, 8)):
     grade, wterms, P = algebra(p, 0, 0)
     x = torch.randn(nb, 4096, 512, device=dev)
@@ -189,17 +200,28 @@ for p, nb in ((2, 4), (3, 8)):
     name = f"fcgp_cl{p}"
     slots = {(i, k, grade[i], grade[j]) for i, j, k, s, _ in wterms}
     flops = 2 * 4096 * 512 * 512 * len({(k, gi, gj) for _, k, gi, gj in slots})
-    row(f"FCGP Cl({p},0) [{nb},4096,512] accurate", "tf32", uta_time(name, "k.ptx"),
-        "torch.compile f32", bench(lambda: fc(x, y, w)), flops,
-        f"{rel(uta_result(name, 'k.ptx', (x, y, w)), ref):.1e}",
+    flash = flash_clifford_fcgp(p)
+    uta_ms = uta_time(name, "k.ptx")
+    uta_err = f"{rel(uta_result(name, 'k.ptx', (x, y, w)), ref):.1e}"
+    row(f"FCGP Cl({p},0) [{nb},4096,512] accurate", "tf32", uta_ms,
+        "torch.compile f32", bench(lambda: fc(x, y, w)), flops, uta_err,
         f"{rel(fc(x, y, w), ref):.1e}")
+    if flash:
+        row(f"FCGP Cl({p},0) [{nb},4096,512] accurate", "tf32", uta_ms,
+            "Flash Clifford f32", bench(lambda: flash(x, y, w)), flops, uta_err,
+            f"{rel(flash(x, y, w), ref):.1e}")
     torch.backends.cuda.matmul.allow_tf32 = True
     torch._dynamo.reset()
     ft = torch.compile(f)
-    row(f"FCGP Cl({p},0) [{nb},4096,512] --allow-tf32", "tf32", uta_time(name, "tf32.ptx"),
-        "torch.compile tf32", bench(lambda: ft(x, y, w)), flops,
-        f"{rel(uta_result(name, 'tf32.ptx', (x, y, w)), ref):.1e}",
+    uta_ms = uta_time(name, "tf32.ptx")
+    uta_err = f"{rel(uta_result(name, 'tf32.ptx', (x, y, w)), ref):.1e}"
+    row(f"FCGP Cl({p},0) [{nb},4096,512] --allow-tf32", "tf32", uta_ms,
+        "torch.compile tf32", bench(lambda: ft(x, y, w)), flops, uta_err,
         f"{rel(ft(x, y, w), ref):.1e}")
+    if flash:
+        row(f"FCGP Cl({p},0) [{nb},4096,512] --allow-tf32", "tf32", uta_ms,
+            "Flash Clifford tf32", bench(lambda: flash(x, y, w)), flops, uta_err,
+            f"{rel(flash(x, y, w), ref):.1e}")
     torch.backends.cuda.matmul.allow_tf32 = False
     del x, y, w, ref
 
