@@ -172,6 +172,12 @@ LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
                       {"grid", *grid},
                       {"block", *block},
                       {"shared_bytes", sharedBytes}});
+  if (launch.hasClusterSize()) {
+    FailureOr<json> sizes = dims(launch.getClusterSizeOperandValues());
+    if (failed(sizes))
+      return launch.emitOpError("cluster sizes must be constants");
+    launches.back()["cluster"] = *sizes;
+  }
   if (!zeroed.empty())
     launches.back()["zero"] = std::exchange(zeroed, json::array());
   pendingZeroing = nullptr;

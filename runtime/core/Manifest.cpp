@@ -550,6 +550,11 @@ Status parseLaunch(const Reader &reader, const json &value,
   UTA_TRY(reader.integer(value, path, "shared_bytes", 0,
                          std::numeric_limits<uint32_t>::max(), shared));
   launch.sharedBytes = uint32_t(shared);
+  if (value.contains("cluster")) {
+    std::array<uint32_t, 3> cluster;
+    UTA_TRY(reader.dims3(value, path, "cluster", cluster));
+    launch.cluster = cluster;
+  }
   if (value.contains("zero")) {
     const json *zeroed;
     UTA_TRY(reader.array(value, path, "zero", zeroed));
@@ -589,6 +594,29 @@ Status checkTensorMap(const Reader &reader, const BufferDesc &buffer,
     return reader.fail(join(path, "box"),
                        "the box's innermost extent is wider than its " +
                            std::to_string(arg.swizzle) + "-byte swizzle");
+  return Status();
+}
+
+/// What a cluster launch needs: a PTX module for sm_90 (clusters are a
+/// Hopper feature), a cluster shape that divides the grid, and at most 8
+/// blocks per cluster, the portable size every sm_90 device runs.
+Status checkCluster(const Reader &reader, const Manifest &manifest,
+                    const LaunchDesc &launch, const std::string &path) {
+  if (manifest.target != ModuleTarget::kPtx ||
+      (manifest.sm != "90" && manifest.sm != "90a"))
+    return reader.fail(path, "thread block clusters need a ptx module for "
+                             "sm 90 or 90a");
+  const std::array<uint32_t, 3> &cluster = *launch.cluster;
+  for (size_t d = 0; d < 3; ++d)
+    if (launch.grid[d] % cluster[d] != 0)
+      return reader.fail(element(path, d),
+                         "a cluster of " + std::to_string(cluster[d]) +
+                             " blocks does not divide the grid's " +
+                             std::to_string(launch.grid[d]));
+  uint64_t blocks = uint64_t(cluster[0]) * cluster[1] * cluster[2];
+  if (blocks > 8)
+    return reader.fail(path, "a cluster of " + std::to_string(blocks) +
+                                 " blocks; at most 8 are portable");
   return Status();
 }
 
@@ -671,6 +699,9 @@ Status checkReferences(const Reader &reader, Manifest &manifest) {
       return reader.fail(join(element("launches", l), "kernel"),
                          "no kernel named \"" + launch.kernel + "\"");
     launch.kernelIndex = it->second;
+    if (launch.cluster)
+      UTA_TRY(checkCluster(reader, manifest, launch,
+                           join(element("launches", l), "cluster")));
     std::string zeroPath = join(element("launches", l), "zero");
     if (!launch.zeroed.empty() && manifest.target != ModuleTarget::kPtx)
       return reader.fail(zeroPath, "zeroing buffers before a launch is "

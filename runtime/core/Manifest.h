@@ -102,6 +102,11 @@ struct LaunchDesc {
   std::vector<int64_t> zeroed;
   /// Their positions in Manifest::buffers, set by parseManifest.
   std::vector<size_t> zeroedPositions;
+  /// Blocks per thread block cluster along each axis (PTX for sm_90 or
+  /// sm_90a): the launch goes through cuLaunchKernelEx with this cluster
+  /// shape, which divides the grid and holds at most 8 blocks (the size
+  /// every sm_90 device supports). Unset: a plain launch.
+  std::optional<std::array<uint32_t, 3>> cluster;
 };
 
 struct Manifest {

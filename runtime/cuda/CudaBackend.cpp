@@ -231,6 +231,37 @@ Status CudaBackend::queueCacheFlush() {
                 size_t(cacheFlush_.bytes / 4), stream_);
 }
 
+Status CudaBackend::launchKernel(CUfunction function, const LaunchDesc &launch,
+                                 void **params) {
+  if (!launch.cluster)
+    return UTA_CU(*driver_, cuLaunchKernel, function, launch.grid[0],
+                  launch.grid[1], launch.grid[2], launch.block[0],
+                  launch.block[1], launch.block[2], launch.sharedBytes, stream_,
+                  params, nullptr);
+  if (!driver_->api().cuLaunchKernelEx)
+    return Status::error(
+        ErrorCode::Unavailable,
+        "this CUDA driver cannot launch thread block clusters "
+        "(cuLaunchKernelEx is missing; it came with CUDA 12.0)");
+  CUlaunchAttribute cluster{};
+  cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  cluster.value.clusterDim.x = (*launch.cluster)[0];
+  cluster.value.clusterDim.y = (*launch.cluster)[1];
+  cluster.value.clusterDim.z = (*launch.cluster)[2];
+  CUlaunchConfig config{};
+  config.gridDimX = launch.grid[0];
+  config.gridDimY = launch.grid[1];
+  config.gridDimZ = launch.grid[2];
+  config.blockDimX = launch.block[0];
+  config.blockDimY = launch.block[1];
+  config.blockDimZ = launch.block[2];
+  config.sharedMemBytes = launch.sharedBytes;
+  config.hStream = stream_;
+  config.attrs = &cluster;
+  config.numAttrs = 1;
+  return UTA_CU(*driver_, cuLaunchKernelEx, &config, function, params, nullptr);
+}
+
 std::string CudaBackend::jitInfoLog() const {
   std::lock_guard<std::mutex> lock(logMutex_);
   return jitInfoLog_;
@@ -575,11 +606,8 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
     }
     if (status)
       status = withContext(
-          where(l),
-          UTA_CU(*driver_, cuLaunchKernel, kernel.function, launch.grid[0],
-                 launch.grid[1], launch.grid[2], launch.block[0],
-                 launch.block[1], launch.block[2], launch.sharedBytes, stream_,
-                 params.empty() ? nullptr : params.data(), nullptr));
+          where(l), launchKernel(kernel.function, launch,
+                                 params.empty() ? nullptr : params.data()));
     if (status && timings)
       status = UTA_CU(*driver_, cuEventRecord, executable.events[2 * l + 1],
                       stream_);

@@ -81,6 +81,11 @@ private:
   /// Queues a write of the whole cache-flush buffer (allocated on first
   /// use) on stream_; caller holds streamMutex_.
   Status queueCacheFlush();
+  /// Queues `launch` of `function` with `params` on stream_: through
+  /// cuLaunchKernelEx with its cluster shape where it has one, else
+  /// cuLaunchKernel; caller holds streamMutex_.
+  Status launchKernel(CUfunction function, const LaunchDesc &launch,
+                      void **params);
 
   std::shared_ptr<CudaDriver> driver_;
   int ordinal_ = 0;

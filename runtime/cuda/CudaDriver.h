@@ -60,7 +60,8 @@ namespace uta::runtime::cuda {
   X(cuFuncSetAttribute, true)                                                  \
   X(cuFuncGetParamInfo, false)                                                 \
   X(cuTensorMapEncodeTiled, false)                                             \
-  X(cuLaunchKernel, true)
+  X(cuLaunchKernel, true)                                                      \
+  X(cuLaunchKernelEx, false)
 
 /// The resolved entry points; members carry the versioned names.
 struct CudaSymbols {

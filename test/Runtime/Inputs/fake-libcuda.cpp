@@ -13,6 +13,10 @@
 //                                  past the tensor, as the PTX one does
 // cuTensorMapEncodeTiled checks what the driver checks and writes its
 // arguments into the descriptor's bytes, for copy_box_f32 to read.
+// cuLaunchKernelEx takes only a cluster shape that divides the grid, says
+// "fake-libcuda: cluster X x Y x Z" on stderr, and runs the kernel as
+// cuLaunchKernel does, or cluster_rank_f32 (x, y, i32 n: y = x * the
+// blocks of a cluster + the block's rank in it).
 // and only over the threads the launch has, so a short grid shows.
 // Fresh allocations are filled with 0x5a bytes, so only the executor's own
 // NaN poisoning can make unwritten results NaN.
@@ -34,7 +38,12 @@ struct FakeModule {
   std::string text;
 };
 
-enum FakeKernel : intptr_t { kAdd = 1, kScale = 2, kCopyBox = 3 };
+enum FakeKernel : intptr_t {
+  kAdd = 1,
+  kScale = 2,
+  kCopyBox = 3,
+  kClusterRank = 4
+};
 
 /// What the fake cuTensorMapEncodeTiled keeps in a CUtensorMap.
 struct FakeTensorMap {
@@ -51,7 +60,7 @@ constexpr int kStaticSharedBytes = 1024;
 /// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES of kAdd and kScale: as
 /// the driver, 48 KiB less the static shared memory until it is set (and
 /// again for each function looked up), and a launch asking for more fails.
-int maxDynamicShared[4] = {};
+int maxDynamicShared[5] = {};
 
 void writeLog(unsigned count, CUjit_option *options, void **values,
               CUjit_option which, const char *text) {
@@ -202,9 +211,10 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   const std::string &text = reinterpret_cast<FakeModule *>(module)->text;
   if (text.find(".entry " + std::string(name) + "(") == std::string::npos)
     return CUDA_ERROR_NOT_FOUND;
-  intptr_t kernel = std::strcmp(name, "add_f32") == 0        ? kAdd
-                    : std::strcmp(name, "copy_box_f32") == 0 ? kCopyBox
-                                                             : kScale;
+  intptr_t kernel = std::strcmp(name, "add_f32") == 0            ? kAdd
+                    : std::strcmp(name, "copy_box_f32") == 0     ? kCopyBox
+                    : std::strcmp(name, "cluster_rank_f32") == 0 ? kClusterRank
+                                                                 : kScale;
   maxDynamicShared[kernel] = 48 * 1024 - kStaticSharedBytes;
   *function = reinterpret_cast<CUfunction>(kernel);
   return CUDA_SUCCESS;
@@ -237,7 +247,10 @@ CUresult cuFuncGetParamInfo(CUfunction function, size_t index, size_t *offset,
   static const size_t kScaleSizes[] = {8, 8, 4, 4};
   static const size_t kCopyBoxSizes[] = {sizeof(CUtensorMap), 8};
   intptr_t kernel = reinterpret_cast<intptr_t>(function);
-  size_t count = kernel == kAdd ? 16u : kernel == kCopyBox ? 2u : 4u;
+  size_t count = kernel == kAdd           ? 16u
+                 : kernel == kCopyBox     ? 2u
+                 : kernel == kClusterRank ? 3u
+                                          : 4u;
   if (index >= count)
     return CUDA_ERROR_INVALID_VALUE;
   *offset = 0;
@@ -325,6 +338,36 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gridX, unsigned gridY,
   for (int64_t i = 0; i < n && i < threads; ++i)
     y[i] = alpha * x[i];
   return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction function,
+                          void **params, void **extra) {
+  if (config->numAttrs != 1 ||
+      config->attrs[0].id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+    return CUDA_ERROR_INVALID_VALUE;
+  const auto &cluster = config->attrs[0].value.clusterDim;
+  if (cluster.x == 0 || cluster.y == 0 || cluster.z == 0 ||
+      config->gridDimX % cluster.x || config->gridDimY % cluster.y ||
+      config->gridDimZ % cluster.z)
+    return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+  std::fprintf(stderr, "fake-libcuda: cluster %u x %u x %u\n", cluster.x,
+               cluster.y, cluster.z);
+  if (reinterpret_cast<intptr_t>(function) == kClusterRank) {
+    // y[i] = x[i] * (blocks per cluster) + (the block's rank in it), on a
+    // one-dimensional grid as the test's kernel is launched.
+    const float *x = *static_cast<float **>(params[0]);
+    float *y = *static_cast<float **>(params[1]);
+    int32_t n = *static_cast<int32_t *>(params[2]);
+    unsigned blocks = cluster.x * cluster.y * cluster.z;
+    for (int64_t i = 0;
+         i < n && i < int64_t(config->gridDimX) * config->blockDimX; ++i)
+      y[i] = x[i] * float(blocks) + float((i / config->blockDimX) % cluster.x);
+    return CUDA_SUCCESS;
+  }
+  return cuLaunchKernel(function, config->gridDimX, config->gridDimY,
+                        config->gridDimZ, config->blockDimX, config->blockDimY,
+                        config->blockDimZ, config->sharedMemBytes,
+                        config->hStream, params, extra);
 }
 
 } // extern "C"

@@ -179,6 +179,48 @@ DONE:
 }
 )ptx";
 
+/// cluster_rank_f32(x, y, n): y[i] = x[i] * (blocks in the cluster) + (the
+/// block's rank in it), for i < n: a plain launch gives x, a cluster launch
+/// of 2 blocks along x gives 2 x + the block's parity.
+const char *kClusterPtx = R"ptx(
+.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .entry cluster_rank_f32(.param .u64 x, .param .u64 y, .param .u32 n)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<9>;
+	.reg .b64 	%rd<8>;
+	.reg .f32 	%f<5>;
+
+	mov.u32 	%r1, %ctaid.x;
+	mov.u32 	%r2, %ntid.x;
+	mov.u32 	%r3, %tid.x;
+	mad.lo.u32 	%r4, %r1, %r2, %r3;
+	ld.param.u32 	%r5, [n];
+	setp.ge.u32 	%p1, %r4, %r5;
+	@%p1 bra 	DONE;
+	mov.u32 	%r6, %cluster_ctarank;
+	mov.u32 	%r7, %cluster_nctarank;
+	ld.param.u64 	%rd1, [x];
+	ld.param.u64 	%rd2, [y];
+	cvta.to.global.u64 	%rd3, %rd1;
+	cvta.to.global.u64 	%rd4, %rd2;
+	mul.wide.u32 	%rd5, %r4, 4;
+	add.s64 	%rd6, %rd3, %rd5;
+	ld.global.f32 	%f1, [%rd6];
+	cvt.rn.f32.u32 	%f2, %r7;
+	cvt.rn.f32.u32 	%f3, %r6;
+	mul.rn.f32 	%f4, %f1, %f2;
+	add.rn.f32 	%f4, %f4, %f3;
+	add.s64 	%rd7, %rd4, %rd5;
+	st.global.f32 	[%rd7], %f4;
+DONE:
+	ret;
+}
+)ptx";
+
 //===----------------------------------------------------------------------===//
 // Without a GPU
 //===----------------------------------------------------------------------===//
@@ -338,7 +380,7 @@ TEST(CudaPtxTest, TestKernelsAssemble) {
   std::filesystem::path dir = std::filesystem::temp_directory_path() /
                               ("uta-cuda-test-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  for (const char *ptx : {kTestPtx, kTensorMapPtx}) {
+  for (const char *ptx : {kTestPtx, kTensorMapPtx, kClusterPtx}) {
     std::ofstream(dir / "test.ptx") << ptx;
     std::string command = std::string(ptxas) + " -arch=sm_90 " +
                           (dir / "test.ptx").string() + " -o " +
@@ -748,6 +790,54 @@ TEST(CudaGpuTest, PassesTensorMapsByValue) {
       float expected = 2 + r < 5 ? values[(1 * 5 + 2 + r) * 8 + c] : 0.0f;
       EXPECT_EQ(y[r * 8 + c], expected) << "at " << r << ", " << c;
     }
+}
+
+/// x (argument) -> y (result), kN elements each, by cluster_rank_f32 on 4
+/// blocks of 256 threads in clusters of 2.
+json clusterManifest() {
+  auto vector = [](int64_t id, const char *role) {
+    return json{{"id", id},       {"role", role},  {"index", 0},
+                {"dtype", "f32"}, {"shape", {kN}}, {"bytes", 4 * kN},
+                {"alignment", 16}};
+  };
+  json args = {{{"kind", "buffer"}, {"buffer", 0}},
+               {{"kind", "buffer"}, {"buffer", 1}},
+               {{"kind", "i32"}, {"value", kN}}};
+  return json{{"format", "uta-manifest"},
+              {"version", 1},
+              {"target", "ptx"},
+              {"sm", "90"},
+              {"entry", "main"},
+              {"module", "test.ptx"},
+              {"buffers", {vector(0, "argument"), vector(1, "result")}},
+              {"kernels",
+               {{{"name", "rank"},
+                 {"entry_point", "cluster_rank_f32"},
+                 {"args", args}}}},
+              {"launches",
+               {{{"kernel", "rank"},
+                 {"grid", {4, 1, 1}},
+                 {"block", {256, 1, 1}},
+                 {"shared_bytes", 0},
+                 {"cluster", {2, 1, 1}}}}},
+              {"results", {1}}};
+}
+
+TEST(CudaGpuTest, LaunchesClusters) {
+  UTA_REQUIRE_CUDA(backend);
+  if (backend.computeCapability() < 90)
+    GTEST_SKIP() << "thread block clusters need sm_90";
+  Expected<Executor> executor =
+      Executor::load(backend, parse(clusterManifest()), ptxBytes(kClusterPtx));
+  ASSERT_TRUE(executor) << executor.status().message();
+  HostTensor x = argumentTensor();
+  Expected<RunOutput> output = executor->run({&x, 1});
+  ASSERT_TRUE(output) << output.status().message();
+  std::vector<float> y = output->results[0].toFloat32();
+  ASSERT_EQ(y.size(), size_t(kN));
+  for (int64_t i = 0; i < kN; ++i)
+    // Two blocks per cluster; block i / 256 has rank (i / 256) % 2. Exact.
+    ASSERT_EQ(y[i], 2.0f * argumentA(i) + float((i / 256) % 2)) << "at " << i;
 }
 
 TEST(CudaGpuTest, RejectsMissingDevices) {

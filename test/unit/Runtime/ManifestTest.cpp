@@ -443,6 +443,44 @@ TEST(ManifestTest, ZeroedBuffers) {
             "supported for ptx modules only");
 }
 
+TEST(ManifestTest, ClusterLaunches) {
+  // The launch's grid is [2, 1, 1] on sm 90.
+  auto withCluster = [](json shape) {
+    return [shape](json &m) { m["launches"][0]["cluster"] = shape; };
+  };
+  json document = good();
+  withCluster({2, 1, 1})(document);
+  Expected<Manifest> parsed = parseManifest(document.dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  ASSERT_TRUE(parsed->launches[0].cluster);
+  EXPECT_EQ(*parsed->launches[0].cluster, (std::array<uint32_t, 3>{2, 1, 1}));
+  // Absent: a plain launch.
+  parsed = parseManifest(good().dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  EXPECT_FALSE(parsed->launches[0].cluster);
+
+  EXPECT_EQ(errorAfter(withCluster({3, 1, 1})),
+            "m.json: launches[0].cluster[0]: a cluster of 3 blocks does not "
+            "divide the grid's 2");
+  EXPECT_EQ(errorAfter(withCluster({0, 1, 1})),
+            "m.json: launches[0].cluster[0]: 0 is out of range [1, "
+            "4294967295]");
+  EXPECT_EQ(errorAfter(withCluster({2, 1})),
+            "m.json: launches[0].cluster: expected 3 sizes, got 2");
+  EXPECT_EQ(errorAfter([&](json &m) {
+              m["launches"][0]["grid"] = {16, 1, 1};
+              withCluster({16, 1, 1})(m);
+            }),
+            "m.json: launches[0].cluster: a cluster of 16 blocks; at most 8 "
+            "are portable");
+  EXPECT_EQ(errorAfter([&](json &m) {
+              withCluster({2, 1, 1})(m);
+              m["sm"] = "80";
+            }),
+            "m.json: launches[0].cluster: thread block clusters need a ptx "
+            "module for sm 90 or 90a");
+}
+
 TEST(ManifestTest, InvalidJson) {
   Expected<Manifest> parsed = parseManifest(
       "{\"format\": \"uta-manifest\",\n  \"version\": 1,,}", "m.json", ".");
