@@ -287,9 +287,10 @@ Candidate merge(Candidate &first, Candidate &second, SymbolTable &kernels) {
   auto index = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
-  Value sharedBytes;
-  if (int64_t bytes = std::max(first.sharedBytes, second.sharedBytes))
-    sharedBytes = arith::ConstantIntOp::create(b, loc, bytes, 32);
+  int64_t sharedBytes = std::max(first.sharedBytes, second.sharedBytes);
+  Value sharedSize;
+  if (sharedBytes)
+    sharedSize = arith::ConstantIntOp::create(b, loc, sharedBytes, 32);
   SmallVector<Value> operands(first.launch.getKernelOperands());
   llvm::append_range(operands, second.launch.getKernelOperands());
   auto launch = gpu::LaunchFuncOp::create(
@@ -297,7 +298,7 @@ Candidate merge(Candidate &first, Candidate &second, SymbolTable &kernels) {
       gpu::KernelDim3{index(first.blocks + second.blocks), index(1), index(1)},
       gpu::KernelDim3{index(second.blockSize[0]), index(second.blockSize[1]),
                       index(second.blockSize[2])},
-      sharedBytes, operands);
+      sharedSize, operands);
   // The operand counts of the parts, for `utac --stats`.
   auto counts = [](Candidate &part) {
     if (auto parts = part.launch->getAttrOfType<DenseI32ArrayAttr>(
@@ -316,7 +317,7 @@ Candidate merge(Candidate &first, Candidate &second, SymbolTable &kernels) {
   result.kernel = merged;
   result.blocks = first.blocks + second.blocks;
   result.blockSize = second.blockSize;
-  result.sharedBytes = std::max(first.sharedBytes, second.sharedBytes);
+  result.sharedBytes = sharedBytes;
   result.buffers = first.buffers;
   for (const auto &[root, access] : second.buffers)
     result.buffers[root] |= access;

@@ -238,11 +238,7 @@ Status CudaBackend::launchKernel(CUfunction function, const LaunchDesc &launch,
                   launch.grid[1], launch.grid[2], launch.block[0],
                   launch.block[1], launch.block[2], launch.sharedBytes, stream_,
                   params, nullptr);
-  if (!driver_->api().cuLaunchKernelEx)
-    return Status::error(
-        ErrorCode::Unavailable,
-        "this CUDA driver cannot launch thread block clusters "
-        "(cuLaunchKernelEx is missing; it came with CUDA 12.0)");
+  // load() refused cluster launches where the driver lacks the entry point.
   CUlaunchAttribute cluster{};
   cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
   cluster.value.clusterDim.x = (*launch.cluster)[0];
@@ -491,6 +487,12 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
         continue;
       std::string launchAt = where + ": launches[" + std::to_string(l) + "] (" +
                              launch.kernel + ")";
+      if (launch.cluster && !driver_->api().cuLaunchKernelEx)
+        return Status::error(ErrorCode::Unavailable,
+                             launchAt + ": launches thread block clusters, "
+                                        "which this CUDA driver cannot "
+                                        "(cuLaunchKernelEx is missing; it "
+                                        "came with CUDA 12.0)");
       uint64_t threads =
           uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
       if (threads > uint64_t(kernel.maxThreadsPerBlock))

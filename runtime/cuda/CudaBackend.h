@@ -82,8 +82,9 @@ private:
   /// use) on stream_; caller holds streamMutex_.
   Status queueCacheFlush();
   /// Queues `launch` of `function` with `params` on stream_: through
-  /// cuLaunchKernelEx with its cluster shape where it has one, else
-  /// cuLaunchKernel; caller holds streamMutex_.
+  /// cuLaunchKernelEx with its cluster shape where it has one (load()
+  /// checked that the driver has it), else cuLaunchKernel; caller holds
+  /// streamMutex_.
   Status launchKernel(CUfunction function, const LaunchDesc &launch,
                       void **params);
 
