@@ -41,7 +41,9 @@ public:
   FailureOr<json> build(const ManifestTarget &target);
 
 private:
-  json describeBuffer(Value buffer, StringRef role);
+  /// The manifest entry of `buffer`, or an error located at it where it is
+  /// not a buffer the runtime can allocate.
+  FailureOr<json> describeBuffer(Value buffer, StringRef role);
   LogicalResult addLaunch(gpu::LaunchFuncOp launch,
                           const TargetKernel *targetKernel);
   /// Records a gpu.memset of zero, which the next launch's `zero` lists.
@@ -60,8 +62,19 @@ private:
 };
 } // namespace
 
-json ManifestBuilder::describeBuffer(Value buffer, StringRef role) {
-  auto type = cast<MemRefType>(buffer.getType());
+FailureOr<json> ManifestBuilder::describeBuffer(Value buffer, StringRef role) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  if (!type || !type.hasStaticShape() ||
+      getDTypeName(type.getElementType()).empty()) {
+    InFlightDiagnostic error =
+        isa<BlockArgument>(buffer)
+            ? host.emitOpError("argument ")
+                  << cast<BlockArgument>(buffer).getArgNumber() << " "
+            : buffer.getDefiningOp()->emitOpError("");
+    return error << "has type " << buffer.getType()
+                 << ": a launch sequence's buffers are memrefs of static "
+                    "shape of f32, f16 or bf16";
+  }
   unsigned id = bufferIds.size();
   bufferIds[buffer] = id;
   int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
@@ -200,9 +213,11 @@ LogicalResult ManifestBuilder::addZeroing(gpu::MemsetOp memset) {
 
 FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
   for (auto [index, arg] : llvm::enumerate(host.getArguments())) {
-    json buffer = describeBuffer(arg, "argument");
-    buffer["index"] = index;
-    buffers.push_back(buffer);
+    FailureOr<json> buffer = describeBuffer(arg, "argument");
+    if (failed(buffer))
+      return failure();
+    (*buffer)["index"] = index;
+    buffers.push_back(std::move(*buffer));
   }
   auto returnOp = cast<func::ReturnOp>(host.getBody().front().getTerminator());
   auto resultIndex = [&](Value v) -> std::optional<unsigned> {
@@ -216,10 +231,13 @@ FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
   for (Operation &op : host.getBody().front()) {
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       std::optional<unsigned> index = resultIndex(alloc);
-      json buffer = describeBuffer(alloc, index ? "result" : "intermediate");
+      FailureOr<json> buffer =
+          describeBuffer(alloc, index ? "result" : "intermediate");
+      if (failed(buffer))
+        return failure();
       if (index)
-        buffer["index"] = *index;
-      buffers.push_back(buffer);
+        (*buffer)["index"] = *index;
+      buffers.push_back(std::move(*buffer));
     } else if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
       auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
           module, get.getNameAttr());
@@ -228,12 +246,14 @@ FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
                           : DenseElementsAttr();
       if (!value)
         return get.emitOpError("names no constant with a dense value");
-      json buffer = describeBuffer(get, "constant");
+      FailureOr<json> buffer = describeBuffer(get, "constant");
+      if (failed(buffer))
+        return failure();
       json values = json::array();
       for (const APFloat &element : value.getValues<APFloat>())
         values.push_back(element.convertToDouble());
-      buffer["values"] = std::move(values);
-      buffers.push_back(buffer);
+      (*buffer)["values"] = std::move(values);
+      buffers.push_back(std::move(*buffer));
     } else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
       const TargetKernel *targetKernel = nullptr;
       if (target.kernels) {

@@ -10,6 +10,8 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/Format.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::uta;
 
@@ -68,11 +70,16 @@ void mlir::uta::printKernelStats(llvm::raw_ostream &os, StringRef title,
                                  ArrayRef<KernelStats> stats) {
   int64_t read = 0, written = 0;
   os << title << ": " << stats.size() << " kernels\n";
+  // The names' column is as wide as the longest (merged launches have long
+  // names), so that the numbers stay aligned.
+  int nameWidth = 40;
+  for (const KernelStats &kernel : stats)
+    nameWidth = std::max(nameWidth, static_cast<int>(kernel.name.size()));
   for (const KernelStats &kernel : stats) {
-    os << llvm::format(
-        "  %-40s %10lld threads %12lld B read %12lld B written\n",
-        kernel.name.c_str(), (long long)kernel.threads,
-        (long long)kernel.bytesRead, (long long)kernel.bytesWritten);
+    os << llvm::format("  %-*s %10lld threads %12lld B read %12lld B written\n",
+                       nameWidth, kernel.name.c_str(),
+                       (long long)kernel.threads, (long long)kernel.bytesRead,
+                       (long long)kernel.bytesWritten);
     read += kernel.bytesRead;
     written += kernel.bytesWritten;
   }

@@ -2,7 +2,9 @@
 //
 // The manifest writer on host functions written by hand: a launch with a
 // thread block cluster keeps its shape in the manifest (the runtime then
-// launches it through cuLaunchKernelEx) instead of losing it.
+// launches it through cuLaunchKernelEx) instead of losing it, and a host
+// function whose buffers the runtime could not allocate gets a located
+// error, not a manifest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,11 +28,13 @@ using namespace mlir;
 namespace {
 
 /// A host function launching @kernels::@copy on 4 blocks of 128 threads,
-/// in clusters of `cluster` blocks.
-std::string hostFunction(const std::string &cluster) {
+/// in clusters of `cluster` blocks, taking `arguments` before its buffer.
+std::string hostFunction(const std::string &cluster,
+                         const std::string &arguments = "") {
   return R"mlir(
 module attributes {gpu.container_module} {
-  func.func @main(%x: memref<512xf32>) -> memref<512xf32> {
+  func.func @main()mlir" +
+         arguments + R"mlir(%x: memref<512xf32>) -> memref<512xf32> {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
@@ -50,9 +54,9 @@ module attributes {gpu.container_module} {
 )mlir";
 }
 
-/// writeManifest's JSON for the host function of `cluster`, or its
-/// diagnostics.
-std::string manifestOf(const std::string &cluster, std::string &errors) {
+/// writeManifest's JSON for the host function `source`, or "" with its
+/// diagnostics in `errors`.
+std::string manifestOf(const std::string &source, std::string &errors) {
   DialectRegistry registry;
   uta::registerUTADialects(registry);
   MLIRContext context(registry);
@@ -61,8 +65,7 @@ std::string manifestOf(const std::string &cluster, std::string &errors) {
     errors += diagnostic.str();
     return success();
   });
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(hostFunction(cluster), &context);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   if (!module)
     return "";
   auto host = module->lookupSymbol<func::FuncOp>("main");
@@ -76,12 +79,38 @@ std::string manifestOf(const std::string &cluster, std::string &errors) {
 
 TEST(ManifestWriterTest, ClusterShapeIsKept) {
   std::string errors;
-  std::string text = manifestOf("%c2", errors);
+  std::string text = manifestOf(hostFunction("%c2"), errors);
   ASSERT_FALSE(text.empty()) << errors;
   nlohmann::json manifest = nlohmann::json::parse(text);
   ASSERT_EQ(manifest["launches"].size(), 1u);
   EXPECT_EQ(manifest["launches"][0]["cluster"], nlohmann::json({2, 1, 1}));
   EXPECT_EQ(manifest["launches"][0]["grid"], nlohmann::json({4, 1, 1}));
+}
+
+TEST(ManifestWriterTest, RefusesArgumentsThatAreNotBuffers) {
+  for (const char *argument :
+       {"%n: i32, ", "%d: memref<?xf32>, ", "%i: memref<4xi64>, "}) {
+    std::string errors;
+    EXPECT_EQ(manifestOf(hostFunction("%c2", argument), errors), "")
+        << argument;
+    EXPECT_NE(errors.find("argument 0 has type"), std::string::npos)
+        << argument << ": " << errors;
+    EXPECT_NE(errors.find("memrefs of static shape of f32, f16 or bf16"),
+              std::string::npos)
+        << argument << ": " << errors;
+  }
+}
+
+TEST(ManifestWriterTest, RefusesIntermediatesOfOtherTypes) {
+  std::string source = hostFunction("%c2");
+  std::string alloc = "%y = memref.alloc() : memref<512xf32>";
+  source.replace(source.find(alloc), alloc.size(),
+                 "%z = memref.alloc() : memref<8xi32>\n    " + alloc);
+  std::string errors;
+  EXPECT_EQ(manifestOf(source, errors), "");
+  EXPECT_NE(errors.find("'memref.alloc' op has type 'memref<8xi32>'"),
+            std::string::npos)
+      << errors;
 }
 
 } // namespace
