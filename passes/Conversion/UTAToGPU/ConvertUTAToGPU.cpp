@@ -261,6 +261,12 @@ public:
     return kernel.getArgument(argument);
   }
 
+  bool setClusterBlocks(int64_t blocks) override {
+    context.kernel.setKnownClusterSizeAttr(DenseI32ArrayAttr::get(
+        context.kernel.getContext(), {static_cast<int32_t>(blocks), 1, 1}));
+    return true;
+  }
+
   void beginAccessGroup(OpBuilder &b, const AccessLanes &lanes) override {
     assert(!context.group && "access groups do not nest");
     context.group.emplace(b.getInsertionBlock(), lanes);
@@ -556,12 +562,17 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
     args.push_back(buffer);
   }
   int64_t blocks = llvm::divideCeil(numThreads, kernelBlockSize);
+  // A kernel whose blocks run in clusters is launched in them.
+  std::optional<gpu::KernelDim3> cluster;
+  if (std::optional<ArrayRef<int32_t>> shape = kernel->getKnownClusterSize())
+    cluster = gpu::KernelDim3{index((*shape)[0]), index((*shape)[1]),
+                              index((*shape)[2])};
   auto launch = gpu::LaunchFuncOp::create(
       b, loc, *kernel, gpu::KernelDim3{index(blocks), index(1), index(1)},
       gpu::KernelDim3{index(kernelBlockSize), index(1), index(1)},
       sharedBytes ? arith::ConstantIntOp::create(b, loc, sharedBytes, 32)
                   : Value(),
-      args);
+      args, /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, cluster);
   if (tensorMaps)
     launch->setAttr(UTADialect::getTensorMapsAttrName(), tensorMaps);
   return success();

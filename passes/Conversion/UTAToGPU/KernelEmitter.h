@@ -103,6 +103,12 @@ public:
                                     unsigned swizzle = 0) {
     return nullptr;
   }
+  /// Launches the kernel in clusters of `blocks` consecutive blocks (the
+  /// kernel's known_cluster_size, and its launch's cluster shape): the GPU
+  /// runs a cluster's blocks at the same time, on one GPC, and they may
+  /// share shared memory. Returns false where the kernel cannot be (not
+  /// CUDA). CUDA sm_90 and later only.
+  virtual bool setClusterBlocks(int64_t blocks) { return false; }
 
   /// Opens an access group in the current block: the buffer reads and
   /// writes emitted directly in it, lane by lane, are served by aligned

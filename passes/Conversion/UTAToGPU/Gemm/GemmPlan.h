@@ -162,6 +162,13 @@ struct GemmPlan {
   /// and y tiles, read each K tile at about the same time, and it stays
   /// in L2 between them. Set for plain TF32.
   bool kTilesOuter = false;
+  /// The warp-specialised fc_product: blocks run in clusters of this many,
+  /// 2 with kTilesOuter where the column tiles are even in number: the GPU
+  /// then runs neighbours in emitFcProductBlockPosition's order, the column
+  /// tiles of one row tile and blade, which read the same x and y tiles, at
+  /// the same time on one GPC. (With a grade norm the blocks are placed by
+  /// ticket: a cluster's two usually take neighbouring places.)
+  int64_t clusterBlocks = 1;
 
   int64_t getTilesM() const;
   int64_t getTilesN() const;

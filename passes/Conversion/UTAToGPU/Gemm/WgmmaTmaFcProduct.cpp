@@ -42,6 +42,9 @@
 // tile with K tiles outer); the consumers keep its fragments in registers
 // for the K tile's steps and scale each step's sums by them before the
 // rounding.
+// With GemmPlan::clusterBlocks the kernel is launched in clusters, the
+// column tiles of one row tile and blade together; its blocks share
+// nothing, the GPU just runs them at the same time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -600,6 +603,9 @@ WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
                                const FcProductGradeNorm *gradeNorm) {
   fc = &fcGemm;
   threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  if (plan.clusterBlocks > 1 && !io.setClusterBlocks(plan.clusterBlocks))
+    return emitError(loc, "the warp-specialised fc_product runs in clusters, "
+                          "which only CUDA launches");
   // The longest blocks first, and blocks of one row tile together, which
   // share the rows of x and y in L2. With a grade norm, blocks wait on
   // others of their group and place themselves by a ticket.
