@@ -66,11 +66,11 @@ FailureOr<json> ManifestBuilder::describeBuffer(Value buffer, StringRef role) {
   auto type = dyn_cast<MemRefType>(buffer.getType());
   if (!type || !type.hasStaticShape() ||
       getDTypeName(type.getElementType()).empty()) {
-    InFlightDiagnostic error =
-        isa<BlockArgument>(buffer)
-            ? host.emitOpError("argument ")
-                  << cast<BlockArgument>(buffer).getArgNumber() << " "
-            : buffer.getDefiningOp()->emitOpError("");
+    auto argument = dyn_cast<BlockArgument>(buffer);
+    InFlightDiagnostic error = argument
+                                   ? host.emitOpError("argument ")
+                                         << argument.getArgNumber() << " "
+                                   : buffer.getDefiningOp()->emitOpError("");
     return error << "has type " << buffer.getType()
                  << ": a launch sequence's buffers are memrefs of static "
                     "shape of f32, f16 or bf16";

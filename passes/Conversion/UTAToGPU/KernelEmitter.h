@@ -106,8 +106,9 @@ public:
   /// Launches the kernel in clusters of `blocks` consecutive blocks (the
   /// kernel's known_cluster_size, and its launch's cluster shape): the GPU
   /// runs a cluster's blocks at the same time, on one GPC, and they may
-  /// share shared memory. Returns false where the kernel cannot be (not
-  /// CUDA). CUDA sm_90 and later only.
+  /// share shared memory. Returns false where this IO cannot launch in
+  /// clusters (the default). For CUDA sm_90 and later only: the caller
+  /// asks on that target alone.
   virtual bool setClusterBlocks(int64_t blocks) { return false; }
 
   /// Opens an access group in the current block: the buffer reads and
