@@ -11,7 +11,8 @@ import subprocess
 def uta_time(out, name, module="k.ptx", repeat=30):
     """Median total kernel time (ms) of OUT/name/module over `repeat` runs:
     CUDA events per launch (CUDA for a .ptx module, Vulkan timestamps for a
-    .spv one), L2 flushed before each run."""
+    .spv one), L2 flushed once before each run, as do_bench does for a
+    baseline's function."""
     run = subprocess.run(
         [os.path.join(out, "uta-run"), os.path.join(out, name, module + ".json"),
          "--seed=1", "--profile", f"--repeat={repeat}"],

@@ -5,12 +5,12 @@ Run on the GPU machine (torch and triton, no compiler):
     [UTA_FLASH_CLIFFORD=DIR] python3 bench/gemm/bench.py OUT_DIR
 where OUT_DIR was filled here by `bench/gemm/prepare.sh BUILD OUT_DIR` and
 DIR, if given, is a checkout of Flash Clifford (timed beside FCGP).
-Times are medians: UTA's from `uta-run --profile --repeat` (CUDA events per
-launch, L2 flushed before each), torch's from triton.testing.do_bench (also
-L2-flushed). Errors are relative L2 norms against the float64 product of the
-same inputs (random normals), for UTA and for cuBLAS. Prints a markdown
-table with TFLOP/s and the fraction of the H100 SXM's dense peak for the
-arithmetic used.
+Times are medians: UTA's from `uta-run --profile --repeat` (CUDA events
+around the launches, the L2 flushed before each run of the graph), torch's
+from triton.testing.do_bench (the L2 flushed before each call). Errors are
+relative L2 norms against the float64 product of the same inputs (random
+normals), for UTA and for cuBLAS. Prints a markdown table with TFLOP/s and
+the fraction of the H100 SXM's dense peak for the arithmetic used.
 """
 import importlib.util
 import os

@@ -227,7 +227,9 @@ struct RunOptions {
   /// so an element no kernel writes reads back as NaN rather than as a
   /// plausible stale value. Costs one copy per output.
   bool poisonOutputs = true;
-  /// Where to append each launch's GPU time; null: not measured.
+  /// Where to append each launch's GPU time, from the end of the launch
+  /// before it (the run's start, after the L2 was flushed on CUDA), so the
+  /// times add up to the run's; null: not measured.
   std::vector<KernelTiming> *timings = nullptr;
 };
 

@@ -111,7 +111,8 @@ public:
   /// Runs the manifest's launches in order, `buffers[i]` being the buffer of
   /// `manifest.buffers[i]` for the manifest `executable` was loaded from, and
   /// waits until they finished. With `timings`, appends each launch's GPU
-  /// time.
+  /// time, from the end of the launch before it (the run's start for the
+  /// first), so the launches' times add up to the run's.
   virtual Status run(Executable &executable,
                      std::span<const DeviceBuffer> buffers,
                      std::vector<KernelTiming> *timings) = 0;

@@ -231,6 +231,34 @@ Status CudaBackend::queueCacheFlush() {
                 size_t(cacheFlush_.bytes / 4), stream_);
 }
 
+namespace {
+/// cuLaunchKernelEx's configuration of a launch in clusters (`attribute`
+/// holds the cluster shape, which `config` points to).
+struct ClusterLaunchConfig {
+  ClusterLaunchConfig(const LaunchDesc &launch, CUstream stream) {
+    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attribute.value.clusterDim.x = (*launch.cluster)[0];
+    attribute.value.clusterDim.y = (*launch.cluster)[1];
+    attribute.value.clusterDim.z = (*launch.cluster)[2];
+    config.gridDimX = launch.grid[0];
+    config.gridDimY = launch.grid[1];
+    config.gridDimZ = launch.grid[2];
+    config.blockDimX = launch.block[0];
+    config.blockDimY = launch.block[1];
+    config.blockDimZ = launch.block[2];
+    config.sharedMemBytes = launch.sharedBytes;
+    config.hStream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  ClusterLaunchConfig(const ClusterLaunchConfig &) = delete;
+  ClusterLaunchConfig &operator=(const ClusterLaunchConfig &) = delete;
+
+  CUlaunchAttribute attribute{};
+  CUlaunchConfig config{};
+};
+} // namespace
+
 Status CudaBackend::launchKernel(CUfunction function, const LaunchDesc &launch,
                                  void **params) {
   if (!launch.cluster)
@@ -239,23 +267,34 @@ Status CudaBackend::launchKernel(CUfunction function, const LaunchDesc &launch,
                   launch.block[1], launch.block[2], launch.sharedBytes, stream_,
                   params, nullptr);
   // load() refused cluster launches where the driver lacks the entry point.
-  CUlaunchAttribute cluster{};
-  cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  cluster.value.clusterDim.x = (*launch.cluster)[0];
-  cluster.value.clusterDim.y = (*launch.cluster)[1];
-  cluster.value.clusterDim.z = (*launch.cluster)[2];
-  CUlaunchConfig config{};
-  config.gridDimX = launch.grid[0];
-  config.gridDimY = launch.grid[1];
-  config.gridDimZ = launch.grid[2];
-  config.blockDimX = launch.block[0];
-  config.blockDimY = launch.block[1];
-  config.blockDimZ = launch.block[2];
-  config.sharedMemBytes = launch.sharedBytes;
-  config.hStream = stream_;
-  config.attrs = &cluster;
-  config.numAttrs = 1;
-  return UTA_CU(*driver_, cuLaunchKernelEx, &config, function, params, nullptr);
+  ClusterLaunchConfig cluster(launch, stream_);
+  return UTA_CU(*driver_, cuLaunchKernelEx, &cluster.config, function, params,
+                nullptr);
+}
+
+Status CudaBackend::checkClusterFits(CUfunction function,
+                                     const LaunchDesc &launch,
+                                     const std::string &launchAt) {
+  // Drivers before CUDA 11.8 lack the query; their launch fails instead.
+  if (!driver_->api().cuOccupancyMaxActiveClusters)
+    return Status();
+  ClusterLaunchConfig cluster(launch, stream_);
+  int clusters = 0;
+  UTA_TRY(withContext(launchAt, UTA_CU(*driver_, cuOccupancyMaxActiveClusters,
+                                       &clusters, function, &cluster.config)));
+  if (clusters > 0)
+    return Status();
+  const auto &shape = *launch.cluster;
+  return Status::error(
+      ErrorCode::Unavailable,
+      launchAt + ": this device cannot run a cluster of " +
+          std::to_string(uint64_t(shape[0]) * shape[1] * shape[2]) +
+          " of its blocks at once (each " +
+          std::to_string(uint64_t(launch.block[0]) * launch.block[1] *
+                         launch.block[2]) +
+          " threads and " + std::to_string(launch.sharedBytes) +
+          " bytes of dynamic shared memory); a MIG slice or an MPS client "
+          "limited to few SMs can cause this");
 }
 
 std::string CudaBackend::jitInfoLog() const {
@@ -480,13 +519,16 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
                    CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, kernel.function);
         !status)
       return withContext(at, status);
+    auto launchWhere = [&](size_t l) {
+      return where + ": launches[" + std::to_string(l) + "] (" +
+             manifest.launches[l].kernel + ")";
+    };
     uint32_t shared = 0;
     for (size_t l = 0; l < manifest.launches.size(); ++l) {
       const LaunchDesc &launch = manifest.launches[l];
       if (launch.kernelIndex != k)
         continue;
-      std::string launchAt = where + ": launches[" + std::to_string(l) + "] (" +
-                             launch.kernel + ")";
+      std::string launchAt = launchWhere(l);
       if (launch.cluster && !driver_->api().cuLaunchKernelEx)
         return Status::error(ErrorCode::Unavailable,
                              launchAt + ": launches thread block clusters, "
@@ -520,6 +562,14 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
           at, UTA_CU(*driver_, cuFuncSetAttribute, kernel.function,
                      CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                      int(shared))));
+    // With its shared memory settled, whether the device can hold each
+    // cluster launch's blocks at once: a cluster that cannot is refused
+    // here, not at its launch.
+    for (size_t l = 0; l < manifest.launches.size(); ++l) {
+      const LaunchDesc &launch = manifest.launches[l];
+      if (launch.kernelIndex == k && launch.cluster)
+        UTA_TRY(checkClusterFits(kernel.function, launch, launchWhere(l)));
+    }
     executable->kernels.push_back(std::move(kernel));
   }
   return std::unique_ptr<Executable>(std::move(executable));
@@ -542,8 +592,9 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
   std::lock_guard<std::mutex> lock(streamMutex_);
   const std::vector<LaunchDesc> &launches = executable.launches;
   if (timings && executable.events.empty()) {
-    // The executable destroys the events it holds, including on failure.
-    for (size_t i = 0; i < 2 * launches.size(); ++i) {
+    // One event before the first launch and one after each; the executable
+    // destroys the events it holds, including on failure.
+    for (size_t i = 0; i <= launches.size(); ++i) {
       CUevent event = nullptr;
       if (Status status = UTA_CU(*driver_, cuEventCreate, &event,
                                  unsigned(CU_EVENT_DEFAULT));
@@ -589,14 +640,16 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
       }
       params[map.argument] = &tensorMaps[t];
     }
-    // A timed launch starts with a cold L2 (as the baselines' do_bench
-    // runs do), and its start event is queued behind the flush, so the GPU
-    // is busy when the host submits the launch: the time between the
-    // events is the kernel's, not the submission's.
-    Status status = timings ? queueCacheFlush() : Status();
-    if (status && timings)
-      status =
-          UTA_CU(*driver_, cuEventRecord, executable.events[2 * l], stream_);
+    // A timed run starts with a cold L2, as a baseline timed by do_bench
+    // does: the flush comes once, before the first launch, and the launches
+    // after it find what the ones before them left in the L2. The first
+    // event is queued behind the flush, so the GPU is busy when the host
+    // submits the launches: the events bracket the GPU's work, not the
+    // submission. A launch's time runs from the previous launch's end
+    // event, so the launches' times add up to the run's.
+    Status status = timings && l == 0 ? queueCacheFlush() : Status();
+    if (status && timings && l == 0)
+      status = UTA_CU(*driver_, cuEventRecord, executable.events[0], stream_);
     // Zeroed after the start event: the launch's time includes it.
     for (size_t position : launch.zeroedPositions) {
       if (!status)
@@ -611,8 +664,8 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
           where(l), launchKernel(kernel.function, launch,
                                  params.empty() ? nullptr : params.data()));
     if (status && timings)
-      status = UTA_CU(*driver_, cuEventRecord, executable.events[2 * l + 1],
-                      stream_);
+      status =
+          UTA_CU(*driver_, cuEventRecord, executable.events[l + 1], stream_);
     if (!status) {
       // Let the launches already queued finish before their buffers go back.
       (void)driver_->api().cuStreamSynchronize(stream_);
@@ -627,7 +680,7 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
     for (size_t l = 0; l < launches.size(); ++l) {
       float milliseconds = 0;
       UTA_TRY(UTA_CU(*driver_, cuEventElapsedTime, &milliseconds,
-                     executable.events[2 * l], executable.events[2 * l + 1]));
+                     executable.events[l], executable.events[l + 1]));
       timings->push_back(KernelTiming{l, launches[l].kernel, milliseconds});
     }
   return Status();

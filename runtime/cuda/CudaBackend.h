@@ -3,7 +3,7 @@
 // The CUDA implementation of Backend: the device's primary context, one
 // non-blocking stream that carries every copy and launch, a caching memory
 // pool, modules JIT-compiled from PTX with cuModuleLoadDataEx (the compiler's
-// error log comes back in the Status), and events around each launch when
+// error log comes back in the Status), and events between the launches when
 // timings are asked for.
 //
 // Thread-safe: any number of threads may allocate, copy, load and run at
@@ -87,6 +87,11 @@ private:
   /// streamMutex_.
   Status launchKernel(CUfunction function, const LaunchDesc &launch,
                       void **params);
+  /// Unavailable (with `launchAt`) where the device cannot hold the blocks
+  /// of one of `launch`'s clusters of `function` at once (an MIG slice, an
+  /// MPS client limited to few SMs), as cuOccupancyMaxActiveClusters says.
+  Status checkClusterFits(CUfunction function, const LaunchDesc &launch,
+                          const std::string &launchAt);
 
   std::shared_ptr<CudaDriver> driver_;
   int ordinal_ = 0;

@@ -61,7 +61,8 @@ namespace uta::runtime::cuda {
   X(cuFuncGetParamInfo, false)                                                 \
   X(cuTensorMapEncodeTiled, false)                                             \
   X(cuLaunchKernel, true)                                                      \
-  X(cuLaunchKernelEx, false)
+  X(cuLaunchKernelEx, false)                                                   \
+  X(cuOccupancyMaxActiveClusters, false)
 
 /// The resolved entry points; members carry the versioned names.
 struct CudaSymbols {

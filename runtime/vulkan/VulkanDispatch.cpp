@@ -156,7 +156,10 @@ Status VulkanBackend::run(Executable &base,
                         ? ~uint64_t(0)
                         : (uint64_t(1) << timestampValidBits_) - 1;
     for (size_t l = 0; l < numLaunches; ++l) {
-      uint64_t ticks = (stamps[2 * l + 1] - stamps[2 * l]) & mask;
+      // From the previous dispatch's end, as on CUDA: the barrier between
+      // two dispatches counts, and the dispatches' times add up to the run's.
+      uint64_t start = l == 0 ? stamps[0] : stamps[2 * l - 1];
+      uint64_t ticks = (stamps[2 * l + 1] - start) & mask;
       KernelTiming timing;
       timing.launch = l;
       timing.kernel = executable.launches[l].kernel;

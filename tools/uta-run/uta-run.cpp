@@ -273,36 +273,47 @@ int runUTARun(int argc, char **argv) {
   if (!executor)
     return fail(executor.status());
   // --repeat runs the graph again on the same arguments; the profile then
-  // reports each launch's median. The first run's results are checked.
+  // reports each launch's median and the median of the runs' totals (the
+  // launches' times add up to their run's), over the runs after the first,
+  // which warms up, where there are any. The first run's results are
+  // checked.
   Expected<RunOutput> output =
       executor->run(arguments, RunOptions{options.profile});
   if (!output)
     return fail(output.status());
   std::vector<std::vector<double>> launchTimes(output->timings.size());
+  std::vector<double> runTotals;
+  auto addTimes = [&](const RunOutput &run) {
+    double total = 0;
+    for (const KernelTiming &timing : run.timings) {
+      launchTimes[timing.launch].push_back(timing.milliseconds);
+      total += timing.milliseconds;
+    }
+    runTotals.push_back(total);
+  };
   for (unsigned run = 1; run < options.repeat; ++run) {
     Expected<RunOutput> again =
         executor->run(arguments, RunOptions{options.profile});
     if (!again)
       return fail(again.status());
-    for (const KernelTiming &timing : again->timings)
-      launchTimes[timing.launch].push_back(timing.milliseconds);
+    addTimes(*again);
   }
+  if (runTotals.empty())
+    addTimes(*output);
 
   if (options.profile) {
+    auto median = [](std::vector<double> &times) {
+      std::sort(times.begin(), times.end());
+      return times[times.size() / 2];
+    };
     std::printf("device: %s\n", (*backend)->deviceDescription().c_str());
-    double total = 0;
     for (const KernelTiming &timing : output->timings) {
       std::vector<double> &times = launchTimes[timing.launch];
-      if (times.empty())
-        times.push_back(timing.milliseconds);
-      std::sort(times.begin(), times.end());
-      double median = times[times.size() / 2];
       std::printf("launch %zu: %s: %.4f ms (median of %zu)\n", timing.launch,
-                  timing.kernel.c_str(), median, times.size());
-      total += median;
+                  timing.kernel.c_str(), median(times), times.size());
     }
-    std::printf("total: %.4f ms in %zu launches\n", total,
-                output->timings.size());
+    std::printf("total: %.4f ms in %zu launches (median of %zu)\n",
+                median(runTotals), output->timings.size(), runTotals.size());
   }
 
   bool checksPassed = true, referenceInvalid = false;

@@ -17,6 +17,9 @@
 // "fake-libcuda: cluster X x Y x Z" on stderr, and runs the kernel as
 // cuLaunchKernel does, or cluster_rank_f32 (x, y, i32 n: y = x * the
 // blocks of a cluster + the block's rank in it).
+// cuOccupancyMaxActiveClusters checks the configuration as the launch does
+// and says 0 where a cluster's blocks ask for more than 228 KiB of dynamic
+// shared memory between them (one GPC's pair of SMs, say), else 1.
 // and only over the threads the launch has, so a short grid shows.
 // Fresh allocations are filled with 0x5a bytes, so only the executor's own
 // NaN poisoning can make unwritten results NaN.
@@ -368,6 +371,17 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction function,
                         config->gridDimZ, config->blockDimX, config->blockDimY,
                         config->blockDimZ, config->sharedMemBytes,
                         config->hStream, params, extra);
+}
+
+CUresult cuOccupancyMaxActiveClusters(int *clusters, CUfunction,
+                                      const CUlaunchConfig *config) {
+  if (config->numAttrs != 1 ||
+      config->attrs[0].id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+    return CUDA_ERROR_INVALID_VALUE;
+  const auto &cluster = config->attrs[0].value.clusterDim;
+  uint64_t blocks = uint64_t(cluster.x) * cluster.y * cluster.z;
+  *clusters = blocks * config->sharedMemBytes > 228 * 1024 ? 0 : 1;
+  return CUDA_SUCCESS;
 }
 
 } // extern "C"
