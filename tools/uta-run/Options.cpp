@@ -35,8 +35,10 @@ options:
                          results, 1e-2 for f16 and bf16)
   --profile              print the GPU time of each kernel launch
   --repeat=N             run the graph N times on the same arguments (the
-                         first run's results are checked and saved); with
-                         --profile, print each launch's median time
+                         first run's results are checked and saved; the
+                         later runs keep the arguments on the device and
+                         read nothing back); with --profile, print each
+                         launch's median time
   --print-device         print the device that --backend and --device select,
                          and exit (no manifest needed)
   --help                 print this text

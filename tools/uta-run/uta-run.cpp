@@ -34,6 +34,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <sys/stat.h>
@@ -177,6 +178,72 @@ int exitCodeOf(const Status &status) {
   return status.code() == ErrorCode::Unavailable ? 3 : 1;
 }
 
+/// Device buffers that go back to their backend on every path.
+class ResidentBuffers {
+public:
+  explicit ResidentBuffers(Backend &backend) : backend_(backend) {}
+  ~ResidentBuffers() {
+    for (const DeviceBuffer &buffer : buffers_)
+      backend_.release(buffer);
+  }
+  ResidentBuffers(const ResidentBuffers &) = delete;
+  ResidentBuffers &operator=(const ResidentBuffers &) = delete;
+
+  /// A buffer for manifest buffer `desc`, holding `bytes` where given.
+  Expected<DeviceBuffer> add(const BufferDesc &desc,
+                             std::span<const std::byte> bytes = {}) {
+    Expected<DeviceBuffer> buffer =
+        backend_.allocate(desc.bytes, desc.alignment);
+    if (!buffer)
+      return buffer.status();
+    buffers_.push_back(*buffer);
+    if (!bytes.empty())
+      UTA_TRY(backend_.upload(*buffer, bytes));
+    return *buffer;
+  }
+
+private:
+  Backend &backend_;
+  std::vector<DeviceBuffer> buffers_;
+};
+
+/// Runs the graph `runs` more times on `arguments`, uploaded once to
+/// buffers that stay on the device, and passes each run's launch times to
+/// `addTimes`. Nothing is read back and the results are not poisoned: these
+/// runs are timed, not checked.
+Status repeatOnDevice(const Executor &executor,
+                      std::span<const HostTensor> arguments, unsigned runs,
+                      bool profile,
+                      const std::function<void(const RunOutput &)> &addTimes) {
+  const Manifest &manifest = executor.manifest();
+  ResidentBuffers resident(executor.backend());
+  std::vector<DeviceBuffer> argumentBuffers, resultBuffers;
+  std::vector<size_t> argumentPositions = manifest.argumentBuffers();
+  for (size_t a = 0; a < arguments.size(); ++a) {
+    Expected<DeviceBuffer> buffer =
+        resident.add(manifest.buffers[argumentPositions[a]], arguments[a].data);
+    if (!buffer)
+      return buffer.status();
+    argumentBuffers.push_back(*buffer);
+  }
+  for (size_t position : manifest.resultBuffers()) {
+    Expected<DeviceBuffer> buffer = resident.add(manifest.buffers[position]);
+    if (!buffer)
+      return buffer.status();
+    resultBuffers.push_back(*buffer);
+  }
+  RunOptions options;
+  options.profile = profile;
+  options.poison = false;
+  for (unsigned run = 0; run < runs; ++run) {
+    RunOutput output;
+    UTA_TRY(executor.runDevice(argumentBuffers, resultBuffers, options,
+                               profile ? &output.timings : nullptr));
+    addTimes(output);
+  }
+  return Status();
+}
+
 int fail(const Status &status) {
   std::fprintf(stderr, "uta-run: %s\n", status.message().c_str());
   return exitCodeOf(status);
@@ -272,11 +339,11 @@ int runUTARun(int argc, char **argv) {
       Executor::load(**backend, std::move(*manifest), *image);
   if (!executor)
     return fail(executor.status());
-  // --repeat runs the graph again on the same arguments; the profile then
-  // reports each launch's median and the median of the runs' totals (the
-  // launches' times add up to their run's), over the runs after the first,
-  // which warms up, where there are any. The first run's results are
-  // checked.
+  // --repeat runs the graph again on the same arguments, kept on the
+  // device; the profile then reports each launch's median and the median of
+  // the runs' totals (the launches' times add up to their run's), over the
+  // runs after the first, which warms up, where there are any. The first
+  // run's results are checked.
   Expected<RunOutput> output =
       executor->run(arguments, RunOptions{options.profile});
   if (!output)
@@ -291,13 +358,10 @@ int runUTARun(int argc, char **argv) {
     }
     runTotals.push_back(total);
   };
-  for (unsigned run = 1; run < options.repeat; ++run) {
-    Expected<RunOutput> again =
-        executor->run(arguments, RunOptions{options.profile});
-    if (!again)
-      return fail(again.status());
-    addTimes(*again);
-  }
+  if (Status repeated = repeatOnDevice(*executor, arguments, options.repeat - 1,
+                                       options.profile, addTimes);
+      !repeated)
+    return fail(repeated);
   if (runTotals.empty())
     addTimes(*output);
 

@@ -22,7 +22,9 @@
 // shared memory between them (one GPC's pair of SMs, say), else 1.
 // and only over the threads the launch has, so a short grid shows.
 // Fresh allocations are filled with 0x5a bytes, so only the executor's own
-// NaN poisoning can make unwritten results NaN.
+// NaN poisoning can make unwritten results NaN. With
+// FAKE_LIBCUDA_TRACE_COPIES set, each copy between host and device says
+// "fake-libcuda: upload N bytes" or "download N bytes" on stderr.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +72,13 @@ void writeLog(unsigned count, CUjit_option *options, void **values,
   for (unsigned i = 0; i < count; ++i)
     if (options[i] == which)
       std::strcpy(static_cast<char *>(values[i]), text);
+}
+
+/// Says a copy of `bytes` on stderr where FAKE_LIBCUDA_TRACE_COPIES is set.
+void traceCopy(const char *direction, size_t bytes) {
+  static const bool trace = std::getenv("FAKE_LIBCUDA_TRACE_COPIES");
+  if (trace)
+    std::fprintf(stderr, "fake-libcuda: %s %zu bytes\n", direction, bytes);
 }
 
 } // namespace
@@ -178,11 +187,13 @@ CUresult cuMemFree_v2(CUdeviceptr address) {
 }
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t bytes,
                               CUstream) {
+  traceCopy("upload", bytes);
   std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
   return CUDA_SUCCESS;
 }
 CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t bytes,
                               CUstream) {
+  traceCopy("download", bytes);
   std::memcpy(dst, reinterpret_cast<const void *>(src), bytes);
   return CUDA_SUCCESS;
 }
