@@ -16,6 +16,7 @@
 #include "passes/Transforms/Passes.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
+#include "passes/Transforms/FcProductRows.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -40,16 +41,6 @@ clifford::ScalarGateOp getGateReadOnlyBy(Value value, Operation *user) {
   return gate;
 }
 
-/// Whether `op` takes its gates as a gate operand: the warp-specialised
-/// schedule reads f32 operands through tensor maps, whose rows (Fin
-/// values) must be multiples of 16 bytes.
-bool takesGateOperand(clifford::FcProductOp op) {
-  auto type = cast<RankedTensorType>(op.getLhs().getType());
-  auto weights = cast<RankedTensorType>(op.getWeights().getType());
-  return type.getElementType().isF32() && weights.getElementType().isF32() &&
-         type.getDimSize(2) % 4 == 0;
-}
-
 struct FoldFcProductScalarGates final
     : OpRewritePattern<clifford::FcProductOp> {
   FoldFcProductScalarGates(MLIRContext *context, bool gateOperand)
@@ -69,7 +60,9 @@ struct FoldFcProductScalarGates final
         rhsGate.getBladeAxis() != op.getBladeAxis())
       return rewriter.notifyMatchFailure(op, "a gate of another blade axis");
     Value x = lhsGate.getInput(), y = rhsGate.getInput();
-    if (gateOperand && takesGateOperand(op)) {
+    // The warp-specialised schedule reads the gate operand through a
+    // tensor map, as it reads x and y.
+    if (gateOperand && hasTensorMapRows(op)) {
       auto type = cast<RankedTensorType>(x.getType());
       auto factors = clifford::PairGateFactorOp::create(
           rewriter, op.getLoc(), type.clone(type.getShape().drop_front()),

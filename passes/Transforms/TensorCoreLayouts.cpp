@@ -15,6 +15,7 @@
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "dialects/UTA/IR/UTAOps.h"
+#include "passes/Transforms/FcProductRows.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -33,21 +34,19 @@ namespace {
 constexpr int64_t kSwapFeatures[] = {0, 2, 1};
 
 /// fc_product with f32 weights [P, Fin, Fout] -> the same product of the
-/// weights transposed to [P, Fout, Fin]. Input features must make 16-byte
-/// rows (Fin a multiple of 4), which the tensor cores' tiles are copied in.
+/// weights transposed to [P, Fout, Fin], where its rows suit the tensor
+/// cores' copies (hasTensorMapRows).
 struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(clifford::FcProductOp op,
                                 PatternRewriter &rewriter) const override {
-    auto weightsType = cast<RankedTensorType>(op.getWeights().getType());
     if (op.getTransposeWeights())
       return rewriter.notifyMatchFailure(op, "weights already K-major");
-    if (!weightsType.getElementType().isF32())
-      return rewriter.notifyMatchFailure(op, "not f32 weights");
-    if (weightsType.getDimSize(1) % 4 != 0)
-      return rewriter.notifyMatchFailure(op, "rows of input features are "
-                                             "not a multiple of 16 bytes");
+    if (!hasTensorMapRows(op))
+      return rewriter.notifyMatchFailure(
+          op, "not f32, or rows of input features that are not a multiple "
+              "of 16 bytes");
     Value kMajor;
     auto producer = op.getWeights().getDefiningOp<TransposeOp>();
     if (producer && producer.getPermutation() == ArrayRef(kSwapFeatures))
