@@ -18,8 +18,12 @@ static constexpr uint64_t kTensorMapSlots = 16;
 
 /// "[256, 1, 1]".
 template <typename T> static std::string formatDims(const std::array<T, 3> &d) {
-  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
-         std::to_string(d[2]) + "]";
+  // Built by appending: GCC 12 warns (-Wrestrict) wrongly where a string
+  // literal is the left operand of + on a temporary string.
+  std::string text = "[";
+  text += std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
+          std::to_string(d[2]) + "]";
+  return text;
 }
 
 Status uta::runtime::checkLaunches(const Manifest &manifest,

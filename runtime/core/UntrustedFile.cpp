@@ -244,7 +244,7 @@ Status uta::runtime::checkFileNameInFolder(std::string_view name) {
     size_t end = std::min(name.find('/', start), name.size());
     if (name.substr(start, end - start) == "..")
       return Status::error(ErrorCode::InvalidInput,
-                           "\"" + std::string(name) +
+                           std::string("\"").append(name) +
                                "\" leaves the manifest's folder (\"..\")");
     start = end + 1;
   }

@@ -66,8 +66,9 @@ VulkanExecutable::~VulkanExecutable() {
 static std::vector<std::byte> scalarBytes(const KernelArg &arg) {
   std::vector<std::byte> bytes;
   auto append = [&](const void *data, size_t size) {
-    const auto *begin = static_cast<const std::byte *>(data);
-    bytes.insert(bytes.end(), begin, begin + size);
+    size_t offset = bytes.size();
+    bytes.resize(offset + size);
+    std::memcpy(bytes.data() + offset, data, size);
   };
   switch (arg.kind) {
   case KernelArg::Kind::kI32: {

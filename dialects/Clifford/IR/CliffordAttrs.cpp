@@ -64,7 +64,7 @@ Attribute BladeSetAttr::parse(AsmParser &parser, Type) {
     return BladeSetAttr::get(parser.getContext(), blades);
   do {
     SMLoc loc = parser.getCurrentLocation();
-    int64_t blade;
+    int64_t blade = 0;
     if (parser.parseInteger(blade))
       return {};
     if (blade < 0 || blade >= 64) {

@@ -191,7 +191,8 @@ mergeModules(ArrayRef<spirv::ModuleOp> modules) {
   llvm::StringMap<Operation *> defined;
   for (spirv::ModuleOp module : modules) {
     OwningOpRef<spirv::ModuleOp> copy(module.clone());
-    std::string suffix = "_" + module.getName().value_or("module").str();
+    std::string suffix =
+        std::string("_").append(module.getName().value_or("module"));
     SmallVector<Operation *> duplicates;
     for (Operation &op : copy->getBody()->getOperations()) {
       auto name =
