@@ -35,7 +35,9 @@ const char *deviceTypeName(VkPhysicalDeviceType type) {
   }
 }
 
-/// The order devices are numbered in: GPUs first, CPU implementations last.
+/// The order devices are numbered in: GPUs first, CPU implementations last
+/// (rank kLowestDeviceRank).
+constexpr int kLowestDeviceRank = 4;
 int deviceRank(VkPhysicalDeviceType type) {
   switch (type) {
   case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
@@ -45,7 +47,7 @@ int deviceRank(VkPhysicalDeviceType type) {
   case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
     return 2;
   case VK_PHYSICAL_DEVICE_TYPE_CPU:
-    return 4;
+    return kLowestDeviceRank;
   default:
     return 3;
   }
@@ -139,11 +141,15 @@ VulkanBackend::create(const BackendOptions &options, const char *library) {
     return unavailable(devices.empty()
                            ? "no Vulkan device"
                            : "no Vulkan 1.1 device with a compute queue");
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate &a, const Candidate &b) {
-                     return deviceRank(a.properties.deviceType) <
-                            deviceRank(b.properties.deviceType);
-                   });
+  // By rank, in enumeration order within one (a pass per rank: the
+  // temporary buffer of std::stable_sort is deprecated in the C++ library
+  // clang builds against here).
+  std::vector<Candidate> ranked;
+  for (int rank = 0; rank <= kLowestDeviceRank; ++rank)
+    for (const Candidate &candidate : candidates)
+      if (deviceRank(candidate.properties.deviceType) == rank)
+        ranked.push_back(candidate);
+  candidates = std::move(ranked);
   if (options.device < 0 || size_t(options.device) >= candidates.size())
     return Status::error(
         ErrorCode::InvalidInput,

@@ -89,7 +89,7 @@ extern "C" int64_t uta_algebra_num_paths(uta_algebra_t algebra) {
 }
 
 extern "C" uta_graph_t *uta_graph_create(const char *name) {
-  return new uta_graph_t{Graph(name ? name : ""), {}, {}};
+  return new uta_graph_t{Graph(name ? name : ""), {}, {}, {}};
 }
 
 extern "C" void uta_graph_destroy(uta_graph_t *graph) { delete graph; }

@@ -29,7 +29,7 @@ static Type mapMemorySpace(Type type) {
   auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace());
   if (!space)
     return type;
-  spirv::StorageClass storage;
+  spirv::StorageClass storage = spirv::StorageClass::StorageBuffer;
   switch (space.getValue()) {
   case gpu::AddressSpace::Workgroup:
     storage = spirv::StorageClass::Workgroup;
@@ -40,8 +40,6 @@ static Type mapMemorySpace(Type type) {
   case gpu::AddressSpace::Global:
     storage = spirv::StorageClass::StorageBuffer;
     break;
-  default:
-    return type;
   }
   return MemRefType::get(
       memref.getShape(), memref.getElementType(), memref.getLayout(),

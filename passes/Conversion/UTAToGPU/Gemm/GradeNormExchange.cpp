@@ -95,7 +95,7 @@ GradeNormExchange::GradeNormExchange(OpBuilder &b, Location loc,
                                      const FcProductGemm &fc,
                                      const FcProductGradeNorm &norm,
                                      KernelIO &io)
-    : GemmScheduleEmitter(b, loc, plan, io), fc(fc), norm(norm) {
+    : GemmScheduleEmitter(b, loc, plan, io), norm(norm) {
   counters = io.allocateGlobalBuffer(b, loc, getCounterWords(),
                                      /*zeroed=*/true);
   sums = io.allocateGlobalBuffer(b, loc,

@@ -88,7 +88,6 @@ private:
   /// The counters: the ticket, then one per (row tile, grade).
   int64_t getCounterWords() const;
 
-  const FcProductGemm &fc;
   const FcProductGradeNorm &norm;
   /// Global: the counters (zeroed before each launch, counted as i32), and
   /// the blocks' sums [blade][column tile][row].
