@@ -215,6 +215,9 @@ Status repeatOnDevice(const Executor &executor,
                       std::span<const HostTensor> arguments, unsigned runs,
                       bool profile,
                       const std::function<void(const RunOutput &)> &addTimes) {
+  // Without repeats (the default), nothing to upload.
+  if (runs == 0)
+    return Status();
   const Manifest &manifest = executor.manifest();
   ResidentBuffers resident(executor.backend());
   std::vector<DeviceBuffer> argumentBuffers, resultBuffers;
