@@ -100,7 +100,8 @@ func.func @linear(%a: tensor<256x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<
 //       TF32:   %[[CHUNK2:.*]] = arith.addi %[[HALF]], %c2 : index
 //       TF32:   arith.xori %[[CHUNK2]], %[[MATRIXROW]] : index
 //       TF32:   nvgpu.ldmatrix
-//       TF32:   arith.andi %{{.*}}, %{{.*}} : i32
+//       TF32:   arith.addi %{{.*}}, %c4096_i32 : i32
+//   TF32-NOT:   arith.andi
 //       TF32:   nvvm.wgmma.fence.aligned
 //       TF32:   llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, $261, 0;\0Awgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {$0, {{.*}}, $127}, {$256, $257, $258, $259}, $260, p, 1, 1;\0A}", "=f,{{.*}},=f,0,1,{{.*}},127,r,r,r,r,l,n"
 //   TF32-NOT:   nvvm.wgmma.mma_async

@@ -401,6 +401,13 @@ Value mlir::uta::emitTf32Round(OpBuilder &b, Location loc, Value value) {
   return arith::BitcastOp::create(b, loc, value.getType(), bits);
 }
 
+Value mlir::uta::emitTf32RoundForTruncation(OpBuilder &b, Location loc,
+                                           Value value) {
+  auto [bits, constant] = getBits(b, loc, value);
+  bits = arith::AddIOp::create(b, loc, bits, constant(0x1000));
+  return arith::BitcastOp::create(b, loc, value.getType(), bits);
+}
+
 Value mlir::uta::emitTf32Truncate(OpBuilder &b, Location loc, Value value) {
   auto [bits, constant] = getBits(b, loc, value);
   bits = arith::AndIOp::create(b, loc, bits, constant(~int32_t(0x1fff)));

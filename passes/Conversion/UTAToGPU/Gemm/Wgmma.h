@@ -166,6 +166,11 @@ void emitAsyncProxyFence(OpBuilder &b, Location loc);
 /// and clear the 13 low mantissa bits.
 Value emitTf32Round(OpBuilder &b, Location loc, Value value);
 
+/// `value` (f32) for a TF32 operand of the tensor cores, which ignore the 13
+/// low mantissa bits: half a TF32 ulp added to the bits, so that the bits
+/// the tensor cores read are those of emitTf32Round, one instruction fewer.
+Value emitTf32RoundForTruncation(OpBuilder &b, Location loc, Value value);
+
 /// The TF32 value the tensor cores read from f32 values: the 13 low
 /// mantissa bits cleared.
 Value emitTf32Truncate(OpBuilder &b, Location loc, Value value);

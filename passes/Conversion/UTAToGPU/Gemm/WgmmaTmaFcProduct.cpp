@@ -432,9 +432,14 @@ void WgmmaTmaFcProductEmitter::emitProducts(
   for (const Tf32Fragment &sum : sums) {
     Tf32Fragment high, low;
     for (Value s : sum) {
+      // 3xTF32's remainders need the high parts exact; plain TF32 leaves
+      // the low bits to the tensor cores, which ignore them.
+      if (!isSplit()) {
+        high.push_back(emitTf32RoundForTruncation(b, loc, s));
+        continue;
+      }
       high.push_back(emitTf32Round(b, loc, s));
-      if (isSplit())
-        low.push_back(arith::SubFOp::create(b, loc, s, high.back()));
+      low.push_back(arith::SubFOp::create(b, loc, s, high.back()));
     }
     operands.aFragments.push_back(std::move(high));
     if (isSplit())

@@ -288,7 +288,7 @@ void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
     operands.aFragments = loadAFragments(stage);
     for (Tf32Fragment &fragment : operands.aFragments)
       for (Value &x : fragment)
-        x = emitTf32Round(b, loc, x);
+        x = emitTf32RoundForTruncation(b, loc, x);
   } else {
     operands.aHigh = getStageDescriptor(aTiles, c.tileM, stage, slabOffset);
   }
