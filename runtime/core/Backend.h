@@ -118,6 +118,33 @@ public:
                      std::vector<KernelTiming> *timings) = 0;
 };
 
+/// Device buffers released together, when this goes out of scope, to the
+/// backend that allocated them: the buffers one run allocates, or those a
+/// series of runs keeps on the device.
+class DeviceBufferGuard {
+public:
+  explicit DeviceBufferGuard(Backend &backend) : backend_(backend) {}
+  ~DeviceBufferGuard() {
+    for (const DeviceBuffer &buffer : buffers_)
+      backend_.release(buffer);
+  }
+  DeviceBufferGuard(const DeviceBufferGuard &) = delete;
+  DeviceBufferGuard &operator=(const DeviceBufferGuard &) = delete;
+
+  /// A new buffer of `desc`'s size and alignment, released with the others.
+  Expected<DeviceBuffer> allocate(const BufferDesc &desc) {
+    Expected<DeviceBuffer> buffer =
+        backend_.allocate(desc.bytes, desc.alignment);
+    if (buffer)
+      buffers_.push_back(*buffer);
+    return buffer;
+  }
+
+private:
+  Backend &backend_;
+  std::vector<DeviceBuffer> buffers_;
+};
+
 } // namespace uta::runtime
 
 #endif // UTA_RUNTIME_CORE_BACKEND_H

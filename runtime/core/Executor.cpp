@@ -88,26 +88,15 @@ uta::runtime::describeTensorType(ElementType type,
 
 namespace {
 
-/// Gives the buffers of one run back to the backend when it goes out of
-/// scope, whichever way the run ends.
-class RunBuffers {
-public:
+/// The buffer of each manifest buffer of one run: those the run allocates
+/// go back to the backend when it goes out of scope, whichever way the run
+/// ends; the executor's constants and the caller's buffers are borrowed.
+struct RunBuffers {
   RunBuffers(Backend &backend, size_t count)
-      : backend(backend), buffers(count), owned(count, false) {}
-  ~RunBuffers() {
-    for (size_t i = 0; i < buffers.size(); ++i)
-      if (owned[i])
-        backend.release(buffers[i]);
-  }
-  void own(size_t i, DeviceBuffer buffer) {
-    buffers[i] = buffer;
-    owned[i] = true;
-  }
-  void borrow(size_t i, DeviceBuffer buffer) { buffers[i] = buffer; }
+      : buffers(count), allocated(backend) {}
 
-  Backend &backend;
   std::vector<DeviceBuffer> buffers;
-  std::vector<bool> owned;
+  DeviceBufferGuard allocated;
 };
 
 } // namespace
@@ -270,14 +259,13 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
   RunBuffers run(*backend_, descs.size());
   for (size_t i = 0; i < descs.size(); ++i) {
     if (hasConstant_[i]) {
-      run.borrow(i, constants_[i]);
+      run.buffers[i] = constants_[i];
       continue;
     }
-    Expected<DeviceBuffer> buffer =
-        backend_->allocate(descs[i].bytes, descs[i].alignment);
+    Expected<DeviceBuffer> buffer = run.allocated.allocate(descs[i]);
     if (!buffer)
       return buffer.status();
-    run.own(i, *buffer);
+    run.buffers[i] = *buffer;
   }
   for (size_t a = 0; a < arguments.size(); ++a)
     UTA_TRY(backend_->upload(run.buffers[argumentBuffers[a]], arguments[a]));
@@ -304,7 +292,7 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
                                std::to_string(arguments[a].bytes) +
                                " bytes, expected " +
                                std::to_string(descs[argumentBuffers[a]].bytes));
-    run.borrow(argumentBuffers[a], arguments[a]);
+    run.buffers[argumentBuffers[a]] = arguments[a];
   }
   for (size_t r = 0; r < results.size(); ++r) {
     if (results[r].bytes < descs[resultBuffers[r]].bytes)
@@ -325,20 +313,19 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
         return Status::error(ErrorCode::InvalidInput,
                              "results " + std::to_string(q) + " and " +
                                  std::to_string(r) + " share one buffer");
-    run.borrow(resultBuffers[r], results[r]);
+    run.buffers[resultBuffers[r]] = results[r];
   }
   for (size_t i = 0; i < descs.size(); ++i) {
     if (hasConstant_[i]) {
-      run.borrow(i, constants_[i]);
+      run.buffers[i] = constants_[i];
       continue;
     }
     if (descs[i].role != BufferRole::kIntermediate)
       continue;
-    Expected<DeviceBuffer> buffer =
-        backend_->allocate(descs[i].bytes, descs[i].alignment);
+    Expected<DeviceBuffer> buffer = run.allocated.allocate(descs[i]);
     if (!buffer)
       return buffer.status();
-    run.own(i, *buffer);
+    run.buffers[i] = *buffer;
   }
   return launch(run.buffers, options, timings);
 }

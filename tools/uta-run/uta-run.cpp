@@ -178,35 +178,6 @@ int exitCodeOf(const Status &status) {
   return status.code() == ErrorCode::Unavailable ? 3 : 1;
 }
 
-/// Device buffers that go back to their backend on every path.
-class ResidentBuffers {
-public:
-  explicit ResidentBuffers(Backend &backend) : backend_(backend) {}
-  ~ResidentBuffers() {
-    for (const DeviceBuffer &buffer : buffers_)
-      backend_.release(buffer);
-  }
-  ResidentBuffers(const ResidentBuffers &) = delete;
-  ResidentBuffers &operator=(const ResidentBuffers &) = delete;
-
-  /// A buffer for manifest buffer `desc`, holding `bytes` where given.
-  Expected<DeviceBuffer> add(const BufferDesc &desc,
-                             std::span<const std::byte> bytes = {}) {
-    Expected<DeviceBuffer> buffer =
-        backend_.allocate(desc.bytes, desc.alignment);
-    if (!buffer)
-      return buffer.status();
-    buffers_.push_back(*buffer);
-    if (!bytes.empty())
-      UTA_TRY(backend_.upload(*buffer, bytes));
-    return *buffer;
-  }
-
-private:
-  Backend &backend_;
-  std::vector<DeviceBuffer> buffers_;
-};
-
 /// Runs the graph `runs` more times on `arguments`, uploaded once to
 /// buffers that stay on the device, and passes each run's launch times to
 /// `addTimes`. Nothing is read back and the results are not poisoned: these
@@ -219,18 +190,21 @@ Status repeatOnDevice(const Executor &executor,
   if (runs == 0)
     return Status();
   const Manifest &manifest = executor.manifest();
-  ResidentBuffers resident(executor.backend());
+  Backend &backend = executor.backend();
+  DeviceBufferGuard resident(backend);
   std::vector<DeviceBuffer> argumentBuffers, resultBuffers;
   std::vector<size_t> argumentPositions = manifest.argumentBuffers();
   for (size_t a = 0; a < arguments.size(); ++a) {
     Expected<DeviceBuffer> buffer =
-        resident.add(manifest.buffers[argumentPositions[a]], arguments[a].data);
+        resident.allocate(manifest.buffers[argumentPositions[a]]);
     if (!buffer)
       return buffer.status();
+    UTA_TRY(backend.upload(*buffer, arguments[a].data));
     argumentBuffers.push_back(*buffer);
   }
   for (size_t position : manifest.resultBuffers()) {
-    Expected<DeviceBuffer> buffer = resident.add(manifest.buffers[position]);
+    Expected<DeviceBuffer> buffer =
+        resident.allocate(manifest.buffers[position]);
     if (!buffer)
       return buffer.status();
     resultBuffers.push_back(*buffer);

@@ -402,7 +402,7 @@ Value mlir::uta::emitTf32Round(OpBuilder &b, Location loc, Value value) {
 }
 
 Value mlir::uta::emitTf32RoundForTruncation(OpBuilder &b, Location loc,
-                                           Value value) {
+                                            Value value) {
   auto [bits, constant] = getBits(b, loc, value);
   bits = arith::AddIOp::create(b, loc, bits, constant(0x1000));
   return arith::BitcastOp::create(b, loc, value.getType(), bits);
