@@ -395,10 +395,7 @@ getBits(OpBuilder &b, Location loc, Value value) {
 }
 
 Value mlir::uta::emitTf32Round(OpBuilder &b, Location loc, Value value) {
-  auto [bits, constant] = getBits(b, loc, value);
-  bits = arith::AddIOp::create(b, loc, bits, constant(0x1000));
-  bits = arith::AndIOp::create(b, loc, bits, constant(~int32_t(0x1fff)));
-  return arith::BitcastOp::create(b, loc, value.getType(), bits);
+  return emitTf32Truncate(b, loc, emitTf32RoundForTruncation(b, loc, value));
 }
 
 Value mlir::uta::emitTf32RoundForTruncation(OpBuilder &b, Location loc,
