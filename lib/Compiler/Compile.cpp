@@ -15,6 +15,29 @@
 using namespace mlir;
 using namespace mlir::uta;
 
+/// A graph's arguments and results become the buffers of its launch sequence,
+/// which the runtime allocates from the manifest: every one must have a
+/// static shape and an element type the targets store. Checked on the
+/// tensors the user wrote, before the pipeline turns them into memrefs.
+static LogicalResult verifyEntrySignature(func::FuncOp entry) {
+  FunctionType type = entry.getFunctionType();
+  for (auto [role, types] : {std::pair{"argument", type.getInputs()},
+                             std::pair{"result", type.getResults()}}) {
+    for (auto [index, type] : llvm::enumerate(types)) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      Type element = tensor ? tensor.getElementType() : Type();
+      if (tensor && tensor.hasStaticShape() &&
+          (element.isF32() || element.isF16() || element.isBF16()))
+        continue;
+      return entry.emitOpError()
+             << role << " " << index << " has type " << type
+             << ": an entry takes and returns only static f32, f16 or bf16 "
+                "tensors";
+    }
+  }
+  return success();
+}
+
 FailureOr<func::FuncOp> mlir::uta::selectEntry(ModuleOp module,
                                                StringRef entry) {
   SmallVector<func::FuncOp> candidates;
@@ -49,6 +72,8 @@ FailureOr<func::FuncOp> mlir::uta::selectEntry(ModuleOp module,
     if (func != chosen)
       func.setPrivate();
   chosen.setPublic();
+  if (failed(verifyEntrySignature(chosen)))
+    return failure();
   return chosen;
 }
 

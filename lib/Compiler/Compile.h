@@ -39,6 +39,8 @@ struct CompiledGraph {
 
 /// Picks the entry function (`--entry`, or else the only public one)
 /// and makes every other function private, so only the entry is compiled.
+/// Fails, at the function, where an argument or result is not a statically
+/// shaped tensor of f32, f16 or bf16.
 FailureOr<func::FuncOp> selectEntry(ModuleOp module, llvm::StringRef entry);
 
 /// Runs the pipeline up to `last` on `module` in place.

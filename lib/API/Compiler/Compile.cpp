@@ -127,21 +127,16 @@ private:
   mlir::ScopedDiagnosticHandler handler;
 };
 
-std::optional<TensorType> getTensorType(mlir::Type type) {
-  auto tensor = mlir::dyn_cast<mlir::RankedTensorType>(type);
-  if (!tensor || !tensor.hasStaticShape())
-    return std::nullopt;
+/// The API's type of an entry's argument or result, which selectEntry has
+/// checked to be a static f32, f16 or bf16 tensor.
+TensorType getTensorType(mlir::Type type) {
+  auto tensor = mlir::cast<mlir::RankedTensorType>(type);
   mlir::Type element = tensor.getElementType();
   TensorType result;
   result.shape = tensor.getShape().vec();
-  if (element.isF32())
-    result.dtype = DType::F32;
-  else if (element.isF16())
-    result.dtype = DType::F16;
-  else if (element.isBF16())
-    result.dtype = DType::BF16;
-  else
-    return std::nullopt;
+  result.dtype = element.isF32()   ? DType::F32
+                 : element.isF16() ? DType::F16
+                                   : DType::BF16;
   return result;
 }
 
@@ -277,22 +272,12 @@ Expected<CompiledGraph> uta::compile(const Graph &graph,
   mlir::FailureOr<mlir::func::FuncOp> entry =
       mlir::uta::selectEntry(*module, impl->name);
   if (mlir::failed(entry))
-    return invalid(context.errors("the graph has no function to compile"));
+    return invalid(context.errors("the graph has no function UTA can compile"));
   for (auto [types, list] :
        {std::pair{entry->getArgumentTypes(), &impl->inputs},
         std::pair{entry->getResultTypes(), &impl->outputs}}) {
-    for (mlir::Type type : types) {
-      std::optional<TensorType> tensorType = getTensorType(type);
-      if (!tensorType) {
-        std::string text;
-        llvm::raw_string_ostream(text) << type;
-        return invalid("@" + impl->name +
-                       " takes and returns only static f32, f16 or bf16 "
-                       "tensors, got " +
-                       text);
-      }
-      list->push_back(*tensorType);
-    }
+    for (mlir::Type type : types)
+      list->push_back(getTensorType(type));
   }
   impl->reduces = computeReduces(*entry);
 
