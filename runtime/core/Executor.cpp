@@ -95,6 +95,21 @@ struct RunBuffers {
   RunBuffers(Backend &backend, size_t count)
       : buffers(count), allocated(backend) {}
 
+  /// Sets buffer i to `constant` where the executor holds one, else to a
+  /// fresh allocation of `desc`.
+  Status provide(size_t i, const BufferDesc &desc,
+                 const DeviceBuffer *constant) {
+    if (constant) {
+      buffers[i] = *constant;
+      return Status();
+    }
+    Expected<DeviceBuffer> buffer = allocated.allocate(desc);
+    if (!buffer)
+      return buffer.status();
+    buffers[i] = *buffer;
+    return Status();
+  }
+
   std::vector<DeviceBuffer> buffers;
   DeviceBufferGuard allocated;
 };
@@ -257,16 +272,9 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
                                std::to_string(descs[resultBuffers[r]].bytes));
 
   RunBuffers run(*backend_, descs.size());
-  for (size_t i = 0; i < descs.size(); ++i) {
-    if (hasConstant_[i]) {
-      run.buffers[i] = constants_[i];
-      continue;
-    }
-    Expected<DeviceBuffer> buffer = run.allocated.allocate(descs[i]);
-    if (!buffer)
-      return buffer.status();
-    run.buffers[i] = *buffer;
-  }
+  for (size_t i = 0; i < descs.size(); ++i)
+    UTA_TRY(
+        run.provide(i, descs[i], hasConstant_[i] ? &constants_[i] : nullptr));
   for (size_t a = 0; a < arguments.size(); ++a)
     UTA_TRY(backend_->upload(run.buffers[argumentBuffers[a]], arguments[a]));
   UTA_TRY(launch(run.buffers, options, timings));
@@ -315,18 +323,11 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
                                  std::to_string(r) + " share one buffer");
     run.buffers[resultBuffers[r]] = results[r];
   }
-  for (size_t i = 0; i < descs.size(); ++i) {
-    if (hasConstant_[i]) {
-      run.buffers[i] = constants_[i];
-      continue;
-    }
-    if (descs[i].role != BufferRole::kIntermediate)
-      continue;
-    Expected<DeviceBuffer> buffer = run.allocated.allocate(descs[i]);
-    if (!buffer)
-      return buffer.status();
-    run.buffers[i] = *buffer;
-  }
+  // The caller's buffers are set; the rest are constants or intermediates.
+  for (size_t i = 0; i < descs.size(); ++i)
+    if (hasConstant_[i] || descs[i].role == BufferRole::kIntermediate)
+      UTA_TRY(
+          run.provide(i, descs[i], hasConstant_[i] ? &constants_[i] : nullptr));
   return launch(run.buffers, options, timings);
 }
 
