@@ -4,8 +4,11 @@
 Run there (it has torch and triton, no compiler):
     python3 bench/bench.py OUT_DIR
 where OUT_DIR was filled here by `bench/prepare.sh BUILD OUT_DIR` (compiled
-graphs and uta-run). Times are medians: UTA's from `uta-run --profile
---repeat` (CUDA events per launch), torch's from triton.testing.do_bench.
+graphs and uta-run). Times are medians in the GPU's steady state: UTA's from
+`uta-run --profile --repeat` (CUDA events per launch) over about 350 ms of
+runs, torch's from triton.testing.do_bench (a warm-up, then about 200 ms of
+calls); a GPU at its power limit clocks down within milliseconds of a
+sustained load, so a short burst would time UTA at a higher clock.
 Inputs are random normals (never zeros). Prints a markdown table.
 """
 import os
@@ -24,9 +27,13 @@ OUT = sys.argv[1]
 dev = "cuda"
 
 
-def uta_time(name, repeat=30, module="k.ptx"):
+def uta_time(name, repeat=None, module="k.ptx"):
     """Median total kernel time (ms) of a compiled graph (bench/prepare.sh
-    builds): CUDA for a .ptx module, Vulkan for a .spv one."""
+    builds): CUDA for a .ptx module, Vulkan for a .spv one. In the steady
+    state, as do_bench times torch (uta_runner.uta_time_steady), unless a
+    number of runs is given for kernels too slow for that."""
+    if repeat is None:
+        return uta_runner.uta_time_steady(OUT, name, module)
     return uta_runner.uta_time(OUT, name, module, repeat)
 
 

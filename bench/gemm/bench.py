@@ -5,9 +5,13 @@ Run on the GPU machine (torch and triton, no compiler):
     [UTA_FLASH_CLIFFORD=DIR] python3 bench/gemm/bench.py OUT_DIR
 where OUT_DIR was filled here by `bench/gemm/prepare.sh BUILD OUT_DIR` and
 DIR, if given, is a checkout of Flash Clifford (timed beside FCGP).
-Times are medians: UTA's from `uta-run --profile --repeat` (CUDA events
-around the launches, the L2 flushed before each run of the graph), torch's
-from triton.testing.do_bench (the L2 flushed before each call). Errors are
+Times are medians in the GPU's steady state: UTA's from `uta-run --profile
+--repeat` (CUDA events around the launches, the L2 flushed before each run
+of the graph) over as many runs as make about 350 ms of kernel time,
+torch's from triton.testing.do_bench (the L2 flushed before each call, some
+300 ms of calls after a warm-up). A GPU at its power limit clocks down
+within milliseconds of a sustained load, so a short burst of runs would
+time UTA at a higher clock than its baselines. Errors are
 relative L2 norms against the float64 product of the same inputs (random
 normals), for UTA and for cuBLAS. Prints a markdown table with TFLOP/s and
 the fraction of the H100 SXM's dense peak for the arithmetic used.
@@ -33,7 +37,11 @@ dev = "cuda"
 PEAK = {"bf16": 989.0, "f16": 989.0, "tf32": 494.7, "f32": 66.9}
 
 
-def uta_time(name, module, repeat=20):
+def uta_time(name, module, repeat=None):
+    """Steady-state time, as do_bench's (uta_runner.uta_time_steady), or the
+    median of `repeat` runs where a row's kernels are too slow for that."""
+    if repeat is None:
+        return uta_runner.uta_time_steady(OUT, name, module)
     return uta_runner.uta_time(OUT, name, module, repeat)
 
 
