@@ -69,8 +69,13 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
         StringRef(options.sm) == "90a" && options.allowTf32 && !namesOtherFcRow;
     pm.addNestedPass<func::FuncOp>(createUTAFoldScalarGatesPass(fold));
   }
-  if (fuse.tensorCores && StringRef(options.sm) == "90a")
-    pm.addNestedPass<func::FuncOp>(createUTATensorCoreLayoutsPass());
+  if (fuse.tensorCores && StringRef(options.sm) == "90a") {
+    // Plain TF32 products read the copied weights as TF32: rounded there,
+    // not truncated by the tensor cores.
+    UTATensorCoreLayoutsPassOptions layouts;
+    layouts.roundToTf32 = options.allowTf32;
+    pm.addNestedPass<func::FuncOp>(createUTATensorCoreLayoutsPass(layouts));
+  }
   pm.addNestedPass<func::FuncOp>(createUTAFuseKernelsPass(fuse));
 }
 

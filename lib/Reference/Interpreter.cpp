@@ -365,7 +365,11 @@ static KernelTable buildKernelTable() {
   });
   // uta: data movement and casts.
   add<TransposeOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
-    return I.finish(o, transpose(I.in(o.getInput()), o.getPermutation()));
+    llvm::Expected<RefTensor> moved =
+        transpose(I.in(o.getInput()), o.getPermutation());
+    if (moved && o.getRoundToTf32())
+      *moved = reference::cast(*moved, FloatFormat::TF32);
+    return I.finish(o, std::move(moved));
   });
   add<ReshapeOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     return I.finish(o, reshape(I.in(o.getInput()), o.getType().getShape()));

@@ -445,6 +445,8 @@ static const llvm::fltSemantics &semanticsOf(FloatFormat format) {
     return llvm::APFloat::IEEEhalf();
   case FloatFormat::BF16:
     return llvm::APFloat::BFloat();
+  case FloatFormat::TF32:
+    return llvm::APFloat::FloatTF32();
   }
   llvm_unreachable("unknown float format");
 }

@@ -129,7 +129,9 @@ llvm::Expected<RefTensor> reshape(const RefTensor &x,
 llvm::Expected<RefTensor> broadcastTo(const RefTensor &x,
                                       llvm::ArrayRef<int64_t> shape);
 
-enum class FloatFormat { F64, F32, F16, BF16 };
+/// TF32: the tensor cores' f32 input format, f32's range with 10 mantissa
+/// bits.
+enum class FloatFormat { F64, F32, F16, BF16, TF32 };
 
 /// `x` rounded to nearest, ties to even, to the precision and range of
 /// `format` (overflow gives +-inf, tiny values become subnormal or zero, NaN

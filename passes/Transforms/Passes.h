@@ -36,8 +36,10 @@ void populateFoldScalarGatesPatterns(RewritePatternSet &patterns,
                                      bool gateOperand = false);
 
 /// fc_product with f32 weights -> the product of its weights transposed to
-/// K-major ([P, Fout, Fin], transpose_weights); uta-tensor-core-layouts.
-void populateTensorCoreLayoutPatterns(RewritePatternSet &patterns);
+/// K-major ([P, Fout, Fin], transpose_weights), the copy rounded to TF32
+/// with `roundToTf32`; uta-tensor-core-layouts.
+void populateTensorCoreLayoutPatterns(RewritePatternSet &patterns,
+                                      bool roundToTf32 = false);
 
 /// What the gradient transformation builds (uta-differentiate).
 struct DifferentiateOptions {

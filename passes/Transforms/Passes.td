@@ -200,7 +200,17 @@ def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {
     once, by a copy kernel, instead of by every block of the GEMM for every
     row tile it computes. Where the weights are already a transpose of that
     permutation, its input is used and no copy is made.
+
+    With `round-to-tf32` (the pipelines set it for `allow-tf32`, where the
+    tensor cores read the copied weights in plain TF32 and would truncate
+    them) the copy rounds them to TF32 to nearest: products as accurate as
+    rounded operands give, and weights whose dropped bits, zero, cost no
+    power on their way through L2 and shared memory.
   }];
+  let options = [
+    Option<"roundToTf32", "round-to-tf32", "bool", /*default=*/"false",
+           "Round the copied weights to TF32 (for plain TF32 products)">,
+  ];
   let dependentDialects = ["::mlir::uta::UTADialect"];
 }
 

@@ -7,7 +7,8 @@
 // row tile of the batch. This pass makes the weights K-major once per call
 // instead: fc_product(x, y, w) becomes fc_product(x, y, transpose(w))
 // {transpose_weights}, a copy kernel of the weights before the product (none
-// where w is itself such a transpose).
+// where w is itself such a transpose). For plain TF32 products the copy
+// also rounds the weights to TF32, which the tensor cores would truncate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,7 +38,8 @@ constexpr int64_t kSwapFeatures[] = {0, 2, 1};
 /// weights transposed to [P, Fout, Fin], where its rows suit the tensor
 /// cores' copies (hasTensorMapRows).
 struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
-  using OpRewritePattern::OpRewritePattern;
+  KMajorFcProductWeights(MLIRContext *context, bool roundToTf32)
+      : OpRewritePattern(context), roundToTf32(roundToTf32) {}
 
   LogicalResult matchAndRewrite(clifford::FcProductOp op,
                                 PatternRewriter &rewriter) const override {
@@ -51,22 +53,29 @@ struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
     auto producer = op.getWeights().getDefiningOp<TransposeOp>();
     if (producer && producer.getPermutation() == ArrayRef(kSwapFeatures))
       kMajor = producer.getInput();
-    else
-      kMajor = TransposeOp::create(rewriter, op.getLoc(), op.getWeights(),
-                                   kSwapFeatures);
+    else {
+      auto copy = TransposeOp::create(rewriter, op.getLoc(), op.getWeights(),
+                                      kSwapFeatures);
+      copy.setRoundToTf32(roundToTf32);
+      kMajor = copy;
+    }
     rewriter.modifyOpInPlace(op, [&] {
       op.getWeightsMutable().assign(kMajor);
       op.setTransposeWeights(true);
     });
     return success();
   }
+
+  bool roundToTf32;
 };
 
 struct UTATensorCoreLayoutsPass final
     : mlir::uta::impl::UTATensorCoreLayoutsPassBase<UTATensorCoreLayoutsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateTensorCoreLayoutPatterns(patterns);
+    populateTensorCoreLayoutPatterns(patterns, roundToTf32);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -74,6 +83,7 @@ struct UTATensorCoreLayoutsPass final
 
 } // namespace
 
-void mlir::uta::populateTensorCoreLayoutPatterns(RewritePatternSet &patterns) {
-  patterns.add<KMajorFcProductWeights>(patterns.getContext());
+void mlir::uta::populateTensorCoreLayoutPatterns(RewritePatternSet &patterns,
+                                                 bool roundToTf32) {
+  patterns.add<KMajorFcProductWeights>(patterns.getContext(), roundToTf32);
 }

@@ -1,5 +1,7 @@
 // RUN: uta-opt %s -split-input-file -uta-tensor-core-layouts | FileCheck %s
+// RUN: uta-opt %s -split-input-file -uta-tensor-core-layouts=round-to-tf32 | FileCheck %s --check-prefix=ROUND
 // RUN: utac %s --sm=90a --compile-to=fused 2>&1 | FileCheck %s --check-prefix=UTAC
+// RUN: utac %s --sm=90a --allow-tf32 --compile-to=fused 2>&1 | FileCheck %s --check-prefix=UTAC-TF32
 // RUN: utac %s --sm=90 --compile-to=fused 2>&1 | FileCheck %s --check-prefix=SM90
 
 // f32 weights [P, Fin, Fout] become K-major: a transpose, then the product
@@ -14,6 +16,15 @@
 // UTAC-LABEL: func @fc
 //  UTAC-NEXT:   %[[T:.*]] = uta.transpose %arg2 [0, 2, 1]
 //  UTAC-NEXT:   clifford.fc_product <2, 0, 0> %arg0, %arg1, %[[T]] {transpose_weights = true}
+// With round-to-tf32 (the pipelines' choice for --allow-tf32, whose
+// products read the copy as TF32) the copy rounds the weights; 3xTF32 needs
+// them exact, and keeps the plain copy (UTAC above).
+// ROUND-LABEL: func @fc
+//       ROUND:   %[[T:.*]] = uta.transpose %{{.*}} [0, 2, 1] {round_to_tf32} : tensor<10x16x12xf32> -> tensor<10x12x16xf32>
+//       ROUND:   clifford.fc_product <2, 0, 0> %{{.*}}, %{{.*}}, %[[T]] {transpose_weights = true}
+// UTAC-TF32-LABEL: func @fc
+//  UTAC-TF32-NEXT:   %[[T:.*]] = uta.transpose %arg2 [0, 2, 1] {round_to_tf32}
+//  UTAC-TF32-NEXT:   clifford.fc_product <2, 0, 0> %arg0, %arg1, %[[T]] {transpose_weights = true}
 // SM90-LABEL: func @fc
 //   SM90-NOT:   uta.transpose
 //   SM90-NOT:   transpose_weights
@@ -31,6 +42,10 @@ func.func @fc(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %w: tensor<10x16x1
 //  CHECK-SAME:   %[[K:[^:]*]]: tensor<10x12x16xf32>
 //   CHECK-NOT:   uta.transpose %[[K]]
 //       CHECK:   clifford.fc_product <2, 0, 0> %{{.*}}, %{{.*}}, %[[K]] {transpose_weights = true}
+// Nor a rounded one: the product truncates weights it did not copy.
+// ROUND-LABEL: func @fc_of_transpose
+//   ROUND-NOT:   round_to_tf32
+//       ROUND:   return
 func.func @fc_of_transpose(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %k: tensor<10x12x16xf32>) -> tensor<4x8x12xf32> {
   %w = uta.transpose %k [0, 2, 1] : tensor<10x12x16xf32> -> tensor<10x16x12xf32>
   %r = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<10x16x12xf32>) -> tensor<4x8x12xf32>

@@ -233,14 +233,17 @@ OpFoldResult ReluOp::fold(FoldAdaptor) {
 
 // Identity permutation -> input; a splat constant -> a splat of the result
 // type; transpose(transpose(x, p), q) -> transpose(x, p∘q) in place, or x
-// itself when the composition is the identity.
+// itself when the composition is the identity. A rounding transpose changes
+// values, and stays.
 OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
+  if (getRoundToTf32())
+    return {};
   if (isIdentityPermutation(getPermutation()))
     return getInput();
   if (auto splat = dyn_cast_if_present<SplatElementsAttr>(adaptor.getInput()))
     return splat.resizeSplat(getType());
   auto inner = getInput().getDefiningOp<TransposeOp>();
-  if (!inner)
+  if (!inner || inner.getRoundToTf32())
     return {};
   SmallVector<int64_t> composed =
       composePermutations(inner.getPermutation(), getPermutation());

@@ -215,6 +215,9 @@ void TransposeOp::build(OpBuilder &builder, OperationState &state, Value input,
 LogicalResult TransposeOp::verify() {
   if (failed(verifySameElementType(*this)))
     return failure();
+  if (getRoundToTf32() && !getInput().getType().getElementType().isF32())
+    return emitOpError("round_to_tf32 rounds f32 elements, got ")
+           << getInput().getType().getElementType();
   FailureOr<SmallVector<int64_t>> shape = inferTransposeShape(
       getInput().getType().getShape(), getPermutation(), opError(*this));
   if (failed(shape))

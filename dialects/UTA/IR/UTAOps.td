@@ -515,11 +515,21 @@ def UTA_TransposeOp : UTA_Op<"transpose", [Pure, PointwiseKernelOp<0>,
     `i[permutation[k]] = j[k]`. `permutation` is a permutation of
     0 .. rank-1.
 
+    With `round_to_tf32` (f32 only) every result element is the input
+    element rounded to TF32, the tensor cores' f32 input format (10 mantissa
+    bits): to nearest, ties to even, NaN kept. `uta-tensor-core-layouts`
+    makes such copies of f32 weights that the tensor cores read in plain
+    TF32, which would otherwise truncate them. Such a transpose has no
+    gradient.
+
     ```mlir
     %t = uta.transpose %x [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
+    %w = uta.transpose %v [0, 2, 1] {round_to_tf32}
+        : tensor<20x512x256xf32> -> tensor<20x256x512xf32>
     ```
   }];
-  let arguments = (ins UTA_Tensor:$input, DenseI64ArrayAttr:$permutation);
+  let arguments = (ins UTA_Tensor:$input, DenseI64ArrayAttr:$permutation,
+                       UnitAttr:$round_to_tf32);
   let results = (outs UTA_Tensor:$result);
   let assemblyFormat = [{
     $input $permutation attr-dict `:` type($input) `->` type($result)

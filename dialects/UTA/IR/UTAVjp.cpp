@@ -546,6 +546,10 @@ LogicalResult LayerNormOp::buildVjp(OpBuilder &b, Value g,
 LogicalResult TransposeOp::buildVjp(OpBuilder &b, Value g,
                                     ArrayRef<bool> wanted,
                                     SmallVectorImpl<Value> &out) {
+  // Rounding is piecewise constant: its derivative is zero wherever it has
+  // one, which would silently stop the gradient.
+  if (getRoundToTf32())
+    return emitOpError("has no gradient: round_to_tf32 is piecewise constant");
   return finishUnary(
       wanted,
       [&] {

@@ -8,7 +8,7 @@
 // and a reshape's remapped reads stay scalar. A transpose that moves the
 // innermost axis, as the root of its kernel, goes through workgroup memory
 // in 32x32 tiles instead, so that both its reads and its writes run along
-// innermost axes.
+// innermost axes. A transpose with round_to_tf32 rounds what it moves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +26,40 @@ using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
+
+/// f32 `value` (a scalar or a vector) rounded to TF32, to nearest with ties to
+/// even, by its bits: add half of the 13 dropped bits' unit (less one where
+/// the kept part is even), then clear them. NaN is kept as it is; the add
+/// could turn one into an infinity.
+Value emitRoundToTf32(OpBuilder &b, Location loc, Value value) {
+  Type bitsType = b.getI32Type();
+  if (auto vector = dyn_cast<VectorType>(value.getType()))
+    bitsType = vector.clone(bitsType);
+  auto constant = [&](int32_t v) -> Value {
+    TypedAttr attr = b.getI32IntegerAttr(v);
+    if (auto vector = dyn_cast<VectorType>(bitsType))
+      attr = DenseElementsAttr::get(vector, attr);
+    return arith::ConstantOp::create(b, loc, attr);
+  };
+  Value bits = arith::BitcastOp::create(b, loc, bitsType, value);
+  Value shifted = arith::ShRUIOp::create(b, loc, bits, constant(13));
+  Value keptIsOdd = arith::AndIOp::create(b, loc, shifted, constant(1));
+  Value half = arith::AddIOp::create(b, loc, keptIsOdd, constant(0xfff));
+  Value sum = arith::AddIOp::create(b, loc, bits, half);
+  Value cleared = arith::AndIOp::create(b, loc, sum, constant(~0x1fff));
+  Value rounded = arith::BitcastOp::create(b, loc, value.getType(), cleared);
+  Value isNan =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  return arith::SelectOp::create(b, loc, isNan, value, rounded);
+}
+
+/// `value`, an element `op` moves, as its result holds it.
+Value emitMovedValue(OpBuilder &b, Operation *op, Value value) {
+  auto transpose = dyn_cast<TransposeOp>(op);
+  if (!transpose || !transpose.getRoundToTf32())
+    return value;
+  return emitRoundToTf32(b, op->getLoc(), value);
+}
 
 /// Elementwise ops with NumPy broadcasting of their operands.
 struct ElementwiseEmitter final : ElementEmitter {
@@ -49,7 +83,9 @@ struct LayoutEmitter : ElementEmitter {
 
   FailureOr<Value> emitElement(OpBuilder &b, Operation *op, ValueRange indices,
                                KernelIO &io) const override {
-    return io.read(b, op->getLoc(), 0, mapToSourceIndices(b, op, indices));
+    Value value =
+        io.read(b, op->getLoc(), 0, mapToSourceIndices(b, op, indices));
+    return emitMovedValue(b, op, value);
   }
 
   static SmallVector<Value> mapToSourceIndices(OpBuilder &b, Operation *op,
@@ -197,7 +233,8 @@ struct TransposeEmitter final : LayoutEmitter {
       sourceIndices[inner] = arith::AddIOp::create(b, loc, innerFirst, column);
       Value inside = inBounds(sourceIndices);
       guarded(inside, [&] {
-        Value value = memref::LoadOp::create(b, loc, tile, at(tx, column));
+        Value value = emitMovedValue(
+            b, op, memref::LoadOp::create(b, loc, tile, at(tx, column)));
         SmallVector<Value> result;
         for (int64_t from : perm)
           result.push_back(sourceIndices[from]);

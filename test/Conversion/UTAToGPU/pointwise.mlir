@@ -96,3 +96,32 @@ func.func @transpose_tiled(%x: tensor<40x70xf32>) -> tensor<70x40xf32> {
   %0 = uta.transpose %x [1, 0] : tensor<40x70xf32> -> tensor<70x40xf32>
   return %0 : tensor<70x40xf32>
 }
+
+// -----
+
+// round_to_tf32 rounds each moved element by its bits, to nearest with
+// ties to even: add 0xfff plus the lowest kept bit, clear the 13 dropped
+// bits; a NaN is stored as it was. Element by element and tiled alike.
+// CHECK-LABEL: gpu.func @transpose_round_k0_transpose
+//       CHECK:   %[[V:.*]] = memref.load %{{.*}} : memref<3x4xf32>
+//       CHECK:   %[[B:.*]] = arith.bitcast %[[V]] : f32 to i32
+//       CHECK:   %[[S:.*]] = arith.shrui %[[B]], %c13_i32
+//       CHECK:   %[[L:.*]] = arith.andi %[[S]], %c1_i32
+//       CHECK:   %[[H:.*]] = arith.addi %[[L]], %c4095_i32
+//       CHECK:   %[[A:.*]] = arith.addi %[[B]], %[[H]]
+//       CHECK:   %[[C:.*]] = arith.andi %[[A]], %c-8192_i32
+//       CHECK:   %[[R:.*]] = arith.bitcast %[[C]] : i32 to f32
+//       CHECK:   %[[N:.*]] = arith.cmpf uno, %[[V]], %[[V]]
+//       CHECK:   %[[O:.*]] = arith.select %[[N]], %[[V]], %[[R]]
+//       CHECK:   memref.store %[[O]]
+// CHECK-LABEL: gpu.func @transpose_round_tiled_k0_transpose
+//       CHECK:   gpu.barrier
+// CHECK-COUNT-4:   arith.andi %{{.*}}, %c-8192_i32
+func.func @transpose_round(%x: tensor<3x4xf32>) -> tensor<4x3xf32> {
+  %0 = uta.transpose %x [1, 0] {round_to_tf32} : tensor<3x4xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+func.func @transpose_round_tiled(%x: tensor<40x70xf32>) -> tensor<70x40xf32> {
+  %0 = uta.transpose %x [1, 0] {round_to_tf32} : tensor<40x70xf32> -> tensor<70x40xf32>
+  return %0 : tensor<70x40xf32>
+}

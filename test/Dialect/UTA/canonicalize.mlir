@@ -515,6 +515,23 @@ func.func @transpose_identity(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
 
 // -----
 
+// A transpose that rounds to TF32 changes values: it is not folded away,
+// even with the identity permutation, nor composed with another.
+// CHECK-LABEL: func @transpose_round_to_tf32_stays
+//  CHECK-SAME:   (%[[X:.*]]: tensor<2x3xf32>)
+//       CHECK:   %[[R:.*]] = uta.transpose %[[X]] [0, 1] {round_to_tf32}
+//       CHECK:   %[[S:.*]] = uta.transpose %[[X]] [1, 0] {round_to_tf32}
+//       CHECK:   %[[T:.*]] = uta.transpose %[[S]] [1, 0] :
+//       CHECK:   return %[[R]], %[[T]]
+func.func @transpose_round_to_tf32_stays(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %0 = uta.transpose %x [0, 1] {round_to_tf32} : tensor<2x3xf32> -> tensor<2x3xf32>
+  %1 = uta.transpose %x [1, 0] {round_to_tf32} : tensor<2x3xf32> -> tensor<3x2xf32>
+  %2 = uta.transpose %1 [1, 0] : tensor<3x2xf32> -> tensor<2x3xf32>
+  return %0, %2 : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
 // [1, 2, 0] then [1, 2, 0] is one transpose by [2, 0, 1]:
 // [2,3,4] -> [3,4,2] -> [4,2,3], and [2,3,4] permuted by [2,0,1] is [4,2,3].
 // CHECK-LABEL: func @transpose_transpose

@@ -414,6 +414,15 @@ func.func @transpose_out_of_range(%x: tensor<4x8xf32>) -> tensor<8x4xf32> {
 
 // -----
 
+// Rounding to TF32 is defined for f32 elements only.
+func.func @transpose_round_f16(%x: tensor<4x8xf16>) -> tensor<8x4xf16> {
+  // expected-error@+1 {{'uta.transpose' op round_to_tf32 rounds f32 elements, got 'f16'}}
+  %0 = uta.transpose %x [1, 0] {round_to_tf32} : tensor<4x8xf16> -> tensor<8x4xf16>
+  return %0 : tensor<8x4xf16>
+}
+
+// -----
+
 // [1, 0] of [4, 8] is [8, 4], not [4, 8].
 func.func @transpose_result(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   // expected-error@+1 {{'uta.transpose' op result shape [4, 8] does not match the transposed shape [8, 4]}}

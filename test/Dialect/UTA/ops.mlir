@@ -206,6 +206,16 @@ func.func @transpose(%x: tensor<2x4x8xf16>) -> (tensor<8x2x4xf16>, tensor<2x4x8x
 // GENERIC-LABEL: sym_name = "transpose"
 // GENERIC: "uta.transpose"(%{{.*}}) <{permutation = array<i64: 2, 0, 1>}> : (tensor<2x4x8xf16>) -> tensor<8x2x4xf16>
 
+// CHECK-LABEL: func @transpose_round_to_tf32
+//  CHECK-SAME:   (%[[X:.*]]: tensor<4x8xf32>)
+func.func @transpose_round_to_tf32(%x: tensor<4x8xf32>) -> tensor<8x4xf32> {
+  // CHECK: uta.transpose %[[X]] [1, 0] {round_to_tf32} : tensor<4x8xf32> -> tensor<8x4xf32>
+  %0 = uta.transpose %x [1, 0] {round_to_tf32} : tensor<4x8xf32> -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+// GENERIC-LABEL: sym_name = "transpose_round_to_tf32"
+// GENERIC: "uta.transpose"(%{{.*}}) <{permutation = array<i64: 1, 0>, round_to_tf32}> : (tensor<4x8xf32>) -> tensor<8x4xf32>
+
 // CHECK-LABEL: func @reshape
 //  CHECK-SAME:   (%[[X:.*]]: tensor<4x8xbf16>)
 func.func @reshape(%x: tensor<4x8xbf16>) -> (tensor<32xbf16>, tensor<2x1x16xbf16>) {

@@ -87,6 +87,16 @@ func.func @path_adjoint(%g: tensor<4x2x3xf32>, %x: tensor<4x2x3xf32>, %y: tensor
 
 // -----
 
+// A transpose that rounds to TF32 has a rule, which refuses: rounding is
+// piecewise constant, and a zero gradient would be silently wrong.
+func.func @rounding_transpose(%x: tensor<4x2xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{'uta.transpose' op has no gradient: round_to_tf32 is piecewise constant}}
+  %0 = uta.transpose %x [1, 0] {round_to_tf32} : tensor<4x2xf32> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
 // A call has no rule either.
 func.func private @opaque(tensor<4xf32>) -> tensor<4xf32>
 func.func @call(%x: tensor<4xf32>) -> tensor<4xf32> {

@@ -214,6 +214,23 @@ func.func @main(%x: tensor<2x3xf32>) -> (tensor<2x1xf32>, tensor<3xf32>, tensor<
               1e-15));
 }
 
+TEST_F(ReferenceInterpreter, TransposeRoundsToTf32ToNearestEven) {
+  // TF32 keeps 10 mantissa bits: near 1 its unit is 2^-10. 1 + 2^-11 is a
+  // tie that goes to the even 1; 1 + 3 * 2^-11 one that goes to the even
+  // 1 + 2^-9; 1 + 2^-11 + 2^-20 lies above the tie; NaN stays NaN.
+  const char *source = R"mlir(
+func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %0 = "uta.transpose"(%x) {permutation = array<i64: 1, 0>, round_to_tf32} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+)mlir";
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  RefTensor x{{2, 2},
+              {1 + 0x1p-11, 1 + 3 * 0x1p-11, -(1 + 0x1p-11 + 0x1p-20), nan}};
+  EXPECT_TRUE(matches(runOne(source, {x}), {2, 2},
+                      {1, -(1 + 0x1p-10), 1 + 0x1p-9, nan}));
+}
+
 TEST_F(ReferenceInterpreter, LayerNormUsesTheF32DefaultEpsilon) {
   // (1, 3): mean 2, biased variance 1; epsilon is the f32 nearest 1e-5,
   // 9.999999747378752e-06, so y = (-1, 1) / sqrt(1 + that).
