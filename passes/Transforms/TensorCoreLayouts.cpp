@@ -50,8 +50,11 @@ struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
           op, "not f32, or rows of input features that are not a multiple "
               "of 16 bytes");
     Value kMajor;
+    // A transpose that rounds changes the values: its input is not the
+    // weights.
     auto producer = op.getWeights().getDefiningOp<TransposeOp>();
-    if (producer && producer.getPermutation() == ArrayRef(kSwapFeatures))
+    if (producer && !producer.getRoundToTf32() &&
+        producer.getPermutation() == ArrayRef(kSwapFeatures))
       kMajor = producer.getInput();
     else {
       auto copy = TransposeOp::create(rewriter, op.getLoc(), op.getWeights(),

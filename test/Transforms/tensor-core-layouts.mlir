@@ -54,6 +54,21 @@ func.func @fc_of_transpose(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %k: t
 
 // -----
 
+// Weights that are a rounding transpose of K-major ones are not those: the
+// product reads a K-major copy of the rounded weights.
+// CHECK-LABEL: func @fc_of_rounding_transpose
+//  CHECK-SAME:   %[[K:[^:]*]]: tensor<10x12x16xf32>
+//       CHECK:   %[[W:.*]] = uta.transpose %[[K]] [0, 2, 1] {round_to_tf32}
+//       CHECK:   %[[T:.*]] = uta.transpose %[[W]] [0, 2, 1] :
+//       CHECK:   clifford.fc_product <2, 0, 0> %{{.*}}, %{{.*}}, %[[T]] {transpose_weights = true}
+func.func @fc_of_rounding_transpose(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %k: tensor<10x12x16xf32>) -> tensor<4x8x12xf32> {
+  %w = uta.transpose %k [0, 2, 1] {round_to_tf32} : tensor<10x12x16xf32> -> tensor<10x16x12xf32>
+  %r = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<10x16x12xf32>) -> tensor<4x8x12xf32>
+  return %r : tensor<4x8x12xf32>
+}
+
+// -----
+
 // Left alone: weights already K-major, and input features whose rows are
 // not a multiple of 16 bytes (Fin = 6).
 // CHECK-LABEL: func @left_alone
