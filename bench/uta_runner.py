@@ -32,3 +32,36 @@ def uta_time_steady(out, name, module="k.ptx", span_ms=350):
     runs the median is a steady-state run, as do_bench's is."""
     probe = uta_time(out, name, module, repeat=5)
     return uta_time(out, name, module, repeat=max(20, math.ceil(span_ms / probe)))
+
+
+def time_like_uta_run(fn, span_ms=350):
+    """Median time (ms) of fn's GPU work, timed by the loop `uta-run
+    --profile --repeat` runs: per call an L2 flush (a memset of twice the L2,
+    at least 64 MiB), CUDA events around the call, then a synchronisation;
+    as many calls as take about `span_ms`, counted by 5 calls first and
+    started after a second's pause, as uta_time_steady's second uta-run
+    process starts after the first one's exit. Baselines timed so run at the
+    duty cycle UTA's runs do, which on a GPU at its power limit sets the
+    clock."""
+    import time
+    import torch
+    props = torch.cuda.get_device_properties(torch.cuda.current_device())
+    flush = torch.empty(max(2 * props.L2_cache_size, 64 << 20) // 4,
+                        dtype=torch.int32, device="cuda")
+
+    def run(calls):
+        times = []
+        for _ in range(calls):
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            flush.zero_()
+            start.record()
+            fn()
+            end.record()
+            torch.cuda.synchronize()
+            times.append(start.elapsed_time(end))
+        return sorted(times)[len(times) // 2]
+
+    calls = max(20, math.ceil(span_ms / run(5)))
+    time.sleep(1.0)
+    return run(calls)

@@ -5,13 +5,15 @@ Run on the GPU machine (torch and triton, no compiler):
     [UTA_FLASH_CLIFFORD=DIR] python3 bench/gemm/bench.py OUT_DIR
 where OUT_DIR was filled here by `bench/gemm/prepare.sh BUILD OUT_DIR` and
 DIR, if given, is a checkout of Flash Clifford (timed beside FCGP).
-Times are medians in the GPU's steady state: UTA's from `uta-run --profile
---repeat` (CUDA events around the launches, the L2 flushed before each run
-of the graph) over as many runs as make about 350 ms of kernel time,
-torch's from triton.testing.do_bench (the L2 flushed before each call, some
-300 ms of calls after a warm-up). A GPU at its power limit clocks down
-within milliseconds of a sustained load, so a short burst of runs would
-time UTA at a higher clock than its baselines. Errors are
+Times are medians in the GPU's steady state, UTA's and its baselines' by
+the same loop: `uta-run --profile --repeat` (CUDA events around the
+launches, the L2 flushed before each run of the graph, a synchronisation
+after it) over as many runs as make about 350 ms, and the same loop in
+torch for cuBLAS, torch.compile and Flash Clifford
+(uta_runner.time_like_uta_run). A GPU at its power limit sets its clock by
+the power drawn, so both sides must run at one duty cycle: a short burst
+times a kernel before the clock comes down, and do_bench's loop (a larger
+flush, no synchronisation) draws less power between calls than uta-run's. Errors are
 relative L2 norms against the float64 product of the same inputs (random
 normals), for UTA and for cuBLAS. Prints a markdown table with TFLOP/s and
 the fraction of the H100 SXM's dense peak for the arithmetic used.
@@ -24,7 +26,6 @@ import sys
 import numpy as np
 import torch
 import torch.nn.functional as F
-from triton.testing import do_bench
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import uta_runner  # noqa: E402
@@ -67,7 +68,8 @@ def rel(got, ref):
 
 
 def bench(fn):
-    return do_bench(fn, warmup=50, rep=300, return_mode="median")
+    """A baseline's time, by uta-run's own loop (uta_runner.time_like_uta_run)."""
+    return uta_runner.time_like_uta_run(fn)
 
 
 def tflops(flops, ms):
