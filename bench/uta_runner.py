@@ -34,6 +34,25 @@ def uta_time_steady(out, name, module="k.ptx", span_ms=350):
     return uta_time(out, name, module, repeat=max(20, math.ceil(span_ms / probe)))
 
 
+def median_call_time(fn, calls, before=None):
+    """Median time (ms) of `calls` calls of fn: CUDA events around each call,
+    then a synchronisation; `before`, if given, runs ahead of each call,
+    outside the events."""
+    import torch
+    times = []
+    for _ in range(calls):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        if before:
+            before()
+        start.record()
+        fn()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end))
+    return sorted(times)[len(times) // 2]
+
+
 def time_like_uta_run(fn, span_ms=350):
     """Median time (ms) of fn's GPU work, timed by the loop `uta-run
     --profile --repeat` runs: per call an L2 flush (a memset of twice the L2,
@@ -48,20 +67,7 @@ def time_like_uta_run(fn, span_ms=350):
     props = torch.cuda.get_device_properties(torch.cuda.current_device())
     flush = torch.empty(max(2 * props.L2_cache_size, 64 << 20) // 4,
                         dtype=torch.int32, device="cuda")
-
-    def run(calls):
-        times = []
-        for _ in range(calls):
-            start = torch.cuda.Event(enable_timing=True)
-            end = torch.cuda.Event(enable_timing=True)
-            flush.zero_()
-            start.record()
-            fn()
-            end.record()
-            torch.cuda.synchronize()
-            times.append(start.elapsed_time(end))
-        return sorted(times)[len(times) // 2]
-
-    calls = max(20, math.ceil(span_ms / run(5)))
+    probe = median_call_time(fn, 5, flush.zero_)
+    calls = max(20, math.ceil(span_ms / probe))
     time.sleep(1.0)
-    return run(calls)
+    return median_call_time(fn, calls, flush.zero_)

@@ -21,7 +21,7 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from clifford_torch import algebra, fcgp_torch, sgp_torch  # noqa: E402
-from uta_runner import uta_time  # noqa: E402
+from uta_runner import median_call_time, uta_time  # noqa: E402
 
 out = sys.argv[1]
 dev = "cuda"
@@ -39,15 +39,7 @@ def cuda_time(fn, repeat=20):
     for _ in range(3):
         fn()
     torch.cuda.synchronize()
-    times = []
-    for _ in range(repeat):
-        start, end = torch.cuda.Event(True), torch.cuda.Event(True)
-        start.record()
-        fn()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end))
-    return sorted(times)[len(times) // 2]
+    return median_call_time(fn, repeat)
 
 
 def torch_kernel_count(fn):
