@@ -11,6 +11,8 @@
 #   novec.ptx    scalar memory accesses (--uta-vectorize=off)
 #   fastmath.ptx approximate transcendentals (--fast-math)
 #   *.stats      `utac --stats` of each build: kernels and bytes moved
+# The PTX builds are for sm_90a, what `CompileOptions::forDevice` picks on
+# the GPU machine's H100 or H200.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,9 +32,9 @@ for f in "$root"/bench/graphs/*.mlir; do
   mkdir -p "$out/$name"
   for v in "${variants[@]}"; do
     file=${v%%:*} flag=${v#*:}
-    target=ptx
-    [[ $file == *.spv ]] && target=spirv
-    "$utac" "$f" --target=$target $flag --stats -o "$out/$name/$file" \
+    target=(--target=ptx --sm=90a)
+    [[ $file == *.spv ]] && target=(--target=spirv)
+    "$utac" "$f" "${target[@]}" $flag --stats -o "$out/$name/$file" \
       2>"$out/$name/${file%.*}.stats"
   done
 done

@@ -4,10 +4,14 @@
 
 For SGP in Cl(2,0) [4,4096,512] and Cl(3,0) [8,4096,512] and FCGP in Cl(3,0)
 [8,4096,512]: UTA's forward graph and its joint graph @f_fwd_bwd (the
-results and the gradients of x, y and the weights), timed by uta-run (CUDA
-events, L2 flushed, median of 30), with their kernel counts; torch's
-term-by-term layer (bench/clifford_torch.py) forward + backward, eager and
-torch.compile, timed with CUDA events, and its kernel count per iteration.
+results and the gradients of x, y and the weights), with their kernel
+counts; torch's term-by-term layer (bench/clifford_torch.py) forward +
+backward, eager and torch.compile, and its kernel count per iteration.
+Both sides are timed in the GPU's steady state by one loop: `uta-run
+--profile --repeat` over about 350 ms of runs (uta_runner.uta_time_steady)
+and that loop in torch (uta_runner.time_like_uta_run: an L2 flush, CUDA
+events around the call, a synchronisation), as bench/gemm/bench.py does: a
+GPU at its power limit sets its clock by the power drawn.
 Then the determinism check: UTA's @f_vjp run 10 times, each in a process of
 its own, every gradient compared byte for byte with the first run's.
 """
@@ -21,7 +25,7 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from clifford_torch import algebra, fcgp_torch, sgp_torch  # noqa: E402
-from uta_runner import median_call_time, uta_time  # noqa: E402
+from uta_runner import time_like_uta_run, uta_time_steady  # noqa: E402
 
 out = sys.argv[1]
 dev = "cuda"
@@ -35,11 +39,11 @@ def kernels(name, file):
     return counts[-1] if counts else "?"
 
 
-def cuda_time(fn, repeat=20):
-    for _ in range(3):
+def torch_time(fn):
+    for _ in range(3):  # warm-up: torch.compile's first calls compile
         fn()
     torch.cuda.synchronize()
-    return median_call_time(fn, repeat)
+    return time_like_uta_run(fn)
 
 
 def torch_kernel_count(fn):
@@ -75,11 +79,11 @@ for name, p, fc in (("sgp_cl2", 2, False), ("sgp_cl3", 3, False),
         return run
     eager = step(f)
     compiled = step(torch.compile(f))
-    t_eager = cuda_time(eager, 5 if fc else 20)
+    t_eager = torch_time(eager)
     k_eager = torch_kernel_count(eager)
-    t_compiled = cuda_time(compiled, 5 if fc else 20)
-    t_fwd = uta_time(out, name, "fwd.ptx")
-    t_joint = uta_time(out, name, "joint.ptx")
+    t_compiled = torch_time(compiled)
+    t_fwd = uta_time_steady(out, name, "fwd.ptx")
+    t_joint = uta_time_steady(out, name, "joint.ptx")
     print(f"| {name} [{1 << p},4096,512] f32 | {t_fwd:.3f} ({kernels(name, 'fwd')}) "
           f"| {t_joint:.3f} ({kernels(name, 'joint')}) | {t_eager:.3f} ({k_eager}) "
           f"| {t_compiled:.3f} |", flush=True)
