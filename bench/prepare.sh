@@ -34,6 +34,7 @@ for f in "$root"/bench/graphs/*.mlir; do
     file=${v%%:*} flag=${v#*:}
     target=(--target=ptx --sm=90a)
     [[ $file == *.spv ]] && target=(--target=spirv)
+    # shellcheck disable=SC2086  # $flag is empty or one word
     "$utac" "$f" "${target[@]}" $flag --stats -o "$out/$name/$file" \
       2>"$out/$name/${file%.*}.stats"
   done
