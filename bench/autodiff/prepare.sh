@@ -10,6 +10,8 @@
 #   joint.ptx  @f_fwd_bwd: results and the gradients of x, y and the weights
 #   vjp.ptx    @f_vjp: the gradients alone (the determinism runs)
 #   *.stats    `utac --stats`: kernels and bytes moved
+# built for sm_90a, what `CompileOptions::forDevice` picks on the GPU
+# machine's H100 or H200.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -23,7 +25,7 @@ for name in sgp_cl2 sgp_cl3 fcgp_cl3; do
   for v in "fwd:" "joint:--grad=joint" "vjp:--grad=vjp"; do
     file=${v%%:*} flag=${v#*:}
     # shellcheck disable=SC2086
-    "$utac" "$f" --target=ptx $flag --stats -o "$out/$name/$file.ptx" \
+    "$utac" "$f" --target=ptx --sm=90a $flag --stats -o "$out/$name/$file.ptx" \
       2>"$out/$name/$file.stats"
   done
 done
