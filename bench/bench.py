@@ -29,11 +29,9 @@ dev = "cuda"
 def uta_time(name, repeat=None, module="k.ptx"):
     """Median total kernel time (ms) of a compiled graph (bench/prepare.sh
     builds): CUDA for a .ptx module, Vulkan for a .spv one. In the steady
-    state, as torch is timed (uta_runner.uta_time_steady), unless a
-    number of runs is given for kernels too slow for that."""
-    if repeat is None:
-        return uta_runner.uta_time_steady(OUT, name, module)
-    return uta_runner.uta_time(OUT, name, module, repeat)
+    state, as torch is timed, unless a number of runs is given for kernels
+    too slow for that (uta_runner.uta_median)."""
+    return uta_runner.uta_median(OUT, name, module, repeat)
 
 
 def uta_check(name, inputs, expected, module="k.ptx"):

@@ -25,13 +25,21 @@ def uta_time(out, name, module="k.ptx", repeat=30):
 
 def uta_time_steady(out, name, module="k.ptx", span_ms=350):
     """Like uta_time, over as many runs as keep the GPU busy for about
-    `span_ms` of kernel time, for comparison with triton's do_bench (a warm-up
-    then some 300 ms of calls). A GPU at its power limit lowers its clock
-    within milliseconds of a sustained load, so the median of a short burst
-    of runs can be faster than the same kernels' steady state; with this many
-    runs the median is a steady-state run, as do_bench's is."""
+    `span_ms` of kernel time, as time_like_uta_run times a baseline. A GPU
+    at its power limit lowers its clock within milliseconds of a sustained
+    load, so the median of a short burst of runs can be faster than the same
+    kernels' steady state; with this many runs the median is a steady-state
+    run."""
     probe = uta_time(out, name, module, repeat=5)
     return uta_time(out, name, module, repeat=max(20, math.ceil(span_ms / probe)))
+
+
+def uta_median(out, name, module="k.ptx", repeat=None):
+    """uta_time_steady, or uta_time over `repeat` runs where a graph's
+    kernels are too slow for the steady state's span."""
+    if repeat is None:
+        return uta_time_steady(out, name, module)
+    return uta_time(out, name, module, repeat)
 
 
 def median_call_time(fn, calls, before=None):

@@ -13,10 +13,11 @@ torch for cuBLAS, torch.compile and Flash Clifford
 (uta_runner.time_like_uta_run). A GPU at its power limit sets its clock by
 the power drawn, so both sides must run at one duty cycle: a short burst
 times a kernel before the clock comes down, and do_bench's loop (a larger
-flush, no synchronisation) draws less power between calls than uta-run's. Errors are
-relative L2 norms against the float64 product of the same inputs (random
-normals), for UTA and for cuBLAS. Prints a markdown table with TFLOP/s and
-the fraction of the H100 SXM's dense peak for the arithmetic used.
+flush, no synchronisation) draws less power between calls than uta-run's.
+Errors are relative L2 norms against the float64 product of the same
+inputs (random normals), for UTA and for cuBLAS. Prints a markdown table
+with TFLOP/s and the fraction of the H100 SXM's dense peak for the
+arithmetic used.
 """
 import importlib.util
 import os
@@ -39,11 +40,10 @@ PEAK = {"bf16": 989.0, "f16": 989.0, "tf32": 494.7, "f32": 66.9}
 
 
 def uta_time(name, module, repeat=None):
-    """Steady-state time, as do_bench's (uta_runner.uta_time_steady), or the
-    median of `repeat` runs where a row's kernels are too slow for that."""
-    if repeat is None:
-        return uta_runner.uta_time_steady(OUT, name, module)
-    return uta_runner.uta_time(OUT, name, module, repeat)
+    """Steady-state time, as the baselines are timed, or the median of
+    `repeat` runs where a row's kernels are too slow for that
+    (uta_runner.uta_median)."""
+    return uta_runner.uta_median(OUT, name, module, repeat)
 
 
 def uta_result(name, module, inputs):
