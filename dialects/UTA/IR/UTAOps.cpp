@@ -273,11 +273,14 @@ LogicalResult FusionOp::verify() {
       return emitOpError("input ")
              << i << " has type " << input.getType() << " but body argument "
              << i << " has type " << arg.getType();
-  // The body's last op is checked here, before the ops inside it are
-  // verified: it may be anything.
+  // The body's ops are verified after this op, so its last op may be
+  // anything, a yield included: its operands are counted before one is read.
   auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
   if (!yield)
     return emitOpError("body must end with 'uta.yield'");
+  if (yield->getNumOperands() != 1)
+    return emitOpError("body must yield one value, its 'uta.yield' has ")
+           << yield->getNumOperands() << " operands";
   if (yield.getValue().getType() != getResult().getType())
     return emitOpError("yields ")
            << yield.getValue().getType() << " but its result has type "
@@ -290,7 +293,7 @@ LogicalResult FusionOp::verify() {
 Operation *FusionOp::getRoot() {
   Block &body = getBody().front();
   auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
-  if (!yield)
+  if (!yield || yield->getNumOperands() != 1)
     return nullptr;
   Operation *root = yield.getValue().getDefiningOp();
   return root && root->getBlock() == &getBody().front() ? root : nullptr;

@@ -63,6 +63,34 @@ func.func @no_yield(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
+// A yield of no values is an error, not a read past its operands (the
+// verifier ran before the yield's own operand count was checked).
+func.func @yield_no_operands(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'uta.fusion' op body must yield one value, its 'uta.yield' has 0 operands}}
+  %r = "uta.fusion"(%a) ({
+  ^bb0(%x: tensor<8xf32>):
+    %0 = uta.exp %x : tensor<8xf32>
+    "uta.yield"() : () -> ()
+  }) : (tensor<8xf32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+// Two yielded values likewise: the message never names a type read from
+// beyond the operand list.
+func.func @yield_two_operands(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{'uta.fusion' op body must yield one value, its 'uta.yield' has 2 operands}}
+  %r = "uta.fusion"(%a) ({
+  ^bb0(%x: tensor<8xf32>):
+    %0 = uta.exp %x : tensor<8xf32>
+    "uta.yield"(%0, %0) : (tensor<8xf32>, tensor<8xf32>) -> ()
+  }) : (tensor<8xf32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
 func.func @yield_type(%a: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error@+1 {{'uta.fusion' op yields 'tensor<8xf16>' but its result has type 'tensor<8xf32>'}}
   %r = uta.fusion (%a) : (tensor<8xf32>) -> tensor<8xf32> {
