@@ -292,6 +292,26 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
   std::vector<size_t> resultBuffers = manifest_.resultBuffers();
   UTA_TRY(checkCounts(manifest_, argumentBuffers.size(), resultBuffers.size(),
                       arguments.size(), results.size()));
+  // The caller's buffers stand in for the manifest's result buffers; a
+  // result that names an argument, a constant or another result has no
+  // buffer of its own to stand in for (the compiler writes no such
+  // manifest; runHost reads those results back).
+  for (size_t r = 0; r < resultBuffers.size(); ++r) {
+    const BufferDesc &desc = descs[resultBuffers[r]];
+    bool listedBefore =
+        std::find(resultBuffers.begin(), resultBuffers.begin() + r,
+                  resultBuffers[r]) != resultBuffers.begin() + r;
+    if (desc.role != BufferRole::kResult || listedBefore)
+      return Status::error(
+          ErrorCode::InvalidInput,
+          "result " + std::to_string(r) + " is buffer " +
+              std::to_string(desc.id) +
+              (listedBefore ? ", an earlier result's"
+                            : desc.role == BufferRole::kArgument
+                                  ? ", an argument"
+                                  : ", a constant") +
+              ": a run on device buffers needs a result buffer of its own");
+  }
   RunBuffers run(*backend_, descs.size());
   for (size_t a = 0; a < arguments.size(); ++a) {
     if (arguments[a].bytes < descs[argumentBuffers[a]].bytes)

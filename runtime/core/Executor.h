@@ -101,7 +101,8 @@ public:
   /// Runs on buffers of this executor's backend that the caller owns:
   /// `arguments[i]` holds argument i and result i is written to
   /// `results[i]`, each at least the manifest's size; a result may not be an
-  /// argument's buffer. Only intermediates are allocated.
+  /// argument's buffer. Every result must be a buffer of role result listed
+  /// once (as the compiler writes them). Only intermediates are allocated.
   Status runDevice(std::span<const DeviceBuffer> arguments,
                    std::span<const DeviceBuffer> results,
                    const RunOptions &options = {},

@@ -68,6 +68,10 @@ struct KernelContext {
 /// 16-byte copies and the swizzled tiles need, with room to spare.
 constexpr int64_t kSharedBufferAlignment = 128;
 
+/// Splat constants up to this size are data in the manifest; larger ones
+/// are filled by a kernel.
+constexpr int64_t kMaxSplatDataBytes = 64 * 1024;
+
 /// A recomputed f32 value rounded to `elementType` and widened back, exactly
 /// as a stored and reloaded intermediate would be.
 static Value roundLikeStored(OpBuilder &b, Location loc, Value value,
@@ -310,6 +314,17 @@ public:
 
 private:
   LogicalResult lowerConstant(OpBuilder &b, arith::ConstantOp constant);
+  /// Lowers a value made in the tensor function by `make` (built before
+  /// `before`) as a kernel of its own and returns its buffer: how a large
+  /// splat is filled and a result is copied.
+  FailureOr<Value>
+  lowerSyntheticKernel(OpBuilder &b, Operation *before,
+                       function_ref<Operation *(OpBuilder &)> make);
+  /// The buffers `ret` returns, each a result buffer of its own: a result
+  /// that is an argument, a constant or another result is copied, so that a
+  /// caller's result buffers never alias its inputs or each other.
+  FailureOr<SmallVector<Value>> lowerResults(OpBuilder &b,
+                                             func::ReturnOp ret);
   /// Lowers `kernelOp` (a single op, or a uta.fusion) to a kernel that
   /// reads `inputs` and writes the value of `root`.
   /// With `gradeNorm` (a grade_rms_norm of the single op `kernelOp`, see
@@ -374,10 +389,10 @@ LogicalResult FunctionLowering::run() {
       continue;
     }
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
-      SmallVector<Value> results;
-      for (Value value : ret.getOperands())
-        results.push_back(buffers.lookup(value));
-      func::ReturnOp::create(b, ret.getLoc(), results);
+      FailureOr<SmallVector<Value>> results = lowerResults(b, ret);
+      if (failed(results))
+        return failure();
+      func::ReturnOp::create(b, ret.getLoc(), *results);
       continue;
     }
     if (auto fusion = dyn_cast<FusionOp>(op)) {
@@ -417,6 +432,29 @@ LogicalResult FunctionLowering::lowerConstant(OpBuilder &b,
   auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
   if (!value)
     return constant.emitOpError("must be a dense tensor constant");
+  // A large splat is filled by a kernel from one element: as data it would
+  // be written out element by element into the manifest (a 2^20 x 2^20 fill
+  // never finished) and held on the device for the executable's lifetime.
+  auto tensorType = cast<RankedTensorType>(value.getType());
+  // (The verifiers checked that the byte size fits int64.)
+  std::optional<int64_t> count = getElementCount(tensorType.getShape());
+  int64_t elementBytes = tensorType.getElementTypeBitWidth() / 8;
+  if (value.isSplat() && count && *count > kMaxSplatDataBytes / elementBytes) {
+    FailureOr<Value> filled =
+        lowerSyntheticKernel(b, constant, [&](OpBuilder &tb) {
+          auto element = arith::ConstantOp::create(
+              tb, constant.getLoc(),
+              DenseElementsAttr::get(tensorType.clone(ArrayRef<int64_t>{1}),
+                                     value.getSplatValue<Attribute>()));
+          return BroadcastToOp::create(tb, constant.getLoc(), tensorType,
+                                       element)
+              .getOperation();
+        });
+    if (failed(filled))
+      return failure();
+    buffers.map(constant.getResult(), *filled);
+    return success();
+  }
   MemRefType type = getBufferType(value.getType());
   OpBuilder moduleBuilder(func);
   std::string name =
@@ -427,6 +465,48 @@ LogicalResult FunctionLowering::lowerConstant(OpBuilder &b,
   Value buffer = memref::GetGlobalOp::create(b, constant.getLoc(), type, name);
   buffers.map(constant.getResult(), buffer);
   return success();
+}
+
+FailureOr<Value> FunctionLowering::lowerSyntheticKernel(
+    OpBuilder &b, Operation *before,
+    function_ref<Operation *(OpBuilder &)> make) {
+  // The ops are built in the tensor function, which is erased when the
+  // lowering ends; their operands are lowered first.
+  OpBuilder tensorBuilder(before);
+  Operation *kernelOp = make(tensorBuilder);
+  for (Value operand : kernelOp->getOperands())
+    if (auto constant = operand.getDefiningOp<arith::ConstantOp>();
+        constant && !buffers.contains(operand) &&
+        failed(lowerConstant(b, constant)))
+      return failure();
+  if (failed(lowerKernel(b, kernelOp, kernelOp, kernelOp->getOperands(),
+                         kernelOp->getOperands())))
+    return failure();
+  return buffers.lookup(kernelOp->getResult(0));
+}
+
+FailureOr<SmallVector<Value>>
+FunctionLowering::lowerResults(OpBuilder &b, func::ReturnOp ret) {
+  SmallVector<Value> results;
+  llvm::SmallPtrSet<Value, 4> returned;
+  for (Value value : ret.getOperands()) {
+    Value buffer = buffers.lookup(value);
+    bool ownBuffer = buffer.getDefiningOp<memref::AllocOp>() &&
+                     returned.insert(buffer).second;
+    if (!ownBuffer) {
+      // An identity broadcast is a copy kernel, and nothing folds it here.
+      FailureOr<Value> copy = lowerSyntheticKernel(b, ret, [&](OpBuilder &tb) {
+        return BroadcastToOp::create(tb, ret.getLoc(), value.getType(), value)
+            .getOperation();
+      });
+      if (failed(copy))
+        return failure();
+      buffer = *copy;
+      returned.insert(buffer);
+    }
+    results.push_back(buffer);
+  }
+  return results;
 }
 
 LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,

@@ -172,6 +172,21 @@ uta::Graph buildChain(int variant) {
   return g;
 }
 
+/// Results that alias: a value returned twice, an input, a small constant
+/// and a fill of more than 64 KiB (each result a buffer of its own, so
+/// that device runs write each of them).
+uta::Graph buildAliasedResults() {
+  uta::Graph g("aliased_results");
+  uta::Tensor x = g.input({3, 37});
+  uta::Tensor e = g.exp(x);
+  g.output(e);
+  g.output(x);
+  g.output(e);
+  g.output(g.constant({2}, {0.5f, -2.0f}));
+  g.output(g.fill({130, 130}, 1.25f));
+  return g;
+}
+
 /// Options that compile through `cache` for `target`.
 uta::CompileOptions optionsFor(uta::Target target,
                                const uta::KernelCache &cache) {
@@ -300,7 +315,7 @@ TEST(JitReference, RoundsHalfOutputs) {
 // Vulkan against the reference
 //===----------------------------------------------------------------------===//
 
-TEST(JitVulkan, SgpAndLinearBiasGeluMatchTheReference) {
+TEST(JitVulkan, SgpLinearBiasGeluAndAliasedResultsMatchTheReference) {
   OPEN_OR_SKIP(vulkan, "vulkan");
   EXPECT_EQ(vulkan->target(), uta::Target::Spirv);
   uta::Expected<uta::Device> reference = uta::Device::open("reference");
@@ -310,6 +325,7 @@ TEST(JitVulkan, SgpAndLinearBiasGeluMatchTheReference) {
   std::vector<uta::Graph> graphs;
   graphs.push_back(buildSgp(5, 13));
   graphs.push_back(buildLinearBiasGelu(19, 29, 23));
+  graphs.push_back(buildAliasedResults());
   for (const uta::Graph &graph : graphs) {
     SCOPED_TRACE(graph.name());
     ASSERT_TRUE(graph.ok()) << graph.error();
