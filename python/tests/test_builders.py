@@ -96,8 +96,9 @@ CASES = {
 # only returns its input has no kernel, and its SPIR-V module no entry
 # point, which validation refuses.)
 IMPLICIT = {"input", "output"}
-# Methods that build a whole graph, not an op (test_gradient.py).
-NOT_OPS = {"gradient"}
+# Methods that are not ops: a whole graph (test_gradient.py), the handle's
+# release (test_hardening.py).
+NOT_OPS = {"gradient", "release"}
 
 
 def test_every_builder_has_a_case():

@@ -123,7 +123,8 @@ def test_gradient_errors():
         g.gradient(wrt=[0, -1], joint=True)
     with pytest.raises(uta.GraphError, match="argument #1 is listed twice"):
         g.gradient(wrt=[1, 1])
-    with pytest.raises(uta.GraphError, match="does not fit in int64"):
+    with pytest.raises(uta.GraphError, match=r"^gradient: wrt\[0\] must be "
+                       "at most"):
         g.gradient(wrt=[2**64])
     assert g.ok and g.gradient().ok
 

@@ -12,6 +12,7 @@ the saved inputs and the outputs' cotangents.
     y = f(x, w)            # x, w: torch tensors on dev (CPU ones on the
     y.sum().backward()     # reference and vulkan devices)
 """
+from ._check import check_ints
 from .errors import InvalidInput, Unavailable
 from .runtime import Executable, _describe
 
@@ -30,7 +31,7 @@ def _check_signatures(forward, gradient, wrt):
                            f"on {gradient.device.backend}, which take "
                            "tensors of different devices")
     indices = list(range(len(forward.inputs))) if wrt is None else \
-        [int(i) for i in wrt]
+        check_ints(wrt, "uta.torch_function", "wrt")
     expected_inputs = forward.inputs + forward.outputs
     expected_outputs = [forward.inputs[i] if 0 <= i < len(forward.inputs)
                         else None for i in indices]

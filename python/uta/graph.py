@@ -14,6 +14,8 @@ message (``add: ...``), so the traceback points at the line that built it.
 import ctypes
 
 from . import _capi
+from ._check import (C_INT, INT64, HandleOwner, check_float, check_int,
+                     check_ints, check_string)
 from .errors import GraphError, InvalidInput
 
 DTYPES = {"f32": _capi.F32, "float32": _capi.F32, "f16": _capi.F16,
@@ -43,12 +45,10 @@ class Algebra:
     """The real Clifford algebra Cl(p, q, r) (docs/language.md)."""
 
     def __init__(self, p, q, r=0):
-        self.p, self.q, self.r = int(p), int(q), int(r)
-        for name, count in (("p", self.p), ("q", self.q), ("r", self.r)):
-            # uta_algebra_t holds C ints, which ctypes would wrap silently.
-            if not -(1 << 31) <= count < (1 << 31):
-                raise GraphError(f"Algebra: {name} = {count} does not fit in "
-                                 "a C int")
+        # uta_algebra_t holds C ints; the builders check the signature.
+        self.p, self.q, self.r = (
+            check_int(count, "uta.Algebra", name, C_INT, GraphError)
+            for name, count in (("p", p), ("q", q), ("r", r)))
 
     def _c(self):
         return _capi.Algebra(self.p, self.q, self.r)
@@ -103,45 +103,40 @@ class Value:
         return self.graph.neg(self)
 
 
-_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+def _int64(value, op, name):
+    """An int64 argument of builder `op` (an axis, a dim)."""
+    return check_int(value, op, name, INT64, GraphError)
 
 
-def _int64(value, what="size"):
-    """`value` as an int that the C API's int64 holds: ctypes would wrap a
-    larger one silently (2**64 + 4 would become 4)."""
-    value = int(value)
-    if not _INT64_MIN <= value <= _INT64_MAX:
-        raise GraphError(f"{what} {value} does not fit in int64")
-    return value
+def _ints(values, op, name):
+    """An int64 array argument of builder `op` (a shape, axes, indices) as
+    the C array and its length."""
+    values = check_ints(values, op, name, INT64, GraphError)
+    return _capi.shape_array(values), len(values)
 
 
-def _ints(values):
-    values = [_int64(v) for v in values]
-    return (ctypes.c_int64 * max(len(values), 1))(*values), len(values)
-
-
-class Graph:
+class Graph(HandleOwner):
     """One function of uta and clifford ops under construction."""
+    _noun = "graph"
 
     def __init__(self, name, _handle=None):
         self._lib = _compiler()
         if _handle is None:
-            _handle = self._lib.uta_graph_create(str(name).encode())
+            encoded = check_string(name, "uta.Graph", "name", GraphError)
+            _handle = self._lib.uta_graph_create(encoded)
             if not _handle:
                 raise MemoryError("uta_graph_create")
         self._handle = _handle
-        self.name = str(name)
+        self.name = name
         self._inputs, self._outputs = [], []
         if not self._lib.uta_graph_ok(self._handle):
             raise GraphError(self._error())
 
-    def __del__(self):
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            self._lib.uta_graph_destroy(handle)
+    def _destroy(self, handle):
+        self._lib.uta_graph_destroy(handle)
 
     def _error(self):
-        return self._lib.uta_graph_error(self._handle).decode()
+        return self._lib.uta_graph_error(self._live).decode()
 
     def _value(self, value_id):
         if value_id < 0:
@@ -149,7 +144,7 @@ class Graph:
         dtype = ctypes.c_int()
         rank = ctypes.c_size_t()
         shape = ctypes.POINTER(ctypes.c_int64)()
-        self._lib.uta_graph_value_type(self._handle, value_id,
+        self._lib.uta_graph_value_type(self._live, value_id,
                                        ctypes.byref(dtype),
                                        ctypes.byref(rank),
                                        ctypes.byref(shape))
@@ -167,11 +162,11 @@ class Graph:
 
     def _call(self, op, *args):
         return self._value(getattr(self._lib, "uta_graph_" + op)(
-            self._handle, *args))
+            self._live, *args))
 
     @property
     def ok(self):
-        return bool(self._lib.uta_graph_ok(self._handle))
+        return bool(self._lib.uta_graph_ok(self._live))
 
     @property
     def inputs(self):
@@ -185,13 +180,13 @@ class Graph:
 
     def __str__(self):
         """The graph as MLIR, what compile parses."""
-        return self._lib.uta_graph_str(self._handle).decode()
+        return self._lib.uta_graph_str(self._live).decode()
 
     # Arguments, constants and results.
 
     def input(self, shape, dtype="f32"):
         """The next function argument (sizes positive)."""
-        sizes, rank = _ints(shape)
+        sizes, rank = _ints(shape, "input", "shape")
         value = self._call("input", sizes, rank, dtype_code(dtype))
         self._inputs.append(value)
         return value
@@ -199,20 +194,23 @@ class Graph:
     def constant(self, shape, values, dtype="f32"):
         """A constant of `shape` holding `values` row-major (any iterable of
         numbers; one value is repeated), rounded to `dtype`."""
-        sizes, rank = _ints(shape)
-        flat = [float(v) for v in _flatten(values)]
+        sizes, rank = _ints(shape, "constant", "shape")
+        flat = [check_float(v, "constant", f"values[{i}]", GraphError)
+                for i, v in enumerate(_flatten(values))]
         data = (ctypes.c_float * max(len(flat), 1))(*flat)
         return self._call("constant", sizes, rank, data, len(flat),
                           dtype_code(dtype))
 
     def fill(self, shape, value, dtype="f32"):
-        sizes, rank = _ints(shape)
-        return self._call("fill", sizes, rank, float(value), dtype_code(dtype))
+        sizes, rank = _ints(shape, "fill", "shape")
+        return self._call("fill", sizes, rank,
+                          check_float(value, "fill", "value", GraphError),
+                          dtype_code(dtype))
 
     def output(self, *results):
         """Appends each value to the function's results."""
         for result in results:
-            if not self._lib.uta_graph_output(self._handle,
+            if not self._lib.uta_graph_output(self._live,
                                               self._id(result, "output")):
                 raise GraphError(self._error())
             self._outputs.append(result)
@@ -227,8 +225,8 @@ class Graph:
         first, then the gradients. Raises uta.GraphError (``gradient: ...``)
         for a graph with an error or no outputs, and for an index out of
         range or repeated; this graph is left as it was."""
-        indices, count = _ints([] if wrt is None else wrt)
-        handle = self._lib.uta_graph_gradient(self._handle, indices, count,
+        indices, count = _ints([] if wrt is None else wrt, "gradient", "wrt")
+        handle = self._lib.uta_graph_gradient(self._live, indices, count,
                                               int(bool(joint)))
         if not handle:
             raise MemoryError("uta_graph_gradient")
@@ -253,13 +251,16 @@ class Graph:
                           self._id(rhs, "matmul"), int(bool(transpose_b)))
 
     def softmax(self, x, dim):
-        return self._call("softmax", self._id(x, "softmax"), _int64(dim, "dim"))
+        return self._call("softmax", self._id(x, "softmax"),
+                          _int64(dim, "softmax", "dim"))
 
     def layer_norm(self, x, weight, bias, axis, epsilon=1e-5):
         return self._call("layer_norm", self._id(x, "layer_norm"),
                           self._id(weight, "layer_norm"),
-                          self._id(bias, "layer_norm"), _int64(axis, "axis"),
-                          float(epsilon))
+                          self._id(bias, "layer_norm"),
+                          _int64(axis, "layer_norm", "axis"),
+                          check_float(epsilon, "layer_norm", "epsilon",
+                                      GraphError))
 
     def cast(self, x, dtype):
         return self._call("cast", self._id(x, "cast"), dtype_code(dtype))
@@ -267,21 +268,25 @@ class Graph:
     # clifford.
 
     def grade_project(self, algebra, x, grades, blade_axis=0):
-        values, count = _ints(grades)
+        values, count = _ints(grades, "grade_project", "grades")
         return self._call("grade_project", _algebra(algebra),
                           self._id(x, "grade_project"), values, count,
-                          _int64(blade_axis, "blade_axis"))
+                          _int64(blade_axis, "grade_project", "blade_axis"))
 
     def grade_rms_norm(self, algebra, x, epsilon=1e-6):
         return self._call("grade_rms_norm", _algebra(algebra),
-                          self._id(x, "grade_rms_norm"), float(epsilon))
+                          self._id(x, "grade_rms_norm"),
+                          check_float(epsilon, "grade_rms_norm", "epsilon",
+                                      GraphError))
 
 
 def _flatten(values):
-    if isinstance(values, (int, float)):
-        return [values]
+    """`values` as a flat list in row-major order."""
     if hasattr(values, "tolist"):  # NumPy arrays and torch tensors
-        return _flatten(values.tolist())
+        values = values.tolist()
+    # A string is one (bad) value for check_float, not a list of them.
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        return [values]
     flat = []
     for value in values:
         flat.extend(_flatten(value))
@@ -312,7 +317,7 @@ def _unary(op):
 
 def _reduction(op):
     def build(self, x, dims, keep_dims=False):
-        values, count = _ints(dims)
+        values, count = _ints(dims, op, "dims")
         return self._call(op, self._id(x, op), values, count,
                           int(bool(keep_dims)))
     build.__doc__ = f"uta.{op} over `dims` (ascending, unique); f32."
@@ -321,7 +326,7 @@ def _reduction(op):
 
 def _reshaping(op):
     def build(self, x, sizes):
-        values, count = _ints(sizes)
+        values, count = _ints(sizes, op, "sizes")
         return self._call(op, self._id(x, op), values, count)
     build.__doc__ = f"uta.{op}."
     return build
@@ -330,7 +335,8 @@ def _reshaping(op):
 def _product(op):
     def build(self, algebra, lhs, rhs, blade_axis=0):
         return self._call(op, _algebra(algebra), self._id(lhs, op),
-                          self._id(rhs, op), _int64(blade_axis, "blade_axis"))
+                          self._id(rhs, op),
+                          _int64(blade_axis, op, "blade_axis"))
     build.__doc__ = f"clifford.{op}."
     return build
 
@@ -338,7 +344,7 @@ def _product(op):
 def _involution(op):
     def build(self, algebra, x, blade_axis=0):
         return self._call(op, _algebra(algebra), self._id(x, op),
-                          _int64(blade_axis, "blade_axis"))
+                          _int64(blade_axis, op, "blade_axis"))
     build.__doc__ = f"clifford.{op}."
     return build
 

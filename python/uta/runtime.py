@@ -21,6 +21,8 @@ order its pending work on its current stream before UTA's launches.
 import ctypes
 
 from . import _capi, _dlpack
+from ._check import (DEVICE_INDEX, FLOAT32_COUNT, UINT64, HandleOwner,
+                     check_int, check_path, check_string)
 from .errors import InvalidInput, check
 from .graph import DTYPE_NAMES
 
@@ -31,27 +33,24 @@ def _describe(dtype, shape):
     return f"{DTYPE_NAMES.get(dtype, '?')} {list(shape)}"
 
 
-class Device:
+class Device(HandleOwner):
     """An open backend: "cuda", "vulkan", "reference", or "best" (cuda where
     a GPU driver and device work, else vulkan)."""
+    _noun = "device"
 
-    def __init__(self, backend="best", index=0, _handle=None):
-        if _handle is None:
-            handle = ctypes.c_void_p()
-            check(_rt.uta_device_open(str(backend).encode(), int(index),
-                                      ctypes.byref(handle)))
-            _handle = handle.value
-        self._handle = _handle
-        self.backend = _rt.uta_device_backend(_handle).decode()
-        self.index = int(index)
-        self.description = _rt.uta_device_description(_handle).decode()
-        self.sm = _rt.uta_device_sm(_handle).decode()
-        self.cuda_stream = _rt.uta_device_cuda_stream(_handle)
+    def __init__(self, backend="best", index=0):
+        name = check_string(backend, "uta.device", "backend")
+        self.index = check_int(index, "uta.device", "index", DEVICE_INDEX)
+        handle = ctypes.c_void_p()
+        check(_rt.uta_device_open(name, self.index, ctypes.byref(handle)))
+        self._handle = handle.value
+        self.backend = _rt.uta_device_backend(self._handle).decode()
+        self.description = _rt.uta_device_description(self._handle).decode()
+        self.sm = _rt.uta_device_sm(self._handle).decode()
+        self.cuda_stream = _rt.uta_device_cuda_stream(self._handle)
 
-    def __del__(self):
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            _rt.uta_device_destroy(handle)
+    def _destroy(self, handle):
+        _rt.uta_device_destroy(handle)
 
     def __repr__(self):
         return f"<uta.Device {self.backend}: {self.description}>"
@@ -71,10 +70,20 @@ class Device:
     def load(self, manifest_path):
         """Loads a compiled graph from the manifest that ``utac -o OUT`` or
         :meth:`uta.CompiledGraph.save` wrote (OUT.json)."""
+        path = check_path(manifest_path, "uta.load", "manifest_path")
         handle = ctypes.c_void_p()
-        check(_rt.uta_executable_load(self._handle, str(manifest_path).encode(),
-                                      ctypes.byref(handle)))
+        check(_rt.uta_executable_load(self._live, path, ctypes.byref(handle)))
         return Executable(handle.value, self)
+
+
+def as_device(device, where):
+    """`device` itself, or a new Device for a backend name."""
+    if isinstance(device, Device):
+        return device
+    if isinstance(device, str):
+        return Device(device)
+    raise InvalidInput(f"{where}: device must be a uta.Device or a backend "
+                       f"name, got {type(device).__name__}")
 
 
 class _Storage:
@@ -152,11 +161,18 @@ class Tensor:
         return numpy.from_dlpack(self)
 
 
-class Executable:
+class Executable(HandleOwner):
     """A compiled graph loaded on a device; call it to run."""
+    _noun = "executable"
+    # Its own handle to the device, for allocating outputs: the C executable
+    # outlives the Device it was loaded on, and so does this object.
+    _device_handle = None
 
     def __init__(self, handle, device):
         self._handle = handle
+        device_handle = ctypes.c_void_p()
+        check(_rt.uta_executable_device(handle, ctypes.byref(device_handle)))
+        self._device_handle = device_handle.value
         self.device = device
         self.name = _rt.uta_executable_name(handle).decode()
         self.inputs = [self._type(0, i) for i in
@@ -166,10 +182,10 @@ class Executable:
         self._host = device.is_host
         self._stream = device.cuda_stream or None
 
-    def __del__(self):
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            _rt.uta_executable_destroy(handle)
+    def _destroy(self, handle):
+        _rt.uta_executable_destroy(handle)
+        device_handle, self._device_handle = self._device_handle, None
+        _rt.uta_device_destroy(device_handle)
 
     def __repr__(self):
         signature = ", ".join(_describe(d, s) for d, s in self.inputs)
@@ -219,9 +235,13 @@ class Executable:
         with NaN first (a check that every element is written; one copy per
         output on a GPU). `timing`, a list, receives the kernels' summed GPU
         time in milliseconds."""
+        self._live  # refuses a released executable before any tensor moves
         if len(inputs) != len(self.inputs):
             raise InvalidInput(f"@{self.name} takes {len(self.inputs)} "
                                f"inputs, got {len(inputs)}")
+        if timing is not None and not hasattr(timing, "append"):
+            raise InvalidInput(f"@{self.name}: timing must be a list, got "
+                               f"{type(timing).__name__}")
         if out is not None:
             out = tuple(out)
             if len(out) != len(self.outputs):
@@ -243,7 +263,7 @@ class Executable:
         # The borrowed tensors and `results` keep the memory alive until the
         # run has returned; UTA wraps, and never frees, these addresses.
         check(_rt.uta_executable_run_addresses(
-            self._handle, _addresses(borrowed), len(borrowed),
+            self._live, _addresses(borrowed), len(borrowed),
             _addresses(results), len(results), ctypes.byref(options)))
         if timing is not None:
             timing.append(kernel_ms.value)
@@ -272,8 +292,9 @@ class Executable:
             return _Storage(host=(ctypes.c_uint8 * max(bytes_, 1))())
         handle = ctypes.c_void_p()
         sizes = _capi.shape_array(shape)
-        check(_rt.uta_device_tensor_allocate(self.device._handle, dtype, sizes,
-                                             len(shape), ctypes.byref(handle)))
+        check(_rt.uta_device_tensor_allocate(self._device_handle, dtype,
+                                             sizes, len(shape),
+                                             ctypes.byref(handle)))
         return _Storage(handle=handle.value)
 
 
@@ -284,9 +305,11 @@ def _addresses(tensors):
 
 
 class BoundRun:
-    """Executable.bind: a run whose tensors are fixed; call it to run."""
+    """Executable.bind: a run whose tensors are fixed; call it to run. Holds
+    its executable, and refuses to run once that was released."""
 
     def __init__(self, exe, inputs, out, poison):
+        handle = exe._live
         if len(inputs) != len(exe.inputs):
             raise InvalidInput(f"@{exe.name} takes {len(exe.inputs)} "
                                f"inputs, got {len(inputs)}")
@@ -309,12 +332,16 @@ class BoundRun:
                                  zip(self._results, exe.outputs))
         self._options = _capi.RunOptions(
             _capi.RUN_POISON_OUTPUTS if poison else 0, None)
-        self._args = (exe._handle, _addresses(self._borrowed),
+        self._args = (handle, _addresses(self._borrowed),
                       len(self._borrowed), _addresses(self._results),
                       len(self._results), ctypes.byref(self._options))
 
     def __call__(self):
         """Runs once; returns the outputs (the same objects every call)."""
+        # _args holds the executable's handle: never pass it once released.
+        if self._exe.released:
+            raise InvalidInput(f"{self._exe._subject()}: this bound run's "
+                               "executable was released")
         check(_rt.uta_executable_run_addresses(*self._args))
         return self.outputs
 
@@ -325,16 +352,21 @@ def device(backend="best", index=0):
 
 
 def load(manifest_path, device=None):
-    """Loads a compiled graph's manifest on `device` (default: "best")."""
-    return (device or Device("best")).load(manifest_path)
+    """Loads a compiled graph's manifest on `device` (a uta.Device or a
+    backend name; default "best")."""
+    return as_device("best" if device is None else device,
+                     "uta.load").load(manifest_path)
 
 
 def fill_normal(count, seed, stream=0):
     """`count` seeded standard-normal float32 numbers, never zero, as a
     ctypes array: argument `stream` of ``utac run --seed=SEED``
     (docs/random-inputs.md)."""
-    values = (ctypes.c_float * max(int(count), 1))()
-    _rt.uta_fill_normal(values, int(count), int(seed), int(stream))
+    count = check_int(count, "uta.fill_normal", "count", FLOAT32_COUNT)
+    seed = check_int(seed, "uta.fill_normal", "seed", UINT64)
+    stream = check_int(stream, "uta.fill_normal", "stream", UINT64)
+    values = (ctypes.c_float * count)()
+    _rt.uta_fill_normal(values, count, seed, stream)
     return values
 
 
