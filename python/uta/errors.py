@@ -1,7 +1,8 @@
 """The exceptions of the uta package, one per uta_status_t of the C API.
 
 Every failing call of the C library raises one of these with the library's
-one-line message; checks done in Python (tensors given to a run) raise
+one-line message; checks done in Python (tensors given to a run, arguments
+checked before they reach C, objects used after release) raise
 :class:`InvalidInput` too, so callers catch one family.
 """
 from . import _capi
