@@ -56,6 +56,13 @@ typedef enum uta_target_t {
   UTA_TARGET_MAX_ENUM = 0x7fffffff,
 } uta_target_t;
 
+/* The largest rank of a tensor, and the longest list of axes, sizes or
+ * grades, that a function of the C API takes: NumPy's own maximum
+ * (NPY_MAXDIMS of NumPy 2), so that every array a binding holds fits. A
+ * larger count is refused (UTA_INVALID_INPUT, or the graph's error) before
+ * the array is read. */
+#define UTA_MAX_RANK 64
+
 /* UTA_C_API_VERSION of the library that is loaded. */
 int uta_api_version(void);
 

@@ -24,8 +24,12 @@ struct uta_graph_t {
   /// What uta_graph_str last returned.
   std::string text;
   /// An error the C layer found before the C++ builder ran (a dtype outside
-  /// the enum); "" otherwise. At most one of this and graph.error() is set.
+  /// the enum, a rank above UTA_MAX_RANK) or while it ran (an exception);
+  /// "" otherwise. At most one of this and graph.error() is set.
   std::string error;
+  /// Whether a builder threw: the C++ graph may be half-changed, so nothing
+  /// more is built on it, even when `error` could not be set.
+  bool builderThrew = false;
 };
 
 struct uta_compile_options_t {

@@ -5,7 +5,10 @@
 // position in that table. Each C builder looks its operands up (a value
 // outside the table becomes an invalid tensor, which the C++ builder reports
 // as its own error) and appends the result, so the C graph keeps exactly the
-// C++ graph's first-error semantics.
+// C++ graph's first-error semantics. Arrays of sizes and axes longer than
+// UTA_MAX_RANK are the graph's error before they are read, and every entry
+// point runs inside capi::guarded (a builder that throws also ends the
+// graph: see build()).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +28,49 @@ uta_value_t nullGraph(const char *function) {
 }
 } // namespace
 
+/// The op's name in messages: "reduce_sum" for "uta_graph_reduce_sum".
+static const char *opName(const char *function) {
+  return function + std::strlen("uta_graph_");
+}
+
+/// Records `message` as the graph's error unless it has one: the first
+/// error is kept.
+static void setError(uta_graph_t *graph, std::string message) {
+  if (uta_graph_ok(graph))
+    graph->error = std::move(message);
+}
+
+/// Runs the builder `body` of C function `function` on `graph` inside
+/// capi::guarded, unless the graph has a C-layer error (which stops the
+/// chain as uta::Graph's own errors do). A builder that throws may leave the
+/// C++ graph half-changed (its library has no exceptions, so no cleanups
+/// ran), so the graph ends there: the thread's last error
+/// ("uta_graph_reduce_sum: out of memory") becomes its first error, and
+/// nothing more is built on it.
+template <typename Body>
+static uta_value_t build(const char *function, uta_graph_t *graph,
+                         Body &&body) {
+  bool threw = false;
+  uta_value_t value = capi::guarded(function, UTA_NO_VALUE, [&] {
+    if (!graph)
+      return nullGraph(function);
+    if (!graph->error.empty() || graph->builderThrew)
+      return UTA_NO_VALUE;
+    threw = true;
+    uta_value_t built = body();
+    threw = false;
+    return built;
+  });
+  if (threw && graph) {
+    graph->builderThrew = true;
+    capi::guarded(function, [&] {
+      if (graph->error.empty() && graph->graph.ok())
+        graph->error = uta_last_error();
+    });
+  }
+  return value;
+}
+
 /// The tensor `value` names; an invalid tensor when it names none.
 static Tensor lookup(const uta_graph_t *graph, uta_value_t value) {
   if (value < 0 || value >= int64_t(graph->values.size()))
@@ -42,22 +88,25 @@ static uta_value_t record(uta_graph_t *graph, Tensor tensor) {
   return uta_value_t(graph->values.size() - 1);
 }
 
-/// The op's name in messages: "reduce_sum" for "uta_graph_reduce_sum".
-static const char *opName(const char *function) {
-  return function + std::strlen("uta_graph_");
-}
-
-/// `values[0..count)`. Null with a count above 0 is the graph's error (its
-/// first, unless it has one), not an empty list: a null shape of rank 2
-/// must not build a scalar.
-static std::vector<int64_t> readInts(uta_graph_t *graph, const int64_t *values,
-                                     size_t count, const char *what) {
-  if (values)
-    return std::vector<int64_t>(values, values + count);
-  if (count > 0 && uta_graph_ok(graph))
-    graph->error = std::string(what) + ": the array of " +
-                   std::to_string(count) + " sizes is null";
-  return {};
+/// `values[0..count)` into `out`: sizes (`what` "rank"), axes or grades,
+/// for op `op`. False, with the graph's error (its first, unless it has
+/// one), for a count above UTA_MAX_RANK, refused before the array is read,
+/// and for a null array with a count above 0: a null shape of rank 2 must
+/// not build a scalar.
+static bool readInts(uta_graph_t *graph, const int64_t *values, size_t count,
+                     const char *op, const char *what,
+                     std::vector<int64_t> &out) {
+  if (std::string error = capi::limitError(op, what, count); !error.empty()) {
+    setError(graph, std::move(error));
+    return false;
+  }
+  if (!values && count > 0) {
+    setError(graph, std::string(op) + ": the array of " +
+                        std::to_string(count) + " sizes is null");
+    return false;
+  }
+  out.assign(values, values + count);
+  return true;
 }
 
 /// The dtype of a builder's argument. A value outside the enum is the
@@ -66,9 +115,31 @@ static bool readDType(uta_graph_t *graph, uta_dtype_t dtype, DType &out,
                       const char *what) {
   if (capi::toDType(dtype, out))
     return true;
-  if (uta_graph_ok(graph))
-    graph->error = std::string(what) + ": dtype " + std::to_string(int(dtype)) +
-                   " is not UTA_F32, UTA_F16 or UTA_BF16";
+  setError(graph, std::string(what) + ": dtype " + std::to_string(int(dtype)) +
+                      " is not UTA_F32, UTA_F16 or UTA_BF16");
+  return false;
+}
+
+/// Whether `count` values may be read for a constant of `shape`: one (to
+/// repeat) or exactly its elements. Any other count is the graph's error,
+/// in uta::Graph::constant's words, before `values` is read. A shape that
+/// is itself wrong passes here, for uta::Graph to report.
+static bool checkConstantCount(uta_graph_t *graph,
+                               const std::vector<int64_t> &shape,
+                               size_t count) {
+  int64_t elements = 1;
+  for (int64_t size : shape)
+    if (size < 1 || __builtin_mul_overflow(elements, size, &elements))
+      return true;
+  if (count == 1 || uint64_t(elements) == count)
+    return true;
+  std::string sizes;
+  for (int64_t size : shape)
+    sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
+  setError(graph, "constant: " + std::to_string(count) +
+                      " values for shape [" + sizes + "], which has " +
+                      std::to_string(elements) +
+                      " elements (give all of them, or one to repeat)");
   return false;
 }
 
@@ -81,122 +152,149 @@ static Algebra toAlgebra(uta_algebra_t algebra) {
 //===----------------------------------------------------------------------===//
 
 extern "C" int64_t uta_algebra_num_blades(uta_algebra_t algebra) {
-  return toAlgebra(algebra).numBlades();
+  return capi::guarded("uta_algebra_num_blades", int64_t(0),
+                       [&] { return toAlgebra(algebra).numBlades(); });
 }
 
 extern "C" int64_t uta_algebra_num_paths(uta_algebra_t algebra) {
-  return toAlgebra(algebra).numPaths();
+  return capi::guarded("uta_algebra_num_paths", int64_t(0),
+                       [&] { return toAlgebra(algebra).numPaths(); });
 }
 
 extern "C" uta_graph_t *uta_graph_create(const char *name) {
-  return new uta_graph_t{Graph(name ? name : ""), {}, {}, {}};
+  return capi::guarded("uta_graph_create", static_cast<uta_graph_t *>(nullptr),
+                       [&] {
+                         return new uta_graph_t{Graph(name ? name : ""), {},
+                                                {}, {}};
+                       });
 }
 
-extern "C" void uta_graph_destroy(uta_graph_t *graph) { delete graph; }
+extern "C" void uta_graph_destroy(uta_graph_t *graph) {
+  capi::guarded("uta_graph_destroy", [&] { delete graph; });
+}
 
 extern "C" int uta_graph_ok(const uta_graph_t *graph) {
-  return graph && graph->graph.ok() && graph->error.empty();
+  return capi::guarded("uta_graph_ok", 0, [&] {
+    return graph && !graph->builderThrew && graph->graph.ok() &&
+           graph->error.empty();
+  });
 }
 
 extern "C" const char *uta_graph_error(const uta_graph_t *graph) {
-  if (!graph)
-    return "null graph";
-  // At most one of the two is set: builders stop at the first error.
-  return graph->error.empty() ? graph->graph.error().c_str()
-                              : graph->error.c_str();
+  return capi::guarded("uta_graph_error", "", [&] {
+    if (!graph)
+      return "null graph";
+    // At most one of the two is set: builders stop at the first error.
+    if (!graph->error.empty())
+      return graph->error.c_str();
+    if (graph->builderThrew)
+      return "a builder threw, and its error could not be recorded";
+    return graph->graph.error().c_str();
+  });
 }
 
 extern "C" const char *uta_graph_str(uta_graph_t *graph) {
-  if (!uta_graph_ok(graph))
-    return "";
-  graph->text = graph->graph.str();
-  return graph->text.c_str();
+  return capi::guarded("uta_graph_str", "", [&] {
+    if (!uta_graph_ok(graph))
+      return "";
+    graph->text = graph->graph.str();
+    return graph->text.c_str();
+  });
 }
 
 extern "C" int uta_graph_value_type(const uta_graph_t *graph, uta_value_t value,
                                     uta_dtype_t *dtype, size_t *rank,
                                     const int64_t **shape) {
-  if (!graph || value < 0 || value >= int64_t(graph->values.size()))
-    return 0;
-  const Tensor &tensor = graph->values[size_t(value)];
-  if (dtype)
-    *dtype = capi::fromDType(tensor.dtype());
-  if (rank)
-    *rank = tensor.shape().size();
-  if (shape)
-    *shape = tensor.shape().data();
-  return 1;
+  return capi::guarded("uta_graph_value_type", 0, [&] {
+    if (!graph || value < 0 || value >= int64_t(graph->values.size()))
+      return 0;
+    const Tensor &tensor = graph->values[size_t(value)];
+    if (dtype)
+      *dtype = capi::fromDType(tensor.dtype());
+    if (rank)
+      *rank = tensor.shape().size();
+    if (shape)
+      *shape = tensor.shape().data();
+    return 1;
+  });
 }
 
 extern "C" size_t uta_graph_num_inputs(const uta_graph_t *graph) {
-  return graph ? graph->graph.inputs().size() : 0;
+  return capi::guarded("uta_graph_num_inputs", size_t(0), [&] {
+    return graph ? graph->graph.inputs().size() : size_t(0);
+  });
 }
 
 extern "C" size_t uta_graph_num_outputs(const uta_graph_t *graph) {
-  return graph ? graph->graph.outputs().size() : 0;
+  return capi::guarded("uta_graph_num_outputs", size_t(0), [&] {
+    return graph ? graph->graph.outputs().size() : size_t(0);
+  });
 }
 
 extern "C" uta_value_t uta_graph_input(uta_graph_t *graph, const int64_t *shape,
                                        size_t rank, uta_dtype_t dtype) {
-  if (!graph)
-    return nullGraph("uta_graph_input");
-  DType type;
-  if (!readDType(graph, dtype, type, "input"))
-    return UTA_NO_VALUE;
-  return record(
-      graph, graph->graph.input(readInts(graph, shape, rank, "input"), type));
+  return build("uta_graph_input", graph, [&] {
+    DType type;
+    std::vector<int64_t> sizes;
+    if (!readDType(graph, dtype, type, "input") ||
+        !readInts(graph, shape, rank, "input", "rank", sizes))
+      return UTA_NO_VALUE;
+    return record(graph, graph->graph.input(std::move(sizes), type));
+  });
 }
 
 extern "C" uta_value_t uta_graph_constant(uta_graph_t *graph,
                                           const int64_t *shape, size_t rank,
                                           const float *values, size_t count,
                                           uta_dtype_t dtype) {
-  if (!graph)
-    return nullGraph("uta_graph_constant");
-  DType type;
-  if (!readDType(graph, dtype, type, "constant"))
-    return UTA_NO_VALUE;
-  std::vector<float> data;
-  if (values)
-    data.assign(values, values + count);
-  return record(graph,
-                graph->graph.constant(readInts(graph, shape, rank, "constant"),
-                                      std::move(data), type));
+  return build("uta_graph_constant", graph, [&] {
+    DType type;
+    std::vector<int64_t> sizes;
+    if (!readDType(graph, dtype, type, "constant") ||
+        !readInts(graph, shape, rank, "constant", "rank", sizes) ||
+        !checkConstantCount(graph, sizes, count))
+      return UTA_NO_VALUE;
+    std::vector<float> data;
+    if (values)
+      data.assign(values, values + count);
+    return record(graph,
+                  graph->graph.constant(std::move(sizes), std::move(data),
+                                        type));
+  });
 }
 
 extern "C" uta_value_t uta_graph_fill(uta_graph_t *graph, const int64_t *shape,
                                       size_t rank, float value,
                                       uta_dtype_t dtype) {
-  if (!graph)
-    return nullGraph("uta_graph_fill");
-  DType type;
-  if (!readDType(graph, dtype, type, "fill"))
-    return UTA_NO_VALUE;
-  return record(graph, graph->graph.fill(readInts(graph, shape, rank, "fill"),
-                                         value, type));
+  return build("uta_graph_fill", graph, [&] {
+    DType type;
+    std::vector<int64_t> sizes;
+    if (!readDType(graph, dtype, type, "fill") ||
+        !readInts(graph, shape, rank, "fill", "rank", sizes))
+      return UTA_NO_VALUE;
+    return record(graph, graph->graph.fill(std::move(sizes), value, type));
+  });
 }
 
 extern "C" int uta_graph_output(uta_graph_t *graph, uta_value_t result) {
-  if (!graph) {
-    nullGraph("uta_graph_output");
-    return 0;
-  }
-  if (!graph->error.empty())
-    return 0;
-  graph->graph.output(lookup(graph, result));
-  return graph->graph.ok();
+  // 1 or 0 through build()'s value: a throw ends the graph as in a builder.
+  return build("uta_graph_output", graph, [&]() -> uta_value_t {
+           graph->graph.output(lookup(graph, result));
+           return graph->graph.ok();
+         }) == 1;
 }
 
-extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
-                                           const int64_t *wrt, size_t num_wrt,
-                                           int joint) {
+/// uta_graph_gradient's work, inside its guard.
+static uta_graph_t *gradient(const uta_graph_t *graph, const int64_t *wrt,
+                             size_t num_wrt, int joint) {
   if (!graph) {
     capi::failNull("uta_graph_gradient", "graph");
     return nullptr;
   }
   // Errors the C++ gradient cannot see (a C-layer error of `graph`, indices
-  // that unsigned cannot hold, a null array) become the new graph's first
-  // error, under the name the C++ gradient would give it.
+  // that unsigned cannot hold, a null array, more indices than arguments)
+  // become the new graph's first error, under the name the C++ gradient
+  // would give it.
   const std::string &name = graph->graph.name();
   auto failed = [&](std::string message) {
     return new uta_graph_t{Graph(name + (joint ? "_fwd_bwd" : "_vjp")),
@@ -204,12 +302,19 @@ extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
                            {},
                            "gradient: " + std::move(message)};
   };
-  if (!graph->error.empty())
-    return failed("the graph has an error: " + graph->error);
+  if (!uta_graph_ok(graph) && graph->graph.ok())
+    return failed("the graph has an error: " +
+                  std::string(uta_graph_error(graph)));
   if (!wrt && num_wrt > 0)
     return failed("the array of " + std::to_string(num_wrt) +
                   " input indices is null");
   size_t numInputs = graph->graph.inputs().size();
+  // Each argument may be listed once, so a longer array is wrong without
+  // being read (its length may be anything a caller passed).
+  if (num_wrt > numInputs)
+    return failed(std::to_string(num_wrt) + " input indices for the " +
+                  std::to_string(numInputs) + " arguments of @" + name +
+                  ", each of which may be listed once");
   std::vector<unsigned> indices;
   for (size_t i = 0; i < num_wrt; ++i) {
     // The C++ check's message, for indices it would wrap or could not take.
@@ -231,6 +336,14 @@ extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
   return result;
 }
 
+extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
+                                           const int64_t *wrt, size_t num_wrt,
+                                           int joint) {
+  return capi::guarded(
+      "uta_graph_gradient", static_cast<uta_graph_t *>(nullptr),
+      [&] { return gradient(graph, wrt, num_wrt, joint); });
+}
+
 //===----------------------------------------------------------------------===//
 // uta ops
 //===----------------------------------------------------------------------===//
@@ -239,36 +352,40 @@ extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
 #define UTA_C_BINARY(cName, method)                                            \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t lhs,            \
                                uta_value_t rhs) {                              \
-    if (!graph)                                                                \
-      return nullGraph(#cName);                                                \
-    return record(                                                             \
-        graph, graph->graph.method(lookup(graph, lhs), lookup(graph, rhs)));   \
+    return build(#cName, graph, [&] {                                          \
+      return record(graph, graph->graph.method(lookup(graph, lhs),             \
+                                               lookup(graph, rhs)));           \
+    });                                                                        \
   }
 #define UTA_C_UNARY(cName, method)                                             \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x) {            \
-    if (!graph)                                                                \
-      return nullGraph(#cName);                                                \
-    return record(graph, graph->graph.method(lookup(graph, x)));               \
+    return build(#cName, graph, [&] {                                          \
+      return record(graph, graph->graph.method(lookup(graph, x)));             \
+    });                                                                        \
   }
 #define UTA_C_REDUCTION(cName, method)                                         \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x,              \
                                const int64_t *dims, size_t num_dims,           \
                                int keep_dims) {                                \
-    if (!graph)                                                                \
-      return nullGraph(#cName);                                                \
-    return record(graph, graph->graph.method(                                  \
-                             lookup(graph, x),                                 \
-                             readInts(graph, dims, num_dims, opName(#cName)),  \
-                             keep_dims));                                      \
+    return build(#cName, graph, [&] {                                          \
+      std::vector<int64_t> axes;                                               \
+      if (!readInts(graph, dims, num_dims, opName(#cName),                     \
+                    "the number of axes", axes))                               \
+        return UTA_NO_VALUE;                                                   \
+      return record(graph, graph->graph.method(lookup(graph, x),               \
+                                               std::move(axes), keep_dims));   \
+    });                                                                        \
   }
 #define UTA_C_RESHAPING(cName, method)                                         \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x,              \
                                const int64_t *sizes, size_t rank) {            \
-    if (!graph)                                                                \
-      return nullGraph(#cName);                                                \
-    return record(graph, graph->graph.method(                                  \
-                             lookup(graph, x),                                 \
-                             readInts(graph, sizes, rank, opName(#cName))));   \
+    return build(#cName, graph, [&] {                                          \
+      std::vector<int64_t> read;                                               \
+      if (!readInts(graph, sizes, rank, opName(#cName), "rank", read))         \
+        return UTA_NO_VALUE;                                                   \
+      return record(graph,                                                     \
+                    graph->graph.method(lookup(graph, x), std::move(read)));   \
+    });                                                                        \
   }
 
 UTA_C_BINARY(uta_graph_add, add)
@@ -299,47 +416,47 @@ UTA_C_RESHAPING(uta_graph_broadcast_to, broadcastTo)
 
 extern "C" uta_value_t uta_graph_gelu(uta_graph_t *graph, uta_value_t x,
                                       int tanh_approximation) {
-  if (!graph)
-    return nullGraph("uta_graph_gelu");
-  return record(graph,
-                graph->graph.gelu(lookup(graph, x), tanh_approximation != 0));
+  return build("uta_graph_gelu", graph, [&] {
+    return record(graph, graph->graph.gelu(lookup(graph, x),
+                                           tanh_approximation != 0));
+  });
 }
 
 extern "C" uta_value_t uta_graph_matmul(uta_graph_t *graph, uta_value_t lhs,
                                         uta_value_t rhs, int transpose_b) {
-  if (!graph)
-    return nullGraph("uta_graph_matmul");
-  return record(graph,
-                graph->graph.matmul(lookup(graph, lhs), lookup(graph, rhs),
-                                    transpose_b != 0));
+  return build("uta_graph_matmul", graph, [&] {
+    return record(graph,
+                  graph->graph.matmul(lookup(graph, lhs), lookup(graph, rhs),
+                                      transpose_b != 0));
+  });
 }
 
 extern "C" uta_value_t uta_graph_softmax(uta_graph_t *graph, uta_value_t x,
                                          int64_t dim) {
-  if (!graph)
-    return nullGraph("uta_graph_softmax");
-  return record(graph, graph->graph.softmax(lookup(graph, x), dim));
+  return build("uta_graph_softmax", graph, [&] {
+    return record(graph, graph->graph.softmax(lookup(graph, x), dim));
+  });
 }
 
 extern "C" uta_value_t uta_graph_layer_norm(uta_graph_t *graph, uta_value_t x,
                                             uta_value_t weight,
                                             uta_value_t bias, int64_t axis,
                                             float epsilon) {
-  if (!graph)
-    return nullGraph("uta_graph_layer_norm");
-  return record(graph,
-                graph->graph.layerNorm(lookup(graph, x), lookup(graph, weight),
-                                       lookup(graph, bias), axis, epsilon));
+  return build("uta_graph_layer_norm", graph, [&] {
+    return record(graph, graph->graph.layerNorm(
+                             lookup(graph, x), lookup(graph, weight),
+                             lookup(graph, bias), axis, epsilon));
+  });
 }
 
 extern "C" uta_value_t uta_graph_cast(uta_graph_t *graph, uta_value_t x,
                                       uta_dtype_t dtype) {
-  if (!graph)
-    return nullGraph("uta_graph_cast");
-  DType type;
-  if (!readDType(graph, dtype, type, "cast"))
-    return UTA_NO_VALUE;
-  return record(graph, graph->graph.cast(lookup(graph, x), type));
+  return build("uta_graph_cast", graph, [&] {
+    DType type;
+    if (!readDType(graph, dtype, type, "cast"))
+      return UTA_NO_VALUE;
+    return record(graph, graph->graph.cast(lookup(graph, x), type));
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -350,29 +467,30 @@ extern "C" uta_value_t uta_graph_cast(uta_graph_t *graph, uta_value_t x,
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_algebra_t algebra,      \
                                uta_value_t lhs, uta_value_t rhs,               \
                                int64_t blade_axis) {                           \
-    if (!graph)                                                                \
-      return nullGraph(#cName);                                                \
-    return record(graph,                                                       \
-                  graph->graph.method(toAlgebra(algebra), lookup(graph, lhs),  \
-                                      lookup(graph, rhs), blade_axis));        \
+    return build(#cName, graph, [&] {                                          \
+      return record(graph, graph->graph.method(toAlgebra(algebra),             \
+                                               lookup(graph, lhs),             \
+                                               lookup(graph, rhs),             \
+                                               blade_axis));                   \
+    });                                                                        \
   }
 #define UTA_C_INVOLUTION(cName, method)                                        \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_algebra_t algebra,      \
                                uta_value_t x, int64_t blade_axis) {            \
-    if (!graph)                                                                \
-      return nullGraph(#cName);                                                \
-    return record(graph, graph->graph.method(toAlgebra(algebra),               \
-                                             lookup(graph, x), blade_axis));   \
+    return build(#cName, graph, [&] {                                          \
+      return record(graph, graph->graph.method(toAlgebra(algebra),             \
+                                               lookup(graph, x), blade_axis)); \
+    });                                                                        \
   }
 #define UTA_C_LAYER_PRODUCT(cName, method)                                     \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_algebra_t algebra,      \
                                uta_value_t lhs, uta_value_t rhs,               \
                                uta_value_t weights) {                          \
-    if (!graph)                                                                \
-      return nullGraph(#cName);                                                \
-    return record(graph, graph->graph.method(                                  \
-                             toAlgebra(algebra), lookup(graph, lhs),           \
-                             lookup(graph, rhs), lookup(graph, weights)));     \
+    return build(#cName, graph, [&] {                                          \
+      return record(graph, graph->graph.method(                                \
+                               toAlgebra(algebra), lookup(graph, lhs),         \
+                               lookup(graph, rhs), lookup(graph, weights)));   \
+    });                                                                        \
   }
 
 UTA_C_PRODUCT(uta_graph_geometric_product, geometricProduct)
@@ -392,19 +510,23 @@ extern "C" uta_value_t
 uta_graph_grade_project(uta_graph_t *graph, uta_algebra_t algebra,
                         uta_value_t x, const int64_t *grades, size_t num_grades,
                         int64_t blade_axis) {
-  if (!graph)
-    return nullGraph("uta_graph_grade_project");
-  return record(graph, graph->graph.gradeProject(
-                           toAlgebra(algebra), lookup(graph, x),
-                           readInts(graph, grades, num_grades, "grade_project"),
-                           blade_axis));
+  return build("uta_graph_grade_project", graph, [&] {
+    std::vector<int64_t> read;
+    if (!readInts(graph, grades, num_grades, "grade_project",
+                  "the number of grades", read))
+      return UTA_NO_VALUE;
+    return record(graph, graph->graph.gradeProject(toAlgebra(algebra),
+                                                   lookup(graph, x),
+                                                   std::move(read),
+                                                   blade_axis));
+  });
 }
 
 extern "C" uta_value_t uta_graph_grade_rms_norm(uta_graph_t *graph,
                                                 uta_algebra_t algebra,
                                                 uta_value_t x, float epsilon) {
-  if (!graph)
-    return nullGraph("uta_graph_grade_rms_norm");
-  return record(graph, graph->graph.gradeRmsNorm(toAlgebra(algebra),
-                                                 lookup(graph, x), epsilon));
+  return build("uta_graph_grade_rms_norm", graph, [&] {
+    return record(graph, graph->graph.gradeRmsNorm(toAlgebra(algebra),
+                                                   lookup(graph, x), epsilon));
+  });
 }
