@@ -56,22 +56,32 @@ double roundToF32(double x) {
   return static_cast<double>(static_cast<float>(x));
 }
 
-/// sum over results of cotangent * result, in float64.
-FailureOr<double> evaluateObjective(func::FuncOp forward,
-                                    ArrayRef<RefTensor> inputs,
-                                    ArrayRef<RefTensor> cotangents,
-                                    uint64_t memoryBudget) {
+/// Each result's objective, sum(cotangent_r * result_r), in float64: the
+/// results are differentiated one at a time, so that a result that is not
+/// finite spoils no other's differences.
+FailureOr<std::vector<double>> evaluateObjectives(func::FuncOp forward,
+                                                  ArrayRef<RefTensor> inputs,
+                                                  ArrayRef<RefTensor> cotangents,
+                                                  uint64_t memoryBudget) {
   reference::InterpretOptions options;
   options.memoryBudget = memoryBudget;
   FailureOr<std::vector<RefTensor>> results =
       reference::interpret(forward, inputs, options);
   if (failed(results))
     return failure();
-  double sum = 0;
-  for (auto [result, cotangent] : llvm::zip_equal(*results, cotangents))
+  std::vector<double> objectives;
+  for (auto [result, cotangent] : llvm::zip_equal(*results, cotangents)) {
+    double sum = 0;
     for (auto [value, weight] : llvm::zip_equal(result.data, cotangent.data))
       sum += value * weight;
-  return sum;
+    objectives.push_back(sum);
+  }
+  return objectives;
+}
+
+/// How many of `values` are NaN or infinite.
+size_t countNonFinite(ArrayRef<double> values) {
+  return llvm::count_if(values, [](double v) { return !std::isfinite(v); });
 }
 
 /// The elements of an argument of `count` elements that the check visits.
@@ -117,38 +127,82 @@ mlir::uta::checkGradients(func::FuncOp forward, func::FuncOp vjp,
                                   "rounding cast measures the rounding";
 
   unsigned numInputs = forward.getNumArguments();
-  std::vector<RefTensor> inputs, cotangents, vjpArgs;
+  unsigned numResults = forward.getNumResults();
+  std::vector<RefTensor> inputs, cotangents;
   for (auto [i, values] : llvm::enumerate(arguments)) {
     Type type = i < numInputs ? forward.getArgumentTypes()[i]
                               : forward.getResultTypes()[i - numInputs];
     RefTensor tensor{cast<RankedTensorType>(type).getShape().vec(), values};
     (i < numInputs ? inputs : cotangents).push_back(tensor);
-    vjpArgs.push_back(tensor);
   }
   reference::InterpretOptions interpretOptions;
   interpretOptions.memoryBudget = options.memoryBudget;
-  FailureOr<std::vector<RefTensor>> gradients =
-      reference::interpret(vjp, vjpArgs, interpretOptions);
-  if (failed(gradients))
-    return failure();
 
-  FailureOr<double> base =
-      evaluateObjective(forward, inputs, cotangents, options.memoryBudget);
+  // A result that is not finite at the inputs has no derivative to compare
+  // with: it is reported as such, and the others are checked.
+  FailureOr<std::vector<RefTensor>> baseResults =
+      reference::interpret(forward, inputs, interpretOptions);
+  if (failed(baseResults))
+    return failure();
+  SmallVector<unsigned> checkedResults;
+  // ", not through result1, result3": said on every gradient's line.
+  std::string leftOut;
+  for (auto [r, result] : llvm::enumerate(*baseResults)) {
+    size_t nonFinite = countNonFinite(result.data);
+    if (nonFinite == 0) {
+      checkedResults.push_back(r);
+      continue;
+    }
+    leftOut += (leftOut.empty() ? ", not through result" : ", result") +
+               std::to_string(r);
+    os << "result" << r << ": " << nonFinite << " of " << result.data.size()
+       << " values are NaN or infinite at these inputs; gradients through it "
+          "are not checked\n";
+  }
+  if (checkedResults.empty()) {
+    os << "no result is finite at these inputs, so no gradient is checked: "
+          "FAILED\n";
+    return false;
+  }
+  FailureOr<std::vector<double>> base =
+      evaluateObjectives(forward, inputs, cotangents, options.memoryBudget);
   if (failed(base))
     return failure();
 
+  // The gradients of each checked result alone: the VJP with the other
+  // cotangents zero.
+  std::vector<std::vector<RefTensor>> gradientsOf(numResults);
+  for (unsigned r : checkedResults) {
+    std::vector<RefTensor> vjpArgs = inputs;
+    for (auto [q, cotangent] : llvm::enumerate(cotangents)) {
+      vjpArgs.push_back(cotangent);
+      if (q != r)
+        std::fill(vjpArgs.back().data.begin(), vjpArgs.back().data.end(), 0.0);
+    }
+    FailureOr<std::vector<RefTensor>> gradients =
+        reference::interpret(vjp, vjpArgs, interpretOptions);
+    if (failed(gradients))
+      return failure();
+    gradientsOf[r] = std::move(*gradients);
+  }
+
+  /// The four differences of one element and result.
+  struct Differences {
+    double central = 0, halfStep = 0, forwardSide = 0, backwardSide = 0;
+  };
   bool passed = true;
   for (auto [g, argument] : llvm::enumerate(options.wrt)) {
-    const std::vector<double> &analytic = (*gradients)[g].data;
     std::vector<int64_t> elements =
         chooseElements(inputs[argument].data.size(), options.maxElements,
                        options.seed, argument);
-    // Per element: the central difference, the same with half the step,
-    // and the two one-sided ones. Near a kink (relu at 0, a tie of max)
-    // inside the step no difference approximates the derivative; it shows
-    // as one-sided differences that disagree, or, for a kink near the end
-    // of the step, as central differences that change with the step.
-    std::vector<double> central, halfStep, forwardSide, backwardSide;
+    // Per element and result: the central difference, the same with half
+    // the step, and the two one-sided ones. Near a kink (relu at 0, a tie
+    // of max) inside the step no difference approximates the derivative;
+    // it shows as one-sided differences that disagree, or, for a kink near
+    // the end of the step, as central differences that change with the
+    // step. A difference that is not finite (a pole within the step) is
+    // skipped likewise. differences[k][r]: element k, result r.
+    std::vector<std::vector<Differences>> differences;
     for (int64_t element : elements) {
       // A step of 2^-10 relative to the value (at least 2^-18, near 0),
       // taken between the f32 values the reference actually sees: small
@@ -157,69 +211,92 @@ mlir::uta::checkGradients(func::FuncOp forward, func::FuncOp vjp,
       double x = inputs[argument].data[element];
       double step =
           std::ldexp(std::max(std::ldexp(1.0, -8), std::fabs(x)), -10);
-      auto objectiveAt = [&](double value) -> FailureOr<double> {
+      auto objectivesAt = [&](double value) {
         inputs[argument].data[element] = value;
-        FailureOr<double> objective = evaluateObjective(
+        FailureOr<std::vector<double>> objectives = evaluateObjectives(
             forward, inputs, cotangents, options.memoryBudget);
         inputs[argument].data[element] = x;
-        return objective;
+        return objectives;
       };
       double up = roundToF32(x + step), down = roundToF32(x - step);
       double upHalf = roundToF32(x + step / 2),
              downHalf = roundToF32(x - step / 2);
-      FailureOr<double> above = objectiveAt(up), below = objectiveAt(down);
-      FailureOr<double> aboveHalf = objectiveAt(upHalf),
-                        belowHalf = objectiveAt(downHalf);
+      FailureOr<std::vector<double>> above = objectivesAt(up),
+                                     below = objectivesAt(down);
+      FailureOr<std::vector<double>> aboveHalf = objectivesAt(upHalf),
+                                     belowHalf = objectivesAt(downHalf);
       if (failed(above) || failed(below) || failed(aboveHalf) ||
           failed(belowHalf))
         return failure();
-      central.push_back((*above - *below) / (up - down));
-      halfStep.push_back((*aboveHalf - *belowHalf) / (upHalf - downHalf));
-      forwardSide.push_back((*above - *base) / (up - x));
-      backwardSide.push_back((*base - *below) / (x - down));
+      std::vector<Differences> perResult(numResults);
+      for (unsigned r : checkedResults)
+        perResult[r] = {
+            ((*above)[r] - (*below)[r]) / (up - down),
+            ((*aboveHalf)[r] - (*belowHalf)[r]) / (upHalf - downHalf),
+            ((*above)[r] - (*base)[r]) / (up - x),
+            ((*base)[r] - (*below)[r]) / (x - down)};
+      differences.push_back(std::move(perResult));
     }
-    double squares = 0;
-    for (double value : central)
-      squares += value * value;
-    double scale = std::sqrt(squares / std::max<size_t>(1, central.size()));
-    double worst = 0;
+
+    double worst = 0, worstScale = 0;
     int64_t worstElement = -1;
-    unsigned kinks = 0;
+    unsigned worstResult = 0;
+    // An element is skipped when every result skips it.
+    std::vector<bool> checkedElement(elements.size(), false);
     bool ok = true;
-    for (auto [k, element] : llvm::enumerate(elements)) {
-      double size = std::fabs(central[k]) + scale;
-      // Curvature makes the one-sided differences differ by about
-      // step * f'' (1e-3 of the derivative) and the central ones by
-      // step^2 f''' / 8; a kink, by a part of the derivative's jump.
-      if (std::fabs(forwardSide[k] - backwardSide[k]) >
-              kGradientCheckKink * size ||
-          std::fabs(central[k] - halfStep[k]) >
-              kGradientCheckTolerance * size) {
-        ++kinks;
-        continue;
-      }
-      double error = std::fabs(analytic[element] - central[k]);
-      double allowed = kGradientCheckTolerance * size + kGradientCheckFloor;
-      if (!(error <= allowed))
-        ok = false;
-      if (!(error <= worst)) {
-        worst = error;
-        worstElement = element;
+    for (unsigned r : checkedResults) {
+      const std::vector<double> &analytic = gradientsOf[r][g].data;
+      double squares = 0;
+      size_t finite = 0;
+      for (const std::vector<Differences> &perResult : differences)
+        if (std::isfinite(perResult[r].central)) {
+          squares += perResult[r].central * perResult[r].central;
+          ++finite;
+        }
+      double scale = std::sqrt(squares / std::max<size_t>(1, finite));
+      worstScale = std::max(worstScale, scale);
+      for (auto [k, element] : llvm::enumerate(elements)) {
+        const Differences &d = differences[k][r];
+        double size = std::fabs(d.central) + scale;
+        // Curvature makes the one-sided differences differ by about
+        // step * f'' (1e-3 of the derivative) and the central ones by
+        // step^2 f''' / 8; a kink, by a part of the derivative's jump.
+        // (Written so that a NaN difference counts as a kink.)
+        bool kink = !(std::fabs(d.forwardSide - d.backwardSide) <=
+                      kGradientCheckKink * size) ||
+                    !(std::fabs(d.central - d.halfStep) <=
+                      kGradientCheckTolerance * size);
+        if (kink)
+          continue;
+        checkedElement[k] = true;
+        double error = std::fabs(analytic[element] - d.central);
+        double allowed = kGradientCheckTolerance * size + kGradientCheckFloor;
+        if (!(error <= allowed))
+          ok = false;
+        if (!(error <= worst)) {
+          worst = error;
+          worstElement = element;
+          worstResult = r;
+        }
       }
     }
+    size_t checked = llvm::count(checkedElement, true);
+    size_t kinks = elements.size() - checked;
     // A check that skipped every element proves nothing (an input without
     // elements has nothing to check).
-    if (!elements.empty() && kinks == elements.size())
+    if (!elements.empty() && checked == 0)
       ok = false;
-    os << "grad" << g << " (argument #" << argument
-       << "): " << elements.size() - kinks << " of "
-       << inputs[argument].data.size() << " elements";
+    os << "grad" << g << " (argument #" << argument << "): " << checked
+       << " of " << inputs[argument].data.size() << " elements";
     if (kinks)
       os << " (" << kinks << " more within a step of a kink, skipped)";
-    os << ", max |vjp - fd| " << llvm::format("%.3g", worst) << " (rms fd "
-       << llvm::format("%.3g", scale) << ")";
-    if (worstElement >= 0 && !ok)
+    os << leftOut << ", max |vjp - fd| " << llvm::format("%.3g", worst)
+       << " (rms fd " << llvm::format("%.3g", worstScale) << ")";
+    if (worstElement >= 0 && !ok) {
       os << " at element " << worstElement;
+      if (numResults > 1)
+        os << " through result" << worstResult;
+    }
     os << (ok ? ": ok" : ": FAILED") << "\n";
     passed &= ok;
   }

@@ -63,9 +63,13 @@ struct GradientCheckOptions {
 
 /// Compares the gradients that the reference computes with `vjp` on
 /// `arguments` (the forward's inputs, then one cotangent per result) with
-/// central differences of sum(cotangent * forward(inputs)). Prints one line
-/// per gradient to `os`. Returns failure() after an error (reported), else
-/// whether every gradient was within the tolerance.
+/// central differences, one result at a time: the VJP with result r's
+/// cotangent alone against differences of sum(cotangent_r * result_r). A
+/// result with a NaN or infinite value at the inputs is reported as such
+/// and not checked (its differences say nothing of the others'). Prints one
+/// line per gradient to `os`. Returns failure() after an error (reported),
+/// else whether every gradient was within the tolerance (false when no
+/// result is finite).
 FailureOr<bool> checkGradients(func::FuncOp forward, func::FuncOp vjp,
                                llvm::ArrayRef<std::vector<double>> arguments,
                                const GradientCheckOptions &options,

@@ -43,6 +43,18 @@ func.func @right(%x: tensor<4xf32>, %g: tensor<4xf32>) -> tensor<4xf32> {
 func.func @wrong(%x: tensor<4xf32>, %g: tensor<4xf32>) -> tensor<4xf32> {
   return %g : tensor<4xf32>
 }
+func.func @two_f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %y = uta.exp %x : tensor<4xf32>
+  %z = uta.log %x : tensor<4xf32>
+  return %y, %z : tensor<4xf32>, tensor<4xf32>
+}
+func.func @two_right(%x: tensor<4xf32>, %g: tensor<4xf32>, %h: tensor<4xf32>) -> tensor<4xf32> {
+  %y = uta.exp %x : tensor<4xf32>
+  %d = uta.mul %g, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %q = uta.div %h, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %s = uta.add %d, %q : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
 func.func @relu_f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = uta.relu %x : tensor<4xf32>
   return %y : tensor<4xf32>
@@ -64,15 +76,17 @@ protected:
   }
 
   /// Runs the check of @forward against @gradient on x, with cotangent
-  /// (1, -2, 0.5, 3); the report goes to `report`.
+  /// (1, -2, 0.5, 3) for each of its `results`; the report goes to
+  /// `report`.
   FailureOr<bool> check(StringRef forward, StringRef gradient,
-                        std::vector<double> x) {
+                        std::vector<double> x, unsigned results = 1) {
     report.clear();
     llvm::raw_string_ostream os(report);
     GradientCheckOptions options;
     options.wrt = {0};
     options.memoryBudget = uint64_t(1) << 30;
-    std::vector<std::vector<double>> arguments = {x, {1, -2, 0.5, 3}};
+    std::vector<std::vector<double>> arguments = {x};
+    arguments.resize(1 + results, {1, -2, 0.5, 3});
     return checkGradients(module->lookupSymbol<func::FuncOp>(forward),
                           module->lookupSymbol<func::FuncOp>(gradient),
                           arguments, options, os);
@@ -118,6 +132,49 @@ TEST_F(GradientCheck, ACheckThatSkippedEverythingFails) {
   EXPECT_FALSE(*passed) << report;
   EXPECT_NE(report.find("0 of 4 elements (4 more"), std::string::npos)
       << report;
+}
+
+TEST_F(GradientCheck, TwoFiniteResultsAreEachChecked) {
+  ASSERT_TRUE(module);
+  FailureOr<bool> passed = check("two_f", "two_right", {0.5, 1.25, 2, 0.125},
+                                 /*results=*/2);
+  ASSERT_TRUE(succeeded(passed));
+  EXPECT_TRUE(*passed) << report;
+  EXPECT_NE(report.find("4 of 4 elements"), std::string::npos) << report;
+}
+
+// log(x) is NaN at a negative x: that result is reported as not finite and
+// left out, and exp's gradient is still checked. Summing both results made
+// every difference NaN, reported as a gradient mismatch.
+TEST_F(GradientCheck, ANonFiniteResultIsReportedNotAMismatch) {
+  ASSERT_TRUE(module);
+  FailureOr<bool> passed = check("two_f", "two_right", {0.5, -1.25, 2, 0.125},
+                                 /*results=*/2);
+  ASSERT_TRUE(succeeded(passed));
+  EXPECT_TRUE(*passed) << report;
+  EXPECT_NE(report.find("result1: 1 of 4 values are NaN or infinite"),
+            std::string::npos)
+      << report;
+  EXPECT_NE(report.find("grad0 (argument #0): 4 of 4 elements"),
+            std::string::npos)
+      << report;
+  EXPECT_EQ(report.find("FAILED"), std::string::npos) << report;
+}
+
+TEST_F(GradientCheck, NoFiniteResultIsAFailureThatSaysSo) {
+  ASSERT_TRUE(module);
+  FailureOr<bool> passed = check("two_f", "two_right", {-0.5, -1.25, 2, 0.125},
+                                 /*results=*/2);
+  ASSERT_TRUE(succeeded(passed));
+  // exp is finite everywhere: its gradient is checked, log's is not.
+  EXPECT_TRUE(*passed) << report;
+  FailureOr<bool> none = check("f", "right", {1000, 0.5, 2, 0.125});
+  ASSERT_TRUE(succeeded(none));
+  EXPECT_FALSE(*none) << report;
+  EXPECT_NE(report.find("result0: 1 of 4 values are NaN or infinite"),
+            std::string::npos)
+      << report;
+  EXPECT_NE(report.find("no result is finite"), std::string::npos) << report;
 }
 
 } // namespace
