@@ -133,3 +133,14 @@ def test_result_feeds_the_next_run(exe):
     (r,) = exe(FakeCudaTensor(x), FakeCudaTensor(y))
     (s,) = exe(r, FakeCudaTensor(y))
     assert np.array_equal(read(s), 0.5 * (0.5 * (x + y) + y))
+
+
+def test_results_after_the_device_is_released():
+    # An executable allocates its cuda outputs through its own device
+    # handle, so it runs on after the uta.Device it came from is released.
+    device = uta.device("cuda")
+    exe = uta.load(MANIFEST, device)
+    device.release()
+    x, y = inputs()
+    (r,) = exe(FakeCudaTensor(x), FakeCudaTensor(y))
+    assert np.array_equal(read(r), 0.5 * (x + y))

@@ -185,7 +185,9 @@ class HandleOwner:
         nothing. What was made from this object (executables of a device or
         a compiled graph, result tensors) keeps what it needs and goes on
         working."""
-        handle, self._handle = self._handle, None
+        # dict.pop is atomic under the GIL: two threads releasing at once
+        # destroy the handle once. The class's _handle (None) is left.
+        handle = self.__dict__.pop("_handle", None)
         if handle:
             self._destroy(handle)
 
