@@ -41,10 +41,10 @@ C_INT = _signed(ctypes.c_int, "a C int")
 INT64 = _signed(ctypes.c_int64, "int64")
 C_UNSIGNED = IntRange(0, _unsigned_max(ctypes.c_uint), "a C unsigned")
 UINT64 = IntRange(0, _unsigned_max(ctypes.c_uint64), "uint64")
-SIZE = IntRange(0, _unsigned_max(ctypes.c_size_t), "a C size_t")
 # A device index: a C int, and never negative.
 DEVICE_INDEX = IntRange(0, C_INT.hi, C_INT.ctype)
-# How many float32 elements one ctypes array can hold.
+# A count of float32 elements: what one ctypes array can hold (less than
+# a size_t).
 FLOAT32_COUNT = IntRange(0, sys.maxsize // 4, "a ctypes float array")
 
 
