@@ -7,7 +7,12 @@
  *
  * Errors: every function that can fail returns a uta_status_t. UTA_OK (0) is
  * success; on failure, uta_last_error() gives one line that says what went
- * wrong, for the calling thread, until its next failing call.
+ * wrong, for the calling thread, until its next failing call. Nothing is
+ * thrown across the API: memory that runs out inside a call is UTA_INTERNAL
+ * ("uta_...: out of memory"), or NULL, "" or 0 from a function without a
+ * status. Sizes are checked before anything is read or allocated from them:
+ * ranks up to UTA_MAX_RANK, sizes not negative, element and byte counts
+ * within int64 (and, for the reference's host memory, within the host's).
  *
  *===----------------------------------------------------------------------===*/
 

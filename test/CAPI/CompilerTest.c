@@ -9,9 +9,10 @@
  * loaded through the runtime half, on seeded inputs with outputs poisoned
  * first, each compared with the reference; gradient graphs (hand-worked
  * values on the reference, a joint gradient on Vulkan against the
- * reference, their errors). Vulkan parts skip where no
- * Vulkan device exists. test/CAPI/CMakeLists.txt also builds this file with
- * the C API's sources under AddressSanitizer.
+ * reference, their errors); hostile sizes (ranks and counts past the
+ * caller's array), each refused before it is read. Vulkan parts skip where
+ * no Vulkan device exists. test/CAPI/CMakeLists.txt also builds this file
+ * with the C API's sources under AddressSanitizer.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -224,6 +225,144 @@ static void testBadGraphs(void) {
   CHECK_FAILS(uta_compile(NULL, NULL, &compiled), UTA_INVALID_INPUT,
               "graph is null");
   uta_graph_destroy(NULL);
+}
+
+/* `call`, made on a new graph `g` with one input `x` of [2, 3], must fail
+ * with a graph error that starts with `text`. The calls below pass arrays
+ * of one element with far larger counts: a count that is not refused
+ * before its array is read reads past it (the ASan build reports that). */
+#define CHECK_BUILDER_FAILS(call, text)                                        \
+  do {                                                                         \
+    uta_graph_t *g = uta_graph_create("hostile");                              \
+    int64_t shape[] = {2, 3};                                                  \
+    uta_value_t x = uta_graph_input(g, shape, 2, UTA_F32);                     \
+    (void)x;                                                                   \
+    CHECK((call) == UTA_NO_VALUE);                                             \
+    CHECK(strncmp(uta_graph_error(g), (text), strlen(text)) == 0);             \
+    if (strncmp(uta_graph_error(g), (text), strlen(text)) != 0)                \
+      fprintf(stderr, "  graph error: %s\n", uta_graph_error(g));              \
+    uta_graph_destroy(g);                                                      \
+  } while (0)
+
+/* A rank above UTA_MAX_RANK is the graph's error before the sizes are read,
+ * not 2^40 sizes read past the caller's array into a vector that cannot be
+ * allocated (whose std::bad_alloc would end the process). */
+static void testGraphInputHugeRankRefused(void) {
+  const size_t huge = (size_t)1 << 40;
+  int64_t one[] = {1};
+  CHECK_BUILDER_FAILS(uta_graph_input(g, one, huge, UTA_F32),
+                      "input: rank 1099511627776 exceeds the maximum 64 "
+                      "(UTA_MAX_RANK)");
+  CHECK_BUILDER_FAILS(uta_graph_input(g, one, (size_t)-1, UTA_F32),
+                      "input: rank 18446744073709551615 exceeds");
+  float value = 1;
+  CHECK_BUILDER_FAILS(uta_graph_constant(g, one, huge, &value, 1, UTA_F32),
+                      "constant: rank 1099511627776 exceeds the maximum 64");
+  CHECK_BUILDER_FAILS(uta_graph_fill(g, one, huge, 1.0f, UTA_F32),
+                      "fill: rank 1099511627776 exceeds the maximum 64");
+  CHECK_BUILDER_FAILS(uta_graph_reshape(g, x, one, huge),
+                      "reshape: rank 1099511627776 exceeds the maximum 64");
+  CHECK_BUILDER_FAILS(uta_graph_broadcast_to(g, x, one, huge),
+                      "broadcast_to: rank 1099511627776 exceeds");
+  CHECK_BUILDER_FAILS(uta_graph_transpose(g, x, one, huge),
+                      "transpose: rank 1099511627776 exceeds");
+  CHECK_BUILDER_FAILS(
+      uta_graph_grade_project(g, kCl3, x, one, huge, 0),
+      "grade_project: the number of grades 1099511627776 exceeds");
+
+  /* The limit itself: UTA_MAX_RANK sizes are taken, one more is not. */
+  int64_t ones[UTA_MAX_RANK + 1];
+  for (size_t i = 0; i < UTA_MAX_RANK + 1; ++i)
+    ones[i] = 1;
+  CHECK_BUILDER_FAILS(uta_graph_input(g, ones, UTA_MAX_RANK + 1, UTA_F32),
+                      "input: rank 65 exceeds the maximum 64");
+  uta_graph_t *g = uta_graph_create("deep");
+  uta_value_t deep = uta_graph_input(g, ones, UTA_MAX_RANK, UTA_F32);
+  CHECK(uta_graph_ok(g));
+  CHECK(hasType(g, deep, UTA_F32, UTA_MAX_RANK, ones));
+  uta_graph_destroy(g);
+}
+
+/* The same for the axes of a reduction. */
+static void testReduceSumHugeRankRefused(void) {
+  const size_t huge = (size_t)1 << 40;
+  int64_t axis[] = {0};
+  CHECK_BUILDER_FAILS(uta_graph_reduce_sum(g, x, axis, huge, 0),
+                      "reduce_sum: the number of axes 1099511627776 exceeds "
+                      "the maximum 64 (UTA_MAX_RANK)");
+  CHECK_BUILDER_FAILS(uta_graph_reduce_max(g, x, axis, huge, 1),
+                      "reduce_max: the number of axes 1099511627776 exceeds");
+  CHECK_BUILDER_FAILS(uta_graph_reduce_mean(g, x, axis, huge, 0),
+                      "reduce_mean: the number of axes 1099511627776");
+}
+
+/* Counts that the arrays behind them cannot have are refused before they
+ * are read: values of a constant (one, or the shape's elements), input
+ * indices of a gradient (each argument at most once). */
+static void testHugeCountsRefused(void) {
+  int64_t two[] = {2};
+  float values[] = {1, 2};
+  CHECK_BUILDER_FAILS(
+      uta_graph_constant(g, two, 1, values, (size_t)1 << 40, UTA_F32),
+      "constant: 1099511627776 values for shape [2], which has 2 elements");
+  CHECK_BUILDER_FAILS(uta_graph_constant(g, two, 1, values, 3, UTA_F32),
+                      "constant: 3 values for shape [2], which has 2 elements "
+                      "(give all of them, or one to repeat)");
+
+  uta_graph_t *g = uta_graph_create("f");
+  uta_value_t x = uta_graph_input(g, two, 1, UTA_F32);
+  uta_graph_output(g, uta_graph_exp(g, x));
+  int64_t wrt[] = {0};
+  uta_graph_t *gradient = uta_graph_gradient(g, wrt, (size_t)1 << 40, 0);
+  CHECK(gradient && !uta_graph_ok(gradient));
+  CHECK(strstr(uta_graph_error(gradient),
+               "gradient: 1099511627776 input indices for the 1 arguments of "
+               "@f") != NULL);
+  uta_graph_destroy(gradient);
+  uta_graph_destroy(g);
+}
+
+/* A host tensor's huge rank, and a huge count of tensors, are refused
+ * before the arrays are read, as are element counts whose bytes wrap; on
+ * the reference, so no GPU or Vulkan device is needed. */
+static void testRunHostHugeRankRefused(void) {
+  uta_graph_t *g = uta_graph_create("twice");
+  int64_t two[] = {2};
+  uta_value_t x = uta_graph_input(g, two, 1, UTA_F32);
+  uta_graph_output(g, uta_graph_add(g, x, x));
+  uta_device_t *reference = NULL;
+  uta_compiled_graph_t *compiled = NULL;
+  uta_executable_t *exe = NULL;
+  CHECK_OK(uta_device_open("reference", 0, &reference));
+  CHECK_OK(uta_compile(g, NULL, &compiled));
+  CHECK_OK(uta_compiled_graph_load(compiled, reference, &exe));
+  float in[2] = {1, 2}, out[2];
+  uta_host_tensor_t input = {in, UTA_F32, (size_t)1 << 40, two, 2};
+  uta_host_tensor_t output = {out, UTA_F32, 1, two, 2};
+  CHECK_FAILS(uta_executable_run_host(exe, &input, 1, &output, 1, NULL),
+              UTA_INVALID_INPUT,
+              "uta_executable_run_host: inputs 0: rank 1099511627776 exceeds "
+              "the maximum 64 (UTA_MAX_RANK)");
+  input.rank = 1;
+  output.rank = (size_t)-1;
+  CHECK_FAILS(uta_executable_run_host(exe, &input, 1, &output, 1, NULL),
+              UTA_INVALID_INPUT, "outputs 0: rank 18446744073709551615");
+  output.rank = 1;
+  CHECK_FAILS(
+      uta_executable_run_host(exe, &input, (size_t)1 << 40, &output, 1, NULL),
+      UTA_INVALID_INPUT,
+      "uta_executable_run_host: twice takes 1 input and returns 1 output, "
+      "got 1099511627776 and 1");
+  input.num_elements = SIZE_MAX / 2;
+  CHECK_FAILS(uta_executable_run_host(exe, &input, 1, &output, 1, NULL),
+              UTA_INVALID_INPUT, "is more bytes than the address space holds");
+  input.num_elements = 2;
+  CHECK_OK(uta_executable_run_host(exe, &input, 1, &output, 1, NULL));
+  CHECK(out[0] == 2 && out[1] == 4);
+  uta_executable_destroy(exe);
+  uta_compiled_graph_destroy(compiled);
+  uta_device_destroy(reference);
+  uta_graph_destroy(g);
 }
 
 /* sgp(x, y, w) = grade_rms_norm(weighted_product(gate(x), gate(y), w)) plus
@@ -655,6 +794,10 @@ int main(void) {
   testTensorBuilders();
   testCliffordBuilders();
   testBadGraphs();
+  testGraphInputHugeRankRefused();
+  testReduceSumHugeRankRefused();
+  testHugeCountsRefused();
+  testRunHostHugeRankRefused();
   testRuns();
   testGradientValues();
   testGradientOnVulkan();

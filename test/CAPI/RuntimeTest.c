@@ -6,8 +6,10 @@
  * host buffers and with device tensors, on seeded inputs, outputs poisoned
  * first, against the float64 formula written here; and every error path
  * that a binding can reach: null handles and pointers, unknown backends,
- * missing files, dtypes outside the enum, wrong counts, shapes and sizes.
- * Vulkan parts skip (with a line saying so) where no Vulkan device exists.
+ * missing files, dtypes outside the enum, wrong counts, shapes and sizes,
+ * and hostile sizes (2^40 elements, ranks past the caller's array), each
+ * a status rather than an abort. Vulkan parts skip (with a line saying
+ * so) where no Vulkan device exists.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -124,6 +126,76 @@ static void testErrors(void) {
   uta_device_destroy(device);
 }
 
+/* 2^40 f32 elements (4 TiB) are a status on every backend, not the
+ * std::terminate of an escaping std::bad_alloc: the reference refuses more
+ * than this host's memory before allocating, Vulkan's driver says no. */
+static void testAllocate2Pow40ElementsReturnsStatus(void) {
+  int64_t shape[] = {INT64_C(1) << 40};
+  uta_device_t *reference = NULL;
+  uta_device_tensor_t *tensor = NULL;
+  CHECK_OK(uta_device_open("reference", 0, &reference));
+  CHECK_FAILS(uta_device_tensor_allocate(reference, UTA_F32, shape, 1, &tensor),
+              UTA_INVALID_INPUT,
+              "uta_device_tensor_allocate: f32 [1099511627776] is "
+              "4398046511104 bytes, more than the");
+  CHECK(tensor == NULL);
+  uta_device_destroy(reference);
+
+  uta_device_t *vulkan = NULL;
+  uta_status_t opened = uta_device_open("vulkan", 0, &vulkan);
+  if (opened != UTA_OK) {
+    if (opened != UTA_UNAVAILABLE)
+      CHECK_OK(opened);
+    return;
+  }
+  uta_status_t allocated =
+      uta_device_tensor_allocate(vulkan, UTA_F32, shape, 1, &tensor);
+  CHECK(allocated == UTA_INVALID_INPUT || allocated == UTA_INTERNAL);
+  CHECK(uta_last_error()[0] != '\0');
+  CHECK(tensor == NULL);
+  uta_device_tensor_destroy(tensor);
+  uta_device_destroy(vulkan);
+}
+
+/* A rank above UTA_MAX_RANK is refused before the shape is read: read, the
+ * one-element arrays here would be read past (the ASan build reports that),
+ * into a vector of 2^40 sizes that cannot be allocated. */
+static void testHugeRankRefused(void) {
+  const size_t huge = (size_t)1 << 40;
+  int64_t one[] = {1};
+  uta_device_t *device = NULL;
+  uta_device_tensor_t *tensor = NULL;
+  CHECK_OK(uta_device_open("reference", 0, &device));
+  CHECK_FAILS(uta_device_tensor_allocate(device, UTA_F32, one, huge, &tensor),
+              UTA_INVALID_INPUT,
+              "uta_device_tensor_allocate: rank 1099511627776 exceeds the "
+              "maximum 64 (UTA_MAX_RANK)");
+  CHECK_FAILS(uta_device_tensor_wrap(device, 0, UTA_F32, one, huge, &tensor),
+              UTA_INVALID_INPUT, "uta_device_tensor_wrap: rank 1099511627776");
+  CHECK_FAILS(
+      uta_device_tensor_allocate(device, UTA_F32, one, (size_t)-1, &tensor),
+      UTA_INVALID_INPUT, "exceeds the maximum 64");
+  float value = 1;
+  uta_comparison_t comparison;
+  CHECK_FAILS(uta_compare("y", &value, &value, 1, one, huge, 1e-5, &comparison,
+                          NULL, 0),
+              UTA_INVALID_INPUT, "uta_compare: rank 1099511627776 exceeds");
+  CHECK(tensor == NULL);
+
+  /* The limit itself: UTA_MAX_RANK sizes are taken, one more is not. */
+  int64_t ones[UTA_MAX_RANK + 1];
+  for (size_t i = 0; i < UTA_MAX_RANK + 1; ++i)
+    ones[i] = 1;
+  CHECK_FAILS(uta_device_tensor_allocate(device, UTA_F32, ones,
+                                         UTA_MAX_RANK + 1, &tensor),
+              UTA_INVALID_INPUT, "rank 65 exceeds the maximum 64");
+  CHECK_OK(
+      uta_device_tensor_allocate(device, UTA_F32, ones, UTA_MAX_RANK, &tensor));
+  CHECK(uta_device_tensor_rank(tensor) == UTA_MAX_RANK);
+  uta_device_tensor_destroy(tensor);
+  uta_device_destroy(device);
+}
+
 static void testVulkan(const char *manifest) {
   uta_device_t *device = NULL;
   uta_status_t opened = uta_device_open("vulkan", 0, &device);
@@ -215,6 +287,22 @@ static void testVulkan(const char *manifest) {
   free(bytes);
   CHECK_FAILS(uta_executable_run_host(exe, NULL, 2, outputs, 1, NULL),
               UTA_INVALID_INPUT, "inputs is null");
+  /* Counts and ranks are checked before the arrays are read. */
+  CHECK_FAILS(
+      uta_executable_run_host(exe, inputs, (size_t)1 << 40, outputs, 1, NULL),
+      UTA_INVALID_INPUT,
+      "uta_executable_run_host: gelu_bias takes 2 inputs and returns 1 "
+      "output, got 1099511627776 and 1");
+  uta_host_tensor_t hugeRank[] = {{x, UTA_F32, (size_t)1 << 40, xShape, 1},
+                                  inputs[1]};
+  CHECK_FAILS(uta_executable_run_host(exe, hugeRank, 2, outputs, 1, NULL),
+              UTA_INVALID_INPUT,
+              "uta_executable_run_host: inputs 0: rank 1099511627776 exceeds "
+              "the maximum 64");
+  const uta_device_tensor_t *noTensors[] = {NULL};
+  CHECK_FAILS(uta_executable_run_device(exe, noTensors, (size_t)1 << 40,
+                                        noTensors, 1, NULL),
+              UTA_INVALID_INPUT, "got 1099511627776 and 1");
 
   /* The same by address: host pointers on a host-run device. */
   uint64_t inputAddresses[] = {(uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)b};
@@ -283,6 +371,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   testErrors();
+  testAllocate2Pow40ElementsReturnsStatus();
+  testHugeRankRefused();
   testVulkan(argv[1]);
   return finishTest("RuntimeTest");
 }

@@ -171,13 +171,12 @@ uta_compile_options_set_fast_math(uta_compile_options_t *options, int enabled) {
 
 extern "C" void uta_compile_options_set_cache(uta_compile_options_t *options,
                                               const uta_kernel_cache_t *cache) {
-  setOption("uta_compile_options_set_cache", options,
-            [&](CompileOptions &set) {
-              if (cache)
-                set.cache = cache->cache;
-              else
-                set.cache.reset();
-            });
+  setOption("uta_compile_options_set_cache", options, [&](CompileOptions &set) {
+    if (cache)
+      set.cache = cache->cache;
+    else
+      set.cache.reset();
+  });
 }
 
 //===----------------------------------------------------------------------===//

@@ -136,9 +136,8 @@ static bool checkConstantCount(uta_graph_t *graph,
   std::string sizes;
   for (int64_t size : shape)
     sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
-  setError(graph, "constant: " + std::to_string(count) +
-                      " values for shape [" + sizes + "], which has " +
-                      std::to_string(elements) +
+  setError(graph, "constant: " + std::to_string(count) + " values for shape [" +
+                      sizes + "], which has " + std::to_string(elements) +
                       " elements (give all of them, or one to repeat)");
   return false;
 }
@@ -162,11 +161,10 @@ extern "C" int64_t uta_algebra_num_paths(uta_algebra_t algebra) {
 }
 
 extern "C" uta_graph_t *uta_graph_create(const char *name) {
-  return capi::guarded("uta_graph_create", static_cast<uta_graph_t *>(nullptr),
-                       [&] {
-                         return new uta_graph_t{Graph(name ? name : ""), {},
-                                                {}, {}};
-                       });
+  return capi::guarded(
+      "uta_graph_create", static_cast<uta_graph_t *>(nullptr), [&] {
+        return new uta_graph_t{Graph(name ? name : ""), {}, {}, {}};
+      });
 }
 
 extern "C" void uta_graph_destroy(uta_graph_t *graph) {
@@ -257,9 +255,8 @@ extern "C" uta_value_t uta_graph_constant(uta_graph_t *graph,
     std::vector<float> data;
     if (values)
       data.assign(values, values + count);
-    return record(graph,
-                  graph->graph.constant(std::move(sizes), std::move(data),
-                                        type));
+    return record(
+        graph, graph->graph.constant(std::move(sizes), std::move(data), type));
   });
 }
 
@@ -339,9 +336,9 @@ static uta_graph_t *gradient(const uta_graph_t *graph, const int64_t *wrt,
 extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
                                            const int64_t *wrt, size_t num_wrt,
                                            int joint) {
-  return capi::guarded(
-      "uta_graph_gradient", static_cast<uta_graph_t *>(nullptr),
-      [&] { return gradient(graph, wrt, num_wrt, joint); });
+  return capi::guarded("uta_graph_gradient",
+                       static_cast<uta_graph_t *>(nullptr),
+                       [&] { return gradient(graph, wrt, num_wrt, joint); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -353,8 +350,8 @@ extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t lhs,            \
                                uta_value_t rhs) {                              \
     return build(#cName, graph, [&] {                                          \
-      return record(graph, graph->graph.method(lookup(graph, lhs),             \
-                                               lookup(graph, rhs)));           \
+      return record(                                                           \
+          graph, graph->graph.method(lookup(graph, lhs), lookup(graph, rhs))); \
     });                                                                        \
   }
 #define UTA_C_UNARY(cName, method)                                             \
@@ -417,8 +414,8 @@ UTA_C_RESHAPING(uta_graph_broadcast_to, broadcastTo)
 extern "C" uta_value_t uta_graph_gelu(uta_graph_t *graph, uta_value_t x,
                                       int tanh_approximation) {
   return build("uta_graph_gelu", graph, [&] {
-    return record(graph, graph->graph.gelu(lookup(graph, x),
-                                           tanh_approximation != 0));
+    return record(graph,
+                  graph->graph.gelu(lookup(graph, x), tanh_approximation != 0));
   });
 }
 
@@ -443,9 +440,9 @@ extern "C" uta_value_t uta_graph_layer_norm(uta_graph_t *graph, uta_value_t x,
                                             uta_value_t bias, int64_t axis,
                                             float epsilon) {
   return build("uta_graph_layer_norm", graph, [&] {
-    return record(graph, graph->graph.layerNorm(
-                             lookup(graph, x), lookup(graph, weight),
-                             lookup(graph, bias), axis, epsilon));
+    return record(
+        graph, graph->graph.layerNorm(lookup(graph, x), lookup(graph, weight),
+                                      lookup(graph, bias), axis, epsilon));
   });
 }
 
@@ -468,10 +465,9 @@ extern "C" uta_value_t uta_graph_cast(uta_graph_t *graph, uta_value_t x,
                                uta_value_t lhs, uta_value_t rhs,               \
                                int64_t blade_axis) {                           \
     return build(#cName, graph, [&] {                                          \
-      return record(graph, graph->graph.method(toAlgebra(algebra),             \
-                                               lookup(graph, lhs),             \
-                                               lookup(graph, rhs),             \
-                                               blade_axis));                   \
+      return record(                                                           \
+          graph, graph->graph.method(toAlgebra(algebra), lookup(graph, lhs),   \
+                                     lookup(graph, rhs), blade_axis));         \
     });                                                                        \
   }
 #define UTA_C_INVOLUTION(cName, method)                                        \
@@ -515,10 +511,9 @@ uta_graph_grade_project(uta_graph_t *graph, uta_algebra_t algebra,
     if (!readInts(graph, grades, num_grades, "grade_project",
                   "the number of grades", read))
       return UTA_NO_VALUE;
-    return record(graph, graph->graph.gradeProject(toAlgebra(algebra),
-                                                   lookup(graph, x),
-                                                   std::move(read),
-                                                   blade_axis));
+    return record(
+        graph, graph->graph.gradeProject(toAlgebra(algebra), lookup(graph, x),
+                                         std::move(read), blade_axis));
   });
 }
 

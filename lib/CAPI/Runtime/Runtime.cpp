@@ -54,9 +54,8 @@ void capi::recordException(const char *function) noexcept {
     } catch (const std::exception &error) {
       fail(UTA_INTERNAL, std::string(function) + ": " + error.what());
     } catch (...) {
-      fail(UTA_INTERNAL,
-           std::string(function) + ": an exception that is not a "
-                                   "std::exception");
+      fail(UTA_INTERNAL, std::string(function) + ": an exception that is not a "
+                                                 "std::exception");
     }
   } catch (...) {
     lastErrorLost = true;
@@ -318,9 +317,8 @@ extern "C" size_t uta_device_tensor_rank(const uta_device_tensor_t *tensor) {
 extern "C" const int64_t *
 uta_device_tensor_shape(const uta_device_tensor_t *tensor) {
   return capi::guarded(
-      "uta_device_tensor_shape", static_cast<const int64_t *>(nullptr), [&] {
-        return tensor ? tensor->tensor.type().shape.data() : nullptr;
-      });
+      "uta_device_tensor_shape", static_cast<const int64_t *>(nullptr),
+      [&] { return tensor ? tensor->tensor.type().shape.data() : nullptr; });
 }
 
 extern "C" uint64_t
@@ -499,12 +497,11 @@ uta_executable_tensor_type(const uta_executable_t *executable, int output,
     const std::vector<TensorType> &types =
         output ? exe.outputs() : exe.inputs();
     if (index >= types.size())
-      return capi::fail(UTA_INVALID_INPUT,
-                        std::string(function) + ": " +
-                            (output ? "output " : "input ") +
-                            std::to_string(index) + " does not exist (" +
-                            exe.name() + " has " +
-                            std::to_string(types.size()) + ")");
+      return capi::fail(
+          UTA_INVALID_INPUT,
+          std::string(function) + ": " + (output ? "output " : "input ") +
+              std::to_string(index) + " does not exist (" + exe.name() +
+              " has " + std::to_string(types.size()) + ")");
     if (dtype)
       *dtype = capi::fromDType(types[index].dtype);
     if (rank)
@@ -749,8 +746,8 @@ uta_executable_run_addresses(const uta_executable_t *executable,
     // Counts first: the types are read by position.
     if (!checkRunCounts(function, exe, num_inputs, num_outputs))
       return UTA_INVALID_INPUT;
-    return runAddresses(function, exe, inputs, num_inputs, outputs,
-                        num_outputs, options);
+    return runAddresses(function, exe, inputs, num_inputs, outputs, num_outputs,
+                        options);
   });
 }
 
