@@ -28,7 +28,7 @@ seconds=${2:-60}
 shift $(($# < 2 ? $# : 2))
 fuzzers=("$@")
 [ ${#fuzzers[@]} -eq 0 ] &&
-  fuzzers=(MlirFuzzer NpyFuzzer ManifestFuzzer CacheEntryFuzzer)
+  fuzzers=(MlirFuzzer GraphFuzzer NpyFuzzer ManifestFuzzer CacheEntryFuzzer)
 jobs=${UTA_JOBS:-$(nproc)}
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
@@ -47,6 +47,7 @@ fuzz=$root/test/fuzz
 for fuzzer in "${fuzzers[@]}"; do
   case $fuzzer in
   MlirFuzzer) name=mlir dict=$fuzz/mlir.dict ;;
+  GraphFuzzer) name=graph dict= ;;
   NpyFuzzer) name=npy dict= ;;
   ManifestFuzzer) name=manifest dict=$fuzz/manifest.dict ;;
   CacheEntryFuzzer) name=cache-entry dict= ;;
