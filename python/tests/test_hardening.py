@@ -254,3 +254,35 @@ def test_strings_refuse_nul_and_other_types():
     with pytest.raises(uta.InvalidInput, match="^uta.load: device must be a "
                        "uta.Device or a backend name, got int"):
         uta.load("x.json", 0)
+
+
+def test_huge_fill_is_refused_at_once(cache):
+    # A splat of 2^40 elements was written out value by value into the
+    # manifest: the compile ran without end, its memory growing. Now a
+    # kernel fills it, and a fill that large is refused at compile time.
+    g = uta.Graph("huge_fill")
+    g.output(g.fill([2**20, 2**20], 1.0))
+    with pytest.raises(uta.InvalidInput, match="kernels are limited to "
+                       r"2\^31 - 1"):
+        uta.compile(g, target="spirv", cache=cache)
+
+
+def test_large_fill_and_aliased_results_run(vulkan, cache):
+    # Results that alias (a value twice, an input) and a fill of more than
+    # 64 KiB each get a buffer of their own, on host and device buffers.
+    g = uta.Graph("aliased")
+    x = g.input([4, 8])
+    e = g.exp(x)
+    g.output(e)
+    g.output(x)
+    g.output(e)
+    g.output(g.fill([160, 128], 0.75))
+    exe = uta.compile(g, target="spirv", cache=cache).load(vulkan)
+    x_value = np.random.default_rng(3).standard_normal((4, 8)).astype(
+        np.float32)
+    results = [r.numpy() for r in exe(x_value, poison=True)]
+    np.testing.assert_allclose(results[0], np.exp(x_value), rtol=1e-5)
+    np.testing.assert_array_equal(results[1], x_value)
+    np.testing.assert_allclose(results[2], np.exp(x_value), rtol=1e-5)
+    np.testing.assert_array_equal(results[3], np.full((160, 128), 0.75,
+                                                      np.float32))
