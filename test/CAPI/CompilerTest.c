@@ -308,6 +308,11 @@ static void testHugeCountsRefused(void) {
   CHECK_BUILDER_FAILS(uta_graph_constant(g, two, 1, values, 3, UTA_F32),
                       "constant: 3 values for shape [2], which has 2 elements "
                       "(give all of them, or one to repeat)");
+  /* A wrong shape reads no values at all: uta::Graph reports the shape. */
+  int64_t negative[] = {-1};
+  CHECK_BUILDER_FAILS(
+      uta_graph_constant(g, negative, 1, values, (size_t)1 << 40, UTA_F32),
+      "constant: shape [-1] has size -1 at dimension 0");
 
   uta_graph_t *g = uta_graph_create("f");
   uta_value_t x = uta_graph_input(g, two, 1, UTA_F32);

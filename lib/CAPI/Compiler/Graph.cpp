@@ -120,26 +120,32 @@ static bool readDType(uta_graph_t *graph, uta_dtype_t dtype, DType &out,
   return false;
 }
 
-/// Whether `count` values may be read for a constant of `shape`: one (to
-/// repeat) or exactly its elements. Any other count is the graph's error,
-/// in uta::Graph::constant's words, before `values` is read. A shape that
-/// is itself wrong passes here, for uta::Graph to report.
-static bool checkConstantCount(uta_graph_t *graph,
+/// The values of a constant of `shape` into `out`: `values[0..count)`,
+/// read only when `count` is one (to repeat) or exactly the shape's
+/// elements. Another count is the graph's error, in uta::Graph::constant's
+/// words, before `values` is read. A shape that is itself wrong (a size
+/// below 1, elements past int64) reads nothing: uta::Graph reports it.
+static bool readConstantValues(uta_graph_t *graph,
                                const std::vector<int64_t> &shape,
-                               size_t count) {
+                               const float *values, size_t count,
+                               std::vector<float> &out) {
   int64_t elements = 1;
   for (int64_t size : shape)
     if (size < 1 || __builtin_mul_overflow(elements, size, &elements))
       return true;
-  if (count == 1 || uint64_t(elements) == count)
-    return true;
-  std::string sizes;
-  for (int64_t size : shape)
-    sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
-  setError(graph, "constant: " + std::to_string(count) + " values for shape [" +
-                      sizes + "], which has " + std::to_string(elements) +
-                      " elements (give all of them, or one to repeat)");
-  return false;
+  if (count != 1 && uint64_t(elements) != count) {
+    std::string sizes;
+    for (int64_t size : shape)
+      sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
+    setError(graph, "constant: " + std::to_string(count) +
+                        " values for shape [" + sizes + "], which has " +
+                        std::to_string(elements) +
+                        " elements (give all of them, or one to repeat)");
+    return false;
+  }
+  if (values)
+    out.assign(values, values + count);
+  return true;
 }
 
 static Algebra toAlgebra(uta_algebra_t algebra) {
@@ -248,13 +254,11 @@ extern "C" uta_value_t uta_graph_constant(uta_graph_t *graph,
   return build("uta_graph_constant", graph, [&] {
     DType type;
     std::vector<int64_t> sizes;
+    std::vector<float> data;
     if (!readDType(graph, dtype, type, "constant") ||
         !readInts(graph, shape, rank, "constant", "rank", sizes) ||
-        !checkConstantCount(graph, sizes, count))
+        !readConstantValues(graph, sizes, values, count, data))
       return UTA_NO_VALUE;
-    std::vector<float> data;
-    if (values)
-      data.assign(values, values + count);
     return record(
         graph, graph->graph.constant(std::move(sizes), std::move(data), type));
   });
