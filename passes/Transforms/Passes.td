@@ -38,6 +38,37 @@ def CliffordSimplifyGradesPass
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def UTADeduplicateKernelsPass
+    : Pass<"uta-deduplicate-kernels", "ModuleOp"> {
+  let summary = "Merge kernels that are the same but for their names";
+  let description = [{
+    Kernels of one `gpu.module` that are identical but for their names
+    become one: the first of them is kept, every `gpu.launch_func` of the
+    others (every reference to them outside the module) runs it instead,
+    and the others are erased. A graph that repeats a layer outlines the
+    same kernel once per repetition; merged, the target compiles, emits
+    and loads it once, and launches it as often as before, each launch with
+    its own buffers.
+
+    Identical means: equal attributes but `sym_name` (the function type,
+    `known_block_size`, `uta.tensor_maps`, argument attributes, ...), and
+    bodies with the same ops in the same order, each with equal attributes
+    and properties (so equal constants), result types, regions, blocks and
+    block argument types, and operands that correspond. Locations do not
+    count. Kernels are bucketed by a hash of that structure and compared op
+    by op within a bucket, so a hash collision never merges two kernels.
+    The pipelines run it for every target at the end of phase `gpu`, after
+    `uta-merge-independent-launches`, whose merged kernels it merges too.
+
+    With `remarks`, each kept kernel that replaces others is reported, with
+    how many it replaces.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report each kernel that replaces identical ones as a remark">,
+  ];
+}
+
 def UTADifferentiatePass : Pass<"uta-differentiate", "ModuleOp"> {
   let summary = "Build the gradient (vector-Jacobian product) of a function";
   let description = [{
