@@ -42,19 +42,24 @@ typedef enum uta_status_t {
   UTA_UNAVAILABLE = 3,
 } uta_status_t;
 
-/* The element type of a tensor. The last value, never a valid dtype, makes
- * every 32-bit int a value of the type (as Vulkan's *_MAX_ENUM do), so that
- * the library can read whatever a C caller passes and refuse it. */
+/* The element type of a tensor. The first and last values, never valid
+ * dtypes, make every 32-bit int a value of the type (as Vulkan's *_MAX_ENUM
+ * do for the positive ones), so that the library, which is C++, can read
+ * whatever a C caller passes and refuse it: in C++ a value outside an
+ * enum's range (here, without the first value, any negative one) is
+ * undefined. */
 typedef enum uta_dtype_t {
+  UTA_DTYPE_MIN_ENUM = -0x7fffffff - 1,
   UTA_F32 = 0,
   UTA_F16 = 1,
   UTA_BF16 = 2,
   UTA_DTYPE_MAX_ENUM = 0x7fffffff,
 } uta_dtype_t;
 
-/* What a compiled module is made of (utac's --target); the last value as
- * for uta_dtype_t. */
+/* What a compiled module is made of (utac's --target); the first and last
+ * values as for uta_dtype_t. */
 typedef enum uta_target_t {
+  UTA_TARGET_MIN_ENUM = -0x7fffffff - 1,
   UTA_TARGET_PTX = 0,
   UTA_TARGET_SPIRV = 1,
   UTA_TARGET_MSL = 2,

@@ -296,6 +296,27 @@ static void testReduceSumHugeRankRefused(void) {
                       "reduce_mean: the number of axes 1099511627776");
 }
 
+/* Tensors whose elements fit int64 but whose bytes do not are the graph's
+ * error: inputs and constants here (uta::Graph checks their elements only),
+ * results in the ops' verifiers. The compiler could not describe their
+ * buffers. */
+static void testTensorBytesPastInt64Refused(void) {
+  int64_t huge[] = {INT64_C(1) << 62}, one[] = {1};
+  CHECK_BUILDER_FAILS(uta_graph_input(g, huge, 1, UTA_F32),
+                      "input: tensor<4611686018427387904xf32> has more bytes "
+                      "than an int64 holds");
+  CHECK_BUILDER_FAILS(uta_graph_fill(g, huge, 1, 0.0f, UTA_BF16),
+                      "fill: tensor<4611686018427387904xbf16> has more bytes");
+  uta_graph_t *g = uta_graph_create("wide");
+  uta_value_t x = uta_graph_input(g, one, 1, UTA_F32);
+  CHECK(uta_graph_broadcast_to(g, x, huge, 1) == UTA_NO_VALUE);
+  CHECK(strstr(uta_graph_error(g), "broadcast_to: ") == uta_graph_error(g));
+  uta_compiled_graph_t *compiled = NULL;
+  CHECK_FAILS(uta_compile(g, NULL, &compiled), UTA_INVALID_INPUT,
+              "graph @wide: broadcast_to: ");
+  uta_graph_destroy(g);
+}
+
 /* Counts that the arrays behind them cannot have are refused before they
  * are read: values of a constant (one, or the shape's elements), input
  * indices of a gradient (each argument at most once). */
@@ -802,6 +823,7 @@ int main(void) {
   testGraphInputHugeRankRefused();
   testReduceSumHugeRankRefused();
   testHugeCountsRefused();
+  testTensorBytesPastInt64Refused();
   testRunHostHugeRankRefused();
   testRuns();
   testGradientValues();

@@ -6,9 +6,9 @@
 // outside the table becomes an invalid tensor, which the C++ builder reports
 // as its own error) and appends the result, so the C graph keeps exactly the
 // C++ graph's first-error semantics. Arrays of sizes and axes longer than
-// UTA_MAX_RANK are the graph's error before they are read, and every entry
-// point runs inside capi::guarded (a builder that throws also ends the
-// graph: see build()).
+// UTA_MAX_RANK are the graph's error before they are read, as are tensors
+// of more bytes than an int64 holds, and every entry point runs inside
+// capi::guarded (a builder that throws also ends the graph: runOnGraph).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,16 +40,16 @@ static void setError(uta_graph_t *graph, std::string message) {
     graph->error = std::move(message);
 }
 
-/// Runs the builder `body` of C function `function` on `graph` inside
+/// Runs `body`, the work of C function `function` on `graph`, inside
 /// capi::guarded, unless the graph has a C-layer error (which stops the
-/// chain as uta::Graph's own errors do). A builder that throws may leave the
+/// chain as uta::Graph's own errors do). A body that throws may leave the
 /// C++ graph half-changed (its library has no exceptions, so no cleanups
 /// ran), so the graph ends there: the thread's last error
 /// ("uta_graph_reduce_sum: out of memory") becomes its first error, and
 /// nothing more is built on it.
 template <typename Body>
-static uta_value_t build(const char *function, uta_graph_t *graph,
-                         Body &&body) {
+static uta_value_t runOnGraph(const char *function, uta_graph_t *graph,
+                              Body &&body) {
   bool threw = false;
   uta_value_t value = capi::guarded(function, UTA_NO_VALUE, [&] {
     if (!graph)
@@ -57,9 +57,9 @@ static uta_value_t build(const char *function, uta_graph_t *graph,
     if (!graph->error.empty() || graph->builderThrew)
       return UTA_NO_VALUE;
     threw = true;
-    uta_value_t built = body();
+    uta_value_t result = body();
     threw = false;
-    return built;
+    return result;
   });
   if (threw && graph) {
     graph->builderThrew = true;
@@ -71,21 +71,42 @@ static uta_value_t build(const char *function, uta_graph_t *graph,
   return value;
 }
 
+/// Appends `tensor`, the result of builder `function`, to the value table
+/// and returns its id; UTA_NO_VALUE when the builder failed. A tensor of
+/// more bytes than an int64 holds is the graph's error: no buffer of it can
+/// be described, allocated or run. (The ops' verifiers refuse such results;
+/// uta::Graph checks only the elements of inputs and constants.)
+static uta_value_t record(uta_graph_t *graph, const char *function,
+                          Tensor tensor) {
+  // A C-layer error of this call (a dtype) stops it as a C++ error does.
+  if (!tensor.valid() || !graph->error.empty())
+    return UTA_NO_VALUE;
+  int64_t bytes = int64_t(dtypeSize(tensor.dtype()));
+  for (int64_t size : tensor.shape())
+    if (__builtin_mul_overflow(bytes, size, &bytes)) {
+      setError(graph, std::string(opName(function)) + ": " +
+                          tensor.typeStr() +
+                          " has more bytes than an int64 holds");
+      return UTA_NO_VALUE;
+    }
+  graph->values.push_back(std::move(tensor));
+  return uta_value_t(graph->values.size() - 1);
+}
+
+/// Runs builder `body` of C function `function` on `graph` (runOnGraph)
+/// and records the tensor it returns (invalid when it failed).
+template <typename Body>
+static uta_value_t build(const char *function, uta_graph_t *graph,
+                         Body &&body) {
+  return runOnGraph(function, graph,
+                    [&] { return record(graph, function, body()); });
+}
+
 /// The tensor `value` names; an invalid tensor when it names none.
 static Tensor lookup(const uta_graph_t *graph, uta_value_t value) {
   if (value < 0 || value >= int64_t(graph->values.size()))
     return Tensor();
   return graph->values[size_t(value)];
-}
-
-/// Appends `tensor` to the value table; UTA_NO_VALUE when the builder
-/// failed.
-static uta_value_t record(uta_graph_t *graph, Tensor tensor) {
-  // A dtype error (graph->error) stops the chain as a C++ error does.
-  if (!tensor.valid() || !graph->error.empty())
-    return UTA_NO_VALUE;
-  graph->values.push_back(std::move(tensor));
-  return uta_value_t(graph->values.size() - 1);
 }
 
 /// `values[0..count)` into `out`: sizes (`what` "rank"), axes or grades,
@@ -242,8 +263,8 @@ extern "C" uta_value_t uta_graph_input(uta_graph_t *graph, const int64_t *shape,
     std::vector<int64_t> sizes;
     if (!readDType(graph, dtype, type, "input") ||
         !readInts(graph, shape, rank, "input", "rank", sizes))
-      return UTA_NO_VALUE;
-    return record(graph, graph->graph.input(std::move(sizes), type));
+      return Tensor();
+    return graph->graph.input(std::move(sizes), type);
   });
 }
 
@@ -258,9 +279,8 @@ extern "C" uta_value_t uta_graph_constant(uta_graph_t *graph,
     if (!readDType(graph, dtype, type, "constant") ||
         !readInts(graph, shape, rank, "constant", "rank", sizes) ||
         !readConstantValues(graph, sizes, values, count, data))
-      return UTA_NO_VALUE;
-    return record(
-        graph, graph->graph.constant(std::move(sizes), std::move(data), type));
+      return Tensor();
+    return graph->graph.constant(std::move(sizes), std::move(data), type);
   });
 }
 
@@ -272,14 +292,15 @@ extern "C" uta_value_t uta_graph_fill(uta_graph_t *graph, const int64_t *shape,
     std::vector<int64_t> sizes;
     if (!readDType(graph, dtype, type, "fill") ||
         !readInts(graph, shape, rank, "fill", "rank", sizes))
-      return UTA_NO_VALUE;
-    return record(graph, graph->graph.fill(std::move(sizes), value, type));
+      return Tensor();
+    return graph->graph.fill(std::move(sizes), value, type);
   });
 }
 
 extern "C" int uta_graph_output(uta_graph_t *graph, uta_value_t result) {
-  // 1 or 0 through build()'s value: a throw ends the graph as in a builder.
-  return build("uta_graph_output", graph, [&]() -> uta_value_t {
+  // 1 or 0 through runOnGraph's value: a throw ends the graph as in a
+  // builder.
+  return runOnGraph("uta_graph_output", graph, [&]() -> uta_value_t {
            graph->graph.output(lookup(graph, result));
            return graph->graph.ok();
          }) == 1;
@@ -354,15 +375,13 @@ extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t lhs,            \
                                uta_value_t rhs) {                              \
     return build(#cName, graph, [&] {                                          \
-      return record(                                                           \
-          graph, graph->graph.method(lookup(graph, lhs), lookup(graph, rhs))); \
+      return graph->graph.method(lookup(graph, lhs), lookup(graph, rhs));      \
     });                                                                        \
   }
 #define UTA_C_UNARY(cName, method)                                             \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x) {            \
-    return build(#cName, graph, [&] {                                          \
-      return record(graph, graph->graph.method(lookup(graph, x)));             \
-    });                                                                        \
+    return build(#cName, graph,                                                \
+                 [&] { return graph->graph.method(lookup(graph, x)); });       \
   }
 #define UTA_C_REDUCTION(cName, method)                                         \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_value_t x,              \
@@ -372,9 +391,9 @@ extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
       std::vector<int64_t> axes;                                               \
       if (!readInts(graph, dims, num_dims, opName(#cName),                     \
                     "the number of axes", axes))                               \
-        return UTA_NO_VALUE;                                                   \
-      return record(graph, graph->graph.method(lookup(graph, x),               \
-                                               std::move(axes), keep_dims));   \
+        return Tensor();                                                       \
+      return graph->graph.method(lookup(graph, x), std::move(axes),            \
+                                 keep_dims);                                   \
     });                                                                        \
   }
 #define UTA_C_RESHAPING(cName, method)                                         \
@@ -383,9 +402,8 @@ extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
     return build(#cName, graph, [&] {                                          \
       std::vector<int64_t> read;                                               \
       if (!readInts(graph, sizes, rank, opName(#cName), "rank", read))         \
-        return UTA_NO_VALUE;                                                   \
-      return record(graph,                                                     \
-                    graph->graph.method(lookup(graph, x), std::move(read)));   \
+        return Tensor();                                                       \
+      return graph->graph.method(lookup(graph, x), std::move(read));           \
     });                                                                        \
   }
 
@@ -418,25 +436,22 @@ UTA_C_RESHAPING(uta_graph_broadcast_to, broadcastTo)
 extern "C" uta_value_t uta_graph_gelu(uta_graph_t *graph, uta_value_t x,
                                       int tanh_approximation) {
   return build("uta_graph_gelu", graph, [&] {
-    return record(graph,
-                  graph->graph.gelu(lookup(graph, x), tanh_approximation != 0));
+    return graph->graph.gelu(lookup(graph, x), tanh_approximation != 0);
   });
 }
 
 extern "C" uta_value_t uta_graph_matmul(uta_graph_t *graph, uta_value_t lhs,
                                         uta_value_t rhs, int transpose_b) {
   return build("uta_graph_matmul", graph, [&] {
-    return record(graph,
-                  graph->graph.matmul(lookup(graph, lhs), lookup(graph, rhs),
-                                      transpose_b != 0));
+    return graph->graph.matmul(lookup(graph, lhs), lookup(graph, rhs),
+                               transpose_b != 0);
   });
 }
 
 extern "C" uta_value_t uta_graph_softmax(uta_graph_t *graph, uta_value_t x,
                                          int64_t dim) {
-  return build("uta_graph_softmax", graph, [&] {
-    return record(graph, graph->graph.softmax(lookup(graph, x), dim));
-  });
+  return build("uta_graph_softmax", graph,
+               [&] { return graph->graph.softmax(lookup(graph, x), dim); });
 }
 
 extern "C" uta_value_t uta_graph_layer_norm(uta_graph_t *graph, uta_value_t x,
@@ -444,9 +459,8 @@ extern "C" uta_value_t uta_graph_layer_norm(uta_graph_t *graph, uta_value_t x,
                                             uta_value_t bias, int64_t axis,
                                             float epsilon) {
   return build("uta_graph_layer_norm", graph, [&] {
-    return record(
-        graph, graph->graph.layerNorm(lookup(graph, x), lookup(graph, weight),
-                                      lookup(graph, bias), axis, epsilon));
+    return graph->graph.layerNorm(lookup(graph, x), lookup(graph, weight),
+                                  lookup(graph, bias), axis, epsilon);
   });
 }
 
@@ -455,8 +469,8 @@ extern "C" uta_value_t uta_graph_cast(uta_graph_t *graph, uta_value_t x,
   return build("uta_graph_cast", graph, [&] {
     DType type;
     if (!readDType(graph, dtype, type, "cast"))
-      return UTA_NO_VALUE;
-    return record(graph, graph->graph.cast(lookup(graph, x), type));
+      return Tensor();
+    return graph->graph.cast(lookup(graph, x), type);
   });
 }
 
@@ -469,17 +483,16 @@ extern "C" uta_value_t uta_graph_cast(uta_graph_t *graph, uta_value_t x,
                                uta_value_t lhs, uta_value_t rhs,               \
                                int64_t blade_axis) {                           \
     return build(#cName, graph, [&] {                                          \
-      return record(                                                           \
-          graph, graph->graph.method(toAlgebra(algebra), lookup(graph, lhs),   \
-                                     lookup(graph, rhs), blade_axis));         \
+      return graph->graph.method(toAlgebra(algebra), lookup(graph, lhs),       \
+                                 lookup(graph, rhs), blade_axis);              \
     });                                                                        \
   }
 #define UTA_C_INVOLUTION(cName, method)                                        \
   extern "C" uta_value_t cName(uta_graph_t *graph, uta_algebra_t algebra,      \
                                uta_value_t x, int64_t blade_axis) {            \
     return build(#cName, graph, [&] {                                          \
-      return record(graph, graph->graph.method(toAlgebra(algebra),             \
-                                               lookup(graph, x), blade_axis)); \
+      return graph->graph.method(toAlgebra(algebra), lookup(graph, x),         \
+                                 blade_axis);                                  \
     });                                                                        \
   }
 #define UTA_C_LAYER_PRODUCT(cName, method)                                     \
@@ -487,9 +500,8 @@ extern "C" uta_value_t uta_graph_cast(uta_graph_t *graph, uta_value_t x,
                                uta_value_t lhs, uta_value_t rhs,               \
                                uta_value_t weights) {                          \
     return build(#cName, graph, [&] {                                          \
-      return record(graph, graph->graph.method(                                \
-                               toAlgebra(algebra), lookup(graph, lhs),         \
-                               lookup(graph, rhs), lookup(graph, weights)));   \
+      return graph->graph.method(toAlgebra(algebra), lookup(graph, lhs),       \
+                                 lookup(graph, rhs), lookup(graph, weights));  \
     });                                                                        \
   }
 
@@ -514,10 +526,9 @@ uta_graph_grade_project(uta_graph_t *graph, uta_algebra_t algebra,
     std::vector<int64_t> read;
     if (!readInts(graph, grades, num_grades, "grade_project",
                   "the number of grades", read))
-      return UTA_NO_VALUE;
-    return record(
-        graph, graph->graph.gradeProject(toAlgebra(algebra), lookup(graph, x),
-                                         std::move(read), blade_axis));
+      return Tensor();
+    return graph->graph.gradeProject(toAlgebra(algebra), lookup(graph, x),
+                                     std::move(read), blade_axis);
   });
 }
 
@@ -525,7 +536,7 @@ extern "C" uta_value_t uta_graph_grade_rms_norm(uta_graph_t *graph,
                                                 uta_algebra_t algebra,
                                                 uta_value_t x, float epsilon) {
   return build("uta_graph_grade_rms_norm", graph, [&] {
-    return record(graph, graph->graph.gradeRmsNorm(toAlgebra(algebra),
-                                                   lookup(graph, x), epsilon));
+    return graph->graph.gradeRmsNorm(toAlgebra(algebra), lookup(graph, x),
+                                     epsilon);
   });
 }
