@@ -21,38 +21,25 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/Compiler/Compile.h"
 #include "lib/Driver/Input.h"
-#include "lib/Reference/Interpreter.h"
-#include "runtime/core/Manifest.h"
+#include "test/fuzz/CompileChecks.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <string>
-#include <system_error>
 #include <vector>
-
-#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
 
-void check(bool holds, const char *what) {
-  if (holds)
-    return;
-  std::fprintf(stderr, "GraphFuzzer: %s\n", what);
-  std::abort();
-}
-
 /// A tensor value of the graph being written.
-struct Value {
+struct Tensor {
   std::string name;
   std::vector<int64_t> shape;
   std::string element = "f32";
@@ -67,7 +54,7 @@ std::string typeOf(const std::vector<int64_t> &shape,
   return text + element + ">";
 }
 
-std::string typeOf(const Value &value) {
+std::string typeOf(const Tensor &value) {
   return typeOf(value.shape, value.element);
 }
 
@@ -107,7 +94,7 @@ public:
     std::string text = "func.func @graph(";
     for (size_t i = 0; i < arguments.size(); ++i)
       text += (i ? ", " : "") + arguments[i].name + ": " + typeOf(arguments[i]);
-    std::vector<Value> results = chooseResults();
+    std::vector<Tensor> results = chooseResults();
     text += ") -> (";
     for (size_t i = 0; i < results.size(); ++i)
       text += (i ? ", " : "") + returnType(results[i]);
@@ -168,18 +155,18 @@ private:
   /// (Values of rank 0, which a reduction makes, are read only where
   /// `shape` asks for rank 0 by being {}: no op here needs them.)
   /// New arguments are of `element` (now and then, broken, of another).
-  Value operand(std::vector<int64_t> shape = {},
-                const std::string &element = "f32") {
-    std::vector<const Value *> matching;
-    for (const Value &value : values)
+  Tensor operand(std::vector<int64_t> shape = {},
+                 const std::string &element = "f32") {
+    std::vector<const Tensor *> matching;
+    for (const Tensor &value : values)
       if (!value.shape.empty() && (shape.empty() || value.shape == shape) &&
           value.element == element)
         matching.push_back(&value);
     if (!matching.empty() && choices.ConsumeBool())
       return *matching[choices.ConsumeIntegralInRange<size_t>(
           0, matching.size() - 1)];
-    Value argument{"%arg" + std::to_string(arguments.size()),
-                   shape.empty() ? smallShape() : shape, element};
+    Tensor argument{"%arg" + std::to_string(arguments.size()),
+                    shape.empty() ? smallShape() : shape, element};
     if (breakIt())
       argument.element = pick(kElementTypes);
     arguments.push_back(argument);
@@ -188,7 +175,7 @@ private:
   }
 
   /// Appends `result = text : type` to the body and records the value.
-  void emit(const std::string &text, Value result) {
+  void emit(const std::string &text, Tensor result) {
     body += "  " + result.name + " = " + text + "\n";
     values.push_back(std::move(result));
   }
@@ -196,7 +183,7 @@ private:
   /// The result type to write: now and then another than the op makes
   /// (a size or the element type changed). `result` takes it, so that its
   /// readers agree with it and the op's verifier, not the parser, judges.
-  std::string resultType(Value &result) {
+  std::string resultType(Tensor &result) {
     if (breakIt()) {
       if (!result.shape.empty()) {
         size_t d =
@@ -209,8 +196,8 @@ private:
   }
 
   /// A function result type: now and then another than the value's.
-  std::string returnType(const Value &result) {
-    Value declared = result;
+  std::string returnType(const Tensor &result) {
+    Tensor declared = result;
     return resultType(declared);
   }
 
@@ -243,17 +230,17 @@ private:
   }
 
   void writeUnary() {
-    Value x = operand({}, choices.ConsumeIntegralInRange<int>(0, 3)
-                              ? "f32"
-                              : pick(kElementTypes));
-    Value result{fresh(), x.shape, x.element};
+    Tensor x = operand({}, choices.ConsumeIntegralInRange<int>(0, 3)
+                               ? "f32"
+                               : pick(kElementTypes));
+    Tensor result{fresh(), x.shape, x.element};
     emit(std::string("uta.") + pick(kUnaryOps) + " " + x.name + " : " +
              typeOf(x),
          result);
   }
 
   void writeBinary() {
-    Value x = operand();
+    Tensor x = operand();
     // The other operand: the same shape, its last dimension (broadcast),
     // or, broken, another shape.
     std::vector<int64_t> shape = x.shape;
@@ -261,8 +248,8 @@ private:
       shape = {x.shape.back()}; // (operands have rank 1 or more)
     if (breakIt())
       shape = smallShape();
-    Value y = operand(shape, x.element);
-    Value result{fresh(), x.shape, x.element};
+    Tensor y = operand(shape, x.element);
+    Tensor result{fresh(), x.shape, x.element};
     std::string type = resultType(result);
     emit(std::string("uta.") + pick(kBinaryOps) + " " + x.name + ", " + y.name +
              " : (" + typeOf(x) + ", " + typeOf(y) + ") -> " + type,
@@ -274,11 +261,11 @@ private:
     int64_t k = choices.ConsumeIntegralInRange<int64_t>(1, 9);
     int64_t n = choices.ConsumeIntegralInRange<int64_t>(1, 9);
     bool transposeB = choices.ConsumeBool();
-    Value a = operand({m, k});
-    Value b = operand(transposeB ? std::vector<int64_t>{n, size(k)}
-                                 : std::vector<int64_t>{size(k), n},
-                      a.element);
-    Value result{fresh(), {m, n}, a.element};
+    Tensor a = operand({m, k});
+    Tensor b = operand(transposeB ? std::vector<int64_t>{n, size(k)}
+                                  : std::vector<int64_t>{size(k), n},
+                       a.element);
+    Tensor result{fresh(), {m, n}, a.element};
     std::string type = resultType(result);
     emit("uta.matmul " + a.name + ", " + b.name +
              (transposeB ? " {transpose_b = true}" : "") + " : (" + typeOf(a) +
@@ -287,14 +274,14 @@ private:
   }
 
   void writeReduce() {
-    Value x = operand();
+    Tensor x = operand();
     int64_t rank = int64_t(x.shape.size());
     int64_t dim = choices.ConsumeIntegralInRange<int64_t>(0, rank - 1);
     std::vector<int64_t> shape = x.shape;
     shape.erase(shape.begin() + dim);
     if (breakIt())
       dim = choices.ConsumeBool() ? rank : -1;
-    Value result{fresh(), shape, x.element};
+    Tensor result{fresh(), shape, x.element};
     std::string type = resultType(result);
     emit(std::string("uta.") + pick(kReduceOps) + " " + x.name + " dims [" +
              std::to_string(dim) + "] : " + typeOf(x) + " -> " + type,
@@ -302,11 +289,11 @@ private:
   }
 
   void writeSoftmaxOrTranspose() {
-    Value x = operand();
+    Tensor x = operand();
     int64_t rank = int64_t(x.shape.size());
     if (choices.ConsumeBool()) {
       int64_t dim = size(choices.ConsumeIntegralInRange<int64_t>(0, rank - 1));
-      Value result{fresh(), x.shape, x.element};
+      Tensor result{fresh(), x.shape, x.element};
       emit("uta.softmax " + x.name + " dim " + std::to_string(dim) + " : " +
                typeOf(x),
            result);
@@ -320,7 +307,7 @@ private:
       shape.push_back(x.shape[d]);
     if (breakIt())
       permutation[0] = permutation.back();
-    Value result{fresh(), shape, x.element};
+    Tensor result{fresh(), shape, x.element};
     std::string type = resultType(result);
     emit("uta.transpose " + x.name + " [" + joinInts(permutation) +
              "] : " + typeOf(x) + " -> " + type,
@@ -328,7 +315,7 @@ private:
   }
 
   void writeReshapeOrBroadcast() {
-    Value x = operand();
+    Tensor x = operand();
     int64_t count = 1;
     for (int64_t s : x.shape)
       count *= s;
@@ -338,7 +325,7 @@ private:
     if (!reshape)
       shape.insert(shape.begin(),
                    choices.ConsumeIntegralInRange<int64_t>(1, 3));
-    Value result{fresh(), shape, x.element};
+    Tensor result{fresh(), shape, x.element};
     std::string type = resultType(result);
     emit(std::string(reshape ? "uta.reshape " : "uta.broadcast_to ") + x.name +
              " : " + typeOf(x) + " -> " + type,
@@ -349,7 +336,7 @@ private:
     std::vector<int64_t> shape = smallShape();
     if (breakIt())
       shape.back() = size(shape.back());
-    Value result{fresh(), shape, "f32"};
+    Tensor result{fresh(), shape, "f32"};
     std::string value = choices.ConsumeBool() ? "1.5" : "-0.25";
     emit("arith.constant dense<" + value + "> : " + typeOf(shape, "f32"),
          result);
@@ -358,18 +345,18 @@ private:
   /// A uta.fusion of a few pointwise ops over block arguments, in generic
   /// form, so that every part of it can be broken.
   void writeFusion() {
-    Value x = operand();
+    Tensor x = operand();
     unsigned numInputs = choices.ConsumeIntegralInRange<unsigned>(1, 2);
-    std::vector<Value> inputs = {x};
+    std::vector<Tensor> inputs = {x};
     if (numInputs == 2)
       inputs.push_back(operand(x.shape, x.element));
     // Block arguments: as many as inputs and of their types, unless broken.
-    std::vector<Value> blockArguments;
+    std::vector<Tensor> blockArguments;
     size_t numArguments = inputs.size();
     if (breakIt())
       numArguments = choices.ConsumeIntegralInRange<size_t>(0, 3);
     for (size_t i = 0; i < numArguments; ++i) {
-      Value argument{"%b" + std::to_string(counter++), x.shape, x.element};
+      Tensor argument{"%b" + std::to_string(counter++), x.shape, x.element};
       if (i < inputs.size())
         argument = {argument.name, inputs[i].shape, inputs[i].element};
       if (breakIt())
@@ -386,20 +373,20 @@ private:
     }
     // The body: pointwise ops on the block arguments (or, broken, on a
     // value from above, which the region may not read).
-    std::vector<Value> inside = blockArguments;
+    std::vector<Tensor> inside = blockArguments;
     if (inside.empty() || breakIt())
       inside.push_back(x);
     unsigned numOps =
         choices.ConsumeIntegralInRange<unsigned>(breakIt() ? 0 : 1, 3);
     for (unsigned i = 0; i < numOps; ++i) {
-      const Value &a =
+      const Tensor &a =
           inside[choices.ConsumeIntegralInRange<size_t>(0, inside.size() - 1)];
-      Value result{"%f" + std::to_string(counter++), a.shape, a.element};
+      Tensor result{"%f" + std::to_string(counter++), a.shape, a.element};
       if (choices.ConsumeBool()) {
         region += "    " + result.name + " = uta." + pick(kUnaryOps) + " " +
                   a.name + " : " + typeOf(a) + "\n";
       } else {
-        const Value &b = inside[choices.ConsumeIntegralInRange<size_t>(
+        const Tensor &b = inside[choices.ConsumeIntegralInRange<size_t>(
             0, inside.size() - 1)];
         region += "    " + result.name + " = uta." + pick(kBinaryOps) + " " +
                   a.name + ", " + b.name + " : (" + typeOf(a) + ", " +
@@ -412,7 +399,7 @@ private:
                 " = \"uta.fusion\"() ({\n    }) : () -> " + typeOf(x) + "\n";
     // The yield: of the last value, unless broken (no value, two values,
     // none at all, or of another type).
-    const Value &last = inside.back();
+    const Tensor &last = inside.back();
     switch (breakIt() ? choices.ConsumeIntegralInRange<int>(0, 3) : 4) {
     case 0:
       region += "    \"uta.yield\"() : () -> ()\n";
@@ -433,7 +420,7 @@ private:
       region += "    \"uta.yield\"(" + last.name + ") : (" + typeOf(last) +
                 ") -> ()\n";
     }
-    Value result{fresh(), last.shape, last.element};
+    Tensor result{fresh(), last.shape, last.element};
     std::string operands, types;
     for (size_t i = 0; i < inputs.size(); ++i) {
       operands += (i ? ", " : "") + inputs[i].name;
@@ -459,10 +446,10 @@ private:
     std::string algebra = "<" + std::to_string(p) + ", " + std::to_string(q) +
                           ", " + std::to_string(r) + ">";
     int64_t features = choices.ConsumeIntegralInRange<int64_t>(1, 3);
-    Value x = operand({size(blades), batch, features});
+    Tensor x = operand({size(blades), batch, features});
     std::string axis =
         breakIt() ? " {blade_axis = " + std::to_string(size(1)) + "}" : "";
-    Value result{fresh(), x.shape, x.element};
+    Tensor result{fresh(), x.shape, x.element};
     switch (choices.ConsumeIntegralInRange<int>(0, 2)) {
     case 0:
       emit(std::string("clifford.") + pick(kCliffordUnaryOps) + " " + algebra +
@@ -478,7 +465,7 @@ private:
       return;
     }
     default: {
-      Value y = operand(x.shape);
+      Tensor y = operand(x.shape);
       std::string type = resultType(result);
       emit(std::string("clifford.") + pick(kCliffordBinaryOps) + " " + algebra +
                " " + x.name + ", " + y.name + axis + " : (" + typeOf(x) + ", " +
@@ -493,8 +480,8 @@ private:
   void writeGenericOp() {
     if (!breakIt())
       return writeUnary();
-    Value x = operand();
-    Value result{fresh(), x.shape, x.element};
+    Tensor x = operand();
+    Tensor result{fresh(), x.shape, x.element};
     std::string name = std::string("uta.") + pick(kUnaryOps);
     switch (choices.ConsumeIntegralInRange<int>(0, 2)) {
     case 0:
@@ -514,10 +501,10 @@ private:
 
   /// The values returned: the last one, or, as the choices say, a value
   /// twice, an argument, or none.
-  std::vector<Value> chooseResults() {
+  std::vector<Tensor> chooseResults() {
     if (values.empty())
       return {operand()};
-    std::vector<Value> results = {values.back()};
+    std::vector<Tensor> results = {values.back()};
     switch (choices.ConsumeIntegralInRange<int>(0, 5)) {
     case 0:
       results.push_back(values.back());
@@ -542,80 +529,18 @@ private:
 
   FuzzedDataProvider &choices;
   int breaks = 0;
-  std::vector<Value> arguments, values;
+  std::vector<Tensor> arguments, values;
   std::string body;
   unsigned counter = 0;
 };
 
-/// Compiles a copy of `module` for `target` as utac does with default flags;
-/// a manifest it writes must be one the runtime reads.
-void compileFor(ModuleOp module, Target target) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  FailureOr<func::FuncOp> entry = selectEntry(*copy, "");
-  if (failed(entry))
-    return;
-  PipelineOptions pipeline;
-  pipeline.tensorCores = target == Target::Ptx;
-  CompileOptions options;
-  options.target = target;
-  options.entry = entry->getName().str();
-  options.moduleFileName = "fuzz.module";
-  options.pipeline = &pipeline;
-  FailureOr<CompiledGraph> graph = compile(*copy, *entry, options);
-  if (failed(graph))
-    return;
-  ::uta::runtime::Expected<::uta::runtime::Manifest> manifest =
-      ::uta::runtime::parseManifest(graph->manifest, "fuzz.json", ".");
-  if (!manifest.ok())
-    std::fprintf(stderr, "%s\n", manifest.status().message().c_str());
-  check(manifest.ok(), "the runtime refuses a manifest the compiler wrote");
-}
-
 /// The reference's budget here: small, so that inputs stay fast.
 constexpr uint64_t kReferenceBudget = uint64_t(1) << 20;
-
-void interpretReference(ModuleOp module) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  FailureOr<func::FuncOp> entry = selectEntry(*copy, "");
-  if (failed(entry) ||
-      failed(reference::checkMemoryBudget(*entry, kReferenceBudget)))
-    return;
-  std::vector<reference::RefTensor> args;
-  for (Type type : entry->getArgumentTypes()) {
-    auto tensor = cast<RankedTensorType>(type);
-    reference::RefTensor arg;
-    arg.shape = tensor.getShape().vec();
-    arg.data.resize(size_t(tensor.getNumElements()));
-    for (size_t i = 0; i < arg.data.size(); ++i)
-      arg.data[i] = double(i % 7) * 0.5 - 1.0;
-    args.push_back(std::move(arg));
-  }
-  reference::InterpretOptions options;
-  options.memoryBudget = kReferenceBudget;
-  (void)reference::interpret(*entry, args, options);
-}
-
-/// The folder of the scratch file each graph is written to (utac's entry
-/// reads a path): one per process, removed at exit.
-struct ScratchFolder {
-  ScratchFolder() {
-    path = std::filesystem::temp_directory_path() /
-           ("uta-graph-fuzz-" + std::to_string(::getpid()));
-    std::error_code error;
-    std::filesystem::create_directories(path, error);
-    check(!error, "cannot create the scratch folder");
-  }
-  ~ScratchFolder() {
-    std::error_code error;
-    std::filesystem::remove_all(path, error);
-  }
-  std::filesystem::path path;
-};
 
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static const ScratchFolder folder;
+  static const ::uta::fuzz::ScratchFolder folder("GraphFuzzer");
   static const std::string path = (folder.path / "graph.mlir").string();
   FuzzedDataProvider choices(data, size);
   std::string graph = GraphWriter(choices).write();
@@ -623,7 +548,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
     file << graph;
     file.close();
-    check(file.good(), "cannot write the scratch file");
+    ::uta::fuzz::check(file.good(), "GraphFuzzer",
+                       "cannot write the scratch file");
   }
   // UTA_GRAPH_FUZZER_PRINT=1 shows the graph an input makes (to reproduce
   // a crash with utac).
@@ -635,7 +561,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   input->getContext().disableMultithreading();
   for (Target target : {Target::Spirv, Target::Ptx})
-    compileFor(*input->getModule(), target);
-  interpretReference(*input->getModule());
+    ::uta::fuzz::compileAndReadManifest(*input->getModule(), target,
+                                        "GraphFuzzer");
+  ::uta::fuzz::interpretWithBudget(*input->getModule(), kReferenceBudget);
   return 0;
 }
