@@ -11,7 +11,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <nlohmann/json.hpp>
 
@@ -55,7 +55,11 @@ private:
   llvm::DenseMap<Value, unsigned> bufferIds;
   json buffers = json::array(), kernels = json::array(),
        launches = json::array();
-  llvm::StringSet<llvm::MallocAllocator> kernelNames;
+  /// Each kernel's `args`: those of its first launch.
+  llvm::StringMap<json> kernelArgs;
+  /// Whether a launch passes other arguments than its kernel's first launch
+  /// (a kernel launched on several buffers): version 2.
+  bool launchesHaveArgs = false;
   /// The buffers zeroed since the last launch, and the last such memset.
   json zeroed = json::array();
   gpu::MemsetOp pendingZeroing;
@@ -150,11 +154,11 @@ ManifestBuilder::describeKernelArgs(gpu::LaunchFuncOp launch,
 LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
                                          const TargetKernel *targetKernel) {
   StringRef name = launch.getKernelName().getValue();
-  if (!kernelNames.contains(name)) {
-    FailureOr<json> args = describeKernelArgs(launch, targetKernel);
-    if (failed(args))
-      return failure();
-    kernelNames.insert(name);
+  FailureOr<json> args = describeKernelArgs(launch, targetKernel);
+  if (failed(args))
+    return failure();
+  auto [known, added] = kernelArgs.try_emplace(name, *args);
+  if (added) {
     std::string entryPoint =
         targetKernel ? targetKernel->entryPoint : name.str();
     kernels.push_back(
@@ -193,6 +197,10 @@ LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
   }
   if (!zeroed.empty())
     launches.back()["zero"] = std::exchange(zeroed, json::array());
+  if (known->second != *args) {
+    launches.back()["args"] = std::move(*args);
+    launchesHaveArgs = true;
+  }
   pendingZeroing = nullptr;
   return success();
 }
@@ -278,8 +286,10 @@ FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
   for (Value v : returnOp.getOperands())
     results.push_back(bufferIds.lookup(v));
 
-  json manifest{
-      {"format", "uta-manifest"}, {"version", 1}, {"target", target.target}};
+  // Version 1 where it says everything, so that its readers still run it.
+  json manifest{{"format", "uta-manifest"},
+                {"version", launchesHaveArgs ? 2 : 1},
+                {"target", target.target}};
   if (!target.sm.empty())
     manifest["sm"] = target.sm;
   manifest["entry"] = host.getName().str();

@@ -66,6 +66,16 @@ Status uta::runtime::checkLaunches(const Manifest &manifest,
       bound[position->second] = true;
     }
   }
+  // Launches bind buffers of their own (version 2).
+  for (const LaunchDesc &launch : manifest.launches)
+    for (const KernelArg &arg : launch.args) {
+      if (arg.kind != KernelArg::Kind::kBuffer &&
+          arg.kind != KernelArg::Kind::kTensorMap)
+        continue;
+      auto position = positionOfId.find(arg.buffer);
+      if (position != positionOfId.end())
+        bound[position->second] = true;
+    }
   for (size_t i = 0; i < manifest.buffers.size(); ++i) {
     const BufferDesc &buffer = manifest.buffers[i];
     if (bound[i] && buffer.bytes > limits.maxBufferBytes)

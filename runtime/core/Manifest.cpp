@@ -522,6 +522,20 @@ Status parseKernelArg(const Reader &reader, const json &value,
   return Status();
 }
 
+/// The array `args` of the object at `path`.
+Status parseKernelArgs(const Reader &reader, const json &value,
+                       const std::string &path, ModuleTarget target,
+                       std::vector<KernelArg> &out) {
+  const json *args;
+  UTA_TRY(reader.array(value, path, "args", args));
+  std::string argsPath = join(path, "args");
+  out.resize(args->size());
+  for (size_t i = 0; i < args->size(); ++i)
+    UTA_TRY(parseKernelArg(reader, (*args)[i], element(argsPath, i), target,
+                           out[i]));
+  return Status();
+}
+
 Status parseKernel(const Reader &reader, const json &value,
                    const std::string &path, ModuleTarget target,
                    KernelDesc &kernel) {
@@ -530,19 +544,22 @@ Status parseKernel(const Reader &reader, const json &value,
   UTA_TRY(reader.string(value, path, "entry_point", kernel.entryPoint));
   if (kernel.entryPoint.empty())
     return reader.fail(join(path, "entry_point"), "is empty");
-  const json *args;
-  UTA_TRY(reader.array(value, path, "args", args));
-  std::string argsPath = join(path, "args");
-  kernel.args.resize(args->size());
-  for (size_t i = 0; i < args->size(); ++i)
-    UTA_TRY(parseKernelArg(reader, (*args)[i], element(argsPath, i), target,
-                           kernel.args[i]));
-  return Status();
+  return parseKernelArgs(reader, value, path, target, kernel.args);
 }
 
+/// `ownArgs` tells whether the launch gives arguments of its own (version
+/// 2), which checkReferences compares with its kernel's.
 Status parseLaunch(const Reader &reader, const json &value,
-                   const std::string &path, LaunchDesc &launch) {
+                   const std::string &path, ModuleTarget target,
+                   int64_t version, LaunchDesc &launch, bool &ownArgs) {
   UTA_TRY(reader.object(value, path));
+  ownArgs = value.contains("args");
+  if (ownArgs && version < 2)
+    return reader.fail(join(path, "args"),
+                       "a launch's own arguments need version 2 (a reader "
+                       "of version 1 would pass its kernel's)");
+  if (ownArgs)
+    UTA_TRY(parseKernelArgs(reader, value, path, target, launch.args));
   UTA_TRY(reader.string(value, path, "kernel", launch.kernel));
   UTA_TRY(reader.dims3(value, path, "grid", launch.grid));
   UTA_TRY(reader.dims3(value, path, "block", launch.block));
@@ -620,7 +637,41 @@ Status checkCluster(const Reader &reader, const Manifest &manifest,
   return Status();
 }
 
-Status checkReferences(const Reader &reader, Manifest &manifest) {
+/// A launch's own arguments against its kernel's: the same kinds, slots and
+/// tensor-map boxes, buffers that exist.
+Status checkLaunchArgs(const Reader &reader, const Manifest &manifest,
+                       const std::map<int64_t, size_t> &byId,
+                       const LaunchDesc &launch, const std::string &path) {
+  const KernelDesc &kernel = manifest.kernels[launch.kernelIndex];
+  std::string argsPath = join(path, "args");
+  if (launch.args.size() != kernel.args.size())
+    return reader.fail(argsPath, std::to_string(launch.args.size()) +
+                                     " arguments, where kernel \"" +
+                                     kernel.name + "\" takes " +
+                                     std::to_string(kernel.args.size()));
+  for (size_t a = 0; a < launch.args.size(); ++a) {
+    const KernelArg &arg = launch.args[a], &expected = kernel.args[a];
+    std::string argPath = element(argsPath, a);
+    bool sameBox = arg.box == expected.box && arg.swizzle == expected.swizzle;
+    if (arg.kind != expected.kind || arg.binding != expected.binding ||
+        arg.bufferIndex != expected.bufferIndex || !sameBox)
+      return reader.fail(argPath, "differs from kernel \"" + kernel.name +
+                                      "\"'s argument in more than its "
+                                      "buffer or value");
+    bool namesBuffer = arg.kind == KernelArg::Kind::kBuffer ||
+                       arg.kind == KernelArg::Kind::kTensorMap;
+    if (namesBuffer && !byId.count(arg.buffer))
+      return reader.fail(join(argPath, "buffer"),
+                         "no buffer with id " + std::to_string(arg.buffer));
+    if (arg.kind == KernelArg::Kind::kTensorMap)
+      UTA_TRY(checkTensorMap(reader, manifest.buffers[byId.at(arg.buffer)], arg,
+                             argPath));
+  }
+  return Status();
+}
+
+Status checkReferences(const Reader &reader, Manifest &manifest,
+                       const std::vector<bool> &ownArgs) {
   std::map<int64_t, size_t> byId;
   std::map<int64_t, size_t> argumentIndex, resultIndex;
   for (size_t i = 0; i < manifest.buffers.size(); ++i) {
@@ -699,6 +750,11 @@ Status checkReferences(const Reader &reader, Manifest &manifest) {
       return reader.fail(join(element("launches", l), "kernel"),
                          "no kernel named \"" + launch.kernel + "\"");
     launch.kernelIndex = it->second;
+    if (ownArgs[l])
+      UTA_TRY(checkLaunchArgs(reader, manifest, byId, launch,
+                              element("launches", l)));
+    else
+      launch.args = manifest.kernels[launch.kernelIndex].args;
     if (launch.cluster)
       UTA_TRY(checkCluster(reader, manifest, launch,
                            join(element("launches", l), "cluster")));
@@ -782,10 +838,10 @@ Expected<Manifest> uta::runtime::parseManifest(std::string_view text,
                        "expected \"uta-manifest\", got \"" + format + "\"");
   int64_t version;
   UTA_TRY(reader.integer(document, "", "version", 0, kMaxInt64, version));
-  if (version != 1)
+  if (version != 1 && version != 2)
     return reader.fail("version", "unsupported version " +
                                       std::to_string(version) +
-                                      " (this runtime reads version 1)");
+                                      " (this runtime reads versions 1 and 2)");
 
   std::string target;
   UTA_TRY(reader.string(document, "", "target", target));
@@ -829,9 +885,13 @@ Expected<Manifest> uta::runtime::parseManifest(std::string_view text,
 
   UTA_TRY(reader.array(document, "", "launches", launches));
   manifest.launches.resize(launches->size());
-  for (size_t i = 0; i < launches->size(); ++i)
+  std::vector<bool> ownArgs(launches->size());
+  for (size_t i = 0; i < launches->size(); ++i) {
+    bool own = false;
     UTA_TRY(parseLaunch(reader, (*launches)[i], element("launches", i),
-                        manifest.launches[i]));
+                        manifest.target, version, manifest.launches[i], own));
+    ownArgs[i] = own;
+  }
 
   UTA_TRY(reader.array(document, "", "results", results));
   manifest.results.resize(results->size());
@@ -839,7 +899,7 @@ Expected<Manifest> uta::runtime::parseManifest(std::string_view text,
     UTA_TRY(reader.integer((*results)[i], element("results", i), 0, kMaxInt64,
                            manifest.results[i]));
 
-  UTA_TRY(checkReferences(reader, manifest));
+  UTA_TRY(checkReferences(reader, manifest, ownArgs));
   return manifest;
 }
 

@@ -4,10 +4,11 @@
 // A manifest (docs/manifest.md) tells a runtime everything it
 // needs to run a compiled module without the compiler: the buffers (arguments,
 // results, intermediates, constants), the kernels with their ABI arguments in
-// order, and the launch sequence. This file holds the parsed form and the
-// reader, which checks the whole document up front, so that a backend never
-// sees a dangling buffer id or an unknown kernel. Every error names the file
-// and the key path, e.g. `out.json: kernels[0].args[2]: expected "kind"`.
+// order, and the launch sequence, each launch with the arguments it passes.
+// This file holds the parsed form and the reader, which checks the whole
+// document up front, so that a backend never sees a dangling buffer id or an
+// unknown kernel. Every error names the file and the key path, e.g.
+// `out.json: kernels[0].args[2]: expected "kind"`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,6 +94,10 @@ struct LaunchDesc {
   std::string kernel;
   /// Position of `kernel` in Manifest::kernels.
   size_t kernelIndex = 0;
+  /// What the launch passes: the launch's own `args` (version 2), which
+  /// differ from its kernel's only in buffer ids and scalar values, or else
+  /// a copy of the kernel's. Set by parseManifest.
+  std::vector<KernelArg> args;
   std::array<uint32_t, 3> grid = {1, 1, 1};
   std::array<uint32_t, 3> block = {1, 1, 1};
   uint32_t sharedBytes = 0;

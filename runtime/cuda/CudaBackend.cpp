@@ -35,10 +35,14 @@ static Status withContext(const std::string &context, const Status &status) {
 
 namespace {
 
-/// One kernel of a loaded module, with its arguments resolved.
+/// One kernel of a loaded module.
 struct LoadedKernel {
   CUfunction function = nullptr;
   int maxThreadsPerBlock = 0;
+};
+
+/// The arguments of one launch, resolved.
+struct LaunchArgs {
   /// Per argument: the position in Manifest::buffers for buffers, else -1.
   std::vector<int64_t> bufferPositions;
   /// Per argument: the slot's bytes for scalars (buffers are filled per run).
@@ -71,6 +75,8 @@ public:
   size_t numBuffers = 0;
   std::vector<LoadedKernel> kernels;
   std::vector<LaunchDesc> launches;
+  /// Per launch.
+  std::vector<LaunchArgs> launchArgs;
   /// Start and stop event per launch, made on the first timed run.
   std::vector<CUevent> events;
 };
@@ -88,6 +94,44 @@ size_t parameterSize(KernelArg::Kind kind) {
     return sizeof(CUtensorMap);
   }
   return 0;
+}
+
+/// `args` with their buffers as positions in `manifest.buffers` and their
+/// scalars as parameter slots. The reader has resolved every buffer id.
+LaunchArgs resolveLaunchArgs(const Manifest &manifest,
+                             const std::map<int64_t, int64_t> &positionOfId,
+                             const std::vector<KernelArg> &args) {
+  LaunchArgs resolved;
+  for (const KernelArg &arg : args) {
+    uint64_t slot = 0;
+    int64_t position = -1;
+    switch (arg.kind) {
+    case KernelArg::Kind::kBuffer:
+      position = positionOfId.at(arg.buffer);
+      break;
+    case KernelArg::Kind::kTensorMap: {
+      int64_t buffer = positionOfId.at(arg.buffer);
+      resolved.tensorMaps.push_back(
+          {resolved.scalarSlots.size(), buffer,
+           describeTensorMap(manifest.buffers[buffer], arg)});
+      break;
+    }
+    case KernelArg::Kind::kI32: {
+      int32_t value = int32_t(arg.intValue);
+      std::memcpy(&slot, &value, 4);
+      break;
+    }
+    case KernelArg::Kind::kI64:
+      std::memcpy(&slot, &arg.intValue, 8);
+      break;
+    case KernelArg::Kind::kF32:
+      std::memcpy(&slot, &arg.floatValue, 4);
+      break;
+    }
+    resolved.bufferPositions.push_back(position);
+    resolved.scalarSlots.push_back(slot);
+  }
+  return resolved;
 }
 
 /// Joins a multi-line compiler log into one line.
@@ -475,40 +519,13 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
                                  std::to_string(desc.args.size()));
     }
 
-    for (const KernelArg &arg : desc.args) {
-      uint64_t slot = 0;
-      int64_t position = -1;
-      switch (arg.kind) {
-      case KernelArg::Kind::kBuffer:
-        position = positionOfId.at(arg.buffer);
-        break;
-      case KernelArg::Kind::kTensorMap: {
-        if (!driver_->api().cuTensorMapEncodeTiled)
-          return Status::error(ErrorCode::Unavailable,
-                               at + ": takes a tensor map, which this CUDA "
-                                    "driver cannot encode "
-                                    "(cuTensorMapEncodeTiled is missing)");
-        int64_t buffer = positionOfId.at(arg.buffer);
-        kernel.tensorMaps.push_back(
-            {kernel.scalarSlots.size(), buffer,
-             describeTensorMap(manifest.buffers[buffer], arg)});
-        break;
-      }
-      case KernelArg::Kind::kI32: {
-        int32_t value = int32_t(arg.intValue);
-        std::memcpy(&slot, &value, 4);
-        break;
-      }
-      case KernelArg::Kind::kI64:
-        std::memcpy(&slot, &arg.intValue, 8);
-        break;
-      case KernelArg::Kind::kF32:
-        std::memcpy(&slot, &arg.floatValue, 4);
-        break;
-      }
-      kernel.bufferPositions.push_back(position);
-      kernel.scalarSlots.push_back(slot);
-    }
+    for (const KernelArg &arg : desc.args)
+      if (arg.kind == KernelArg::Kind::kTensorMap &&
+          !driver_->api().cuTensorMapEncodeTiled)
+        return Status::error(ErrorCode::Unavailable,
+                             at + ": takes a tensor map, which this CUDA "
+                                  "driver cannot encode "
+                                  "(cuTensorMapEncodeTiled is missing)");
 
     // What only the compiled kernel knows: its own thread limit (registers
     // can make it lower than the device's) and its static shared memory,
@@ -572,6 +589,9 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
     }
     executable->kernels.push_back(std::move(kernel));
   }
+  for (const LaunchDesc &launch : manifest.launches)
+    executable->launchArgs.push_back(
+        resolveLaunchArgs(manifest, positionOfId, launch.args));
   return std::unique_ptr<Executable>(std::move(executable));
 }
 
@@ -619,18 +639,19 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
   for (size_t l = 0; l < launches.size(); ++l) {
     const LaunchDesc &launch = launches[l];
     const LoadedKernel &kernel = executable.kernels[launch.kernelIndex];
-    slots = kernel.scalarSlots;
+    const LaunchArgs &args = executable.launchArgs[l];
+    slots = args.scalarSlots;
     params.resize(slots.size());
     for (size_t a = 0; a < slots.size(); ++a) {
-      if (kernel.bufferPositions[a] >= 0)
-        slots[a] = buffers[kernel.bufferPositions[a]].handle;
+      if (args.bufferPositions[a] >= 0)
+        slots[a] = buffers[args.bufferPositions[a]].handle;
       params[a] = &slots[a];
     }
     // cuLaunchKernel copies the parameters, so one array serves every
     // launch.
-    tensorMaps.resize(kernel.tensorMaps.size());
-    for (size_t t = 0; t < kernel.tensorMaps.size(); ++t) {
-      const LoadedKernel::TensorMapArg &map = kernel.tensorMaps[t];
+    tensorMaps.resize(args.tensorMaps.size());
+    for (size_t t = 0; t < args.tensorMaps.size(); ++t) {
+      const LaunchArgs::TensorMapArg &map = args.tensorMaps[t];
       if (Status status = encodeTensorMap(*driver_, map.encoding,
                                           buffers[map.bufferPosition].handle,
                                           tensorMaps[t]);

@@ -41,8 +41,9 @@ Status VulkanBackend::run(Executable &base,
   const size_t numLaunches = executable.launches.size();
   std::vector<std::vector<VkDescriptorSet>> sets(numLaunches);
   size_t numWrites = 0;
-  for (const LaunchDesc &launch : executable.launches)
-    numWrites += executable.kernels[launch.kernelIndex].bindings.size();
+  for (const std::vector<VulkanExecutable::Binding> &bindings :
+       executable.launchBindings)
+    numWrites += bindings.size();
   // Reserved up front: the writes point into bufferInfos.
   std::vector<VkDescriptorBufferInfo> bufferInfos;
   std::vector<VkWriteDescriptorSet> writes;
@@ -61,7 +62,7 @@ Status VulkanBackend::run(Executable &base,
       UTA_TRY(UTA_VK(*loader_, vkAllocateDescriptorSets, device_, &allocInfo,
                      sets[l].data()));
     }
-    for (const VulkanExecutable::Binding &slot : kernel.bindings) {
+    for (const VulkanExecutable::Binding &slot : executable.launchBindings[l]) {
       const Allocation *allocation = nullptr;
       std::optional<Allocation> found;
       if (slot.bufferPosition >= 0) {

@@ -15,18 +15,20 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace uta::runtime::vulkan {
 
-/// A module loaded for one manifest: a pipeline per kernel, the storage
-/// buffers of its scalar arguments, a descriptor pool for one run.
+/// A module loaded for one manifest: a pipeline per kernel, what each launch
+/// binds and the storage buffers of the scalars among it, a descriptor pool
+/// for one run.
 class VulkanExecutable final : public Executable {
 public:
   explicit VulkanExecutable(VulkanBackend &backend) : backend(&backend) {}
   ~VulkanExecutable() override;
 
-  /// One descriptor of a kernel: a manifest buffer or a scalar's buffer.
+  /// One descriptor a launch binds: a manifest buffer or a scalar's buffer.
   struct Binding {
     uint32_t set = 0, binding = 0;
     /// Position in Manifest::buffers; -1 for a scalar.
@@ -40,7 +42,8 @@ public:
     std::vector<VkDescriptorSetLayout> setLayouts;
     VkPipelineLayout layout = VK_NULL_HANDLE;
     VkPipeline pipeline = VK_NULL_HANDLE;
-    std::vector<Binding> bindings;
+    /// The (set, binding) of each argument.
+    std::vector<std::pair<uint32_t, uint32_t>> slots;
   };
 
   VulkanBackend *backend;
@@ -48,6 +51,8 @@ public:
   std::vector<Kernel> kernels;
   std::vector<VulkanBackend::Allocation> scalars;
   std::vector<LaunchDesc> launches;
+  /// Per launch: the descriptors it binds.
+  std::vector<std::vector<Binding>> launchBindings;
   size_t numBuffers = 0;
   VkDescriptorPool pool = VK_NULL_HANDLE;
   /// Two timestamps per launch; null when the queue has none.

@@ -6,8 +6,9 @@
 // capabilities need) before anything reaches the driver; the device's
 // limits on launches are checked before, by the executor (LaunchCheck.h).
 // Then makes the shader module, a descriptor set layout and compute
-// pipeline per kernel, the storage buffers of the scalar arguments, and the
-// descriptor and timestamp query pools of one run. Also the executable's
+// pipeline per kernel, what each launch binds (the storage buffers of the
+// scalar arguments among it), and the descriptor and timestamp query pools
+// of one run. Also the executable's
 // destructor.
 //
 //===----------------------------------------------------------------------===//
@@ -134,30 +135,24 @@ VulkanBackend::load(const Manifest &manifest,
                                " does not offer");
 
   std::map<int64_t, uint64_t> bytesOfBuffer;
-  for (const BufferDesc &buffer : manifest.buffers)
-    bytesOfBuffer.emplace(buffer.id, buffer.bytes);
-  // Every kernel's entry point, and the size of what each argument binds,
-  // before the driver sees the module: a buffer smaller than the variable
-  // the entry point declares at its binding would be read and written past
-  // its end.
-  for (size_t k = 0; k < manifest.kernels.size(); ++k) {
-    const KernelDesc &desc = manifest.kernels[k];
-    const std::string at =
-        where + ": kernels[" + std::to_string(k) + "] (" + desc.name + ")";
-    const SpirvEntryPoint *entry = info->findComputeEntryPoint(desc.entryPoint);
-    if (!entry)
-      return Status::error(ErrorCode::InvalidInput,
-                           at +
-                               ".entry_point: the module has no GLCompute "
-                               "entry point \"" +
-                               desc.entryPoint + "\"");
-    for (size_t j = 0; j < desc.args.size(); ++j) {
-      const KernelArg &arg = desc.args[j];
+  std::map<int64_t, int64_t> positionOfId;
+  for (size_t i = 0; i < manifest.buffers.size(); ++i) {
+    bytesOfBuffer.emplace(manifest.buffers[i].id, manifest.buffers[i].bytes);
+    positionOfId.emplace(manifest.buffers[i].id, int64_t(i));
+  }
+  // The size of what each argument binds, against the variable `entry`
+  // declares at its binding: a smaller buffer would be read and written past
+  // its end. `at` names the arguments' owner.
+  auto checkBoundBytes =
+      [&](const SpirvEntryPoint &entry, const std::string &entryPoint,
+          const std::vector<KernelArg> &args, const std::string &at) -> Status {
+    for (size_t j = 0; j < args.size(); ++j) {
+      const KernelArg &arg = args[j];
       if (!arg.binding)
         continue; // reported below
       auto needed =
-          entry->bindingBytes.find({(*arg.binding)[0], (*arg.binding)[1]});
-      if (needed == entry->bindingBytes.end())
+          entry.bindingBytes.find({(*arg.binding)[0], (*arg.binding)[1]});
+      if (needed == entry.bindingBytes.end())
         continue;
       uint64_t bound = scalarBytes(arg).size();
       if (arg.kind == KernelArg::Kind::kBuffer) {
@@ -172,9 +167,32 @@ VulkanBackend::load(const Manifest &manifest,
                 std::to_string(bound) + " bytes at (set " +
                 std::to_string((*arg.binding)[0]) + ", binding " +
                 std::to_string((*arg.binding)[1]) + "), where entry point \"" +
-                desc.entryPoint + "\" declares " +
-                std::to_string(needed->second));
+                entryPoint + "\" declares " + std::to_string(needed->second));
     }
+    return Status();
+  };
+  // Every kernel's entry point and what its arguments and each launch's
+  // bind, before the driver sees the module.
+  for (size_t k = 0; k < manifest.kernels.size(); ++k) {
+    const KernelDesc &desc = manifest.kernels[k];
+    const std::string at =
+        where + ": kernels[" + std::to_string(k) + "] (" + desc.name + ")";
+    const SpirvEntryPoint *entry = info->findComputeEntryPoint(desc.entryPoint);
+    if (!entry)
+      return Status::error(ErrorCode::InvalidInput,
+                           at +
+                               ".entry_point: the module has no GLCompute "
+                               "entry point \"" +
+                               desc.entryPoint + "\"");
+    UTA_TRY(checkBoundBytes(*entry, desc.entryPoint, desc.args, at));
+  }
+  for (size_t l = 0; l < manifest.launches.size(); ++l) {
+    const LaunchDesc &launch = manifest.launches[l];
+    const KernelDesc &desc = manifest.kernels[launch.kernelIndex];
+    UTA_TRY(checkBoundBytes(*info->findComputeEntryPoint(desc.entryPoint),
+                            desc.entryPoint, launch.args,
+                            where + ": launches[" + std::to_string(l) + "] (" +
+                                launch.kernel + ")"));
   }
 
   const VulkanSymbols &vk = loader_->api();
@@ -222,24 +240,7 @@ VulkanBackend::load(const Manifest &manifest,
                                  std::to_string(limits.maxBoundDescriptorSets) +
                                  " descriptor sets");
       maxSet = std::max(maxSet, set);
-      VulkanExecutable::Binding slot;
-      slot.set = set;
-      slot.binding = binding;
-      if (arg.kind == KernelArg::Kind::kBuffer) {
-        slot.bufferPosition =
-            manifest.findBuffer(arg.buffer) - manifest.buffers.data();
-      } else {
-        // MLIR's lowering reads each scalar from a storage buffer of its own.
-        std::vector<std::byte> bytes = scalarBytes(arg);
-        Expected<Allocation> scalar =
-            createBuffer(bytes.size(), Placement::kHost);
-        if (!scalar)
-          return scalar.status();
-        std::memcpy(scalar->mapped, bytes.data(), bytes.size());
-        slot.scalar = executable->scalars.size();
-        executable->scalars.push_back(*scalar);
-      }
-      kernel.bindings.push_back(slot);
+      kernel.slots.push_back({set, binding});
     }
     for (std::pair<uint32_t, uint32_t> used : entry->bindings)
       if (!declared.count(used))
@@ -253,11 +254,11 @@ VulkanBackend::load(const Manifest &manifest,
     uint32_t numSets = desc.args.empty() ? 0 : maxSet + 1;
     for (uint32_t set = 0; set < numSets; ++set) {
       std::vector<VkDescriptorSetLayoutBinding> layoutBindings;
-      for (const VulkanExecutable::Binding &slot : kernel.bindings) {
-        if (slot.set != set)
+      for (auto [slotSet, slotBinding] : kernel.slots) {
+        if (slotSet != set)
           continue;
         VkDescriptorSetLayoutBinding layoutBinding = {};
-        layoutBinding.binding = slot.binding;
+        layoutBinding.binding = slotBinding;
         layoutBinding.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         layoutBinding.descriptorCount = 1;
         layoutBinding.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -309,7 +310,37 @@ VulkanBackend::load(const Manifest &manifest,
                                "\" has workgroup size " +
                                formatDims(entry->localSize->data()));
     totalSets += setsPerKernel[launch.kernelIndex];
-    totalDescriptors += manifest.kernels[launch.kernelIndex].args.size();
+    totalDescriptors += launch.args.size();
+  }
+
+  // What each launch binds: its buffers, and its scalars each in a storage
+  // buffer (MLIR's lowering reads them so), one per distinct value.
+  std::map<std::vector<std::byte>, size_t> scalarOfBytes;
+  for (const LaunchDesc &launch : manifest.launches) {
+    std::vector<VulkanExecutable::Binding> &bindings =
+        executable->launchBindings.emplace_back();
+    for (const KernelArg &arg : launch.args) {
+      VulkanExecutable::Binding slot;
+      slot.set = (*arg.binding)[0];
+      slot.binding = (*arg.binding)[1];
+      if (arg.kind == KernelArg::Kind::kBuffer) {
+        slot.bufferPosition = positionOfId.at(arg.buffer);
+      } else {
+        std::vector<std::byte> bytes = scalarBytes(arg);
+        auto [it, added] =
+            scalarOfBytes.emplace(bytes, executable->scalars.size());
+        if (added) {
+          Expected<Allocation> scalar =
+              createBuffer(bytes.size(), Placement::kHost);
+          if (!scalar)
+            return scalar.status();
+          std::memcpy(scalar->mapped, bytes.data(), bytes.size());
+          executable->scalars.push_back(*scalar);
+        }
+        slot.scalar = it->second;
+      }
+      bindings.push_back(slot);
+    }
   }
 
   // Enough descriptors for every launch of one run; reset before each run.

@@ -2,9 +2,10 @@
 //
 // The manifest writer on host functions written by hand: a launch with a
 // thread block cluster keeps its shape in the manifest (the runtime then
-// launches it through cuLaunchKernelEx) instead of losing it, and a host
-// function whose buffers the runtime could not allocate gets a located
-// error, not a manifest.
+// launches it through cuLaunchKernelEx) instead of losing it, a kernel
+// launched on other buffers than at its first launch is listed once with
+// each launch's arguments, and a host function whose buffers the runtime
+// could not allocate gets a located error, not a manifest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,6 +112,61 @@ TEST(ManifestWriterTest, RefusesIntermediatesOfOtherTypes) {
   EXPECT_NE(errors.find("'memref.alloc' op has type 'memref<8xi32>'"),
             std::string::npos)
       << errors;
+}
+
+TEST(ManifestWriterTest, AKernelLaunchedOnOtherBuffersTakesThemPerLaunch) {
+  // @copy runs on (x, y), (y, z), then (x, y) again.
+  std::string source = R"mlir(
+module attributes {gpu.container_module} {
+  func.func @main(%x: memref<512xf32>) -> memref<512xf32> {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c128 = arith.constant 128 : index
+    %n = arith.constant 512 : i32
+    %y = memref.alloc() : memref<512xf32>
+    gpu.launch_func @kernels::@copy blocks in (%c4, %c1, %c1)
+        threads in (%c128, %c1, %c1) args(%x : memref<512xf32>, %y : memref<512xf32>, %n : i32)
+    %z = memref.alloc() : memref<512xf32>
+    gpu.launch_func @kernels::@copy blocks in (%c4, %c1, %c1)
+        threads in (%c128, %c1, %c1) args(%y : memref<512xf32>, %z : memref<512xf32>, %n : i32)
+    gpu.launch_func @kernels::@copy blocks in (%c4, %c1, %c1)
+        threads in (%c128, %c1, %c1) args(%x : memref<512xf32>, %y : memref<512xf32>, %n : i32)
+    return %z : memref<512xf32>
+  }
+  gpu.module @kernels {
+    gpu.func @copy(%in: memref<512xf32>, %out: memref<512xf32>, %n: i32) kernel {
+      gpu.return
+    }
+  }
+}
+)mlir";
+  std::string errors;
+  std::string text = manifestOf(source, errors);
+  ASSERT_FALSE(text.empty()) << errors;
+  nlohmann::json manifest = nlohmann::json::parse(text);
+  // One kernel, with its first launch's arguments; the launch that passes
+  // others lists them, which only version 2 readers know.
+  EXPECT_EQ(manifest["version"], 2);
+  ASSERT_EQ(manifest["kernels"].size(), 1u);
+  auto args = [&](int in, int out) {
+    return nlohmann::json::array({{{"kind", "buffer"}, {"buffer", in}},
+                                  {{"kind", "buffer"}, {"buffer", out}},
+                                  {{"kind", "i32"}, {"value", 512}}});
+  };
+  EXPECT_EQ(manifest["kernels"][0]["args"], args(0, 1));
+  ASSERT_EQ(manifest["launches"].size(), 3u);
+  EXPECT_FALSE(manifest["launches"][0].contains("args"));
+  EXPECT_EQ(manifest["launches"][1]["args"], args(1, 2));
+  EXPECT_FALSE(manifest["launches"][2].contains("args"));
+  for (const nlohmann::json &launch : manifest["launches"])
+    EXPECT_EQ(launch["kernel"], "copy");
+}
+
+TEST(ManifestWriterTest, OneLaunchPerKernelIsVersion1) {
+  std::string errors;
+  std::string text = manifestOf(hostFunction("%c2"), errors);
+  ASSERT_FALSE(text.empty()) << errors;
+  EXPECT_EQ(nlohmann::json::parse(text)["version"], 1);
 }
 
 } // namespace

@@ -145,6 +145,10 @@ TEST(ManifestTest, ReadsGoodManifest) {
   EXPECT_EQ(m.launches[0].grid, (std::array<uint32_t, 3>{2, 1, 1}));
   EXPECT_EQ(m.launches[0].block, (std::array<uint32_t, 3>{128, 1, 1}));
   EXPECT_EQ(m.launches[0].sharedBytes, 64u);
+  // A launch without arguments of its own passes its kernel's.
+  ASSERT_EQ(m.launches[0].args.size(), 5u);
+  EXPECT_EQ(m.launches[0].args[1].buffer, 3);
+  EXPECT_EQ(m.launches[0].args[4].floatValue, 0.25f);
 
   EXPECT_EQ(m.results, (std::vector<int64_t>{3, 0}));
   // Arguments in index order: buffer 0 (index 0) at position 0, buffer 4
@@ -222,9 +226,9 @@ TEST(ManifestTest, UnknownNames) {
       "i32, i64, f32 or tensor_map)");
   EXPECT_EQ(errorAfter([](json &m) { m["format"] = "other"; }),
             "m.json: format: expected \"uta-manifest\", got \"other\"");
-  EXPECT_EQ(errorAfter([](json &m) { m["version"] = 2; }),
-            "m.json: version: unsupported version 2 (this runtime reads "
-            "version 1)");
+  EXPECT_EQ(errorAfter([](json &m) { m["version"] = 3; }),
+            "m.json: version: unsupported version 3 (this runtime reads "
+            "versions 1 and 2)");
 }
 
 TEST(ManifestTest, SizesMustAgree) {
@@ -302,6 +306,70 @@ TEST(ManifestTest, ReferencesMustResolve) {
   EXPECT_EQ(errorAfter([](json &m) { m["module"] = "/tmp/m.ptx"; }),
             "m.json: module: expected a file name relative to the manifest's "
             "folder");
+}
+
+/// The good manifest in version 2, launching k0 a second time on buffer 0
+/// for both of its buffers, with other scalars.
+json launchedTwice() {
+  json m = good();
+  m["version"] = 2;
+  json second = m["launches"][0];
+  second["args"] = m["kernels"][0]["args"];
+  second["args"][1]["buffer"] = 0;
+  second["args"][3]["value"] = 16;
+  second["args"][4]["value"] = -1.5;
+  m["launches"].push_back(second);
+  return m;
+}
+
+TEST(ManifestTest, LaunchesPassArgumentsOfTheirOwn) {
+  Expected<Manifest> parsed =
+      parseManifest(launchedTwice().dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  ASSERT_EQ(parsed->launches.size(), 2u);
+  const std::vector<KernelArg> &first = parsed->launches[0].args,
+                               &second = parsed->launches[1].args;
+  ASSERT_EQ(first.size(), 5u);
+  ASSERT_EQ(second.size(), 5u);
+  EXPECT_EQ(first[1].buffer, 3);
+  EXPECT_EQ(second[1].buffer, 0);
+  EXPECT_EQ(first[3].intValue, 32);
+  EXPECT_EQ(second[3].intValue, 16);
+  EXPECT_EQ(second[4].floatValue, -1.5f);
+  EXPECT_EQ(parsed->launches[1].kernelIndex, 0u);
+}
+
+TEST(ManifestTest, LaunchArgumentsDifferOnlyInBuffersAndValues) {
+  auto errorOfEdit = [](const std::function<void(json &)> &edit) {
+    json m = launchedTwice();
+    edit(m);
+    return errorOf(m);
+  };
+  // A version 1 reader would pass the kernel's arguments instead.
+  EXPECT_EQ(errorOfEdit([](json &m) { m["version"] = 1; }),
+            "m.json: launches[1].args: a launch's own arguments need version "
+            "2 (a reader of version 1 would pass its kernel's)");
+  EXPECT_EQ(errorOfEdit([](json &m) { m["launches"][1]["args"].erase(4); }),
+            "m.json: launches[1].args: 4 arguments, where kernel \"k0\" "
+            "takes 5");
+  EXPECT_EQ(errorOfEdit([](json &m) {
+              m["launches"][1]["args"][2] = {{"kind", "i32"}, {"value", 1}};
+            }),
+            "m.json: launches[1].args[2]: differs from kernel \"k0\"'s "
+            "argument in more than its buffer or value");
+  EXPECT_EQ(
+      errorOfEdit([](json &m) {
+        m["launches"][1]["args"][0]["binding"] = {{"set", 0}, {"binding", 0}};
+      }),
+      "m.json: launches[1].args[0]: differs from kernel \"k0\"'s "
+      "argument in more than its buffer or value");
+  EXPECT_EQ(
+      errorOfEdit([](json &m) { m["launches"][1]["args"][0]["buffer"] = 9; }),
+      "m.json: launches[1].args[0].buffer: no buffer with id 9");
+  EXPECT_EQ(
+      errorOfEdit([](json &m) { m["launches"][1]["args"][0]["kind"] = "u8"; }),
+      "m.json: launches[1].args[0].kind: unknown kind \"u8\" (expected "
+      "buffer, i32, i64, f32 or tensor_map)");
 }
 
 TEST(ManifestTest, TargetSpecificArguments) {
@@ -720,7 +788,7 @@ public:
     };
     for (size_t l = 0; l < m.launches.size(); ++l) {
       const KernelDesc &kernel = m.kernels[m.launches[l].kernelIndex];
-      const std::vector<KernelArg> &args = kernel.args;
+      const std::vector<KernelArg> &args = m.launches[l].args;
       if (kernel.entryPoint == "add_f32") {
         float *a = floats(args[1]), *b = floats(args[6]), *c = floats(args[11]);
         for (int64_t i = 0; i < args[15].intValue; ++i)
@@ -826,6 +894,31 @@ TEST(ExecutorTest, RunsTheLaunchSequence) {
     EXPECT_EQ(backend.uploadsPerBlock[backend.blocks.begin()->first], 1);
   }
   EXPECT_TRUE(backend.blocks.empty()); // the executor released the constant
+}
+
+TEST(ExecutorTest, RunsAKernelOnTheArgumentsOfEachLaunch) {
+  // scale runs twice: first in place on the intermediate with 3, then, with
+  // its kernel's arguments, from it into c with -2.
+  json manifest = json::parse(addScaleManifest(10));
+  manifest["version"] = 2;
+  json inPlace = manifest["launches"][1];
+  inPlace["args"] = manifest["kernels"][1]["args"];
+  inPlace["args"][1]["buffer"] = 2;
+  inPlace["args"][2]["value"] = 3.0;
+  manifest["launches"].insert(manifest["launches"].begin() + 1, inPlace);
+  Expected<Manifest> parsed = parseManifest(manifest.dump(), "test.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  HostBackend backend;
+  Expected<Executor> executor =
+      Executor::load(backend, std::move(*parsed), std::span<const std::byte>());
+  ASSERT_TRUE(executor) << executor.status().message();
+  HostTensor a = tenOnes();
+  Expected<RunOutput> output = executor->run({&a, 1}, RunOptions{});
+  ASSERT_TRUE(output) << output.status().message();
+  // c[i] = -2 * 3 * (1 + i).
+  EXPECT_EQ(
+      output->results[0].toFloat32(),
+      (std::vector<float>{-6, -12, -18, -24, -30, -36, -42, -48, -54, -60}));
 }
 
 TEST(ExecutorTest, PoisonsResultsWithNaN) {
