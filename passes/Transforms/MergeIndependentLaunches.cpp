@@ -13,7 +13,11 @@
 // shared memory), launched as a one-dimensional grid of constant size
 // without tensor maps, clusters or async tokens. Both launches must have the
 // same block size. The tensor-core GEMMs, whose blocks also
-// coordinate through global memory, never qualify.
+// coordinate through global memory, never qualify. A launch runs at most
+// kMaxLaunchParts kernels: each merge clones the kernels merged so far, and
+// the merged kernel's code and nesting grow with every part, so that a long
+// run of independent launches would cost time quadratic in its length, and
+// one kernel as large as all of them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +34,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::uta {
 #define GEN_PASS_DEF_UTAMERGEINDEPENDENTLAUNCHESPASS
@@ -40,6 +45,11 @@ using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
+
+/// The most kernels one launch runs. The gain is in the tails of the grids
+/// merged (FCGP's two kernels, measured); past a few parts, a part more
+/// saves one launch of a run that is long already.
+constexpr int64_t kMaxLaunchParts = 8;
 
 /// Whether a kernel reads and whether it writes a buffer.
 struct BufferAccess {
@@ -119,6 +129,8 @@ bool hasDialectAttributes(gpu::GPUFuncOp kernel) {
 struct Candidate {
   gpu::LaunchFuncOp launch;
   gpu::GPUFuncOp kernel;
+  /// The kernels it runs.
+  int64_t parts = 1;
   int64_t blocks = 0;
   SmallVector<int64_t, 3> blockSize;
   int64_t sharedBytes = 0;
@@ -133,16 +145,15 @@ std::optional<int64_t> getConstant(Value value) {
   return constant.getSExtValue();
 }
 
-/// `launch` as a candidate, or nothing where it may not share a grid.
-std::optional<Candidate> getCandidate(gpu::LaunchFuncOp launch,
-                                      SymbolTableCollection &symbols) {
-  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||
-      launch.hasClusterSize() ||
-      launch->hasAttr(UTADialect::getTensorMapsAttrName()))
-    return std::nullopt;
-  auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-      launch, launch.getKernelAttr());
-  if (!kernel || !kernel.getBody().hasOneBlock() ||
+/// What the merge needs of a kernel, whichever launch runs it.
+struct MergeableKernel {
+  /// How it accesses each argument (nothing for scalars).
+  SmallVector<BufferAccess> arguments;
+};
+
+/// `kernel` as a part of a merged kernel, or nothing where it cannot be.
+std::optional<MergeableKernel> getMergeableKernel(gpu::GPUFuncOp kernel) {
+  if (!kernel.getBody().hasOneBlock() ||
       kernel.getNumWorkgroupAttributions() != 0 ||
       kernel.getNumPrivateAttributions() != 0 || kernel.getAllArgAttrs() ||
       hasDialectAttributes(kernel))
@@ -156,6 +167,35 @@ std::optional<Candidate> getCandidate(gpu::LaunchFuncOp launch,
                                                   : WalkResult::interrupt();
   });
   if (simt.wasInterrupted())
+    return std::nullopt;
+  MergeableKernel mergeable;
+  for (BlockArgument argument : kernel.getArguments())
+    mergeable.arguments.push_back(isa<MemRefType>(argument.getType())
+                                      ? getAccess(argument)
+                                      : BufferAccess());
+  return mergeable;
+}
+
+/// The kernels' verdicts, each computed once however often it is launched.
+using MergeableKernels =
+    llvm::DenseMap<Operation *, std::optional<MergeableKernel>>;
+
+/// `launch` as a candidate, or nothing where it may not share a grid.
+std::optional<Candidate> getCandidate(gpu::LaunchFuncOp launch,
+                                      SymbolTableCollection &symbols,
+                                      MergeableKernels &mergeable) {
+  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||
+      launch.hasClusterSize() ||
+      launch->hasAttr(UTADialect::getTensorMapsAttrName()))
+    return std::nullopt;
+  auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+      launch, launch.getKernelAttr());
+  if (!kernel)
+    return std::nullopt;
+  auto known = mergeable.find(kernel);
+  if (known == mergeable.end())
+    known = mergeable.try_emplace(kernel, getMergeableKernel(kernel)).first;
+  if (!known->second)
     return std::nullopt;
 
   Candidate candidate;
@@ -179,14 +219,14 @@ std::optional<Candidate> getCandidate(gpu::LaunchFuncOp launch,
       return std::nullopt;
     candidate.sharedBytes = *bytes;
   }
-  for (auto [operand, argument] :
-       llvm::zip_equal(launch.getKernelOperands(), kernel.getArguments())) {
+  for (auto [operand, access] :
+       llvm::zip_equal(launch.getKernelOperands(), known->second->arguments)) {
     if (!isa<MemRefType>(operand.getType()))
       continue;
     Value root = getRootBuffer(operand);
     if (!root)
       return std::nullopt;
-    candidate.buffers[root] |= getAccess(argument);
+    candidate.buffers[root] |= access;
   }
   return candidate;
 }
@@ -315,6 +355,7 @@ Candidate merge(Candidate &first, Candidate &second, SymbolTable &kernels) {
   Candidate result;
   result.launch = launch;
   result.kernel = merged;
+  result.parts = first.parts + second.parts;
   result.blocks = first.blocks + second.blocks;
   result.blockSize = second.blockSize;
   result.sharedBytes = sharedBytes;
@@ -335,20 +376,34 @@ struct MergeIndependentLaunchesPass final
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbols;
+    MergeableKernels mergeable;
     llvm::SetVector<gpu::GPUFuncOp> replaced;
     module.walk([&](func::FuncOp host) {
       for (Block &block : host.getBody())
-        mergeInBlock(block, symbols, replaced);
+        mergeInBlock(block, symbols, mergeable, replaced);
     });
-    for (gpu::GPUFuncOp kernel : replaced)
-      if (SymbolTable::symbolKnownUseEmpty(kernel, module))
+    if (replaced.empty())
+      return;
+    // The kernels still named anywhere, gathered in one walk (a lookup of
+    // each replaced kernel's uses would walk the module once per kernel).
+    llvm::DenseSet<std::pair<StringAttr, StringAttr>> used;
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(&module.getBodyRegion()))
+      for (const SymbolTable::SymbolUse &use : *uses)
+        used.insert({use.getSymbolRef().getRootReference(),
+                     use.getSymbolRef().getLeafReference()});
+    for (gpu::GPUFuncOp kernel : replaced) {
+      auto kernels = cast<gpu::GPUModuleOp>(kernel->getParentOp());
+      if (!used.contains({kernels.getSymNameAttr(), kernel.getNameAttr()}))
         kernel.erase();
+    }
   }
 
   /// Merges each launch of `block` into the one before it where both are
   /// candidates and independent, and only allocations and ops without
   /// memory effects lie between them.
   void mergeInBlock(Block &block, SymbolTableCollection &symbols,
+                    MergeableKernels &mergeable,
                     llvm::SetVector<gpu::GPUFuncOp> &replaced) {
     std::optional<Candidate> previous;
     for (Operation &op : llvm::make_early_inc_range(block)) {
@@ -358,7 +413,8 @@ struct MergeIndependentLaunchesPass final
           previous.reset();
         continue;
       }
-      std::optional<Candidate> current = getCandidate(launch, symbols);
+      std::optional<Candidate> current =
+          getCandidate(launch, symbols, mergeable);
       if (!current || !previous || !canMerge(*previous, *current)) {
         previous = std::move(current);
         continue;
@@ -376,7 +432,8 @@ struct MergeIndependentLaunchesPass final
   }
 
   static bool canMerge(const Candidate &first, const Candidate &second) {
-    return first.blockSize == second.blockSize &&
+    return first.parts + second.parts <= kMaxLaunchParts &&
+           first.blockSize == second.blockSize &&
            first.kernel->getParentOp() == second.kernel->getParentOp() &&
            first.blocks + second.blocks <=
                std::numeric_limits<int32_t>::max() &&

@@ -207,7 +207,9 @@ def UTAMergeIndependentLaunchesPass
     passes them. The merged launch records the number of operands of each
     kernel it runs in `uta.launch_parts` (for `utac --stats`); merged
     kernels left without a launch are erased. Chains merge: a merged launch
-    may take the next one in too.
+    may take the next one in too, up to 8 kernels in one launch (each merge
+    clones the parts merged so far, so that an unbounded run would cost
+    time quadratic in its length, and one kernel as large as all of them).
 
     With `remarks`, each merge is reported at the later launch.
   }];

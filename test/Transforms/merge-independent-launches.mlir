@@ -159,6 +159,79 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Ten independent launches of one kernel (on buffers of their own each): a
+// launch runs at most 8 kernels, so the first eight share one and the last
+// two another; the kernel they all ran, left without a launch, is erased.
+
+// CHECK-LABEL: func.func @long
+//       CHECK:   %[[B0:.*]] = memref.alloc()
+//       CHECK:   %[[B1:.*]] = memref.alloc()
+//       CHECK:   %[[B2:.*]] = memref.alloc()
+//       CHECK:   %[[B3:.*]] = memref.alloc()
+//       CHECK:   %[[B4:.*]] = memref.alloc()
+//       CHECK:   %[[B5:.*]] = memref.alloc()
+//       CHECK:   %[[B6:.*]] = memref.alloc()
+//       CHECK:   %[[B7:.*]] = memref.alloc()
+//       CHECK:   %[[B8:.*]] = memref.alloc()
+//       CHECK:   %[[B9:.*]] = memref.alloc()
+//       CHECK:   gpu.launch_func @kernels::@[[EIGHT:long_k0_neg(_neg){7}]] blocks in (%c16
+//  CHECK-SAME:     args(%arg0 : memref<256xf32>, %[[B0]] : memref<256xf32>,
+//  CHECK-SAME:     {uta.launch_parts = array<i32: 2, 2, 2, 2, 2, 2, 2, 2>}
+//       CHECK:   gpu.launch_func @kernels::@[[TWO:long_k0_neg_neg(_0)?]] blocks in (%c4
+//  CHECK-SAME:     args(%arg0 : memref<256xf32>, %[[B8]] : memref<256xf32>, %arg0 : memref<256xf32>, %[[B9]] : memref<256xf32>)
+//  CHECK-SAME:     {uta.launch_parts = array<i32: 2, 2>}
+//   CHECK-NOT:   gpu.launch_func
+// CHECK-LABEL: gpu.module @kernels
+//   CHECK-NOT:   gpu.func @long_k0_neg(
+//   CHECK-DAG:   gpu.func @[[EIGHT]](
+//   CHECK-DAG:   gpu.func @[[TWO]](
+
+// REMARK-COUNT-8: remark: kernel 'long_k0_neg' runs in one launch with
+
+module attributes {gpu.container_module} {
+  func.func @long(%x: memref<256xf32>) -> (memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    %b0 = memref.alloc() : memref<256xf32>
+    %b1 = memref.alloc() : memref<256xf32>
+    %b2 = memref.alloc() : memref<256xf32>
+    %b3 = memref.alloc() : memref<256xf32>
+    %b4 = memref.alloc() : memref<256xf32>
+    %b5 = memref.alloc() : memref<256xf32>
+    %b6 = memref.alloc() : memref<256xf32>
+    %b7 = memref.alloc() : memref<256xf32>
+    %b8 = memref.alloc() : memref<256xf32>
+    %b9 = memref.alloc() : memref<256xf32>
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b0 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b1 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b2 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b3 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b4 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b5 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b6 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b7 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b8 : memref<256xf32>)
+    gpu.launch_func @kernels::@long_k0_neg blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %b9 : memref<256xf32>)
+    return %b0, %b1, %b2, %b3, %b4, %b5, %b6, %b7, %b8, %b9 : memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>, memref<256xf32>
+  }
+  gpu.module @kernels {
+    gpu.func @long_k0_neg(%in: memref<256xf32>, %out: memref<256xf32>) kernel {
+      %c128 = arith.constant 128 : index
+      %id = gpu.block_id x
+      %t = gpu.thread_id x
+      %base = arith.muli %id, %c128 : index
+      %i = arith.addi %base, %t : index
+      %v = memref.load %in[%i] : memref<256xf32>
+      %w = arith.negf %v : f32
+      memref.store %w, %out[%i] : memref<256xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Launches that stay apart: the second reads what the first writes (through
 // a view); block sizes that differ; a fill between two launches; a
 // two-dimensional grid; a kernel with an op outside the SIMT set; a kernel
