@@ -5,9 +5,10 @@
 # BUILD_DIR is the sanitizer build (default build-asan; scripts/sanitize.sh
 # configures it, and so does this script when it is not there yet). Each
 # harness of test/fuzz (MlirFuzzer, NpyFuzzer, ManifestFuzzer,
-# CacheEntryFuzzer, or those named) runs for SECONDS (default 60) under ASan
-# + UBSan, starting from its seed corpus (test/fuzz/corpus/NAME) and its
-# crash regressions (test/fuzz/regressions/NAME); the inputs it finds go to
+# CacheEntryFuzzer, CApiFuzzer, or those named) runs for SECONDS (default
+# 60) under ASan + UBSan, starting from its seed corpus
+# (test/fuzz/corpus/NAME) and its crash regressions
+# (test/fuzz/regressions/NAME); the inputs it finds go to
 # BUILD_DIR/fuzz/corpus/NAME, never into the repository. Any crash, sanitizer
 # report, leak, timeout (30 s for one input) or out-of-memory (4 GiB) fails
 # the script; the input that caused it is left in BUILD_DIR/fuzz/ and
@@ -28,7 +29,8 @@ seconds=${2:-60}
 shift $(($# < 2 ? $# : 2))
 fuzzers=("$@")
 [ ${#fuzzers[@]} -eq 0 ] &&
-  fuzzers=(MlirFuzzer GraphFuzzer NpyFuzzer ManifestFuzzer CacheEntryFuzzer)
+  fuzzers=(MlirFuzzer GraphFuzzer NpyFuzzer ManifestFuzzer CacheEntryFuzzer
+    CApiFuzzer)
 jobs=${UTA_JOBS:-$(nproc)}
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
@@ -51,6 +53,7 @@ for fuzzer in "${fuzzers[@]}"; do
   NpyFuzzer) name=npy dict= ;;
   ManifestFuzzer) name=manifest dict=$fuzz/manifest.dict ;;
   CacheEntryFuzzer) name=cache-entry dict= ;;
+  CApiFuzzer) name=capi dict= ;;
   *)
     echo "fuzz: unknown fuzzer $fuzzer" >&2
     exit 1

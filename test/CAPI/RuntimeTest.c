@@ -91,6 +91,12 @@ static void testErrors(void) {
   CHECK_OK(uta_device_tensor_download(tensor, out, sizeof(out)));
   CHECK(memcmp(in, out, sizeof(in)) == 0);
   uta_device_tensor_destroy(tensor);
+  /* A tensor of no elements copies zero bytes from and to NULL. */
+  int64_t empty[] = {0, 3};
+  CHECK_OK(uta_device_tensor_allocate(device, UTA_F16, empty, 2, &tensor));
+  CHECK_OK(uta_device_tensor_upload(tensor, NULL, 0));
+  CHECK_OK(uta_device_tensor_download(tensor, NULL, 0));
+  uta_device_tensor_destroy(tensor);
 
   /* The checking helpers. */
   float ref[6] = {1, 2, 3, 4, 5, 6.5f};

@@ -331,6 +331,12 @@ uta_device_tensor_address(const uta_device_tensor_t *tensor) {
 /// Appends a view of `count` elements of `type.dtype` at `data`.
 static void appendView(const TensorType &type, void *data, size_t count,
                        bool writable, std::vector<HostTensorView> &views) {
+  // A view of no elements, whose data a C caller may leave null, still
+  // gets an address: the C++ library hands it to memcpy, for which null is
+  // undefined even at 0 bytes. Nothing is read or written there.
+  alignas(16) static std::byte noElements[16];
+  if (count == 0)
+    data = noElements;
   if (type.dtype == DType::F32) {
     auto *values = static_cast<float *>(data);
     if (writable)
