@@ -80,9 +80,9 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
 }
 
 /// Phase `gpu`: kernels outlined, host side a launch sequence (for CUDA,
-/// independent kernels in a row launched as one grid). `cuda`: the
-/// kernels are for a CUDA target of architecture `options.sm`, whose
-/// matmuls may use tensor cores.
+/// independent kernels in a row launched as one grid), identical kernels
+/// merged into one. `cuda`: the kernels are for a CUDA target of
+/// architecture `options.sm`, whose matmuls may use tensor cores.
 static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
                           bool cuda) {
   ConvertUTAToGPUPassOptions outline;
@@ -98,6 +98,8 @@ static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
   outline.allowTf32 = options.allowTf32;
   outline.gemmConfig = options.gemmConfig;
   outline.remarks = options.remarks;
+  // Outlining keeps one of each kind of kernel it makes (a repeated layer
+  // is compiled once, whatever the target).
   pm.addPass(createConvertUTAToGPUPass(outline));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -106,6 +108,9 @@ static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
   // keeps one kernel per op.
   if (cuda && options.mergeLaunches && options.fusion != "none")
     pm.addPass(createUTAMergeIndependentLaunchesPass({options.remarks}));
+  // What became identical since: merged launches of the same parts, kernels
+  // the canonicalizer made equal.
+  pm.addPass(createUTADeduplicateKernelsPass({options.remarks}));
 }
 
 /// Phase `llvm`: kernels in the LLVM dialect with NVVM intrinsics, libdevice

@@ -34,7 +34,11 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
       f32), the last thread taking any remainder one point at a time;
     - kernels whose threads cooperate through workgroup memory run whole
       blocks without a range guard, so every barrier is reached by the
-      whole block.
+      whole block;
+    - a kernel the same as one outlined before but for its name
+      (passes/Analysis/IdenticalKernels.h: a repeated layer) is dropped, and
+      its launch runs the first one, on its own buffers; with `remarks`,
+      each is reported.
 
     Composite ops keep their own kernels; fusion happens before this pass.
   }];
@@ -60,7 +64,8 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
            "about 1e-3 relative error) instead of 3xTF32 (f32 accuracy, "
            "three tensor-core products)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "Report the GEMM engine's plan of each matmul as a remark">,
+           "Report the GEMM engine's plan of each matmul, and each kernel "
+           "dropped as the same as one before, as a remark">,
     Option<"gemmConfig", "gemm-config", "std::string", /*default=*/"\"\"",
            "Name of a row of the GEMM engine's configuration table that "
            "replaces the heuristic's choice wherever it applies (its "

@@ -57,8 +57,12 @@ def UTADeduplicateKernelsPass
     block argument types, and operands that correspond. Locations do not
     count. Kernels are bucketed by a hash of that structure and compared op
     by op within a bucket, so a hash collision never merges two kernels.
-    The pipelines run it for every target at the end of phase `gpu`, after
-    `uta-merge-independent-launches`, whose merged kernels it merges too.
+    `convert-uta-to-gpu` already keeps one of each kind of kernel it
+    outlines (the same test, passes/Analysis/IdenticalKernels.h); the
+    pipelines run this pass for every target at the end of phase `gpu`,
+    after `uta-merge-independent-launches`, for what became identical since:
+    merged launches of identical parts, kernels the canonicalizer made
+    equal.
 
     With `remarks`, each kept kernel that replaces others is reported, with
     how many it replaces.

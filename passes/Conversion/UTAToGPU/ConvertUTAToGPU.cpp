@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/Passes.h"
+
+#include "passes/Analysis/IdenticalKernels.h"
 #include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 #include "passes/Conversion/UTAToGPU/VectorAccess.h"
@@ -305,10 +307,13 @@ MemRefType getBufferType(Type tensorType) {
 class FunctionLowering {
 public:
   FunctionLowering(func::FuncOp func, gpu::GPUModuleOp kernelModule,
+                   IdenticalKernels &identicalKernels,
                    const KernelEmitterRegistry &emitters, unsigned blockSize,
-                   bool vectorize, const GemmTarget &target)
-      : func(func), kernelModule(kernelModule), emitters(emitters),
-        blockSize(blockSize), vectorize(vectorize), target(target) {}
+                   bool vectorize, const GemmTarget &target, bool remarks)
+      : func(func), kernelModule(kernelModule),
+        identicalKernels(identicalKernels), emitters(emitters),
+        blockSize(blockSize), vectorize(vectorize), target(target),
+        remarks(remarks) {}
 
   LogicalResult run();
 
@@ -323,8 +328,7 @@ private:
   /// The buffers `ret` returns, each a result buffer of its own: a result
   /// that is an argument, a constant or another result is copied, so that a
   /// caller's result buffers never alias its inputs or each other.
-  FailureOr<SmallVector<Value>> lowerResults(OpBuilder &b,
-                                             func::ReturnOp ret);
+  FailureOr<SmallVector<Value>> lowerResults(OpBuilder &b, func::ReturnOp ret);
   /// Lowers `kernelOp` (a single op, or a uta.fusion) to a kernel that
   /// reads `inputs` and writes the value of `root`.
   /// With `gradeNorm` (a grade_rms_norm of the single op `kernelOp`, see
@@ -344,12 +348,16 @@ private:
 
   func::FuncOp func;
   gpu::GPUModuleOp kernelModule;
+  /// The kernels of `kernelModule`, the first of each kind.
+  IdenticalKernels &identicalKernels;
   const KernelEmitterRegistry &emitters;
   unsigned blockSize;
   bool vectorize;
   /// The target: CUDA (sm != 0) kernels take their workgroup buffers from
   /// dynamic shared memory, up to the architecture's limit.
   GemmTarget target;
+  /// Report each kernel that is the same as one made before.
+  bool remarks;
   IRMapping buffers;
   /// Ops whose value another op's kernel computes (a grade norm).
   llvm::SmallPtrSet<Operation *, 4> absorbed;
@@ -600,6 +608,18 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
                   gradeNorm, sharedBytes, globalArguments);
   if (failed(kernel))
     return failure();
+  // A repeated layer makes the same kernel again: the first is kept, before
+  // anything simplifies, verifies or compiles the others, and runs every
+  // launch, each on its own buffers.
+  if (gpu::GPUFuncOp same = identicalKernels.findOrKeep(*kernel);
+      same != *kernel) {
+    if (remarks)
+      root->emitRemark() << "kernel '" << kernel->getName()
+                         << "' is the same as '" << same.getName()
+                         << "': that one runs this launch too";
+    kernel->erase();
+    kernel = same;
+  }
   if (sharedBytes > target.getMaxSharedBytes())
     return anchor->emitOpError("needs ")
            << sharedBytes << " bytes of shared memory per block; sm_"
@@ -787,9 +807,10 @@ struct ConvertUTAToGPUPass final
                                                  kKernelModuleName);
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     b.getUnitAttr());
+    IdenticalKernels identicalKernels;
     for (func::FuncOp func : functions) {
-      FunctionLowering lowering(func, kernelModule, emitters, blockSize,
-                                vectorize, gemmTarget);
+      FunctionLowering lowering(func, kernelModule, identicalKernels, emitters,
+                                blockSize, vectorize, gemmTarget, remarks);
       if (failed(lowering.run()))
         return signalPassFailure();
     }

@@ -20,6 +20,7 @@ func.func @returned_twice(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
 
 // -----
 
+// The two copies are the same kernel, launched twice.
 // CHECK-LABEL: func.func @argument_and_constant
 //  CHECK-SAME:   (%[[X:.*]]: memref<8xf32>)
 //       CHECK:   %[[K:.*]] = memref.get_global @argument_and_constant_constant0
@@ -27,7 +28,7 @@ func.func @returned_twice(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
 //       CHECK:   gpu.launch_func @kernels::@argument_and_constant_k0_broadcast_to
 //  CHECK-SAME:     args(%[[X]] : memref<8xf32>, %[[A]] : memref<8xf32>
 //       CHECK:   %[[B:.*]] = memref.alloc() : memref<8xf32>
-//       CHECK:   gpu.launch_func @kernels::@argument_and_constant_k1_broadcast_to
+//       CHECK:   gpu.launch_func @kernels::@argument_and_constant_k0_broadcast_to
 //  CHECK-SAME:     args(%[[K]] : memref<8xf32>, %[[B]] : memref<8xf32>
 //       CHECK:   return %[[A]], %[[B]]
 func.func @argument_and_constant(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
