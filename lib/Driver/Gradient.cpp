@@ -59,10 +59,9 @@ double roundToF32(double x) {
 /// Each result's objective, sum(cotangent_r * result_r), in float64: the
 /// results are differentiated one at a time, so that a result that is not
 /// finite spoils no other's differences.
-FailureOr<std::vector<double>> evaluateObjectives(func::FuncOp forward,
-                                                  ArrayRef<RefTensor> inputs,
-                                                  ArrayRef<RefTensor> cotangents,
-                                                  uint64_t memoryBudget) {
+FailureOr<std::vector<double>>
+evaluateObjectives(func::FuncOp forward, ArrayRef<RefTensor> inputs,
+                   ArrayRef<RefTensor> cotangents, uint64_t memoryBudget) {
   reference::InterpretOptions options;
   options.memoryBudget = memoryBudget;
   FailureOr<std::vector<RefTensor>> results =
@@ -230,11 +229,11 @@ mlir::uta::checkGradients(func::FuncOp forward, func::FuncOp vjp,
         return failure();
       std::vector<Differences> perResult(numResults);
       for (unsigned r : checkedResults)
-        perResult[r] = {
-            ((*above)[r] - (*below)[r]) / (up - down),
-            ((*aboveHalf)[r] - (*belowHalf)[r]) / (upHalf - downHalf),
-            ((*above)[r] - (*base)[r]) / (up - x),
-            ((*base)[r] - (*below)[r]) / (x - down)};
+        perResult[r] = {((*above)[r] - (*below)[r]) / (up - down),
+                        ((*aboveHalf)[r] - (*belowHalf)[r]) /
+                            (upHalf - downHalf),
+                        ((*above)[r] - (*base)[r]) / (up - x),
+                        ((*base)[r] - (*below)[r]) / (x - down)};
       differences.push_back(std::move(perResult));
     }
 

@@ -306,10 +306,9 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
           ErrorCode::InvalidInput,
           "result " + std::to_string(r) + " is buffer " +
               std::to_string(desc.id) +
-              (listedBefore ? ", an earlier result's"
-                            : desc.role == BufferRole::kArgument
-                                  ? ", an argument"
-                                  : ", a constant") +
+              (listedBefore                         ? ", an earlier result's"
+               : desc.role == BufferRole::kArgument ? ", an argument"
+                                                    : ", a constant") +
               ": a run on device buffers needs a result buffer of its own");
   }
   RunBuffers run(*backend_, descs.size());

@@ -84,8 +84,7 @@ static uta_value_t record(uta_graph_t *graph, const char *function,
   int64_t bytes = int64_t(dtypeSize(tensor.dtype()));
   for (int64_t size : tensor.shape())
     if (__builtin_mul_overflow(bytes, size, &bytes)) {
-      setError(graph, std::string(opName(function)) + ": " +
-                          tensor.typeStr() +
+      setError(graph, std::string(opName(function)) + ": " + tensor.typeStr() +
                           " has more bytes than an int64 holds");
       return UTA_NO_VALUE;
     }

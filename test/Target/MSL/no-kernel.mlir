@@ -1,4 +1,4 @@
-// A graph with no kernel (a constant result, or its argument) is Metal
+// A graph with no kernel (an empty constant result, or argument) is Metal
 // source too: SPIRV-Cross compiles the SPIR-V binary's one empty entry
 // point, uta_no_kernel, which the manifest neither lists nor launches.
 // There is no Metal compiler on Linux: the text is what is checked.
@@ -11,13 +11,16 @@
 // RUN: FileCheck %s --input-file=%t/identity.metal
 // RUN: FileCheck %s --check-prefix=IDENTITY --input-file=%t/identity.metal.json
 
-func.func @constant(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %c = arith.constant dense<2.0> : tensor<4xf32>
-  return %c : tensor<4xf32>
+// (A non-empty constant or argument returned is copied by a kernel into a
+// result buffer of its own: test/Conversion/UTAToGPU/distinct-results.mlir.
+// Of no elements, the copy needs no kernel.)
+func.func @constant(%x: tensor<0x4xf32>) -> tensor<0x4xf32> {
+  %c = arith.constant dense<2.0> : tensor<0x4xf32>
+  return %c : tensor<0x4xf32>
 }
 
-func.func @identity(%x: tensor<4xf32>) -> tensor<4xf32> {
-  return %x : tensor<4xf32>
+func.func @identity(%x: tensor<0x4xf32>) -> tensor<0x4xf32> {
+  return %x : tensor<0x4xf32>
 }
 
 // CHECK: #include <metal_stdlib>
@@ -28,7 +31,7 @@ func.func @identity(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NOT: kernel void
 
 // CONSTANT: "target": "msl"
-// CONSTANT: "role": "constant"
+// CONSTANT: "role": "result"
 // CONSTANT: "kernels": []
 // CONSTANT-NEXT: "launches": []
 // CONSTANT-NEXT: "results": [
@@ -40,5 +43,5 @@ func.func @identity(%x: tensor<4xf32>) -> tensor<4xf32> {
 // IDENTITY: "kernels": []
 // IDENTITY-NEXT: "launches": []
 // IDENTITY-NEXT: "results": [
-// IDENTITY-NEXT: 0
+// IDENTITY-NEXT: 1
 // IDENTITY-NEXT: ]

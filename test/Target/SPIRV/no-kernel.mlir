@@ -1,8 +1,7 @@
-// A graph whose results need no computation (a constant, its argument) has
+// A graph whose results need no computation (empty ones) has
 // no kernel, and a Vulkan SPIR-V module needs an entry point: the binary is
 // one empty GLCompute entry point, uta_no_kernel, that passes spirv-val and
-// that the manifest neither lists nor launches. The results are the constant
-// buffer and the argument buffer themselves, as for PTX.
+// that the manifest neither lists nor launches.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: utac %s --entry=constant --target=spirv --compile-to=spirv \
 // RUN:   | FileCheck %s --check-prefix=DIS
@@ -15,13 +14,16 @@
 // RUN: spirv-val --target-env vulkan1.1 %t/identity.spv
 // RUN: FileCheck %s --check-prefix=IDENTITY --input-file=%t/identity.spv.json
 
-func.func @constant(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %c = arith.constant dense<2.0> : tensor<4xf32>
-  return %c : tensor<4xf32>
+// (A non-empty constant or argument returned is copied by a kernel into a
+// result buffer of its own: test/Conversion/UTAToGPU/distinct-results.mlir.
+// Of no elements, the copy needs no kernel.)
+func.func @constant(%x: tensor<0x4xf32>) -> tensor<0x4xf32> {
+  %c = arith.constant dense<2.0> : tensor<0x4xf32>
+  return %c : tensor<0x4xf32>
 }
 
-func.func @identity(%x: tensor<4xf32>) -> tensor<4xf32> {
-  return %x : tensor<4xf32>
+func.func @identity(%x: tensor<0x4xf32>) -> tensor<0x4xf32> {
+  return %x : tensor<0x4xf32>
 }
 
 // DIS: OpCapability Shader
@@ -37,9 +39,7 @@ func.func @identity(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CONSTANT: "target": "spirv"
 // CONSTANT: "role": "argument"
 // CONSTANT: "id": 1
-// CONSTANT-NEXT: "role": "constant"
-// CONSTANT: "values": [
-// CONSTANT-NEXT: 2.0
+// CONSTANT-NEXT: "role": "result"
 // CONSTANT: "kernels": []
 // CONSTANT-NEXT: "launches": []
 // CONSTANT-NEXT: "results": [
@@ -49,9 +49,10 @@ func.func @identity(%x: tensor<4xf32>) -> tensor<4xf32> {
 // IDENTITY: "target": "spirv"
 // IDENTITY: "id": 0
 // IDENTITY-NEXT: "role": "argument"
-// IDENTITY-NOT: "role"
+// IDENTITY: "id": 1
+// IDENTITY-NEXT: "role": "result"
 // IDENTITY: "kernels": []
 // IDENTITY-NEXT: "launches": []
 // IDENTITY-NEXT: "results": [
-// IDENTITY-NEXT: 0
+// IDENTITY-NEXT: 1
 // IDENTITY-NEXT: ]
