@@ -2,6 +2,7 @@
 
 #include "lib/Compiler/ManifestWriter.h"
 
+#include "dialects/Interfaces/KernelOpInterface.h"
 #include "dialects/UTA/IR/UTADialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -81,7 +82,20 @@ FailureOr<json> ManifestBuilder::describeBuffer(Value buffer, StringRef role) {
   }
   unsigned id = bufferIds.size();
   bufferIds[buffer] = id;
-  int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  // An argument that no op reads was never checked by a verifier.
+  int64_t bytes = 0;
+  std::optional<int64_t> count = getElementCount(type.getShape());
+  if (!count ||
+      __builtin_mul_overflow(*count, int64_t(type.getElementTypeBitWidth() / 8),
+                             &bytes)) {
+    auto argument = dyn_cast<BlockArgument>(buffer);
+    InFlightDiagnostic error = argument
+                                   ? host.emitOpError("argument ")
+                                         << argument.getArgNumber() << " "
+                                   : buffer.getDefiningOp()->emitOpError("");
+    return error << "has type " << buffer.getType()
+                 << ", more bytes than an int64 holds";
+  }
   return json{{"id", id},
               {"role", role.str()},
               {"dtype", getDTypeName(type.getElementType()).str()},

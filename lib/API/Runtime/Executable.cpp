@@ -119,7 +119,9 @@ public:
     if (!storage)
       return Status::error(ErrorCode::Internal,
                            "reference: upload to an unknown buffer");
-    std::memcpy(storage, data.data(), data.size());
+    // (memcpy from a null pointer is undefined even for 0 bytes.)
+    if (!data.empty())
+      std::memcpy(storage, data.data(), data.size());
     return Status();
   }
   Status download(rt::DeviceBuffer buffer, std::span<std::byte> data) override {
@@ -127,7 +129,8 @@ public:
     if (!storage)
       return Status::error(ErrorCode::Internal,
                            "reference: download from an unknown buffer");
-    std::memcpy(data.data(), storage, data.size());
+    if (!data.empty())
+      std::memcpy(data.data(), storage, data.size());
     return Status();
   }
   Expected<std::unique_ptr<rt::Executable>>
