@@ -68,34 +68,28 @@ private:
 } // namespace
 
 FailureOr<json> ManifestBuilder::describeBuffer(Value buffer, StringRef role) {
+  // An error about `buffer`: at the host function for an argument, else at
+  // the op that makes it.
+  auto bufferError = [&]() -> InFlightDiagnostic {
+    if (auto argument = dyn_cast<BlockArgument>(buffer))
+      return host.emitOpError("argument ") << argument.getArgNumber() << " ";
+    return buffer.getDefiningOp()->emitOpError("");
+  };
   auto type = dyn_cast<MemRefType>(buffer.getType());
   if (!type || !type.hasStaticShape() ||
-      getDTypeName(type.getElementType()).empty()) {
-    auto argument = dyn_cast<BlockArgument>(buffer);
-    InFlightDiagnostic error = argument
-                                   ? host.emitOpError("argument ")
-                                         << argument.getArgNumber() << " "
-                                   : buffer.getDefiningOp()->emitOpError("");
-    return error << "has type " << buffer.getType()
-                 << ": a launch sequence's buffers are memrefs of static "
-                    "shape of f32, f16 or bf16";
-  }
-  unsigned id = bufferIds.size();
-  bufferIds[buffer] = id;
+      getDTypeName(type.getElementType()).empty())
+    return bufferError() << "has type " << buffer.getType()
+                         << ": a launch sequence's buffers are memrefs of "
+                            "static shape of f32, f16 or bf16";
   // An argument that no op reads was never checked by a verifier.
   int64_t bytes = 0;
   std::optional<int64_t> count = getElementCount(type.getShape());
-  if (!count ||
-      __builtin_mul_overflow(*count, int64_t(type.getElementTypeBitWidth() / 8),
-                             &bytes)) {
-    auto argument = dyn_cast<BlockArgument>(buffer);
-    InFlightDiagnostic error = argument
-                                   ? host.emitOpError("argument ")
-                                         << argument.getArgNumber() << " "
-                                   : buffer.getDefiningOp()->emitOpError("");
-    return error << "has type " << buffer.getType()
-                 << ", more bytes than an int64 holds";
-  }
+  if (!count || __builtin_mul_overflow(
+                    *count, int64_t(type.getElementTypeBitWidth() / 8), &bytes))
+    return bufferError() << "has type " << buffer.getType()
+                         << ", more bytes than an int64 holds";
+  unsigned id = bufferIds.size();
+  bufferIds[buffer] = id;
   return json{{"id", id},
               {"role", role.str()},
               {"dtype", getDTypeName(type.getElementType()).str()},
