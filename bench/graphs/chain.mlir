@@ -1,4 +1,4 @@
-// tanh(gelu(a * b + c) * d) + a over 2^27 f32 elements (bench/RESULTS.md).
+// tanh(gelu(a * b + c) * d) + a over 2^27 f32 elements (bench/bench.py).
 func.func @chain(%a: tensor<8192x16384xf32>, %b: tensor<8192x16384xf32>,
                  %c: tensor<8192x16384xf32>, %d: tensor<8192x16384xf32>)
     -> tensor<8192x16384xf32> {

@@ -213,9 +213,9 @@ void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
 /// A thread never takes 4 consecutive positions (the lanes that elementwise
 /// kernels use): it would hold 4 multivectors of each operand and result,
 /// and 4 features of path weights, live until the deferred vector stores.
-/// Measured on an H200 (bench/RESULTS.md), lanes lost at every size tried:
-/// the SGP layer in Cl(3,0) at [8, 4096, 512], 120 registers and 75.7 us
-/// (ncu) against 77 and 61.8 us; in Cl(2,0) 0.049 against 0.033 ms.
+/// Measured on an H200 on 2026-11-22 (bench/results/), lanes lost at every
+/// size tried: the SGP layer in Cl(3,0) at [8, 4096, 512], 120 registers and
+/// 75.7 us (ncu) against 77 and 61.8 us; in Cl(2,0) 0.049 against 0.033 ms.
 LogicalResult emitPositions(OpBuilder &b, Location loc, Value thread,
                             ArrayRef<int64_t> positions, bool vectorize,
                             KernelIO &io,
