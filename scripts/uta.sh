@@ -7,7 +7,11 @@
 # Both work on a fresh Debian 12 machine (root, or a user with sudo). The CUDA
 # toolkit is expected at /usr/local/cuda (part of these machines' image).
 #
-# Environment: UTA_BUILD_DIR (default ./build), UTA_JOBS (default: all cores).
+# `test` also installs a pinned torch into a virtual environment (reused
+# once there) for the Python tests of the torch integration.
+#
+# Environment: UTA_BUILD_DIR (default ./build), UTA_JOBS (default: all cores),
+# UTA_TORCH_VENV (default ~/.cache/uta/venv-torch-VERSION).
 # With CI=true (.ci/run), `test` also runs scripts/tsan.sh in BUILD-tsan,
 # then scripts/sanitize.sh (the suite under ASan + UBSan) in BUILD-asan and
 # scripts/fuzz.sh (each fuzzer for 60 s) from that same build.
@@ -31,7 +35,7 @@ packages=(
   libgtest-dev nlohmann-json3-dev libxxhash-dev clang-format-14
   spirv-tools spirv-headers libspirv-cross-c-shared-dev spirv-cross
   mesa-vulkan-drivers libvulkan-dev vulkan-tools
-  python3-numpy python3-pytest python3-pip python3-wheel
+  python3-numpy python3-pytest python3-pip python3-wheel python3-venv
   clang-22 libclang-rt-22-dev
 )
 
@@ -50,9 +54,30 @@ install_missing() {
     --no-install-recommends "${missing[@]}"
 }
 
+# The torch that the Python tests of uta.custom_op and uta.torch_function
+# run against: pinned, from PyPI (a CUDA build, about 4.6 GB installed), in a
+# virtual environment outside the checkout so that every clone and CI run
+# reuses it. --system-site-packages keeps Debian's numpy and pytest.
+torch_version=2.11.0
+torch_venv=${UTA_TORCH_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/uta/venv-torch-$torch_version}
+
+install_torch() {
+  if "$torch_venv/bin/python" -c "import torch, sys
+sys.exit(torch.__version__.split('+')[0] != '$torch_version')" 2>/dev/null; then
+    return 0
+  fi
+  echo "uta.sh: installing torch $torch_version into $torch_venv"
+  rm -rf "$torch_venv"
+  mkdir -p "$(dirname "$torch_venv")"
+  python3 -m venv --system-site-packages "$torch_venv"
+  "$torch_venv/bin/pip" install --quiet --disable-pip-version-check \
+    "torch==$torch_version"
+}
+
 configure_and_build() {
   cmake -G Ninja -S "$root" -B "$build" \
-    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DCMAKE_BUILD_TYPE=Release
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DCMAKE_BUILD_TYPE=Release \
+    "$@"
   ninja -C "$build" -j "$jobs"
 }
 
@@ -75,7 +100,13 @@ run_tests() {
 
 case "${1:-}" in
 demo) install_missing; configure_and_build; run_demo ;;
-test) install_missing; configure_and_build; run_tests ;;
+test)
+  install_missing
+  install_torch
+  configure_and_build -DUTA_TEST_PYTHON="$torch_venv/bin/python" \
+    -DUTA_REQUIRE_TORCH=ON
+  run_tests
+  ;;
 *)
   echo "usage: scripts/uta.sh demo|test" >&2
   exit 1

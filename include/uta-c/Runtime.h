@@ -123,6 +123,11 @@ uta_status_t uta_executable_tensor_type(const uta_executable_t *executable,
                                         int output, size_t index,
                                         uta_dtype_t *dtype, size_t *rank,
                                         const int64_t **shape);
+/* The device memory that uta_executable_run_on_cuda_stream needs for the
+ * run's intermediates, and the alignment of its start (0 and 1 where it
+ * needs none). */
+uint64_t uta_executable_workspace_bytes(const uta_executable_t *executable);
+uint64_t uta_executable_workspace_alignment(const uta_executable_t *executable);
 /* A new handle to the device the executable runs on. */
 uta_status_t uta_executable_device(const uta_executable_t *executable,
                                    uta_device_t **device);
@@ -188,6 +193,23 @@ uta_status_t uta_executable_run_addresses(const uta_executable_t *executable,
                                           const uint64_t *outputs,
                                           size_t num_outputs,
                                           const uta_run_options_t *options);
+
+/* Queues the run's launches on `cuda_stream`, a CUstream of the device's
+ * primary context as an integer (0: the legacy default stream), and returns
+ * without waiting: how a framework runs UTA in its own stream order and
+ * memory, and inside CUDA-graph capture (uta::RunOptions::cudaStream).
+ * `inputs` and `outputs` are device pointers as uta_executable_run_addresses
+ * takes them; `workspace` holds the intermediates, at least
+ * uta_executable_workspace_bytes() bytes at
+ * uta_executable_workspace_alignment() (0 and 0 where none are needed). The
+ * caller orders the inputs' writes before and the outputs' reads after on
+ * that stream, and keeps every buffer alive until the stream has run the
+ * launches; a fault inside a kernel surfaces at its next synchronisation.
+ * cuda only: other devices refuse. */
+uta_status_t uta_executable_run_on_cuda_stream(
+    const uta_executable_t *executable, const uint64_t *inputs,
+    size_t num_inputs, const uint64_t *outputs, size_t num_outputs,
+    uint64_t cuda_stream, uint64_t workspace, uint64_t workspace_bytes);
 
 /*===----------------------------------------------------------------------===*
  * Checking results

@@ -231,6 +231,22 @@ struct RunOptions {
   /// before it (the run's start, after the L2 was flushed on CUDA), so the
   /// times add up to the run's; null: not measured.
   std::vector<KernelTiming> *timings = nullptr;
+  /// cuda, runs on device tensors: a CUstream (as an integer; 0 is the
+  /// legacy default stream) of the device's primary context to queue the
+  /// launches on. The run
+  /// returns without waiting; the caller orders its inputs before and its
+  /// reads of the outputs after on that stream, as for any of its own
+  /// kernels, and keeps the tensors alive until then. Such a run neither
+  /// poisons nor times (both wait), and takes its intermediates from
+  /// `workspace`: this is how a framework runs UTA inside its own stream
+  /// order, its own memory and CUDA-graph capture.
+  std::optional<uint64_t> cudaStream;
+  /// With cudaStream: the device address and size of memory that holds the
+  /// run's intermediates, at least Executable::workspaceBytes() bytes,
+  /// aligned to Executable::workspaceAlignment(); unused while the run's
+  /// launches are queued.
+  uint64_t workspaceAddress = 0;
+  uint64_t workspaceBytes = 0;
 };
 
 /// A compiled graph loaded on a device, ready to run any number of times,
@@ -252,6 +268,11 @@ public:
   const std::vector<TensorType> &inputs() const;
   const std::vector<TensorType> &outputs() const;
   const Device &device() const;
+  /// The device memory a run on a caller's stream (RunOptions::cudaStream)
+  /// needs for its intermediates, and the alignment of its start; 0 and 1
+  /// where the graph has none or the device runs on the host.
+  uint64_t workspaceBytes() const;
+  uint64_t workspaceAlignment() const;
 
   /// Runs the graph on host memory: one view per input and per output, in
   /// order, each of exactly the declared dtype and shape (outputs writable).

@@ -5,10 +5,22 @@ each run, and every result is compared with the float64 reference device
 with the tolerance of ``utac run --check``. Vulkan tests skip where no Vulkan
 device exists (on CI, lavapipe is there).
 """
+import os
+
 import numpy as np
 import pytest
 
 import uta
+
+
+def import_torch():
+    """torch, or a skip where it does not import; a failure instead with
+    UTA_REQUIRE_TORCH=1 (scripts/uta.sh test installs torch, so its torch
+    tests must run)."""
+    if os.environ.get("UTA_REQUIRE_TORCH") == "1":
+        import torch
+        return torch
+    return pytest.importorskip("torch")
 
 
 @pytest.fixture(scope="session")

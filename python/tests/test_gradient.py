@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 import uta
-from conftest import assert_close, poisoned_outputs, random_inputs
+from conftest import (assert_close, import_torch, poisoned_outputs,
+                      random_inputs)
 
 
 def run(graph, device, *inputs):
@@ -136,7 +137,7 @@ def test_gradient_errors():
 
 
 def test_torch_function(reference):
-    torch = pytest.importorskip("torch")
+    torch = import_torch()
     g = dense_graph()
     forward = uta.compile(g, device=reference).load(reference)
     backward = uta.compile(g.gradient(), device=reference).load(reference)

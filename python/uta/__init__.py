@@ -26,9 +26,11 @@ from .errors import (Error, GraphError, InternalError, InvalidInput,
 from .graph import Algebra, Graph, Value
 from .runtime import (Device, Executable, Tensor, default_tolerance, device,
                       fill_normal, load)
+from .torch_ops import CustomOp, custom_op
 
-__all__ = ["Algebra", "CompiledGraph", "Device", "Error", "Executable",
+__all__ = ["Algebra", "CompiledGraph", "CustomOp", "Device", "Error",
+           "Executable",
            "Graph", "GraphError", "InternalError", "InvalidInput",
-           "KernelCache", "Tensor", "Unavailable", "Value", "compile",
+           "KernelCache", "Tensor", "Unavailable", "Value", "compile", "custom_op",
            "default_tolerance", "device", "fill_normal", "load",
            "torch_function"]

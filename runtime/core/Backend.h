@@ -116,6 +116,23 @@ public:
   virtual Status run(Executable &executable,
                      std::span<const DeviceBuffer> buffers,
                      std::vector<KernelTiming> *timings) = 0;
+
+  /// Whether runOnStream queues on a caller's stream. Such a backend
+  /// addresses buffers by device pointer, so `handle + offset` is a buffer
+  /// inside another (how a caller's workspace holds the intermediates).
+  virtual bool runsOnCallerStreams() const { return false; }
+  /// Queues the manifest's launches, as run() does, on the caller's
+  /// `stream` (a CUstream for CUDA) and returns without waiting for them:
+  /// the caller orders its inputs before and its uses of the results after
+  /// on that stream, and keeps every buffer alive until the launches ran.
+  virtual Status runOnStream(Executable &executable,
+                             std::span<const DeviceBuffer> buffers,
+                             uint64_t stream) {
+    (void)executable, (void)buffers, (void)stream;
+    return Status::error(ErrorCode::InvalidInput,
+                         std::string(name()) +
+                             " runs on no caller's stream (cuda only)");
+  }
 };
 
 /// Device buffers released together, when this goes out of scope, to the

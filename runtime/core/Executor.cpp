@@ -119,13 +119,30 @@ struct RunBuffers {
 Executor::Executor(Backend &backend, Manifest manifest)
     : backend_(&backend), manifest_(std::move(manifest)),
       constants_(manifest_.buffers.size()),
-      hasConstant_(manifest_.buffers.size(), false) {}
+      hasConstant_(manifest_.buffers.size(), false),
+      workspaceOffsets_(manifest_.buffers.size(), 0) {
+  // The intermediates one after another, each at its alignment; the
+  // manifest's sizes were checked against int64 when it was read.
+  for (size_t i = 0; i < manifest_.buffers.size(); ++i) {
+    const BufferDesc &desc = manifest_.buffers[i];
+    if (desc.role != BufferRole::kIntermediate)
+      continue;
+    uint64_t alignment = std::max<uint64_t>(desc.alignment, 1);
+    workspaceAlignment_ = std::max(workspaceAlignment_, alignment);
+    workspaceBytes_ = (workspaceBytes_ + alignment - 1) / alignment * alignment;
+    workspaceOffsets_[i] = workspaceBytes_;
+    workspaceBytes_ += desc.bytes;
+  }
+}
 
 Executor::Executor(Executor &&other) noexcept
     : backend_(other.backend_), manifest_(std::move(other.manifest_)),
       executable_(std::move(other.executable_)),
       constants_(std::move(other.constants_)),
-      hasConstant_(std::move(other.hasConstant_)) {
+      hasConstant_(std::move(other.hasConstant_)),
+      workspaceOffsets_(std::move(other.workspaceOffsets_)),
+      workspaceBytes_(other.workspaceBytes_),
+      workspaceAlignment_(other.workspaceAlignment_) {
   other.constants_.clear();
   other.hasConstant_.clear();
 }
@@ -139,6 +156,9 @@ Executor &Executor::operator=(Executor &&other) noexcept {
   executable_ = std::move(other.executable_);
   constants_ = std::move(other.constants_);
   hasConstant_ = std::move(other.hasConstant_);
+  workspaceOffsets_ = std::move(other.workspaceOffsets_);
+  workspaceBytes_ = other.workspaceBytes_;
+  workspaceAlignment_ = other.workspaceAlignment_;
   other.constants_.clear();
   other.hasConstant_.clear();
   return *this;
@@ -342,12 +362,48 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
                                  std::to_string(r) + " share one buffer");
     run.buffers[resultBuffers[r]] = results[r];
   }
+  if (options.callerStream)
+    return launchOnCallerStream(run.buffers, options, timings);
   // The caller's buffers are set; the rest are constants or intermediates.
   for (size_t i = 0; i < descs.size(); ++i)
     if (hasConstant_[i] || descs[i].role == BufferRole::kIntermediate)
       UTA_TRY(
           run.provide(i, descs[i], hasConstant_[i] ? &constants_[i] : nullptr));
   return launch(run.buffers, options, timings);
+}
+
+Status
+Executor::launchOnCallerStream(std::vector<DeviceBuffer> &buffers,
+                               const RunOptions &options,
+                               std::vector<KernelTiming> *timings) const {
+  if (!backend_->runsOnCallerStreams())
+    return Status::error(ErrorCode::InvalidInput,
+                         std::string(backend_->name()) +
+                             " runs on no caller's stream (cuda only)");
+  if (options.poison || options.profile || timings)
+    return Status::error(ErrorCode::InvalidInput,
+                         "a run on the caller's stream neither poisons nor "
+                         "times its launches (both wait for the GPU)");
+  const DeviceBuffer &workspace = options.workspace;
+  if (workspace.bytes < workspaceBytes_)
+    return Status::error(ErrorCode::InvalidInput,
+                         "a run on the caller's stream needs a workspace of " +
+                             std::to_string(workspaceBytes_) +
+                             " bytes for its intermediates, got " +
+                             std::to_string(workspace.bytes));
+  if (workspaceBytes_ > 0 && workspace.handle % workspaceAlignment_ != 0)
+    return Status::error(ErrorCode::InvalidInput,
+                         "the workspace must be aligned to " +
+                             std::to_string(workspaceAlignment_) + " bytes");
+  const std::vector<BufferDesc> &descs = manifest_.buffers;
+  for (size_t i = 0; i < descs.size(); ++i) {
+    if (hasConstant_[i])
+      buffers[i] = constants_[i];
+    else if (descs[i].role == BufferRole::kIntermediate)
+      buffers[i] =
+          DeviceBuffer{workspace.handle + workspaceOffsets_[i], descs[i].bytes};
+  }
+  return backend_->runOnStream(*executable_, buffers, *options.callerStream);
 }
 
 Status Executor::launch(std::span<const DeviceBuffer> buffers,

@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -56,6 +57,14 @@ struct RunOptions {
   bool profile = false;
   /// Fill results and intermediates with NaN before the launches.
   bool poison = true;
+  /// runDevice on a backend that runsOnCallerStreams(): the caller's
+  /// stream to queue the launches on (0 is CUDA's legacy default stream),
+  /// without waiting for them (no poisoning, no timings: both need a wait).
+  std::optional<uint64_t> callerStream;
+  /// With callerStream: the caller's buffer of at least workspaceBytes()
+  /// that holds the intermediates, aligned to workspaceAlignment(). A run
+  /// that does not wait cannot hand pool buffers back, so it takes none.
+  DeviceBuffer workspace;
 };
 
 struct RunOutput {
@@ -83,6 +92,10 @@ public:
   ~Executor();
 
   const Manifest &manifest() const { return manifest_; }
+  /// The bytes of device memory a run on a caller's stream needs for the
+  /// intermediates (each at its alignment), and the alignment of its start.
+  uint64_t workspaceBytes() const { return workspaceBytes_; }
+  uint64_t workspaceAlignment() const { return workspaceAlignment_; }
 
   /// Checks `arguments` against the manifest (count, dtype, shape; errors
   /// name the argument), then runs the graph once.
@@ -102,7 +115,8 @@ public:
   /// `arguments[i]` holds argument i and result i is written to
   /// `results[i]`, each at least the manifest's size; a result may not be an
   /// argument's buffer. Every result must be a buffer of role result listed
-  /// once (as the compiler writes them). Only intermediates are allocated.
+  /// once (as the compiler writes them). Only intermediates are allocated,
+  /// or placed in the caller's workspace (RunOptions::callerStream).
   Status runDevice(std::span<const DeviceBuffer> arguments,
                    std::span<const DeviceBuffer> results,
                    const RunOptions &options = {},
@@ -118,6 +132,11 @@ private:
   Status launch(std::span<const DeviceBuffer> buffers,
                 const RunOptions &options,
                 std::vector<KernelTiming> *timings) const;
+  /// runDevice's rest with options.callerStream: the intermediates placed
+  /// in the caller's workspace, the launches queued on its stream.
+  Status launchOnCallerStream(std::vector<DeviceBuffer> &buffers,
+                              const RunOptions &options,
+                              std::vector<KernelTiming> *timings) const;
 
   Backend *backend_;
   Manifest manifest_;
@@ -125,6 +144,10 @@ private:
   /// Per manifest buffer: the resident constant, or an empty handle.
   std::vector<DeviceBuffer> constants_;
   std::vector<bool> hasConstant_;
+  /// Per manifest buffer: an intermediate's offset in the workspace.
+  std::vector<uint64_t> workspaceOffsets_;
+  uint64_t workspaceBytes_ = 0;
+  uint64_t workspaceAlignment_ = 1;
 };
 
 } // namespace uta::runtime

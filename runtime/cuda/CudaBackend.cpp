@@ -304,14 +304,14 @@ struct ClusterLaunchConfig {
 } // namespace
 
 Status CudaBackend::launchKernel(CUfunction function, const LaunchDesc &launch,
-                                 void **params) {
+                                 void **params, CUstream stream) {
   if (!launch.cluster)
     return UTA_CU(*driver_, cuLaunchKernel, function, launch.grid[0],
                   launch.grid[1], launch.grid[2], launch.block[0],
-                  launch.block[1], launch.block[2], launch.sharedBytes, stream_,
+                  launch.block[1], launch.block[2], launch.sharedBytes, stream,
                   params, nullptr);
   // load() refused cluster launches where the driver lacks the entry point.
-  ClusterLaunchConfig cluster(launch, stream_);
+  ClusterLaunchConfig cluster(launch, stream);
   return UTA_CU(*driver_, cuLaunchKernelEx, &cluster.config, function, params,
                 nullptr);
 }
@@ -598,23 +598,15 @@ CudaBackend::load(const Manifest &manifest, std::span<const std::byte> image) {
 Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
                         std::vector<KernelTiming> *timings) {
   auto &executable = static_cast<CudaExecutable &>(base);
-  if (executable.owner != this)
-    return Status::error(ErrorCode::Internal,
-                         "cuda: the executable was loaded by another backend");
-  if (buffers.size() != executable.numBuffers)
-    return Status::error(ErrorCode::Internal,
-                         "cuda: run got " + std::to_string(buffers.size()) +
-                             " buffers for a manifest with " +
-                             std::to_string(executable.numBuffers));
+  UTA_TRY(checkRun(executable, buffers));
   UTA_TRY(makeCurrent());
   // One run at a time on the stream; the executable's events are used under
   // the same lock.
   std::lock_guard<std::mutex> lock(streamMutex_);
-  const std::vector<LaunchDesc> &launches = executable.launches;
   if (timings && executable.events.empty()) {
     // One event before the first launch and one after each; the executable
     // destroys the events it holds, including on failure.
-    for (size_t i = 0; i <= launches.size(); ++i) {
+    for (size_t i = 0; i <= executable.launches.size(); ++i) {
       CUevent event = nullptr;
       if (Status status = UTA_CU(*driver_, cuEventCreate, &event,
                                  unsigned(CU_EVENT_DEFAULT));
@@ -627,7 +619,60 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
       executable.events.push_back(event);
     }
   }
+  if (Status status = queueLaunches(executable, buffers, stream_,
+                                    timings ? &executable.events : nullptr);
+      !status) {
+    // Let the launches already queued finish before their buffers go back.
+    (void)driver_->api().cuStreamSynchronize(stream_);
+    return status;
+  }
+  // Faults inside a kernel surface here.
+  if (Status status = UTA_CU(*driver_, cuStreamSynchronize, stream_); !status)
+    return withContext(executable.path + ": running the launches", status);
 
+  if (timings)
+    for (size_t l = 0; l < executable.launches.size(); ++l) {
+      float milliseconds = 0;
+      UTA_TRY(UTA_CU(*driver_, cuEventElapsedTime, &milliseconds,
+                     executable.events[l], executable.events[l + 1]));
+      timings->push_back(
+          KernelTiming{l, executable.launches[l].kernel, milliseconds});
+    }
+  return Status();
+}
+
+Status CudaBackend::runOnStream(Executable &base,
+                                std::span<const DeviceBuffer> buffers,
+                                uint64_t stream) {
+  auto &executable = static_cast<CudaExecutable &>(base);
+  UTA_TRY(checkRun(executable, buffers));
+  UTA_TRY(makeCurrent());
+  // No lock: the caller orders its own stream, and queueing touches no
+  // state of the backend's (the events and the flush are timed runs' only).
+  return queueLaunches(executable, buffers, reinterpret_cast<CUstream>(stream),
+                       nullptr);
+}
+
+Status CudaBackend::checkRun(const Executable &base,
+                             std::span<const DeviceBuffer> buffers) const {
+  const auto &executable = static_cast<const CudaExecutable &>(base);
+  if (executable.owner != this)
+    return Status::error(ErrorCode::Internal,
+                         "cuda: the executable was loaded by another backend");
+  if (buffers.size() != executable.numBuffers)
+    return Status::error(ErrorCode::Internal,
+                         "cuda: run got " + std::to_string(buffers.size()) +
+                             " buffers for a manifest with " +
+                             std::to_string(executable.numBuffers));
+  return Status();
+}
+
+Status CudaBackend::queueLaunches(Executable &base,
+                                  std::span<const DeviceBuffer> buffers,
+                                  CUstream stream,
+                                  const std::vector<CUevent> *events) {
+  auto &executable = static_cast<CudaExecutable &>(base);
+  const std::vector<LaunchDesc> &launches = executable.launches;
   auto where = [&](size_t l) {
     return executable.path + ": launches[" + std::to_string(l) + "] (" +
            launches[l].kernel + ")";
@@ -652,13 +697,10 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
     tensorMaps.resize(args.tensorMaps.size());
     for (size_t t = 0; t < args.tensorMaps.size(); ++t) {
       const LaunchArgs::TensorMapArg &map = args.tensorMaps[t];
-      if (Status status = encodeTensorMap(*driver_, map.encoding,
+      UTA_TRY(withContext(where(l),
+                          encodeTensorMap(*driver_, map.encoding,
                                           buffers[map.bufferPosition].handle,
-                                          tensorMaps[t]);
-          !status) {
-        (void)driver_->api().cuStreamSynchronize(stream_);
-        return withContext(where(l), status);
-      }
+                                          tensorMaps[t])));
       params[map.argument] = &tensorMaps[t];
     }
     // A timed run starts with a cold L2, as a baseline timed by do_bench
@@ -668,42 +710,23 @@ Status CudaBackend::run(Executable &base, std::span<const DeviceBuffer> buffers,
     // submits the launches: the events bracket the GPU's work, not the
     // submission. A launch's time runs from the previous launch's end
     // event, so the launches' times add up to the run's.
-    Status status = timings && l == 0 ? queueCacheFlush() : Status();
-    if (status && timings && l == 0)
-      status = UTA_CU(*driver_, cuEventRecord, executable.events[0], stream_);
+    if (events && l == 0) {
+      UTA_TRY(queueCacheFlush());
+      UTA_TRY(UTA_CU(*driver_, cuEventRecord, (*events)[0], stream));
+    }
     // Zeroed after the start event: the launch's time includes it.
-    for (size_t position : launch.zeroedPositions) {
-      if (!status)
-        break;
-      status = withContext(
-          where(l), UTA_CU(*driver_, cuMemsetD32Async,
-                           CUdeviceptr(buffers[position].handle), 0u,
-                           size_t(buffers[position].bytes / 4), stream_));
-    }
-    if (status)
-      status = withContext(
-          where(l), launchKernel(kernel.function, launch,
-                                 params.empty() ? nullptr : params.data()));
-    if (status && timings)
-      status =
-          UTA_CU(*driver_, cuEventRecord, executable.events[l + 1], stream_);
-    if (!status) {
-      // Let the launches already queued finish before their buffers go back.
-      (void)driver_->api().cuStreamSynchronize(stream_);
-      return status;
-    }
+    for (size_t position : launch.zeroedPositions)
+      UTA_TRY(withContext(where(l),
+                          UTA_CU(*driver_, cuMemsetD32Async,
+                                 CUdeviceptr(buffers[position].handle), 0u,
+                                 size_t(buffers[position].bytes / 4), stream)));
+    UTA_TRY(withContext(where(l),
+                        launchKernel(kernel.function, launch,
+                                     params.empty() ? nullptr : params.data(),
+                                     stream)));
+    if (events)
+      UTA_TRY(UTA_CU(*driver_, cuEventRecord, (*events)[l + 1], stream));
   }
-  // Faults inside a kernel surface here.
-  if (Status status = UTA_CU(*driver_, cuStreamSynchronize, stream_); !status)
-    return withContext(executable.path + ": running the launches", status);
-
-  if (timings)
-    for (size_t l = 0; l < launches.size(); ++l) {
-      float milliseconds = 0;
-      UTA_TRY(UTA_CU(*driver_, cuEventElapsedTime, &milliseconds,
-                     executable.events[l], executable.events[l + 1]));
-      timings->push_back(KernelTiming{l, launches[l].kernel, milliseconds});
-    }
   return Status();
 }
 

@@ -62,6 +62,13 @@ public:
   load(const Manifest &manifest, std::span<const std::byte> image) override;
   Status run(Executable &executable, std::span<const DeviceBuffer> buffers,
              std::vector<KernelTiming> *timings) override;
+  bool runsOnCallerStreams() const override { return true; }
+  /// Queues the launches on `stream`, a CUstream of the primary context,
+  /// and returns without waiting; a fault inside a kernel surfaces at the
+  /// caller's next synchronisation.
+  Status runOnStream(Executable &executable,
+                     std::span<const DeviceBuffer> buffers,
+                     uint64_t stream) override;
 
   /// Compute capability as a number: 90 for sm_90.
   int computeCapability() const { return ccMajor_ * 10 + ccMinor_; }
@@ -81,12 +88,22 @@ private:
   /// Queues a write of the whole cache-flush buffer (allocated on first
   /// use) on stream_; caller holds streamMutex_.
   Status queueCacheFlush();
-  /// Queues `launch` of `function` with `params` on stream_: through
+  /// Queues `launch` of `function` with `params` on `stream`: through
   /// cuLaunchKernelEx with its cluster shape where it has one (load()
   /// checked that the driver has it), else cuLaunchKernel; caller holds
   /// streamMutex_.
   Status launchKernel(CUfunction function, const LaunchDesc &launch,
-                      void **params);
+                      void **params, CUstream stream);
+  /// Internal when `executable` is another backend's or `buffers` does not
+  /// hold one buffer per manifest buffer.
+  Status checkRun(const Executable &executable,
+                  std::span<const DeviceBuffer> buffers) const;
+  /// Queues every launch of `executable` on `stream`; with `events` (one
+  /// before the first launch and one after each), flushes the L2 first and
+  /// records them.
+  Status queueLaunches(Executable &executable,
+                       std::span<const DeviceBuffer> buffers, CUstream stream,
+                       const std::vector<CUevent> *events);
   /// Unavailable (with `launchAt`) where the device cannot hold the blocks
   /// of one of `launch`'s clusters of `function` at once (an MIG slice, an
   /// MPS client limited to few SMs), as cuOccupancyMaxActiveClusters says.

@@ -65,9 +65,9 @@ static void testTensorBuilders(void) {
     CHECK_TYPE(g, binary[i](g, x, y), UTA_F32, 4, 8);
   }
   uta_value_t (*unary[])(uta_graph_t *, uta_value_t) = {
-      uta_graph_neg,  uta_graph_abs,   uta_graph_sign,    uta_graph_exp,
-      uta_graph_log,  uta_graph_sqrt,  uta_graph_rsqrt,   uta_graph_tanh,
-      uta_graph_erf,  uta_graph_relu,  uta_graph_silu,    uta_graph_sigmoid,
+      uta_graph_neg, uta_graph_abs,  uta_graph_sign,  uta_graph_exp,
+      uta_graph_log, uta_graph_sqrt, uta_graph_rsqrt, uta_graph_tanh,
+      uta_graph_erf, uta_graph_relu, uta_graph_silu,  uta_graph_sigmoid,
   };
   for (size_t i = 0; i < sizeof(unary) / sizeof(unary[0]); ++i)
     CHECK_TYPE(g, unary[i](g, x), UTA_F32, 4, 8);
@@ -386,6 +386,68 @@ static void testRunHostHugeRankRefused(void) {
   CHECK_OK(uta_executable_run_host(exe, &input, 1, &output, 1, NULL));
   CHECK(out[0] == 2 && out[1] == 4);
   uta_executable_destroy(exe);
+  uta_compiled_graph_destroy(compiled);
+  uta_device_destroy(reference);
+  uta_graph_destroy(g);
+}
+
+/* A run on a caller's CUDA stream: refused by the host devices, whatever
+ * the stream and workspace; the counts and null arrays checked first; the
+ * workspace a graph with an intermediate needs (a softmax's row maxima and
+ * sums) is reported, and none for one without. */
+static void testRunOnCudaStreamRefusedOnHostDevices(void) {
+  uta_graph_t *g = uta_graph_create("softmax_twice");
+  int64_t shape[] = {4, 6};
+  uta_value_t x = uta_graph_input(g, shape, 2, UTA_F32);
+  uta_graph_output(g, uta_graph_softmax(g, uta_graph_add(g, x, x), 1));
+  uta_device_t *reference = NULL;
+  uta_compiled_graph_t *compiled = NULL;
+  uta_executable_t *exe = NULL;
+  CHECK_OK(uta_device_open("reference", 0, &reference));
+  CHECK_OK(uta_compile(g, NULL, &compiled));
+  CHECK_OK(uta_compiled_graph_load(compiled, reference, &exe));
+  CHECK(uta_executable_workspace_bytes(exe) == 0);
+  CHECK(uta_executable_workspace_alignment(exe) == 1);
+  CHECK(uta_executable_workspace_bytes(NULL) == 0);
+  float in[24] = {1}, out[24];
+  uint64_t input = (uint64_t)(uintptr_t)in, output = (uint64_t)(uintptr_t)out;
+  CHECK_FAILS(
+      uta_executable_run_on_cuda_stream(exe, &input, 1, &output, 1, 0, 0, 0),
+      UTA_INVALID_INPUT,
+      "softmax_twice: a run on host memory takes no CUDA stream");
+  CHECK_FAILS(uta_executable_run_on_cuda_stream(exe, &input, 1, &output, 1,
+                                                UINT64_MAX, UINT64_MAX,
+                                                UINT64_MAX),
+              UTA_INVALID_INPUT, "takes no CUDA stream");
+  CHECK_FAILS(
+      uta_executable_run_on_cuda_stream(exe, &input, 2, &output, 1, 0, 0, 0),
+      UTA_INVALID_INPUT,
+      "uta_executable_run_on_cuda_stream: softmax_twice takes 1 input");
+  CHECK_FAILS(
+      uta_executable_run_on_cuda_stream(exe, NULL, 1, &output, 1, 0, 0, 0),
+      UTA_INVALID_INPUT, "uta_executable_run_on_cuda_stream: inputs");
+  CHECK_FAILS(
+      uta_executable_run_on_cuda_stream(NULL, &input, 1, &output, 1, 0, 0, 0),
+      UTA_INVALID_INPUT, "executable");
+  uta_executable_destroy(exe);
+
+  uta_device_t *vulkan = NULL;
+  if (uta_device_open("vulkan", 0, &vulkan) == UTA_OK) {
+    uta_compiled_graph_t *spirv = NULL;
+    uta_compile_options_t *options = NULL;
+    CHECK_OK(uta_compile_options_for_device(vulkan, &options));
+    CHECK_OK(uta_compile(g, options, &spirv));
+    CHECK_OK(uta_compiled_graph_load(spirv, vulkan, &exe));
+    /* The row statistics of the softmax are intermediates. */
+    CHECK(uta_executable_workspace_bytes(exe) >= 2 * 4 * sizeof(float));
+    CHECK_FAILS(uta_executable_run_on_cuda_stream(exe, &input, 1, &output, 1, 7,
+                                                  0, 1 << 20),
+                UTA_INVALID_INPUT, "takes no CUDA stream");
+    uta_executable_destroy(exe);
+    uta_compiled_graph_destroy(spirv);
+    uta_compile_options_destroy(options);
+    uta_device_destroy(vulkan);
+  }
   uta_compiled_graph_destroy(compiled);
   uta_device_destroy(reference);
   uta_graph_destroy(g);
@@ -825,6 +887,7 @@ int main(void) {
   testHugeCountsRefused();
   testTensorBytesPastInt64Refused();
   testRunHostHugeRankRefused();
+  testRunOnCudaStreamRefusedOnHostDevices();
   testRuns();
   testGradientValues();
   testGradientOnVulkan();

@@ -801,6 +801,15 @@ private:
                   outputs.empty() ? nullptr : outputs.data(), numOutputs,
                   hostile.flag() ? &options : nullptr),
               "uta_executable_run_addresses");
+    // Host devices run on no CUDA stream, whatever stream and workspace
+    // they are given.
+    check(!succeeded(uta_executable_run_on_cuda_stream(
+                         exe, inputs.empty() ? nullptr : inputs.data(),
+                         numInputs, outputs.empty() ? nullptr : outputs.data(),
+                         numOutputs, hostile.any<uint64_t>(),
+                         hostile.any<uint64_t>(), hostile.any<uint64_t>()),
+                     "uta_executable_run_on_cuda_stream"),
+          "uta_executable_run_on_cuda_stream", "a host device ran on a stream");
   }
 
   void allocate() {

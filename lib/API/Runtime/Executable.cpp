@@ -375,11 +375,18 @@ public:
     return status;
   }
 
+  uint64_t workspaceBytes() const override { return executor.workspaceBytes(); }
+  uint64_t workspaceAlignment() const override {
+    return executor.workspaceAlignment();
+  }
+
 private:
   static rt::RunOptions runOptions(const RunOptions &options) {
     rt::RunOptions converted;
     converted.profile = options.timings != nullptr;
     converted.poison = options.poisonOutputs;
+    converted.callerStream = options.cudaStream;
+    converted.workspace = {options.workspaceAddress, options.workspaceBytes};
     return converted;
   }
   static void appendTimings(const std::vector<rt::KernelTiming> &timings,
@@ -442,6 +449,10 @@ const std::vector<TensorType> &Executable::outputs() const {
   return impl_->outputs;
 }
 const Device &Executable::device() const { return device_; }
+uint64_t Executable::workspaceBytes() const { return impl_->workspaceBytes(); }
+uint64_t Executable::workspaceAlignment() const {
+  return impl_->workspaceAlignment();
+}
 
 /// "f takes 2 inputs and returns 1 output, got 3 and 1".
 static Status checkCounts(const ExecutableImpl &impl, size_t inputs,
@@ -458,11 +469,26 @@ static Status checkCounts(const ExecutableImpl &impl, size_t inputs,
           std::to_string(inputs) + " and " + std::to_string(outputs));
 }
 
+/// A caller's stream is for runs on cuda device tensors only.
+static Status checkCudaStream(const Executable &exe, const RunOptions &options,
+                              bool onDevice) {
+  if (!options.cudaStream.has_value() ||
+      (onDevice && exe.device().backend() == "cuda"))
+    return Status();
+  return Status::error(ErrorCode::InvalidInput,
+                       exe.name() + ": a run on " +
+                           (onDevice ? exe.device().backend() + " tensors"
+                                     : std::string("host memory")) +
+                           " takes no CUDA stream (RunOptions::cudaStream)");
+}
+
 Status Executable::run(std::span<const HostTensorView> inputs,
                        std::span<const HostTensorView> outputs,
                        const RunOptions &options) const {
   if (Status status = checkCounts(*impl_, inputs.size(), outputs.size());
       !status)
+    return status;
+  if (Status status = checkCudaStream(*this, options, false); !status)
     return status;
   for (size_t i = 0; i < inputs.size(); ++i)
     if (Status status = checkView("input " + std::to_string(i), inputs[i],
@@ -482,6 +508,8 @@ Status Executable::run(std::span<const DeviceTensor> inputs,
                        const RunOptions &options) const {
   if (Status status = checkCounts(*impl_, inputs.size(), outputs.size());
       !status)
+    return status;
+  if (Status status = checkCudaStream(*this, options, true); !status)
     return status;
   const DeviceImpl *device = Access::impl(device_).get();
   auto collect = [&](std::span<const DeviceTensor> tensors,

@@ -117,6 +117,9 @@ public:
   virtual Status runDevice(std::span<const runtime::DeviceBuffer> inputs,
                            std::span<const runtime::DeviceBuffer> outputs,
                            const RunOptions &options) const = 0;
+  /// What Executable::workspaceBytes() and workspaceAlignment() say.
+  virtual uint64_t workspaceBytes() const { return 0; }
+  virtual uint64_t workspaceAlignment() const { return 1; }
 
   const std::string name;
   const std::vector<TensorType> inputs;

@@ -356,17 +356,24 @@ static void appendView(const TensorType &type, void *data, size_t count,
 
 /// Whether host memory at `data` is aligned to the elements of `dtype`: a
 /// view's float or uint16_t pointer may not be misaligned (a NumPy array
-/// made with np.frombuffer(..., offset=1) is). False with the error
-/// recorded, naming `what`.
-static bool checkHostAlignment(const std::string &what, const void *data,
-                               DType dtype) {
+/// made with np.frombuffer(..., offset=1) is). The error names `what`.
+static Status hostAlignment(const std::string &what, const void *data,
+                            DType dtype) {
   size_t elementBytes = dtypeSize(dtype);
   if (reinterpret_cast<uintptr_t>(data) % elementBytes == 0)
-    return true;
-  capi::fail(UTA_INVALID_INPUT, what + ": the memory is not aligned to its " +
-                                    std::to_string(elementBytes) +
-                                    "-byte elements");
-  return false;
+    return Status();
+  return Status::error(ErrorCode::InvalidInput,
+                       what + ": the memory is not aligned to its " +
+                           std::to_string(elementBytes) + "-byte elements");
+}
+
+/// hostAlignment, false with the error recorded.
+static bool checkHostAlignment(const std::string &what, const void *data,
+                               DType dtype) {
+  Status status = hostAlignment(what, data, dtype);
+  if (!status)
+    capi::fail(status);
+  return bool(status);
 }
 
 /// A host view of `bytes` bytes at `data` for a tensor of `type`; false
@@ -488,6 +495,21 @@ extern "C" size_t
 uta_executable_num_outputs(const uta_executable_t *executable) {
   return capi::guarded("uta_executable_num_outputs", size_t(0), [&] {
     return executable ? executable->executable.outputs().size() : size_t(0);
+  });
+}
+
+extern "C" uint64_t
+uta_executable_workspace_bytes(const uta_executable_t *executable) {
+  return capi::guarded("uta_executable_workspace_bytes", uint64_t(0), [&] {
+    return executable ? executable->executable.workspaceBytes() : uint64_t(0);
+  });
+}
+
+extern "C" uint64_t
+uta_executable_workspace_alignment(const uta_executable_t *executable) {
+  return capi::guarded("uta_executable_workspace_alignment", uint64_t(1), [&] {
+    return executable ? executable->executable.workspaceAlignment()
+                      : uint64_t(1);
   });
 }
 
@@ -682,12 +704,10 @@ extern "C" uta_status_t uta_executable_run_device(
 
 /// Runs `exe` on the memory at `inputs` and `outputs`, whose counts are
 /// checked: device pointers on cuda, host pointers elsewhere.
-static uta_status_t runAddresses(const char *function, const Executable &exe,
-                                 const uint64_t *inputs, size_t num_inputs,
-                                 const uint64_t *outputs, size_t num_outputs,
-                                 const uta_run_options_t *options) {
-  std::vector<KernelTiming> timings;
-  RunOptions runOptions = readRunOptions(options, timings);
+static Status runAddresses(const char *function, const Executable &exe,
+                           const uint64_t *inputs, size_t num_inputs,
+                           const uint64_t *outputs, size_t num_outputs,
+                           const RunOptions &runOptions) {
   Status status;
   if (exe.device().backend() == "cuda") {
     std::vector<DeviceTensor> in, out;
@@ -718,10 +738,12 @@ static uta_status_t runAddresses(const char *function, const Executable &exe,
                          (isOutput ? "output " : "input ") +
                          std::to_string(isOutput ? i - num_inputs : i);
       if (address == 0 && type.bytes() > 0)
-        return capi::fail(UTA_INVALID_INPUT, what + " is a null pointer");
-      if (!checkHostAlignment(what, reinterpret_cast<const void *>(address),
-                              type.dtype))
-        return UTA_INVALID_INPUT;
+        return Status::error(ErrorCode::InvalidInput,
+                             what + " is a null pointer");
+      if (Status aligned = hostAlignment(
+              what, reinterpret_cast<const void *>(address), type.dtype);
+          !aligned)
+        return aligned;
     }
     std::vector<HostTensorView> in, out;
     for (size_t i = 0; i < num_inputs; ++i)
@@ -732,9 +754,26 @@ static uta_status_t runAddresses(const char *function, const Executable &exe,
                  size_t(exe.outputs()[i].numElements()), true, out);
     status = exe.run(in, out, runOptions);
   }
-  if (status)
-    writeKernelTime(options, timings);
-  return capi::fail(status);
+  return status;
+}
+
+/// Whether the address arrays of a run by address are there and hold
+/// `executable`'s counts; false with the error recorded.
+static bool checkAddressArrays(const char *function,
+                               const uta_executable_t *executable,
+                               const uint64_t *inputs, size_t num_inputs,
+                               const uint64_t *outputs, size_t num_outputs) {
+  if (!executable) {
+    capi::failNull(function, "executable");
+    return false;
+  }
+  if ((num_inputs > 0 && !inputs) || (num_outputs > 0 && !outputs)) {
+    capi::failNull(function, inputs ? "outputs" : "inputs");
+    return false;
+  }
+  // Counts first: the types are read by position.
+  return checkRunCounts(function, executable->executable, num_inputs,
+                        num_outputs);
 }
 
 extern "C" uta_status_t
@@ -744,16 +783,35 @@ uta_executable_run_addresses(const uta_executable_t *executable,
                              const uta_run_options_t *options) {
   const char *function = "uta_executable_run_addresses";
   return capi::guarded(function, UTA_INTERNAL, [&] {
-    if (!executable)
-      return capi::failNull(function, "executable");
-    if ((num_inputs > 0 && !inputs) || (num_outputs > 0 && !outputs))
-      return capi::failNull(function, inputs ? "outputs" : "inputs");
-    const Executable &exe = executable->executable;
-    // Counts first: the types are read by position.
-    if (!checkRunCounts(function, exe, num_inputs, num_outputs))
+    if (!checkAddressArrays(function, executable, inputs, num_inputs, outputs,
+                            num_outputs))
       return UTA_INVALID_INPUT;
-    return runAddresses(function, exe, inputs, num_inputs, outputs, num_outputs,
-                        options);
+    std::vector<KernelTiming> timings;
+    Status status =
+        runAddresses(function, executable->executable, inputs, num_inputs,
+                     outputs, num_outputs, readRunOptions(options, timings));
+    if (status)
+      writeKernelTime(options, timings);
+    return capi::fail(status);
+  });
+}
+
+extern "C" uta_status_t uta_executable_run_on_cuda_stream(
+    const uta_executable_t *executable, const uint64_t *inputs,
+    size_t num_inputs, const uint64_t *outputs, size_t num_outputs,
+    uint64_t cuda_stream, uint64_t workspace, uint64_t workspace_bytes) {
+  const char *function = "uta_executable_run_on_cuda_stream";
+  return capi::guarded(function, UTA_INTERNAL, [&] {
+    if (!checkAddressArrays(function, executable, inputs, num_inputs, outputs,
+                            num_outputs))
+      return UTA_INVALID_INPUT;
+    RunOptions options;
+    options.poisonOutputs = false;
+    options.cudaStream = cuda_stream;
+    options.workspaceAddress = workspace;
+    options.workspaceBytes = workspace_bytes;
+    return capi::fail(runAddresses(function, executable->executable, inputs,
+                                   num_inputs, outputs, num_outputs, options));
   });
 }
 

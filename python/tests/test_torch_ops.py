@@ -1,0 +1,279 @@
+"""uta.custom_op: UTA graphs as torch.library operators on CPU tensors.
+
+Forward and gradients against float64 torch (or, for the Clifford ops, the
+float64 reference interpreter and finite differences), torch.library.opcheck
+of every op kind, torch.compile with fullgraph (static and dynamic), double
+backward, the compiled-graph cache, and the errors. Each runs on the
+reference device and on Vulkan (lavapipe on CI). The cuda path runs on the
+GPU machine (python/tests/gpu_torch_ops.py).
+"""
+import itertools
+
+import numpy as np
+import pytest
+
+import uta
+from conftest import import_torch
+
+torch = import_torch()
+
+_names = itertools.count()
+
+
+def op_name(what):
+    """A name new to torch.library for every op a test makes."""
+    return f"uta_test::{what}_{next(_names)}"
+
+
+@pytest.fixture(params=["reference", "vulkan"])
+def host_backend(request):
+    if request.param == "vulkan":
+        try:
+            uta.device("vulkan")
+        except uta.Unavailable as error:
+            pytest.skip(f"no Vulkan device here: {error}")
+    return request.param
+
+
+def seeded(*shape, seed=0, requires_grad=True):
+    generator = torch.Generator().manual_seed(seed)
+    x = torch.randn(*shape, generator=generator)
+    return x.requires_grad_(requires_grad)
+
+
+def dense_layer(g, x, w, b):
+    return g.softmax(g.gelu(x @ w + b), 1)
+
+
+def dense_layer_torch(x, w, b):
+    return torch.softmax(torch.nn.functional.gelu(x @ w + b), 1)
+
+
+def assert_close(actual, expected, tolerance, what):
+    actual = actual.detach().double()
+    expected = expected.detach().double()
+    assert torch.isfinite(actual).all(), f"{what}: non-finite elements"
+    error = (actual - expected).norm() / expected.norm()
+    assert error <= tolerance, f"{what}: rel_l2 {error:.3g} > {tolerance:g}"
+
+
+def test_forward_and_gradients_match_float64_torch(host_backend):
+    op = uta.custom_op(op_name("dense"), dense_layer,
+                       host_backend=host_backend)
+    x, w, b = seeded(6, 8, seed=1), seeded(8, 5, seed=2), seeded(5, seed=3)
+    y = op(x, w, b)
+    assert y.dtype == torch.float32 and y.shape == (6, 5)
+    cotangent = seeded(6, 5, seed=4, requires_grad=False)
+    grads = torch.autograd.grad(y, (x, w, b), cotangent)
+    x64, w64, b64 = (t.detach().double().requires_grad_() for t in (x, w, b))
+    y64 = dense_layer_torch(x64, w64, b64)
+    grads64 = torch.autograd.grad(y64, (x64, w64, b64), cotangent.double())
+    assert_close(y, y64, 1e-5, "output")
+    for name, grad, grad64 in zip("xwb", grads, grads64):
+        assert_close(grad, grad64, 1e-5, f"d{name}")
+
+
+def test_wrt_gives_gradients_to_those_inputs_only(host_backend):
+    op = uta.custom_op(op_name("dense_wrt"), dense_layer, wrt=[1],
+                       host_backend=host_backend)
+    x, w, b = seeded(4, 8, seed=5), seeded(8, 3, seed=6), seeded(3, seed=7)
+    # Not .sum(): the rows of a softmax sum to 1, whose gradient is 0.
+    cotangent = seeded(4, 3, seed=8, requires_grad=False)
+    (op(x, w, b) * cotangent).sum().backward()
+    assert x.grad is None and b.grad is None
+    w64 = w.detach().double().requires_grad_()
+    (dense_layer_torch(x.detach().double(), w64, b.detach().double()) *
+     cotangent.double()).sum().backward()
+    assert_close(w.grad, w64.grad, 1e-5, "dw")
+
+
+def clifford_cases():
+    """(what, build, input shapes) of the Clifford op kinds, Cl(3,0)."""
+    cl3 = uta.Algebra(3, 0)
+    paths = cl3.num_paths
+    return [
+        ("geometric_product",
+         lambda g, a, b: g.geometric_product(cl3, a, b), [(8, 4, 6)] * 2),
+        ("weighted_product",
+         lambda g, a, b, w: g.weighted_product(cl3, a, b, w),
+         [(8, 4, 6), (8, 4, 6), (6, paths)]),
+        ("fc_product", lambda g, a, b, w: g.fc_product(cl3, a, b, w),
+         [(8, 4, 6), (8, 4, 6), (paths, 6, 5)]),
+        ("grade_rms_norm", lambda g, a: g.grade_rms_norm(cl3, a),
+         [(8, 4, 6)]),
+        ("scalar_gate", lambda g, a: g.scalar_gate(cl3, a), [(8, 4, 6)]),
+    ]
+
+
+def tensor_cases():
+    return [
+        ("elementwise", lambda g, a, b: g.tanh(a * b + a), [(5, 7)] * 2),
+        ("matmul", lambda g, a, b: a @ b, [(5, 7), (7, 3)]),
+        ("reduction", lambda g, a: g.reduce_sum(g.exp(a), [1]), [(5, 7)]),
+        ("layer_norm", lambda g, a, w, b: g.layer_norm(a, w, b, 1),
+         [(5, 7), (7,), (7,)]),
+        ("two_outputs", lambda g, a, b: (a + b, g.sigmoid(a) * b),
+         [(5, 7)] * 2),
+    ]
+
+
+@pytest.mark.parametrize("what,build,shapes", tensor_cases() +
+                         clifford_cases(), ids=lambda case: None)
+def test_opcheck_every_op_kind(what, build, shapes):
+    # opcheck runs the schema, fake-tensor (static and symbolic sizes),
+    # autograd-registration and AOT-dispatch checks against the real run.
+    op = uta.custom_op(op_name(what), build, host_backend="reference")
+    inputs = [seeded(*shape, seed=s) for s, shape in enumerate(shapes)]
+    torch.library.opcheck(op.library_op, (inputs, len(inputs)))
+
+
+@pytest.mark.parametrize("what,build,shapes", clifford_cases(),
+                         ids=lambda case: None)
+def test_clifford_gradients_match_finite_differences(what, build, shapes,
+                                                     host_backend):
+    op = uta.custom_op(op_name(what + "_fd"), build, host_backend=host_backend)
+    inputs = [seeded(*shape, seed=10 + s) for s, shape in enumerate(shapes)]
+    y = op(*inputs)
+    cotangent = seeded(*y.shape, seed=20, requires_grad=False)
+    grads = torch.autograd.grad(y, inputs, cotangent)
+    # The forward on the float64 reference interpreter, against which the
+    # directional derivatives are taken: <cotangent, op(x + e v)>.
+    reference = uta.custom_op(op_name(what + "_ref"), build,
+                              host_backend="reference")
+    rng = np.random.default_rng(30)
+    for i, (x, grad) in enumerate(zip(inputs, grads)):
+        direction = torch.from_numpy(
+            rng.standard_normal(tuple(x.shape)).astype(np.float32))
+        eps = 1e-2
+        shifted = [t.detach() for t in inputs]
+
+        def loss(scale):
+            args = list(shifted)
+            args[i] = shifted[i] + scale * eps * direction
+            return (reference(*args).double() * cotangent.double()).sum()
+
+        numeric = (loss(1) - loss(-1)) / (2 * eps)
+        analytic = (grad.double() * direction.double()).sum()
+        assert abs(numeric - analytic) <= 2e-3 * max(1.0, abs(analytic)), \
+            f"d input {i}: finite difference {numeric:.6g}, gradient " \
+            f"{analytic:.6g}"
+
+
+def test_clifford_forward_matches_the_reference_interpreter(host_backend):
+    for what, build, shapes in clifford_cases():
+        op = uta.custom_op(op_name(what + "_fwd"), build,
+                           host_backend=host_backend)
+        reference = uta.custom_op(op_name(what + "_fwd_ref"), build,
+                                  host_backend="reference")
+        inputs = [seeded(*shape, seed=40 + s, requires_grad=False)
+                  for s, shape in enumerate(shapes)]
+        assert_close(op(*inputs), reference(*inputs), 1e-5, what)
+
+
+def test_double_backward_matches_float64_torch(host_backend):
+    # The force-matching pattern: E(x, w), F = -dE/dx, loss(F), d loss/dw.
+    op = uta.custom_op(op_name("energy"),
+                       lambda g, x, w: g.reduce_sum(g.tanh(x @ w), [0, 1]),
+                       host_backend=host_backend)
+    x, w = seeded(6, 4, seed=50), seeded(4, 3, seed=51)
+    energy = op(x, w)
+    (forces,) = torch.autograd.grad(-energy, x, create_graph=True)
+    (dw,) = torch.autograd.grad((forces ** 2).sum(), w)
+    x64, w64 = (t.detach().double().requires_grad_() for t in (x, w))
+    energy64 = torch.tanh(x64 @ w64).sum()
+    (forces64,) = torch.autograd.grad(-energy64, x64, create_graph=True)
+    (dw64,) = torch.autograd.grad((forces64 ** 2).sum(), w64)
+    assert_close(forces, forces64, 1e-5, "forces")
+    assert_close(dw, dw64, 1e-5, "d loss / dw")
+
+
+class DenseModel(torch.nn.Module):
+    def __init__(self, op):
+        super().__init__()
+        self.op = op
+        self.w = torch.nn.Parameter(seeded(8, 5, seed=60).detach())
+        self.b = torch.nn.Parameter(seeded(5, seed=61).detach())
+
+    def forward(self, x):
+        return torch.cos(3 * self.op(x, self.w, self.b)).sum(1)
+
+
+def test_torch_compile_fullgraph_static():
+    op = uta.custom_op(op_name("dense_static"), dense_layer,
+                       host_backend="reference")
+    model = DenseModel(op)
+    compiled = torch.compile(model, fullgraph=True, backend="aot_eager")
+    x = seeded(6, 8, seed=62)
+    y = compiled(x)
+    assert_close(y, model(x), 1e-6, "compiled forward")
+    y.sum().backward()
+    grad = model.w.grad.clone()
+    model.w.grad = None
+    model(x).sum().backward()
+    assert_close(grad, model.w.grad, 1e-6, "compiled dw")
+
+
+def test_torch_compile_fullgraph_dynamic_compiles_once(host_backend):
+    op = uta.custom_op(op_name("dense_dynamic"), dense_layer,
+                       host_backend=host_backend)
+    model = DenseModel(op)
+    traced = []
+
+    def counting_backend(graph_module, example_inputs):
+        traced.append(graph_module)
+        return graph_module.forward
+
+    compiled = torch.compile(model, fullgraph=True, dynamic=True,
+                             backend=counting_backend)
+    for batch in (3, 7, 11):
+        x = seeded(batch, 8, seed=batch)
+        assert_close(compiled(x), model(x), 1e-6, f"batch {batch}")
+    assert len(traced) == 1, "a new batch size was traced again"
+    # One UTA compile per batch size and level that ran.
+    assert op.cache_info()["compiled"] == 3
+
+
+def test_torch_compile_inductor_dynamic():
+    op = uta.custom_op(op_name("dense_inductor"), dense_layer,
+                       host_backend="reference")
+    model = DenseModel(op)
+    compiled = torch.compile(model, fullgraph=True, dynamic=True)
+    for batch in (4, 9):
+        x = seeded(batch, 8, seed=70 + batch)
+        y = compiled(x)
+        assert_close(y, model(x), 1e-6, f"inductor batch {batch}")
+        y.sum().backward()
+
+
+def test_the_cache_compiles_each_signature_once():
+    op = uta.custom_op(op_name("cached"), lambda g, a: g.exp(a) * a,
+                       host_backend="reference")
+    for _ in range(3):
+        op(seeded(4, 3, requires_grad=False))
+    assert op.cache_info()["compiled"] == 1
+    op(seeded(5, 3, requires_grad=False))
+    op(seeded(4, 3, requires_grad=False).half())
+    assert op.cache_info()["compiled"] == 3
+
+
+def test_bad_inputs_raise_uta_errors():
+    op = uta.custom_op(op_name("bad"), lambda g, a, b: a @ b,
+                       host_backend="reference")
+    a, b = seeded(4, 3, requires_grad=False), seeded(3, 2, requires_grad=False)
+    with pytest.raises(uta.InvalidInput, match="float64"):
+        op(a.double(), b.double())
+    with pytest.raises(uta.InvalidInput, match="not contiguous"):
+        op(seeded(3, 4, requires_grad=False).t(), b)
+    with pytest.raises(uta.GraphError, match="matmul"):
+        op(a, a)
+    with pytest.raises(uta.InvalidInput):
+        uta.custom_op("uta_test::bad_0x", 42)
+    with pytest.raises(uta.InvalidInput, match="no outputs"):
+        uta.custom_op(op_name("none"), lambda g, a: None)(a)
+    name = op_name("twice")
+    uta.custom_op(name, lambda g, a: a + a)
+    with pytest.raises(uta.InvalidInput, match="twice"):
+        uta.custom_op(name, lambda g, a: a + a)
+    with pytest.raises(uta.InvalidInput, match="host_backend"):
+        uta.custom_op(op_name("host"), lambda g, a: a,
+                      host_backend=3)

@@ -1,0 +1,443 @@
+"""UTA graphs as PyTorch custom operators: uta.custom_op.
+
+A graph-building function becomes an operator of torch.library with a fake
+(meta) implementation, autograd through UTA's gradient graphs (and their
+gradients, for double backward), and a compiled-graph cache keyed by the
+input shapes, dtypes and device. torch.compile sees one opaque operator per
+call, so a model that uses them compiles with ``fullgraph=True``, static or
+``dynamic=True``, and CUDA graphs capture it.
+
+    def gelu_linear(g, x, w):
+        return g.gelu(x @ w)
+
+    op = uta.custom_op("mylib::gelu_linear", gelu_linear)
+    y = op(x, w)          # torch tensors; y.sum().backward() works
+
+How a call runs (docs/python.md):
+
+- cuda tensors: on torch's current stream of their device, outputs and the
+  intermediates' workspace from torch's caching allocator, no host wait
+  (UTA_RUN_ON_CUDA_STREAM): ``torch.cuda.memory_allocated`` sees the
+  memory and ``torch.cuda.graph`` captures the launches;
+- CPU tensors: on the Vulkan device (lavapipe where there is no GPU) when
+  one opens, else on the float64 reference interpreter, or on the backend
+  that `host_backend` names.
+
+Torch is imported when an op is made, never at ``import uta``.
+"""
+import ctypes
+import threading
+
+from . import _capi
+from ._check import check_ints, check_string
+from .errors import Error, InvalidInput, Unavailable, check
+from .graph import DTYPE_NAMES, Graph
+
+_rt = _capi.runtime
+
+# The uta.Device of each torch device, opened once per process. Executables
+# are loaded per device, so a model on cuda:1, or one replica per device
+# under DistributedDataParallel, runs kernels loaded in its own device's
+# context.
+_devices = {}
+_devices_lock = threading.Lock()
+
+# The operators a higher level is named by (level 0 is the op's own name).
+_LEVEL_SUFFIXES = ("", "_backward", "_double_backward")
+
+
+def _import_torch():
+    try:
+        import torch
+    except ImportError as error:
+        raise Unavailable(f"uta.custom_op needs torch: {error}") from None
+    return torch
+
+
+def _uta_device(torch_device, host_backend):
+    """The uta.Device that runs tensors of `torch_device`."""
+    from .runtime import Device
+    if torch_device.type == "cuda":
+        key = ("cuda", torch_device.index or 0)
+    elif torch_device.type == "cpu":
+        key = ("cpu", host_backend)
+    else:
+        raise InvalidInput(f"uta ops take cuda and cpu tensors, not "
+                           f"{torch_device.type} ones")
+    with _devices_lock:
+        device = _devices.get(key)
+        if device is None:
+            if key[0] == "cuda":
+                device = Device("cuda", key[1])
+            elif host_backend is None:
+                try:
+                    device = Device("vulkan")
+                except Unavailable:
+                    device = Device("reference")
+            else:
+                device = Device(host_backend)
+                if not device.is_host:
+                    raise InvalidInput(f"host_backend {host_backend!r} runs "
+                                       "no host (CPU) tensors")
+            _devices[key] = device
+    return device
+
+
+def _size_hint(size):
+    """An int, or the value a symbolic size (torch.SymInt) was traced at."""
+    if isinstance(size, int):
+        return size
+    hint = size.node.hint
+    if hint is None:
+        raise InvalidInput(f"uta ops need sizes with a value to trace at; "
+                           f"{size} has none (an unbacked size)")
+    return int(hint)
+
+
+class _Level:
+    """One operator of an op's tower: level 0 runs the op's graph, level 1
+    its gradient graph, level 2 that graph's gradient. Each takes its inputs
+    as a list and the count of the op's own inputs among them (the rest are
+    cotangents), so every level's graph follows from the op's input types;
+    the backward of level k is level k + 1."""
+
+    def __init__(self, op, level):
+        self.op, self.level = op, level
+        torch = op._torch
+        self.qualname = op.name + _LEVEL_SUFFIXES[level]
+        self.library_op = torch.library.custom_op(
+            self.qualname, self._run, mutates_args=(),
+            schema="(Tensor[] inputs, int op_inputs) -> Tensor[]",
+            # UTA takes dense row-major tensors: Inductor must not hand it
+            # other strides than eager would.
+            tags=(torch.Tag.needs_fixed_stride_order,))
+        self.library_op.register_fake(self._fake)
+        self.next = None
+
+    def differentiate_with(self, next_level):
+        self.next = next_level
+        self.library_op.register_autograd(self._backward,
+                                          setup_context=self._setup_context)
+
+    def wrt(self, num_inputs):
+        """The inputs of this level that the next one differentiates."""
+        if self.level == 0 and self.op.wrt is not None:
+            return list(self.op.wrt)
+        return list(range(num_inputs))
+
+    def _run(self, inputs, op_inputs):
+        return self.op._execute(self.level, inputs, op_inputs)
+
+    def _fake(self, inputs, op_inputs):
+        return self.op._fake_outputs(self.level, inputs, op_inputs)
+
+    def _setup_context(self, ctx, inputs, output):
+        tensors, op_inputs = inputs
+        ctx.save_for_backward(*tensors)
+        ctx.op_inputs = op_inputs
+        ctx.output_types = [(y.shape, y.dtype, y.device) for y in output]
+
+    def _backward(self, ctx, cotangents):
+        torch = self.op._torch
+        tensors = list(ctx.saved_tensors)
+        # A cotangent is None for an output that reaches no loss, and may be
+        # a broadcast view (sum().backward() gives one); UTA takes dense
+        # tensors of the outputs' types.
+        dense = []
+        for cotangent, (shape, dtype, device) in zip(cotangents,
+                                                     ctx.output_types):
+            if cotangent is None:
+                cotangent = torch.zeros(shape, dtype=dtype, device=device)
+            dense.append(cotangent.contiguous())
+        grads = self.next.library_op(tensors + dense, ctx.op_inputs)
+        result = [None] * len(tensors)
+        for index, grad in zip(self.wrt(len(tensors)), grads):
+            result[index] = grad
+        return result, None
+
+
+class CustomOp:
+    """A graph-building function as a torch operator (see uta.custom_op)."""
+
+    def __init__(self, name, build, wrt=None, host_backend=None,
+                 allow_tf32=False, fast_math=False):
+        self._torch = torch = _import_torch()
+        name = check_string(name, "uta.custom_op", "name").decode()
+        self.name = name if "::" in name else "uta::" + name
+        if not callable(build):
+            raise InvalidInput(f"uta.custom_op: build must be callable, got "
+                               f"{type(build).__name__}")
+        self.build = build
+        self.wrt = None if wrt is None else tuple(
+            check_ints(wrt, "uta.custom_op", "wrt"))
+        self.host_backend = None if host_backend is None else check_string(
+            host_backend, "uta.custom_op", "host_backend").decode()
+        self.allow_tf32, self.fast_math = bool(allow_tf32), bool(fast_math)
+        self._codes = {torch.float32: _capi.F32, torch.float16: _capi.F16,
+                       torch.bfloat16: _capi.BF16}
+        self._dtypes = {code: dtype for dtype, code in self._codes.items()}
+        # (level, op input types) -> Graph; (level, types, device) -> run.
+        self._graphs = {}
+        self._runs = {}
+        self._lock = threading.RLock()
+        # torch.library would replace an operator of the same name.
+        namespace, op_name = self.name.split("::", 1)
+        for suffix in _LEVEL_SUFFIXES:
+            if hasattr(getattr(torch.ops, namespace), op_name + suffix):
+                raise InvalidInput(f"uta.custom_op: {self.name}{suffix} is "
+                                   "already an operator of torch.library")
+        try:
+            self.levels = [_Level(self, k) for k in
+                           range(len(_LEVEL_SUFFIXES))]
+        except RuntimeError as error:
+            raise InvalidInput(f"uta.custom_op: {error}") from None
+        for lower, upper in zip(self.levels, self.levels[1:]):
+            lower.differentiate_with(upper)
+
+    def __repr__(self):
+        return f"<uta.CustomOp {self.name}>"
+
+    def __call__(self, *tensors):
+        """Runs the op on torch tensors: one output comes back as a tensor,
+        several as a tuple."""
+        outputs = self.levels[0].library_op(list(tensors), len(tensors))
+        return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+    @property
+    def library_op(self):
+        """The forward operator of torch.library (for opcheck)."""
+        return self.levels[0].library_op
+
+    def cache_info(self):
+        """How many graphs were built and runs compiled, per level."""
+        with self._lock:
+            return {"graphs": len(self._graphs), "compiled": len(self._runs)}
+
+    # Graphs: every level's follows from the op's input types.
+
+    def graph(self, level, types):
+        """The uta.Graph of `level` for the op's input `types`, a tuple of
+        (shape, dtype code) per input; built once."""
+        key = (level, types)
+        with self._lock:
+            graph = self._graphs.get(key)
+            if graph is None:
+                if level == 0:
+                    graph = self._build(types)
+                else:
+                    lower = self.graph(level - 1, types)
+                    graph = lower.gradient(
+                        self.levels[level - 1].wrt(len(lower.inputs)))
+                self._graphs[key] = graph
+        return graph
+
+    def _build(self, types):
+        graph = Graph(self.name.split("::")[-1])
+        values = [graph.input(list(shape), DTYPE_NAMES[code])
+                  for shape, code in types]
+        results = self.build(graph, *values)
+        if results is None:
+            raise InvalidInput(f"{self.name}: build returned no outputs")
+        if not isinstance(results, (tuple, list)):
+            results = (results,)
+        graph.output(*results)
+        return graph
+
+    def _types(self, tensors, op_inputs, where):
+        """The (shape, dtype code) of the op's own inputs among `tensors`."""
+        if not 0 <= op_inputs <= len(tensors):
+            raise InvalidInput(f"{where}: op_inputs {op_inputs} of "
+                               f"{len(tensors)} tensors")
+        types = []
+        for i, tensor in enumerate(tensors[:op_inputs]):
+            code = self._codes.get(tensor.dtype)
+            if code is None:
+                raise InvalidInput(f"{where}: input {i} is {tensor.dtype}; "
+                                   "UTA ops take float32, float16 and "
+                                   "bfloat16 tensors")
+            types.append((tuple(tensor.shape), code))
+        return tuple(types)
+
+    # Fake (meta) implementation.
+
+    def _fake_outputs(self, level, inputs, op_inputs):
+        torch = self._torch
+        where = self.name + _LEVEL_SUFFIXES[level]
+        device = inputs[0].device if inputs else torch.device("cpu")
+        shapes, dtypes = self._output_shapes(level, inputs, op_inputs, where)
+        return [torch.empty(shape, dtype=dtype, device=device)
+                for shape, dtype in zip(shapes, dtypes)]
+
+    def _output_shapes(self, level, inputs, op_inputs, where):
+        """The outputs' shapes (sizes may be symbolic) and dtypes. Symbolic
+        input sizes are traced at their values, then each at its value + 1:
+        an output size that moves with exactly one input size is that size,
+        one that moves with none is constant. A symbol the graph cannot
+        take another value of is specialised to its value (torch._check)."""
+        torch = self._torch
+        own = inputs[:op_inputs]
+        self._types(own, op_inputs, where)  # checks the count and dtypes
+        # Each symbolic size by its position: specialising one below changes
+        # how the others print.
+        symbols, positions = {}, {}
+        for i, tensor in enumerate(own):
+            for d, size in enumerate(tensor.shape):
+                if not isinstance(size, int):
+                    key = str(size)
+                    symbols.setdefault(key, size)
+                    positions[i, d] = key
+
+        def outputs_at(values):
+            types = tuple(
+                (tuple(values[positions[i, d]] if (i, d) in positions else
+                       size for d, size in enumerate(t.shape)),
+                 self._codes[t.dtype])
+                for i, t in enumerate(own))
+            graph = self.graph(level, types)
+            return [(v.shape, self._dtypes[v.dtype]) for v in graph.outputs]
+
+        hints = {key: _size_hint(size) for key, size in symbols.items()}
+        base = outputs_at(hints)
+        moved = {}
+        for key, size in symbols.items():
+            probe = dict(hints)
+            probe[key] += 1
+            try:
+                moved[key] = outputs_at(probe)
+            except Error:
+                torch._check(size == hints[key])
+        shapes = []
+        for o, (shape, _) in enumerate(base):
+            sizes = []
+            for d, value in enumerate(shape):
+                movers = [key for key, outs in moved.items()
+                          if outs[o][0][d] != value]
+                if not movers:
+                    sizes.append(value)
+                elif (len(movers) == 1 and value == hints[movers[0]] and
+                      moved[movers[0]][o][0][d] == value + 1):
+                    sizes.append(symbols[movers[0]])
+                else:
+                    raise InvalidInput(
+                        f"{where}: output {o}'s size {d} is no input size "
+                        "nor a constant, which a traced UTA op needs")
+            shapes.append(sizes)
+        return shapes, [dtype for _, dtype in base]
+
+    # Running.
+
+    def _run_for(self, level, types, tensor_device):
+        """The loaded executable of `level` for `types` on the device of
+        `tensor_device`, and its workspace size; compiled once."""
+        from .compiler import compile as uta_compile
+        device = _uta_device(tensor_device, self.host_backend)
+        key = (level, types, tensor_device.type, tensor_device.index)
+        with self._lock:
+            run = self._runs.get(key)
+            if run is None:
+                graph = self.graph(level, types)
+                exe = uta_compile(graph, device=device,
+                                  allow_tf32=self.allow_tf32,
+                                  fast_math=self.fast_math).load(device)
+                run = _Run(exe)
+                self._runs[key] = run
+        return run
+
+    def _execute(self, level, inputs, op_inputs):
+        torch = self._torch
+        where = self.name + _LEVEL_SUFFIXES[level]
+        if not inputs:
+            raise InvalidInput(f"{where} takes at least one tensor")
+        device = inputs[0].device
+        for i, tensor in enumerate(inputs):
+            if tensor.device != device:
+                raise InvalidInput(f"{where}: input {i} is on {tensor.device}"
+                                   f" and input 0 on {device}; move them to "
+                                   "one device")
+        types = self._types(inputs, op_inputs, where)
+        run = self._run_for(level, types, device)
+        return run(torch, inputs, self._dtypes, where)
+
+
+class _Run:
+    """A loaded executable run on torch tensors, with its signature and
+    workspace needs read once."""
+
+    def __init__(self, exe):
+        self.exe = exe
+        self.inputs = exe.inputs
+        self.outputs = exe.outputs
+        handle = exe._live
+        self.workspace_bytes = _rt.uta_executable_workspace_bytes(handle)
+        self.workspace_alignment = _rt.uta_executable_workspace_alignment(
+            handle)
+        self.on_cuda = not exe.device.is_host
+
+    def __call__(self, torch, inputs, dtypes, where):
+        if len(inputs) != len(self.inputs):
+            raise InvalidInput(f"{where} takes {len(self.inputs)} tensors, "
+                               f"got {len(inputs)}")
+        addresses = []
+        for i, (tensor, (code, shape)) in enumerate(zip(inputs, self.inputs)):
+            if tensor.dtype != dtypes[code] or tuple(tensor.shape) != shape:
+                raise InvalidInput(
+                    f"{where}: input {i} is {tensor.dtype} "
+                    f"{list(tensor.shape)}, expected {dtypes[code]} "
+                    f"{list(shape)}")
+            if not tensor.is_contiguous():
+                raise InvalidInput(f"{where}: input {i} is not contiguous "
+                                   f"(strides {list(tensor.stride())}); "
+                                   "call .contiguous() first")
+            address = tensor.data_ptr()
+            if self.on_cuda and address % 16:
+                raise InvalidInput(f"{where}: input {i} starts at {address:#x}"
+                                   ", not 16-byte aligned (a view into "
+                                   "another tensor); pass a .clone()")
+            addresses.append(address)
+        device = inputs[0].device
+        outputs = [torch.empty(shape, dtype=dtypes[code], device=device)
+                   for code, shape in self.outputs]
+        ins = (ctypes.c_uint64 * max(len(addresses), 1))(*addresses)
+        outs = (ctypes.c_uint64 * max(len(outputs), 1))(
+            *[y.data_ptr() for y in outputs])
+        if not self.on_cuda:
+            check(_rt.uta_executable_run_addresses(
+                self.exe._live, ins, len(addresses), outs, len(outputs), None))
+            return outputs
+        # The outputs and the workspace come from the stream the launches
+        # go on, so the caching allocator hands their blocks out again only
+        # to work queued after them.
+        workspace, start = None, 0
+        if self.workspace_bytes:
+            # Over-allocated by the alignment, to which the start is moved
+            # (the allocator's blocks are 512-byte aligned already).
+            workspace = torch.empty(
+                self.workspace_bytes + self.workspace_alignment,
+                dtype=torch.uint8, device=device)
+            start = workspace.data_ptr()
+            start += -start % self.workspace_alignment
+        stream = torch.cuda.current_stream(device).cuda_stream
+        check(_rt.uta_executable_run_on_cuda_stream(
+            self.exe._live, ins, len(addresses), outs, len(outputs), stream,
+            start, self.workspace_bytes))
+        return outputs
+
+
+def custom_op(name, build, wrt=None, host_backend=None, allow_tf32=False,
+              fast_math=False):
+    """A torch operator (torch.library) that runs the graph `build` makes.
+
+    `build(g, *inputs)` adds ops to `g`, a uta.Graph whose inputs (uta
+    values) have the shapes and dtypes of the tensors of a call, and returns
+    the output value or a tuple of them. It runs once per new input
+    signature (shapes, dtypes), and the graph is compiled once per signature
+    and device. `name` is "namespace::op" ("uta::" when no namespace is
+    given) and must be new to torch.library; ``name_backward`` and
+    ``name_double_backward`` are registered with it. `wrt` lists the inputs
+    that get gradients (None: all). CPU tensors run on `host_backend`
+    ("vulkan", "reference"; None: vulkan where it opens, else reference).
+    `allow_tf32` and `fast_math` are uta.compile's.
+
+    Returns a callable :class:`CustomOp`; its ``library_op`` is the torch
+    operator, for torch.library.opcheck."""
+    return CustomOp(name, build, wrt, host_backend, allow_tf32, fast_math)
