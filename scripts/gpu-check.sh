@@ -16,6 +16,10 @@
 #       With UTA_GPU_CHECK_FLAGS set, its utac flags are added to every
 #       case's PTX build (UTA_GPU_CHECK_FLAGS=--sm=90a: every case on the
 #       H100's own architecture, matmuls on the wgmma schedule).
+#   scripts/gpu-check.sh split OUT_DIR MEGABYTES
+#       here: moves the prepared cases into OUT_DIR-1, OUT_DIR-2, ... of at
+#       most MEGABYTES each (the reference results are large), each with its
+#       own uta-run, for a GPU machine that takes so much at a time;
 #   scripts/gpu-check.sh run OUT_DIR [ptx|spv]
 #       there: run every case's PTX (default) or SPIR-V build with
 #       `uta-run --seed=1 --expect=ref` (CUDA or Vulkan) and print one line
@@ -83,8 +87,25 @@ run() {
   return $status
 }
 
+split() {
+  local out=$1 limit=$(($2 * 1024)) part=0 used=0
+  for dir in "$out"/*/; do
+    local size
+    size=$(du -sk "$dir" | cut -f1)
+    if [ $part -eq 0 ] || [ $((used + size)) -gt $limit ]; then
+      part=$((part + 1)) used=0
+      rm -rf "$out-$part" && mkdir -p "$out-$part"
+      cp "$out/uta-run" "$out-$part/"
+    fi
+    used=$((used + size))
+    mv "$dir" "$out-$part/"
+  done
+  echo "split: $part parts of at most $2 MB: $out-1 .. $out-$part"
+}
+
 case "${1:-}" in
 prepare) shift; prepare "$@" ;;
+split) shift; split "$@" ;;
 run) shift; run "$@" ;;
-*) echo "usage: scripts/gpu-check.sh prepare BUILD OUT [CASES...] | run OUT [ptx|spv]" >&2; exit 1 ;;
+*) echo "usage: scripts/gpu-check.sh prepare BUILD OUT [CASES...] | split OUT MB | run OUT [ptx|spv]" >&2; exit 1 ;;
 esac

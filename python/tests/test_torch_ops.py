@@ -277,3 +277,30 @@ def test_bad_inputs_raise_uta_errors():
     with pytest.raises(uta.InvalidInput, match="host_backend"):
         uta.custom_op(op_name("host"), lambda g, a: a,
                       host_backend=3)
+
+
+def test_a_saved_package_runs_without_the_build_function(tmp_path, vulkan):
+    name = op_name("packaged")
+    op = uta.custom_op(name, dense_layer, host_backend="vulkan")
+    x, w, b = seeded(6, 8, seed=80), seeded(8, 5, seed=81), seeded(5, seed=82)
+    op.save(tmp_path, [(x, w, b)], levels=(0, 1), target="spirv")
+    with pytest.raises(uta.InvalidInput, match="a package of"):
+        uta.custom_op(op_name("wrong"), package=tmp_path)
+    # What a machine with only the runtime has: the package, no build. (This
+    # process has `name` already: the package is renamed.)
+    index = (tmp_path / "index.json").read_text()
+    (tmp_path / "index.json").write_text(index.replace(name, name + "_loaded"))
+    packaged = uta.custom_op(name + "_loaded", package=tmp_path,
+                             host_backend="vulkan")
+    y = packaged(x, w, b)
+    cotangent = seeded(6, 5, seed=83, requires_grad=False)
+    grads = torch.autograd.grad(y, (x, w, b), cotangent)
+    expected = op(x, w, b)
+    expected_grads = torch.autograd.grad(expected, (x, w, b), cotangent)
+    assert torch.equal(y, expected)
+    for grad, expected_grad in zip(grads, expected_grads):
+        assert torch.equal(grad, expected_grad)
+    with pytest.raises(uta.InvalidInput, match="no build function"):
+        packaged(seeded(7, 8), w, b)
+    with pytest.raises(uta.InvalidInput, match="not a uta.custom_op package"):
+        uta.custom_op(op_name("nothing"), package=tmp_path / "missing")

@@ -160,11 +160,13 @@ class CustomOp:
     """A graph-building function as a torch operator (see uta.custom_op)."""
 
     def __init__(self, name, build, wrt=None, host_backend=None,
-                 allow_tf32=False, fast_math=False):
+                 allow_tf32=False, fast_math=False, package=None):
         self._torch = torch = _import_torch()
         name = check_string(name, "uta.custom_op", "name").decode()
         self.name = name if "::" in name else "uta::" + name
-        if not callable(build):
+        if build is None and package is None:
+            raise InvalidInput("uta.custom_op: give build, package or both")
+        if build is not None and not callable(build):
             raise InvalidInput(f"uta.custom_op: build must be callable, got "
                                f"{type(build).__name__}")
         self.build = build
@@ -176,9 +178,12 @@ class CustomOp:
         self._codes = {torch.float32: _capi.F32, torch.float16: _capi.F16,
                        torch.bfloat16: _capi.BF16}
         self._dtypes = {code: dtype for dtype, code in self._codes.items()}
-        # (level, op input types) -> Graph; (level, types, device) -> run.
+        # (level, op input types) -> Graph; (level, types, device) -> run;
+        # (level, op input types) -> _PackageEntry of a saved package.
         self._graphs = {}
         self._runs = {}
+        self._package = {} if package is None else _read_package(
+            package, self.name)
         self._lock = threading.RLock()
         # torch.library would replace an operator of the same name.
         namespace, op_name = self.name.split("::", 1)
@@ -231,7 +236,61 @@ class CustomOp:
                 self._graphs[key] = graph
         return graph
 
+    def output_types(self, level, types):
+        """The (shape, dtype code) of each output of `level` for the op's
+        input `types`: from the package when it has them, else from the
+        graph."""
+        entry = self._package.get((level, types))
+        if entry is not None:
+            return entry.outputs
+        return [(v.shape, v.dtype) for v in self.graph(level, types).outputs]
+
+    def save(self, directory, examples, levels=(0, 1), target="ptx",
+             sm=None):
+        """Compiles `levels` (0: the op, 1: its backward, 2: the double
+        backward) for each example signature, a sequence of tensors or of
+        (shape, dtype) pairs, and writes them with an index.json to
+        `directory`: a package that ``uta.custom_op(name, package=...)``
+        runs where no compiler is installed (a GPU machine with only the
+        runtime). `target` and `sm` are uta.compile's."""
+        import json
+        import os
+        from .compiler import compile as uta_compile
+        torch = self._torch
+        directory = os.fspath(directory)
+        os.makedirs(directory, exist_ok=True)
+        entries = []
+        for example in examples:
+            types = tuple(
+                (tuple(t.shape), self._codes[t.dtype])
+                if isinstance(t, torch.Tensor) else
+                (tuple(t[0]), self._codes[t[1]]) for t in example)
+            for level in levels:
+                graph = self.graph(level, types)
+                stem = f"{self.name.replace('::', '.')}.{level}.{len(entries)}"
+                uta_compile(graph, target=target, sm=sm,
+                            allow_tf32=self.allow_tf32,
+                            fast_math=self.fast_math).save(
+                    os.path.join(directory, stem))
+                entries.append({
+                    "level": level,
+                    "inputs": [[list(s), DTYPE_NAMES[c]] for s, c in types],
+                    "outputs": [[list(v.shape), DTYPE_NAMES[v.dtype]]
+                                for v in graph.outputs],
+                    "manifest": stem + ".json"})
+        index = {"op": self.name, "target": target, "sm": sm or "",
+                 "entries": entries}
+        path = os.path.join(directory, "index.json")
+        with open(path + ".tmp", "w") as out:
+            json.dump(index, out, indent=1)
+        os.replace(path + ".tmp", path)
+
     def _build(self, types):
+        if self.build is None:
+            raise InvalidInput(
+                f"{self.name}: no compiled graph for inputs "
+                f"{_signature_text(types)} in its package, and no build "
+                "function to make one")
         graph = Graph(self.name.split("::")[-1])
         values = [graph.input(list(shape), DTYPE_NAMES[code])
                   for shape, code in types]
@@ -293,8 +352,8 @@ class CustomOp:
                        size for d, size in enumerate(t.shape)),
                  self._codes[t.dtype])
                 for i, t in enumerate(own))
-            graph = self.graph(level, types)
-            return [(v.shape, self._dtypes[v.dtype]) for v in graph.outputs]
+            return [(shape, self._dtypes[code])
+                    for shape, code in self.output_types(level, types)]
 
         hints = {key: _size_hint(size) for key, size in symbols.items()}
         base = outputs_at(hints)
@@ -335,10 +394,14 @@ class CustomOp:
         with self._lock:
             run = self._runs.get(key)
             if run is None:
-                graph = self.graph(level, types)
-                exe = uta_compile(graph, device=device,
-                                  allow_tf32=self.allow_tf32,
-                                  fast_math=self.fast_math).load(device)
+                entry = self._package.get((level, types))
+                if entry is not None and entry.backend == device.backend:
+                    exe = device.load(entry.manifest)
+                else:
+                    graph = self.graph(level, types)
+                    exe = uta_compile(graph, device=device,
+                                      allow_tf32=self.allow_tf32,
+                                      fast_math=self.fast_math).load(device)
                 run = _Run(exe)
                 self._runs[key] = run
         return run
@@ -357,6 +420,48 @@ class CustomOp:
         types = self._types(inputs, op_inputs, where)
         run = self._run_for(level, types, device)
         return run(torch, inputs, self._dtypes, where)
+
+
+# The backend that runs each target's modules.
+_TARGET_BACKENDS = {"ptx": "cuda", "spirv": "vulkan"}
+
+
+class _PackageEntry:
+    __slots__ = ("outputs", "manifest", "backend")
+
+    def __init__(self, outputs, manifest, backend):
+        self.outputs, self.manifest, self.backend = outputs, manifest, backend
+
+
+def _signature_text(types):
+    return "(" + ", ".join(f"{DTYPE_NAMES[c]} {list(s)}" for s, c in types) \
+        + ")"
+
+
+def _read_package(directory, name):
+    """The entries of the package that CustomOp.save wrote to
+    `directory`, by (level, op input types)."""
+    import json
+    import os
+    from .graph import DTYPES
+    path = os.path.join(os.fspath(directory), "index.json")
+    try:
+        with open(path) as index_file:
+            index = json.load(index_file)
+        if index["op"] != name:
+            raise InvalidInput(f"{path}: a package of {index['op']}, not of "
+                               f"{name}")
+        entries = {}
+        for entry in index["entries"]:
+            types = tuple((tuple(s), DTYPES[d]) for s, d in entry["inputs"])
+            outputs = [(tuple(s), DTYPES[d]) for s, d in entry["outputs"]]
+            manifest = os.path.join(os.path.dirname(path), entry["manifest"])
+            entries[entry["level"], types] = _PackageEntry(
+                outputs, manifest, _TARGET_BACKENDS.get(index["target"]))
+        return entries
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise InvalidInput(f"{path}: not a uta.custom_op package: "
+                           f"{error!r}") from None
 
 
 class _Run:
@@ -423,8 +528,8 @@ class _Run:
         return outputs
 
 
-def custom_op(name, build, wrt=None, host_backend=None, allow_tf32=False,
-              fast_math=False):
+def custom_op(name, build=None, wrt=None, host_backend=None, allow_tf32=False,
+              fast_math=False, package=None):
     """A torch operator (torch.library) that runs the graph `build` makes.
 
     `build(g, *inputs)` adds ops to `g`, a uta.Graph whose inputs (uta
@@ -436,8 +541,12 @@ def custom_op(name, build, wrt=None, host_backend=None, allow_tf32=False,
     ``name_double_backward`` are registered with it. `wrt` lists the inputs
     that get gradients (None: all). CPU tensors run on `host_backend`
     ("vulkan", "reference"; None: vulkan where it opens, else reference).
-    `allow_tf32` and `fast_math` are uta.compile's.
+    `allow_tf32` and `fast_math` are uta.compile's. `package`, a folder
+    that :meth:`CustomOp.save` wrote, supplies compiled graphs for the
+    signatures it holds, so the op runs where no compiler is installed;
+    `build` makes the rest (and may be None with a package).
 
     Returns a callable :class:`CustomOp`; its ``library_op`` is the torch
     operator, for torch.library.opcheck."""
-    return CustomOp(name, build, wrt, host_backend, allow_tf32, fast_math)
+    return CustomOp(name, build, wrt, host_backend, allow_tf32, fast_math,
+                    package)
