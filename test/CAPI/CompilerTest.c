@@ -348,6 +348,28 @@ static void testHugeCountsRefused(void) {
   uta_graph_destroy(g);
 }
 
+/* A graph compiled with the default options and loaded on the reference
+ * device, and what it takes to release it. */
+typedef struct ReferenceRun {
+  uta_device_t *device;
+  uta_compiled_graph_t *compiled;
+  uta_executable_t *exe;
+} ReferenceRun;
+
+static ReferenceRun loadOnReference(uta_graph_t *g) {
+  ReferenceRun run = {NULL, NULL, NULL};
+  CHECK_OK(uta_device_open("reference", 0, &run.device));
+  CHECK_OK(uta_compile(g, NULL, &run.compiled));
+  CHECK_OK(uta_compiled_graph_load(run.compiled, run.device, &run.exe));
+  return run;
+}
+
+static void releaseReferenceRun(ReferenceRun *run) {
+  uta_executable_destroy(run->exe);
+  uta_compiled_graph_destroy(run->compiled);
+  uta_device_destroy(run->device);
+}
+
 /* A host tensor's huge rank, and a huge count of tensors, are refused
  * before the arrays are read, as are element counts whose bytes wrap; on
  * the reference, so no GPU or Vulkan device is needed. */
@@ -356,12 +378,8 @@ static void testRunHostHugeRankRefused(void) {
   int64_t two[] = {2};
   uta_value_t x = uta_graph_input(g, two, 1, UTA_F32);
   uta_graph_output(g, uta_graph_add(g, x, x));
-  uta_device_t *reference = NULL;
-  uta_compiled_graph_t *compiled = NULL;
-  uta_executable_t *exe = NULL;
-  CHECK_OK(uta_device_open("reference", 0, &reference));
-  CHECK_OK(uta_compile(g, NULL, &compiled));
-  CHECK_OK(uta_compiled_graph_load(compiled, reference, &exe));
+  ReferenceRun run = loadOnReference(g);
+  uta_executable_t *exe = run.exe;
   float in[2] = {1, 2}, out[2];
   uta_host_tensor_t input = {in, UTA_F32, (size_t)1 << 40, two, 2};
   uta_host_tensor_t output = {out, UTA_F32, 1, two, 2};
@@ -385,9 +403,7 @@ static void testRunHostHugeRankRefused(void) {
   input.num_elements = 2;
   CHECK_OK(uta_executable_run_host(exe, &input, 1, &output, 1, NULL));
   CHECK(out[0] == 2 && out[1] == 4);
-  uta_executable_destroy(exe);
-  uta_compiled_graph_destroy(compiled);
-  uta_device_destroy(reference);
+  releaseReferenceRun(&run);
   uta_graph_destroy(g);
 }
 
@@ -400,12 +416,8 @@ static void testRunOnCudaStreamRefusedOnHostDevices(void) {
   int64_t shape[] = {4, 6};
   uta_value_t x = uta_graph_input(g, shape, 2, UTA_F32);
   uta_graph_output(g, uta_graph_softmax(g, uta_graph_add(g, x, x), 1));
-  uta_device_t *reference = NULL;
-  uta_compiled_graph_t *compiled = NULL;
-  uta_executable_t *exe = NULL;
-  CHECK_OK(uta_device_open("reference", 0, &reference));
-  CHECK_OK(uta_compile(g, NULL, &compiled));
-  CHECK_OK(uta_compiled_graph_load(compiled, reference, &exe));
+  ReferenceRun run = loadOnReference(g);
+  uta_executable_t *exe = run.exe;
   CHECK(uta_executable_workspace_bytes(exe) == 0);
   CHECK(uta_executable_workspace_alignment(exe) == 1);
   CHECK(uta_executable_workspace_bytes(NULL) == 0);
@@ -429,7 +441,7 @@ static void testRunOnCudaStreamRefusedOnHostDevices(void) {
   CHECK_FAILS(
       uta_executable_run_on_cuda_stream(NULL, &input, 1, &output, 1, 0, 0, 0),
       UTA_INVALID_INPUT, "executable");
-  uta_executable_destroy(exe);
+  releaseReferenceRun(&run);
 
   uta_device_t *vulkan = NULL;
   if (uta_device_open("vulkan", 0, &vulkan) == UTA_OK) {
@@ -448,8 +460,6 @@ static void testRunOnCudaStreamRefusedOnHostDevices(void) {
     uta_compile_options_destroy(options);
     uta_device_destroy(vulkan);
   }
-  uta_compiled_graph_destroy(compiled);
-  uta_device_destroy(reference);
   uta_graph_destroy(g);
 }
 
