@@ -27,6 +27,7 @@ from .graph import Algebra, Graph, Value
 from .runtime import (Device, Executable, Tensor, default_tolerance, device,
                       fill_normal, load)
 from .torch_ops import CustomOp, custom_op
+from . import nn
 
 __all__ = ["Algebra", "CompiledGraph", "CustomOp", "Device", "Error",
            "Executable",
