@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from conftest import import_torch
+
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                         "examples")
 
@@ -37,6 +39,15 @@ def test_sgp_save(tmp_path):
     manifest = json.loads((tmp_path / "sgp_cl3.ptx.json").read_text())
     assert manifest["entry"] == "sgp_cl3"
     assert b".entry" in (tmp_path / "sgp_cl3.ptx").read_bytes()
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["eager", "compile"])
+def test_train_products_reaches_its_loss_on_cpu(compiled):
+    import_torch()
+    out = run_example("train_products.py", "--device=cpu", "--batch=64",
+                      "--features=8", "--steps=600",
+                      *(["--compile"] if compiled else []))
+    assert out.rstrip().endswith(": ok"), out
 
 
 def python_blocks(path):

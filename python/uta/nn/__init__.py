@@ -65,11 +65,15 @@ def _define():
             self.register_buffer("weight_expansion", torch.tensor(
                 functional.blade_grades(self.algebra), dtype=torch.long))
 
+            # Registered now: torch.compile cannot trace a registration.
+            self._op = functional.multivector_linear_op(
+                self.algebra, bias, allow_tf32)
+
         def forward(self, x):
-            return functional.multivector_linear(
-                x, self.weight, self.bias, self.algebra,
-                allow_tf32=self.allow_tf32,
-                weight_expansion=self.weight_expansion)
+            expanded = self.weight.index_select(0, self.weight_expansion)
+            if self.bias is None:
+                return self._op(x, expanded)
+            return self._op(x, expanded, self.bias)
 
     class GatedProduct(torch.nn.Module):
         """The GELU-gated weighted (SGP) or, with `use_fc`, fully connected
@@ -94,20 +98,21 @@ def _define():
                 shape = (n_features, paths)
                 std = 1 / math.sqrt(n + 1)
             self.weight = torch.nn.Parameter(torch.randn(shape) * std)
+            self._op = functional.gated_product_op(
+                self.algebra, use_fc, normalize, allow_tf32=allow_tf32)
 
         def forward(self, x, y):
-            return functional.gated_product(
-                x, y, self.weight, self.algebra, self.use_fc, self.normalize,
-                allow_tf32=self.allow_tf32)
+            return self._op(x, y, self.weight)
 
     class GradeRMSNorm(torch.nn.Module):
         def __init__(self, algebra, epsilon=1e-6):
             super().__init__()
             self.algebra = functional._algebra(algebra)
             self.epsilon = epsilon
+            self._op = functional.grade_rms_norm_op(self.algebra, epsilon)
 
         def forward(self, x):
-            return functional.grade_rms_norm(x, self.algebra, self.epsilon)
+            return self._op(x)
 
     class Layer(torch.nn.Module):
         """Flash Clifford's Layer: y = grade-wise linear(x) + bias, then the
@@ -147,13 +152,13 @@ def _define():
             torch.nn.init.normal_(self.gp_weight, std=std)
             torch.nn.init.normal_(self.linear_weight,
                                   std=1 / math.sqrt(n_features))
+            self._op = functional.layer_op(self.algebra, use_fc, normalize,
+                                           allow_tf32=allow_tf32)
 
         def forward(self, x):
-            return functional.layer(
-                x, self.linear_weight, self.linear_bias, self.gp_weight,
-                self.algebra, self.use_fc, self.normalize,
-                allow_tf32=self.allow_tf32,
-                weight_expansion=self.weight_expansion)
+            expanded = self.linear_weight.index_select(0,
+                                                       self.weight_expansion)
+            return self._op(x, expanded, self.linear_bias, self.gp_weight)
 
     return {"MultivectorLinear": MultivectorLinear,
             "GatedProduct": GatedProduct, "GradeRMSNorm": GradeRMSNorm,

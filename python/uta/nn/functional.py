@@ -2,7 +2,11 @@
 
 Each function runs one UTA operator (uta.custom_op), made once per kind,
 algebra and option set, so its forward, backward and double backward are
-UTA's compiled graphs and torch.compile sees one opaque operator. Tensors
+UTA's compiled graphs and torch.compile sees one opaque operator. An
+operator is registered with torch.library on its first use, which
+torch.compile cannot trace: call a function once before compiling code that
+uses it, or make the operator first (the ``*_op`` functions, which the
+uta.nn modules call when they are constructed). Tensors
 are [2^n, B, F] multivectors, blades ordered by grade then lexicographically
 (docs/language.md), as Flash Clifford orders them.
 """
@@ -64,28 +68,37 @@ def _gated_product_graph(algebra, use_fc, normalize, epsilon):
     return build
 
 
+def gated_product_op(algebra, use_fc=False, normalize=True, epsilon=1e-6,
+                     allow_tf32=False, host_backend=None):
+    return _op("gated_product", algebra, _gated_product_graph,
+               allow_tf32=allow_tf32, host_backend=host_backend,
+               use_fc=bool(use_fc), normalize=bool(normalize),
+               epsilon=float(epsilon))
+
+
 def gated_product(x, y, weight, algebra, use_fc=False, normalize=True,
                   epsilon=1e-6, allow_tf32=False, host_backend=None):
     """grade_rms_norm(product(scalar_gate(x), scalar_gate(y), weight)): the
     weighted product (SGP, weight [F, paths]) or, with `use_fc`, the fully
     connected one (weight [paths, F_in, F_out]); without `normalize`, the
     product alone."""
-    op = _op("gated_product", algebra, _gated_product_graph,
-             allow_tf32=allow_tf32, host_backend=host_backend,
-             use_fc=bool(use_fc), normalize=bool(normalize),
-             epsilon=float(epsilon))
-    return op(x, y, weight)
+    return gated_product_op(algebra, use_fc, normalize, epsilon, allow_tf32,
+                            host_backend)(x, y, weight)
 
 
 def _grade_rms_norm_graph(algebra, epsilon):
     return lambda g, x: g.grade_rms_norm(algebra, x, epsilon)
 
 
+def grade_rms_norm_op(algebra, epsilon=1e-6, host_backend=None):
+    return _op("grade_rms_norm", algebra, _grade_rms_norm_graph,
+               host_backend=host_backend, epsilon=float(epsilon))
+
+
 def grade_rms_norm(x, algebra, epsilon=1e-6, host_backend=None):
     """Each grade of each batch element divided by its root mean square over
     the features (clifford.grade_rms_norm)."""
-    return _op("grade_rms_norm", algebra, _grade_rms_norm_graph,
-               host_backend=host_backend, epsilon=float(epsilon))(x)
+    return grade_rms_norm_op(algebra, epsilon, host_backend)(x)
 
 
 def _linear_graph(algebra, bias):
@@ -108,6 +121,13 @@ def expand_grade_weights(weight, algebra, weight_expansion=None):
     return weight.index_select(0, weight_expansion)
 
 
+def multivector_linear_op(algebra, bias=True, allow_tf32=False,
+                          host_backend=None):
+    return _op("multivector_linear", algebra, _linear_graph,
+               allow_tf32=allow_tf32, host_backend=host_backend,
+               bias=bool(bias))
+
+
 def multivector_linear(x, weight, bias=None, algebra=None, allow_tf32=False,
                        host_backend=None, weight_expansion=None):
     """The grade-wise linear map: blade k of x [2^n, B, F_in] times the
@@ -116,9 +136,8 @@ def multivector_linear(x, weight, bias=None, algebra=None, allow_tf32=False,
     if algebra is None:
         raise InvalidInput("uta.nn.functional.multivector_linear: give the "
                            "algebra")
-    op = _op("multivector_linear", algebra, _linear_graph,
-             allow_tf32=allow_tf32, host_backend=host_backend,
-             bias=bias is not None)
+    op = multivector_linear_op(algebra, bias is not None, allow_tf32,
+                               host_backend)
     expanded = expand_grade_weights(weight, algebra, weight_expansion)
     return op(x, expanded) if bias is None else op(x, expanded, bias)
 
@@ -132,14 +151,20 @@ def _layer_graph(algebra, use_fc, normalize, epsilon):
     return build
 
 
+def layer_op(algebra, use_fc=False, normalize=True, epsilon=1e-6,
+             allow_tf32=False, host_backend=None):
+    return _op("layer", algebra, _layer_graph, allow_tf32=allow_tf32,
+               host_backend=host_backend, use_fc=bool(use_fc),
+               normalize=bool(normalize), epsilon=float(epsilon))
+
+
 def layer(x, linear_weight, linear_bias, gp_weight, algebra, use_fc=False,
           normalize=True, epsilon=1e-6, allow_tf32=False, host_backend=None,
           weight_expansion=None):
     """Flash Clifford's Layer as one operator: y = multivector_linear(x,
     linear_weight, linear_bias), then gated_product(x, y, gp_weight)."""
-    op = _op("layer", algebra, _layer_graph, allow_tf32=allow_tf32,
-             host_backend=host_backend, use_fc=bool(use_fc),
-             normalize=bool(normalize), epsilon=float(epsilon))
+    op = layer_op(algebra, use_fc, normalize, epsilon, allow_tf32,
+                  host_backend)
     return op(x, expand_grade_weights(linear_weight, algebra,
                                       weight_expansion),
               linear_bias, gp_weight)
