@@ -71,6 +71,9 @@ def _define():
 
         def forward(self, x):
             expanded = self.weight.index_select(0, self.weight_expansion)
+            # Modules take any strides, as torch's do; the operators take
+            # dense tensors (a copy only where x is not one already).
+            x = x.contiguous()
             if self.bias is None:
                 return self._op(x, expanded)
             return self._op(x, expanded, self.bias)
@@ -102,7 +105,7 @@ def _define():
                 self.algebra, use_fc, normalize, allow_tf32=allow_tf32)
 
         def forward(self, x, y):
-            return self._op(x, y, self.weight)
+            return self._op(x.contiguous(), y.contiguous(), self.weight)
 
     class GradeRMSNorm(torch.nn.Module):
         def __init__(self, algebra, epsilon=1e-6):
@@ -112,7 +115,7 @@ def _define():
             self._op = functional.grade_rms_norm_op(self.algebra, epsilon)
 
         def forward(self, x):
-            return self._op(x)
+            return self._op(x.contiguous())
 
     class Layer(torch.nn.Module):
         """Flash Clifford's Layer: y = grade-wise linear(x) + bias, then the
@@ -158,7 +161,8 @@ def _define():
         def forward(self, x):
             expanded = self.linear_weight.index_select(0,
                                                        self.weight_expansion)
-            return self._op(x, expanded, self.linear_bias, self.gp_weight)
+            return self._op(x.contiguous(), expanded, self.linear_bias,
+                            self.gp_weight)
 
     return {"MultivectorLinear": MultivectorLinear,
             "GatedProduct": GatedProduct, "GradeRMSNorm": GradeRMSNorm,
