@@ -266,6 +266,8 @@ def test_bad_inputs_raise_uta_errors():
         op(seeded(3, 4, requires_grad=False).t(), b)
     with pytest.raises(uta.GraphError, match="matmul"):
         op(a, a)
+    with pytest.raises(uta.InvalidInput, match="called with 1 tensors"):
+        op(a)
     with pytest.raises(uta.InvalidInput):
         uta.custom_op("uta_test::bad_0x", 42)
     with pytest.raises(uta.InvalidInput, match="no outputs"):

@@ -26,6 +26,7 @@ How a call runs (docs/python.md):
 Torch is imported when an op is made, never at ``import uta``.
 """
 import ctypes
+import inspect
 import threading
 
 from . import _capi
@@ -294,6 +295,14 @@ class CustomOp:
         graph = Graph(self.name.split("::")[-1])
         values = [graph.input(list(shape), DTYPE_NAMES[code])
                   for shape, code in types]
+        try:
+            inspect.signature(self.build).bind(graph, *values)
+        except TypeError as error:
+            raise InvalidInput(f"{self.name}: called with {len(values)} "
+                               f"tensors, which its build function does not "
+                               f"take: {error}") from None
+        except ValueError:
+            pass  # a callable without a signature: let the call tell
         results = self.build(graph, *values)
         if results is None:
             raise InvalidInput(f"{self.name}: build returned no outputs")
