@@ -236,10 +236,11 @@ struct RunOptions {
   /// launches on. The run
   /// returns without waiting; the caller orders its inputs before and its
   /// reads of the outputs after on that stream, as for any of its own
-  /// kernels, and keeps the tensors alive until then. Such a run neither
-  /// poisons nor times (both wait), and takes its intermediates from
-  /// `workspace`: this is how a framework runs UTA inside its own stream
-  /// order, its own memory and CUDA-graph capture.
+  /// kernels, and keeps the tensors alive until then. Such a run can
+  /// neither poison nor time (both wait): set poisonOutputs to false and
+  /// leave timings null, or the run is refused. It takes its intermediates
+  /// from the workspace below: this is how a framework runs UTA inside its
+  /// own stream order, its own memory and CUDA-graph capture.
   std::optional<uint64_t> cudaStream;
   /// With cudaStream: the device address and size of memory that holds the
   /// run's intermediates, at least Executable::workspaceBytes() bytes,
@@ -270,7 +271,7 @@ public:
   const Device &device() const;
   /// The device memory a run on a caller's stream (RunOptions::cudaStream)
   /// needs for its intermediates, and the alignment of its start; 0 and 1
-  /// where the graph has none or the device runs on the host.
+  /// where the graph has none.
   uint64_t workspaceBytes() const;
   uint64_t workspaceAlignment() const;
 

@@ -306,3 +306,42 @@ def test_a_saved_package_runs_without_the_build_function(tmp_path, vulkan):
         packaged(seeded(7, 8), w, b)
     with pytest.raises(uta.InvalidInput, match="not a uta.custom_op package"):
         uta.custom_op(op_name("nothing"), package=tmp_path / "missing")
+
+
+def test_wrt_holds_in_the_double_backward():
+    # Only w gets gradients: the double backward differentiates w and the
+    # cotangent, never x (whose gradient graph need not even exist).
+    op = uta.custom_op(op_name("energy_wrt"),
+                       lambda g, x, w: g.reduce_sum(g.tanh(x @ w), [0, 1]),
+                       wrt=[1], host_backend="reference")
+    x, w = seeded(6, 4, seed=90), seeded(4, 3, seed=91)
+    (dw,) = torch.autograd.grad(op(x, w), w, create_graph=True)
+    (ddw,) = torch.autograd.grad((dw ** 2).sum(), w)
+    w64 = w.detach().double().requires_grad_()
+    (dw64,) = torch.autograd.grad(torch.tanh(x.detach().double() @ w64).sum(),
+                                  w64, create_graph=True)
+    (ddw64,) = torch.autograd.grad((dw64 ** 2).sum(), w64)
+    assert_close(ddw, ddw64, 1e-5, "d sum(dw^2) / dw")
+    for bad in ([], [-1], [0, 0]):
+        with pytest.raises(uta.InvalidInput, match="wrt"):
+            uta.custom_op(op_name("bad_wrt"), lambda g, x: x, wrt=bad)
+
+
+def test_equal_symbolic_sizes_trace_once(host_backend):
+    # Two inputs whose batch sizes must agree: one symbol for both, so a
+    # new batch size reuses the trace.
+    op = uta.custom_op(op_name("pair"), lambda g, a, b: g.tanh(a * b),
+                       host_backend=host_backend)
+    traced = []
+
+    def counting_backend(graph_module, example_inputs):
+        traced.append(graph_module)
+        return graph_module.forward
+
+    f = torch.compile(lambda a, b: op(a, b) + 1, fullgraph=True,
+                      dynamic=True, backend=counting_backend)
+    for batch in (5, 9):
+        a, b = seeded(batch, 3, seed=batch), seeded(batch, 3, seed=batch + 1)
+        assert_close(f(a, b), torch.tanh(a.double() * b.double()) + 1, 1e-6,
+                     f"batch {batch}")
+    assert len(traced) == 1

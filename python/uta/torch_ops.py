@@ -17,8 +17,9 @@ How a call runs (docs/python.md):
 
 - cuda tensors: on torch's current stream of their device, outputs and the
   intermediates' workspace from torch's caching allocator, no host wait
-  (UTA_RUN_ON_CUDA_STREAM): ``torch.cuda.memory_allocated`` sees the
-  memory and ``torch.cuda.graph`` captures the launches;
+  (uta_executable_run_on_cuda_stream): ``torch.cuda.memory_allocated`` sees
+  the memory and ``torch.cuda.graph`` captures the launches (once each
+  signature has run outside capture);
 - CPU tensors: on the Vulkan device (lavapipe where there is no GPU) when
   one opens, else on the float64 reference interpreter, or on the backend
   that `host_backend` names.
@@ -120,11 +121,13 @@ class _Level:
         self.library_op.register_autograd(self._backward,
                                           setup_context=self._setup_context)
 
-    def wrt(self, num_inputs):
-        """The inputs of this level that the next one differentiates."""
-        if self.level == 0 and self.op.wrt is not None:
-            return list(self.op.wrt)
-        return list(range(num_inputs))
+    def wrt(self, num_inputs, op_inputs):
+        """The inputs of this level that the next one differentiates: the
+        op's `wrt` inputs (all when None), then every cotangent (the inputs
+        after the op's own), so that a double backward differentiates
+        through the same inputs as a single one."""
+        own = range(op_inputs) if self.op.wrt is None else self.op.wrt
+        return list(own) + list(range(op_inputs, num_inputs))
 
     def _run(self, inputs, op_inputs):
         return self.op._execute(self.level, inputs, op_inputs)
@@ -152,7 +155,7 @@ class _Level:
             dense.append(cotangent.contiguous())
         grads = self.next.library_op(tensors + dense, ctx.op_inputs)
         result = [None] * len(tensors)
-        for index, grad in zip(self.wrt(len(tensors)), grads):
+        for index, grad in zip(self.wrt(len(tensors), ctx.op_inputs), grads):
             result[index] = grad
         return result, None
 
@@ -173,6 +176,12 @@ class CustomOp:
         self.build = build
         self.wrt = None if wrt is None else tuple(
             check_ints(wrt, "uta.custom_op", "wrt"))
+        if self.wrt is not None and (
+                not self.wrt or min(self.wrt) < 0 or
+                len(set(self.wrt)) != len(self.wrt)):
+            raise InvalidInput(f"uta.custom_op: wrt {list(self.wrt)} must "
+                               "list input indices, at least one, none "
+                               "twice")
         self.host_backend = None if host_backend is None else check_string(
             host_backend, "uta.custom_op", "host_backend").decode()
         self.allow_tf32, self.fast_math = bool(allow_tf32), bool(fast_math)
@@ -225,6 +234,9 @@ class CustomOp:
         """The uta.Graph of `level` for the op's input `types`, a tuple of
         (shape, dtype code) per input; built once."""
         key = (level, types)
+        graph = self._graphs.get(key)  # dict reads are atomic: no lock
+        if graph is not None:
+            return graph
         with self._lock:
             graph = self._graphs.get(key)
             if graph is None:
@@ -232,8 +244,8 @@ class CustomOp:
                     graph = self._build(types)
                 else:
                     lower = self.graph(level - 1, types)
-                    graph = lower.gradient(
-                        self.levels[level - 1].wrt(len(lower.inputs)))
+                    graph = lower.gradient(self.levels[level - 1].wrt(
+                        len(lower.inputs), len(types)))
                 self._graphs[key] = graph
         return graph
 
@@ -337,23 +349,31 @@ class CustomOp:
                 for shape, dtype in zip(shapes, dtypes)]
 
     def _output_shapes(self, level, inputs, op_inputs, where):
-        """The outputs' shapes (sizes may be symbolic) and dtypes. Symbolic
-        input sizes are traced at their values, then each at its value + 1:
-        an output size that moves with exactly one input size is that size,
-        one that moves with none is constant. A symbol the graph cannot
-        take another value of is specialised to its value (torch._check)."""
+        """The outputs' shapes (sizes may be symbolic) and dtypes.
+
+        Symbolic input sizes of equal value form a group (two inputs that
+        must agree on a batch size are one). The graph is built at the
+        traced values, then with each group moved to value + 1 and to
+        2 value + 1: an output size that follows a group at both probes is
+        that group's size, one that moves with no group is a constant, and
+        anything else is an error. A group that the graph does not take at
+        both probes is specialised to its value, and the members of a group
+        are checked equal (torch._check), so the trace is only reused where
+        what was assumed holds."""
         torch = self._torch
         own = inputs[:op_inputs]
         self._types(own, op_inputs, where)  # checks the count and dtypes
         # Each symbolic size by its position: specialising one below changes
         # how the others print.
-        symbols, positions = {}, {}
+        groups, positions = {}, {}
         for i, tensor in enumerate(own):
             for d, size in enumerate(tensor.shape):
                 if not isinstance(size, int):
-                    key = str(size)
-                    symbols.setdefault(key, size)
-                    positions[i, d] = key
+                    value = _size_hint(size)
+                    groups.setdefault(value, [])
+                    if not any(size is other for other in groups[value]):
+                        groups[value].append(size)
+                    positions[i, d] = value
 
         def outputs_at(values):
             types = tuple(
@@ -364,31 +384,41 @@ class CustomOp:
             return [(shape, self._dtypes[code])
                     for shape, code in self.output_types(level, types)]
 
-        hints = {key: _size_hint(size) for key, size in symbols.items()}
+        hints = {value: value for value in groups}
         base = outputs_at(hints)
         moved = {}
-        for key, size in symbols.items():
-            probe = dict(hints)
-            probe[key] += 1
-            try:
-                moved[key] = outputs_at(probe)
-            except Error:
-                torch._check(size == hints[key])
+        for value, members in groups.items():
+            probes = []
+            for probe_value in (value + 1, 2 * value + 1):
+                probe = dict(hints)
+                probe[value] = probe_value
+                try:
+                    probes.append((probe_value, outputs_at(probe)))
+                except Exception:  # the graph takes no other size here
+                    break
+            if len(probes) < 2:
+                for size in members:
+                    torch._check(size == value)
+                continue
+            for size in members[1:]:
+                torch._check(size == members[0])
+            moved[value] = probes
         shapes = []
         for o, (shape, _) in enumerate(base):
             sizes = []
-            for d, value in enumerate(shape):
-                movers = [key for key, outs in moved.items()
-                          if outs[o][0][d] != value]
+            for d, size in enumerate(shape):
+                movers = [value for value, probes in moved.items()
+                          if any(outs[o][0][d] != size for _, outs in probes)]
                 if not movers:
-                    sizes.append(value)
-                elif (len(movers) == 1 and value == hints[movers[0]] and
-                      moved[movers[0]][o][0][d] == value + 1):
-                    sizes.append(symbols[movers[0]])
+                    sizes.append(size)
+                elif (len(movers) == 1 and size == movers[0] and
+                      all(outs[o][0][d] == probe_value
+                          for probe_value, outs in moved[movers[0]])):
+                    sizes.append(groups[movers[0]][0])
                 else:
                     raise InvalidInput(
-                        f"{where}: output {o}'s size {d} is no input size "
-                        "nor a constant, which a traced UTA op needs")
+                        f"{where}: output {o}'s size {d} is neither an input "
+                        "size nor a constant, which a traced UTA op needs")
             shapes.append(sizes)
         return shapes, [dtype for _, dtype in base]
 
@@ -400,6 +430,17 @@ class CustomOp:
         from .compiler import compile as uta_compile
         device = _uta_device(tensor_device, self.host_backend)
         key = (level, types, tensor_device.type, tensor_device.index)
+        run = self._runs.get(key)
+        if run is not None:
+            return run
+        torch = self._torch
+        if tensor_device.type == "cuda" and \
+                torch.cuda.is_current_stream_capturing():
+            raise InvalidInput(
+                f"{self.name}{_LEVEL_SUFFIXES[level]}: first call for inputs "
+                f"{_signature_text(types)} inside CUDA-graph capture, where "
+                "it cannot compile and load; run the step once (forward and "
+                "backward) before capturing")
         with self._lock:
             run = self._runs.get(key)
             if run is None:
@@ -427,8 +468,14 @@ class CustomOp:
                                    f" and input 0 on {device}; move them to "
                                    "one device")
         types = self._types(inputs, op_inputs, where)
-        run = self._run_for(level, types, device)
-        return run(torch, inputs, self._dtypes, where)
+        if device.type != "cuda":
+            return self._run_for(level, types, device)(torch, inputs,
+                                                       self._dtypes, where)
+        # UTA makes its device's context current on this thread; torch's
+        # current device is put back after, as for any of torch's own ops.
+        with torch.cuda.device(device):
+            run = self._run_for(level, types, device)
+            return run(torch, inputs, self._dtypes, where)
 
 
 # The backend that runs each target's modules.
@@ -491,7 +538,7 @@ class _Run:
         if len(inputs) != len(self.inputs):
             raise InvalidInput(f"{where} takes {len(self.inputs)} tensors, "
                                f"got {len(inputs)}")
-        addresses = []
+        addresses, keep = [], []
         for i, (tensor, (code, shape)) in enumerate(zip(inputs, self.inputs)):
             if tensor.dtype != dtypes[code] or tuple(tensor.shape) != shape:
                 raise InvalidInput(
@@ -502,12 +549,13 @@ class _Run:
                 raise InvalidInput(f"{where}: input {i} is not contiguous "
                                    f"(strides {list(tensor.stride())}); "
                                    "call .contiguous() first")
-            address = tensor.data_ptr()
-            if self.on_cuda and address % 16:
-                raise InvalidInput(f"{where}: input {i} starts at {address:#x}"
-                                   ", not 16-byte aligned (a view into "
-                                   "another tensor); pass a .clone()")
-            addresses.append(address)
+            if self.on_cuda and tensor.data_ptr() % 16:
+                # A view into another tensor (a chunk, a gradient of a cat);
+                # the kernels' vector loads need 16 bytes, a fresh block has
+                # 512.
+                tensor = tensor.clone()
+                keep.append(tensor)
+            addresses.append(tensor.data_ptr())
         device = inputs[0].device
         outputs = [torch.empty(shape, dtype=dtypes[code], device=device)
                    for code, shape in self.outputs]
