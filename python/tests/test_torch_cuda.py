@@ -169,3 +169,27 @@ def test_torch_compile_fullgraph_on_cuda(mode):
         y = compiled(x, w, b)
     torch.cuda.synchronize()
     assert_close(y, model(x, w, b).cpu(), 1e-6, f"compiled ({mode})")
+
+
+def test_a_view_off_a_16_byte_boundary_runs():
+    want = expected("dense")
+    x, w, b = cuda(want["inputs"])
+    # x one float into a larger block: contiguous, 4 bytes off alignment.
+    block = torch.empty(x.numel() + 1, device="cuda")
+    block[1:] = x.flatten()
+    shifted = block[1:].view(x.shape)
+    assert shifted.data_ptr() % 16 != 0
+    assert_close(op("dense")(shifted, w, b), want["outputs"][0], 1e-5,
+                 "misaligned input")
+
+
+def test_a_first_call_inside_capture_is_refused_with_a_message():
+    want = expected("gelu")
+    (x,) = cuda(want["inputs"])
+    fresh = torch.randn(7, 1024 // 7 + 3, device="cuda")  # a new signature
+    graph = torch.cuda.CUDAGraph()
+    with pytest.raises(uta.InvalidInput, match="inside CUDA-graph capture"):
+        with torch.cuda.graph(graph):
+            op("gelu")(fresh)
+    # The op still runs after the aborted capture.
+    assert_close(op("gelu")(x), want["outputs"][0], 1e-5, "after capture")
