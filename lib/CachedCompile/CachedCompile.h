@@ -1,4 +1,4 @@
-//===- CachedCompile.h - Compile a graph through the kernel cache -*- C++ -*-=//
+//===- CachedCompile.h - Compiling through the kernel cache -----*- C++ -*-===//
 //
 // The compiler behind the kernel cache (docs/cache.md): the key hashes the
 // canonical IR, the target and every option that changes the output, the

@@ -1,5 +1,4 @@
-//===- InitAll.h - Register every UTA dialect, pass and pipeline -*- C++
-//-*-===//
+//===- InitAll.h - Registers dialects, passes, pipelines --------*- C++ -*-===//
 //
 // One place that knows everything UTA registers, shared by utac, uta-opt and
 // the tests.

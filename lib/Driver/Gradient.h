@@ -1,5 +1,4 @@
-//===- Gradient.h - utac's gradient flags and the gradient check -*- C++
-//-*-===//
+//===- Gradient.h - utac's gradient flags and check -------------*- C++ -*-===//
 //
 // `--grad=vjp|joint` and `--wrt=I,J` of utac and utac run replace the entry
 // function by its gradient function (uta-differentiate); `utac run

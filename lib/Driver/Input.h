@@ -1,5 +1,4 @@
-//===- Input.h - The .mlir file a utac command reads -------------*- C++
-//-*-===//
+//===- Input.h - The .mlir file a utac command reads ------------*- C++ -*-===//
 //
 // Both `utac` and `utac run` read one .mlir file into a context with every
 // UTA dialect, and report its errors with file:line:col for as long as they

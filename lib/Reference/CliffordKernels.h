@@ -1,5 +1,4 @@
-//===- CliffordKernels.h - Float64 reference of the clifford ops -*- C++
-//-*-===//
+//===- CliffordKernels.h - Float64 clifford op references -------*- C++ -*-===//
 //
 // The MLIR-free reference of every op of the `clifford` dialect, computed
 // from the algebra library's Cayley table in float64.

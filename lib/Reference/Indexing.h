@@ -1,5 +1,4 @@
-//===- Indexing.h - Strided index walks of the reference kernels -*- C++
-//-*-===//
+//===- Indexing.h - Strided index walks of the reference --------*- C++ -*-===//
 //
 // Internal to lib/Reference: C-order strides, NumPy broadcast strides and an
 // odometer that walks an output shape while tracking the matching offsets in

@@ -1,5 +1,4 @@
-//===- FcProductTiling.h - How fc_product's kernel tiles its work -*- C++
-//-*-===//
+//===- FcProductTiling.h - How fc_product's kernel tiles --------*- C++ -*-===//
 //
 // clifford.fc_product (x, y [2^n, B, Fin], w [P, Fin, Fout]) runs as blocks
 // that each own a tile of batch rows by output features. A block walks the

@@ -1,5 +1,4 @@
-//===- GradeNormLayout.h - How the grade-norm kernels cover features -*- C++
-//-*-===//
+//===- GradeNormLayout.h - How grade norms cover features -------*- C++ -*-===//
 //
 // clifford.grade_rms_norm and its adjoint run one block per batch element,
 // whose threads stride over the features in rounds; a thread keeps the

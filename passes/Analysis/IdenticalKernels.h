@@ -1,5 +1,4 @@
-//===- IdenticalKernels.h - Kernels that are the same but for names -*- C++
-//-*-===//
+//===- IdenticalKernels.h - Kernels equal but for their names ---*- C++ -*-===//
 //
 // Two kernels are identical when they are the same but for their names:
 // equal attributes but `sym_name` (the function type, launch bounds, tensor

@@ -1,5 +1,4 @@
-//===- Executor.h - Runs a manifest's launch sequence on a backend -*- C++
-//-*-===//
+//===- Executor.h - Runs a manifest's launches on a backend -----*- C++ -*-===//
 //
 // The executor is the backend-independent half of running a compiled graph:
 // it loads the module that a manifest names, keeps the constant buffers on

@@ -1,5 +1,4 @@
-//===- Manifest.h - The manifest that utac writes next to a module -*- C++
-//-*-===//
+//===- Manifest.h - The manifest utac writes beside a module ----*- C++ -*-===//
 //
 // A manifest (docs/manifest.md) tells a runtime everything it
 // needs to run a compiled module without the compiler: the buffers (arguments,

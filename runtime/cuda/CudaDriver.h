@@ -1,5 +1,4 @@
-//===- CudaDriver.h - libcuda loaded at run time, one symbol table -*- C++
-//-*-===//
+//===- CudaDriver.h - libcuda loaded at run time ----------------*- C++ -*-===//
 //
 // The CUDA driver is never linked: binaries that link it do not even start on
 // machines without an NVIDIA driver. It is opened

@@ -1,5 +1,4 @@
-//===- Options.h - The command line of uta-run -------------------*- C++
-//-*-===//
+//===- Options.h - The command line of uta-run ------------------*- C++ -*-===//
 //
 // uta-run has no LLVM, so no llvm::cl: its few options (docs/runtime.md) are
 // parsed here by hand. Every option has the form --name or --name=value.

@@ -1,5 +1,4 @@
-//===- VjpBuilders.h - What the VJP rules of both dialects share -*- C++
-//-*-===//
+//===- VjpBuilders.h - What the dialects' VJP rules share -------*- C++ -*-===//
 //
 // Small builders the vector-Jacobian products of the uta and clifford ops are
 // written with: constants shaped to broadcast against a tensor, and the sum

@@ -1,4 +1,4 @@
-//===- ExternDynamicSharedMemory.cpp - Dynamic shared memory as PTX wants it =//
+//===- ExternDynamicSharedMemory.cpp - Dynamic shared memory for PTX ------===//
 //
 // After convert-gpu-to-nvvm, the symbol of a kernel's dynamic shared memory
 // is a zero-length `llvm.mlir.global internal` in address space 3, which

@@ -1,5 +1,4 @@
-//===- CliffordExpansion.h - Clifford ops expanded into scalar code -*- C++
-//-*-===//
+//===- CliffordExpansion.h - Clifford ops as scalar code --------*- C++ -*-===//
 //
 // What the clifford kernel emitters share: the compile-time expansion of
 // the products from the algebra's tables (dialects/Clifford/Algebra) into the

@@ -1,5 +1,4 @@
-//===- GradeRmsNormCommon.h - The two-pass kernel of the grade norms -*- C++
-//-*-===//
+//===- GradeRmsNormCommon.h - The grade norms' two-pass kernel --*- C++ -*-===//
 //
 // grade_rms_norm and grade_rms_norm_adjoint share one kernel shape over
 // [2^n, B, F]: one block per batch element, its threads striding over the

@@ -1,5 +1,4 @@
-//===- VectorAccess.h - Vector loads and stores of kernel buffers -*- C++
-//-*-===//
+//===- VectorAccess.h - Vector loads and stores of buffers ------*- C++ -*-===//
 //
 // Vectorization of the kernels' global memory accesses. A vectorized thread
 // computes 4 consecutive elements ("lanes") of its result along the innermost

@@ -1,5 +1,4 @@
-//===- ManifestTest.cpp - Tests of the manifest reader
-//---------------------===//
+//===- ManifestTest.cpp - Tests of the manifest reader --------------------===//
 //
 // A good manifest is read field by field; then one key at a time is broken
 // in a copy of it, and each error must name the file and the key path.

@@ -1,5 +1,4 @@
-//===- GradeNormExchange.h - fc_product's grade norm across blocks -*- C++
-//-*-===//
+//===- GradeNormExchange.h - Grade norms across blocks ----------*- C++ -*-===//
 //
 // clifford.grade_rms_norm of fc_product's result, computed by the
 // warp-specialised fc_product kernel itself (WgmmaTmaFcProduct.cpp) instead

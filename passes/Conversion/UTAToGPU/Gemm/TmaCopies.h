@@ -1,5 +1,4 @@
-//===- TmaCopies.h - Tile copies by the tensor memory accelerator -*- C++
-//-*-===//
+//===- TmaCopies.h - Tile copies by the TMA ---------------------*- C++ -*-===//
 //
 // Hopper's asynchronous tensor copies: one instruction moves a box of a
 // tensor (a TMA descriptor, #uta.tensor_map, which the runtime encodes)
