@@ -193,3 +193,35 @@ def test_a_first_call_inside_capture_is_refused_with_a_message():
             op("gelu")(fresh)
     # The op still runs after the aborted capture.
     assert_close(op("gelu")(x), want["outputs"][0], 1e-5, "after capture")
+
+
+def test_ddp_over_nccl_with_world_size_1_matches_a_plain_run(tmp_path):
+    import torch.distributed as dist
+    want = expected("dense")
+    x, w, b = cuda(want["inputs"])
+    dense = op("dense")
+
+    class Dense(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = torch.nn.Parameter(w.clone())
+            self.b = torch.nn.Parameter(b.clone())
+
+        def forward(self, x):
+            return dense(x, self.w, self.b)
+
+    cotangent = cuda(want["cotangents"])[0]
+    plain = Dense()
+    (plain(x) * cotangent).sum().backward()
+    dist.init_process_group("nccl", init_method=f"file://{tmp_path}/init",
+                            rank=0, world_size=1)
+    try:
+        model = torch.nn.parallel.DistributedDataParallel(
+            Dense(), device_ids=[torch.cuda.current_device()])
+        (model(x) * cotangent).sum().backward()
+        torch.cuda.synchronize()
+        for name, p in plain.named_parameters():
+            got = dict(model.module.named_parameters())[name].grad
+            assert torch.equal(got, p.grad), name
+    finally:
+        dist.destroy_process_group()
