@@ -105,6 +105,26 @@ int uta_graph_output(uta_graph_t *graph, uta_value_t result);
 uta_graph_t *uta_graph_gradient(const uta_graph_t *graph, const int64_t *wrt,
                                 size_t num_wrt, int joint);
 
+/* One half of the training pair of `graph` (docs/autodiff.md), a new graph
+ * that the caller destroys. With `backward` 0, @name_forward takes the
+ * graph's inputs and outputs its outputs, then the residuals: the values it
+ * saves for the backward. With `backward` non-zero, @name_backward takes
+ * the saved values (uta_graph_saved_values says which), then one cotangent
+ * per output, and outputs the gradient of each input listed in
+ * `wrt[0..num_wrt)`, as uta_graph_gradient does. The values of the new
+ * graph, its errors ("training pair: ...") and NULL are as for
+ * uta_graph_gradient. */
+uta_graph_t *uta_graph_training_half(const uta_graph_t *graph,
+                                     const int64_t *wrt, size_t num_wrt,
+                                     int backward);
+/* For the backward half of a training pair: the number of its inputs that
+ * are saved values, and for the first `capacity` of them, in `saved`, the
+ * forward value each one takes: an index into the forward's inputs followed
+ * by its outputs. 0 for any other graph; 0 with uta_last_error set for a
+ * null `graph`, or a null `saved` with `capacity` above 0. */
+size_t uta_graph_saved_values(const uta_graph_t *graph, int64_t *saved,
+                              size_t capacity);
+
 /* uta: elementwise, NumPy broadcasting (docs/language.md). */
 uta_value_t uta_graph_add(uta_graph_t *graph, uta_value_t lhs, uta_value_t rhs);
 uta_value_t uta_graph_sub(uta_graph_t *graph, uta_value_t lhs, uta_value_t rhs);

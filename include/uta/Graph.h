@@ -41,6 +41,7 @@
 namespace uta {
 
 class Graph;
+struct TrainingPair;
 
 /// A value of a Graph: a statically shaped tensor. A copy names the same
 /// value. It stays tied to the graph that made it (by the graph's unique id,
@@ -229,6 +230,20 @@ public:
   /// outputs, or when an index is out of range or repeated.
   Graph gradient(std::vector<unsigned> wrt = {}, bool joint = false) const;
 
+  /// The training pair of this graph (docs/autodiff.md): `name_forward`
+  /// takes this graph's inputs and outputs its outputs, then residuals, the
+  /// values it saves for the backward; `name_backward` takes the saved
+  /// values (TrainingPair::saved says which), then one cotangent per output,
+  /// and outputs the gradients of the inputs in `wrt`, as gradient() does.
+  /// What is saved and what the backward recomputes is chosen by a cost
+  /// model: values that are expensive to recompute (GEMM outputs, norm
+  /// statistics) are saved, cheap pointwise ones recomputed. Both graphs
+  /// have this graph's error, or gradient()'s, when there is one.
+  TrainingPair trainingPair(std::vector<unsigned> wrt = {}) const;
+  /// For the backward half of a training pair, TrainingPair::saved; empty
+  /// for any other graph.
+  std::vector<int64_t> savedValues() const;
+
   //===--------------------------------------------------------------------===//
   // Printing
   //===--------------------------------------------------------------------===//
@@ -240,7 +255,22 @@ public:
 
 private:
   struct Impl;
+  friend struct GraphDerivation;
   std::unique_ptr<Impl> impl_;
+};
+
+/// The two halves of a training step (Graph::trainingPair).
+struct TrainingPair {
+  /// inputs -> (outputs..., residuals...)
+  Graph forward;
+  /// (saved..., cotangents...) -> gradients
+  Graph backward;
+  /// For each of backward's leading inputs, the forward value it takes: an
+  /// index into forward.inputs() followed by forward.outputs().
+  std::vector<int64_t> saved;
+  /// How many of forward's outputs, after the original graph's, are
+  /// residuals.
+  size_t numResiduals = 0;
 };
 
 } // namespace uta

@@ -23,6 +23,12 @@ std::optional<GradientMode> mlir::uta::parseGradientMode(StringRef text) {
     return GradientMode::Vjp;
   if (text == "joint")
     return GradientMode::Joint;
+  if (text == "forward")
+    return GradientMode::Forward;
+  if (text == "backward")
+    return GradientMode::Backward;
+  if (text == "pair")
+    return GradientMode::Pair;
   return std::nullopt;
 }
 
@@ -35,6 +41,21 @@ LogicalResult mlir::uta::applyGradientMode(ModuleOp module, std::string &entry,
   FailureOr<func::FuncOp> forward = selectEntry(module, entry);
   if (failed(forward))
     return failure();
+  if (mode == GradientMode::Forward || mode == GradientMode::Backward ||
+      mode == GradientMode::Pair) {
+    TrainingPairOptions options;
+    options.wrt.assign(wrt.begin(), wrt.end());
+    options.remarks = remarks;
+    FailureOr<TrainingPair> pair = buildTrainingPair(*forward, options);
+    if (failed(pair))
+      return failure();
+    forward->setPrivate();
+    func::FuncOp chosen =
+        mode == GradientMode::Backward ? pair->backward : pair->forward;
+    (chosen == pair->forward ? pair->backward : pair->forward).setPrivate();
+    entry = chosen.getName().str();
+    return success();
+  }
   DifferentiateOptions options;
   options.wrt.assign(wrt.begin(), wrt.end());
   options.joint = mode == GradientMode::Joint;
@@ -47,9 +68,59 @@ LogicalResult mlir::uta::applyGradientMode(ModuleOp module, std::string &entry,
   return success();
 }
 
-namespace {
-
 using reference::RefTensor;
+
+ReferenceGradient mlir::uta::referenceVjp(func::FuncOp vjp,
+                                          uint64_t memoryBudget) {
+  return [=](ArrayRef<RefTensor> inputs,
+             ArrayRef<RefTensor> cotangents) mutable
+             -> FailureOr<std::vector<RefTensor>> {
+    std::vector<RefTensor> arguments(inputs.begin(), inputs.end());
+    llvm::append_range(arguments, cotangents);
+    reference::InterpretOptions options;
+    options.memoryBudget = memoryBudget;
+    return reference::interpret(vjp, arguments, options);
+  };
+}
+
+ReferenceGradient mlir::uta::referencePair(func::FuncOp forward,
+                                           func::FuncOp backward,
+                                           uint64_t memoryBudget,
+                                           std::vector<RefTensor> *results) {
+  return [=](ArrayRef<RefTensor> inputs,
+             ArrayRef<RefTensor> cotangents) mutable
+             -> FailureOr<std::vector<RefTensor>> {
+    reference::InterpretOptions options;
+    options.memoryBudget = memoryBudget;
+    FailureOr<std::vector<RefTensor>> outputs =
+        reference::interpret(forward, inputs, options);
+    if (failed(outputs))
+      return failure();
+    std::vector<RefTensor> arguments;
+    auto saved = backward->getAttrOfType<DenseI64ArrayAttr>("uta.saved");
+    if (!saved)
+      return backward.emitError() << "@" << backward.getName()
+                                  << " has no uta.saved attribute: it is not "
+                                     "the backward of a training pair";
+    for (int64_t index : saved.asArrayRef()) {
+      if (index < 0 || size_t(index) >= inputs.size() + outputs->size())
+        return backward.emitError()
+               << "uta.saved names value " << index << " of @"
+               << forward.getName() << ", which has "
+               << inputs.size() + outputs->size() << " arguments and results";
+      arguments.push_back(size_t(index) < inputs.size()
+                              ? inputs[index]
+                              : (*outputs)[index - inputs.size()]);
+    }
+    llvm::append_range(arguments, cotangents);
+    if (results)
+      results->assign(outputs->begin(),
+                      outputs->begin() + cotangents.size());
+    return reference::interpret(backward, arguments, options);
+  };
+}
+
+namespace {
 
 /// The f32 value nearest to `x`, as the reference rounds f32 arguments.
 double roundToF32(double x) {
@@ -100,7 +171,8 @@ std::vector<int64_t> chooseElements(int64_t count, unsigned limit,
 } // namespace
 
 FailureOr<bool>
-mlir::uta::checkGradients(func::FuncOp forward, func::FuncOp vjp,
+mlir::uta::checkGradients(func::FuncOp forward,
+                          const ReferenceGradient &gradient,
                           ArrayRef<std::vector<double>> arguments,
                           const GradientCheckOptions &options,
                           raw_ostream &os) {
@@ -172,14 +244,11 @@ mlir::uta::checkGradients(func::FuncOp forward, func::FuncOp vjp,
   // cotangents zero.
   std::vector<std::vector<RefTensor>> gradientsOf(numResults);
   for (unsigned r : checkedResults) {
-    std::vector<RefTensor> vjpArgs = inputs;
-    for (auto [q, cotangent] : llvm::enumerate(cotangents)) {
-      vjpArgs.push_back(cotangent);
+    std::vector<RefTensor> only = cotangents;
+    for (auto [q, cotangent] : llvm::enumerate(only))
       if (q != r)
-        std::fill(vjpArgs.back().data.begin(), vjpArgs.back().data.end(), 0.0);
-    }
-    FailureOr<std::vector<RefTensor>> gradients =
-        reference::interpret(vjp, vjpArgs, interpretOptions);
+        std::fill(cotangent.data.begin(), cotangent.data.end(), 0.0);
+    FailureOr<std::vector<RefTensor>> gradients = gradient(inputs, only);
     if (failed(gradients))
       return failure();
     gradientsOf[r] = std::move(*gradients);

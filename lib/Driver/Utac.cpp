@@ -81,7 +81,8 @@ struct UtacOptions {
       cl::desc("Report each fusion decision on stderr as a remark at the "
                "producer (what it fused into, or why it stayed in memory), "
                "each matmul's GEMM plan (schedule, precision, tile), and with "
-               "--grad the forward values that the backward reads"),
+               "--grad the forward values that the backward reads (with "
+               "--grad=forward|backward: what is saved or recomputed)"),
       cl::init(false), cl::cat(diagnosticOptions)};
   /// --stats: LLVM owns a `-stats` option already (its pass statistics), so
   /// runUtacMain takes this flag out of argv before the parser sees it.
@@ -108,8 +109,13 @@ struct UtacOptions {
       "grad",
       cl::desc("Compile the gradient of the entry instead (docs/autodiff.md):"
                " vjp builds @f_vjp(inputs..., cotangents...) -> gradients, "
-               "joint builds @f_fwd_bwd -> (results..., gradients...)"),
-      cl::value_desc("vjp|joint"), cl::cat(compilationOptions)};
+               "joint builds @f_fwd_bwd -> (results..., gradients...); "
+               "forward and backward compile one half of the training pair, "
+               "@f_forward(inputs...) -> (results..., residuals...) and "
+               "@f_backward(saved..., cotangents...) -> gradients, which save "
+               "what is costly to recompute (--remarks says what and why)"),
+      cl::value_desc("vjp|joint|forward|backward"),
+      cl::cat(compilationOptions)};
   cl::list<unsigned> wrt{
       "wrt",
       cl::desc("With --grad: the arguments to differentiate, by index "
@@ -225,6 +231,8 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
       "and its reason\n"
       "  utac IN.mlir --grad=vjp [--wrt=0,2] ...  compiles the gradient "
       "(docs/autodiff.md)\n"
+      "  utac IN.mlir --grad=forward|backward ...  one half of the training "
+      "pair\n"
       "  utac IN.mlir                          parses and verifies only\n"
       "  utac run IN.mlir --backend=B [--check] compiles, runs and checks "
       "(utac run --help)\n"
@@ -280,11 +288,17 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
   std::optional<GradientMode> gradientMode = parseGradientMode(options.grad);
   if (!gradientMode) {
     llvm::errs() << "utac: unknown --grad=" << options.grad
-                 << " (expected vjp or joint)\n";
+                 << " (expected vjp, joint, forward or backward)\n";
+    return kBadInput;
+  }
+  if (*gradientMode == GradientMode::Pair) {
+    llvm::errs() << "utac: --grad=pair runs both halves of the training pair "
+                    "(utac run); compile one with --grad=forward or "
+                    "--grad=backward\n";
     return kBadInput;
   }
   if (!options.wrt.empty() && *gradientMode == GradientMode::None) {
-    llvm::errs() << "utac: --wrt needs --grad=vjp or --grad=joint\n";
+    llvm::errs() << "utac: --wrt needs --grad\n";
     return kBadInput;
   }
 

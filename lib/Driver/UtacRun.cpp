@@ -16,6 +16,7 @@
 #include "lib/Compiler/HelpOptions.h"
 #include "lib/Compiler/InitAll.h"
 #include "lib/Reference/Interpreter.h"
+#include "passes/Transforms/Passes.h"
 
 #include "runtime/cache/KernelCache.h"
 #include "runtime/core/Compare.h"
@@ -27,6 +28,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -84,9 +86,13 @@ struct RunOptions {
       cl::init(false), cl::cat(category)};
   cl::opt<std::string> grad{
       "grad",
-      cl::desc("Run the gradient of the entry instead (utac --grad): vjp or "
-               "joint; the cotangents are seeded like the arguments"),
-      cl::value_desc("vjp|joint"), cl::cat(category)};
+      cl::desc("Run the gradient of the entry instead (utac --grad): vjp, "
+               "joint, forward or backward; pair runs the training pair's "
+               "forward, then its backward on the values the forward saved, "
+               "and prints the results, then the gradients. The cotangents "
+               "(and the saved values of --grad=backward) are seeded like "
+               "the arguments"),
+      cl::value_desc("vjp|joint|forward|backward|pair"), cl::cat(category)};
   cl::list<unsigned> wrt{
       "wrt",
       cl::desc("With --grad or --check-grad: the arguments to differentiate, "
@@ -94,10 +100,11 @@ struct RunOptions {
       cl::CommaSeparated, cl::value_desc("i,j,..."), cl::cat(category)};
   cl::opt<bool> checkGrad{
       "check-grad",
-      cl::desc("Compare the gradient (--grad=vjp, implied) that the float64 "
-               "reference computes with central finite differences of the "
-               "reference's forward function, on at most 64 elements per "
-               "argument; exit 2 if one is off (docs/autodiff.md)"),
+      cl::desc("Compare the gradient (--grad=vjp, implied, or --grad=pair) "
+               "that the float64 reference computes with central finite "
+               "differences of the reference's forward function, on at most "
+               "64 elements per argument; exit 2 if one is off "
+               "(docs/autodiff.md)"),
       cl::cat(category)};
   cl::opt<std::string> referenceMemoryBudget{
       "reference-memory-budget",
@@ -151,18 +158,42 @@ rt::CheckPrecision getPrecision(rt::ElementType type) {
 }
 
 /// The reference's results on `arguments` (widened exactly to double).
-FailureOr<std::vector<reference::RefTensor>>
-runReference(func::FuncOp func, ArrayRef<rt::HostTensor> arguments,
-             uint64_t memoryBudget) {
+std::vector<reference::RefTensor>
+toReference(ArrayRef<rt::HostTensor> arguments) {
   std::vector<reference::RefTensor> args;
   for (const rt::HostTensor &argument : arguments) {
     std::vector<float> values = argument.toFloat32();
     args.push_back(
         {argument.shape, std::vector<double>(values.begin(), values.end())});
   }
+  return args;
+}
+
+FailureOr<std::vector<reference::RefTensor>>
+runReference(func::FuncOp func, ArrayRef<rt::HostTensor> arguments,
+             uint64_t memoryBudget) {
+  std::vector<reference::RefTensor> args = toReference(arguments);
   reference::InterpretOptions options;
   options.memoryBudget = memoryBudget;
   return reference::interpret(func, args, options);
+}
+
+/// The training pair on the reference: the forward's results, then the
+/// backward's gradients. `arguments` are the inputs, then the cotangents.
+FailureOr<std::vector<reference::RefTensor>>
+runReferencePair(func::FuncOp forward, func::FuncOp backward,
+                 ArrayRef<rt::HostTensor> arguments, uint64_t memoryBudget) {
+  std::vector<reference::RefTensor> args = toReference(arguments);
+  size_t numInputs = forward.getNumArguments();
+  std::vector<reference::RefTensor> results;
+  FailureOr<std::vector<reference::RefTensor>> gradients =
+      referencePair(forward, backward, memoryBudget, &results)(
+          ArrayRef(args).take_front(numInputs),
+          ArrayRef(args).drop_front(numInputs));
+  if (failed(gradients))
+    return failure();
+  llvm::append_range(results, *gradients);
+  return results;
 }
 
 /// The reference's memory budget: --reference-memory-budget, else the
@@ -201,6 +232,9 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       "  utac run IN.mlir --backend=reference --check-grad   gradient vs "
       "finite differences\n"
       "  utac run IN.mlir --backend=vulkan --grad=vjp --check\n"
+      "  utac run IN.mlir --backend=vulkan --grad=pair --check   forward, "
+      "then backward,\n"
+      "                                        against the joint function\n"
       "Exit codes: 0 ok, 1 bad input or compile error, 2 --check failed, 3 "
       "the backend is not available here.\n");
 
@@ -228,16 +262,20 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   std::optional<GradientMode> gradientMode = parseGradientMode(options.grad);
   if (!gradientMode) {
     llvm::errs() << "utac run: unknown --grad=" << options.grad
-                 << " (expected vjp or joint)\n";
+                 << " (expected vjp, joint, forward, backward or pair)\n";
     return kBadInput;
   }
-  if (options.checkGrad && *gradientMode == GradientMode::Joint) {
+  if (options.checkGrad && *gradientMode != GradientMode::None &&
+      *gradientMode != GradientMode::Vjp &&
+      *gradientMode != GradientMode::Pair) {
     llvm::errs() << "utac run: --check-grad checks the gradient function "
-                    "@f_vjp; leave out --grad=joint\n";
+                    "@f_vjp or the training pair; leave out --grad="
+                 << options.grad << " or use --grad=pair\n";
     return kBadInput;
   }
-  if (options.checkGrad)
+  if (options.checkGrad && *gradientMode == GradientMode::None)
     gradientMode = GradientMode::Vjp;
+  bool pair = *gradientMode == GradientMode::Pair;
   if (!options.wrt.empty() && *gradientMode == GradientMode::None) {
     llvm::errs() << "utac run: --wrt needs --grad or --check-grad\n";
     return kBadInput;
@@ -267,26 +305,42 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   FailureOr<func::FuncOp> entry = selectEntry(*module, entryName);
   if (failed(entry))
     return kBadInput;
+  // The pair's backward half; the reference checks the pair against the
+  // joint function, built from the forward function in `original` below.
+  func::FuncOp backwardHalf;
+  if (pair)
+    backwardHalf = module->lookupSymbol<func::FuncOp>(forwardName + "_backward");
+
+  // The reference interprets the graph as written, before any pass.
+  OwningOpRef<ModuleOp> original = module->clone();
+  auto referenceEntry = original->lookupSymbol<func::FuncOp>(entry->getName());
+  if (pair) {
+    DifferentiateOptions joint;
+    joint.wrt.assign(wrt.begin(), wrt.end());
+    joint.joint = true;
+    FailureOr<func::FuncOp> jointFunction = buildGradientFunction(
+        original->lookupSymbol<func::FuncOp>(forwardName), joint);
+    if (failed(jointFunction))
+      return kBadInput;
+    referenceEntry = *jointFunction;
+  }
   // A graph the reference cannot hold is refused before the arguments are
   // made.
   bool usesReference = backendName == "reference" || options.check;
   if (usesReference &&
-      failed(reference::checkMemoryBudget(*entry, *memoryBudget)))
+      failed(reference::checkMemoryBudget(referenceEntry, *memoryBudget)))
     return kBadInput;
 
-  // Argument and result types, from the signature.
-  std::vector<rt::TensorSpec> argSpecs, resultSpecs;
-  for (auto [types, specs] :
-       {std::pair{entry->getArgumentTypes(), &argSpecs},
-        std::pair{entry->getResultTypes(), &resultSpecs}}) {
-    for (Type type : types)
-      specs->push_back(getTensorSpec(type));
-  }
+  // Argument types, from the signature (the pair's: the joint function's,
+  // the inputs and then the cotangents).
+  std::vector<rt::TensorSpec> argSpecs;
+  for (Type type : referenceEntry.getArgumentTypes())
+    argSpecs.push_back(getTensorSpec(type));
 
   std::vector<rt::HostTensor> arguments;
   if (!options.inputs.empty()) {
     if (options.inputs.size() != argSpecs.size()) {
-      llvm::errs() << "utac run: @" << entry->getName() << " takes "
+      llvm::errs() << "utac run: @" << referenceEntry.getName() << " takes "
                    << argSpecs.size() << " arguments, --inputs names "
                    << options.inputs.size() << "\n";
       return kBadInput;
@@ -303,9 +357,12 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       arguments.push_back(rt::seededArgument(options.seed, argSpecs[i], i));
   }
 
-  // The reference interprets the graph as written, before any pass.
-  OwningOpRef<ModuleOp> original = module->clone();
-  auto referenceEntry = original->lookupSymbol<func::FuncOp>(entry->getName());
+  func::FuncOp referenceForward =
+      pair ? original->lookupSymbol<func::FuncOp>(entry->getName())
+           : func::FuncOp();
+  func::FuncOp referenceBackward =
+      pair ? original->lookupSymbol<func::FuncOp>(backwardHalf.getName())
+           : func::FuncOp();
 
   int gradientExit = kSuccess;
   if (options.checkGrad) {
@@ -318,9 +375,13 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     checkOptions.wrt = wrt;
     checkOptions.seed = options.seed;
     checkOptions.memoryBudget = *memoryBudget;
+    ReferenceGradient gradient =
+        pair ? referencePair(referenceForward, referenceBackward,
+                             *memoryBudget)
+             : referenceVjp(referenceEntry, *memoryBudget);
     FailureOr<bool> passed =
         checkGradients(original->lookupSymbol<func::FuncOp>(forwardName),
-                       referenceEntry, values, checkOptions, llvm::outs());
+                       gradient, values, checkOptions, llvm::outs());
     if (failed(passed))
       return kBadInput;
     if (!*passed)
@@ -329,7 +390,9 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
 
   if (backendName == "reference") {
     FailureOr<std::vector<reference::RefTensor>> results =
-        runReference(referenceEntry, arguments, *memoryBudget);
+        pair ? runReferencePair(referenceForward, referenceBackward,
+                                arguments, *memoryBudget)
+             : runReference(referenceEntry, arguments, *memoryBudget);
     if (failed(results))
       return kBadInput;
     std::vector<std::vector<double>> values;
@@ -355,45 +418,114 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   pipeline.sm = options.sm;
   pipeline.allowTf32 = options.allowTf32;
   pipeline.fastMath = options.fastMath;
-  CompileOptions compileOptions;
-  compileOptions.target = vulkan ? Target::Spirv : Target::Ptx;
-  compileOptions.entry = entry->getName().str();
-  // The module stays in memory; the manifest still names a file for it.
-  compileOptions.moduleFileName =
-      entry->getName().str() + (vulkan ? ".spv" : ".ptx");
-  compileOptions.pipeline = &pipeline;
-  FailureOr<CachedCompileResult> compiled =
-      compileWithCache(*module, *entry, compileOptions, cache.get());
-  if (failed(compiled))
-    return kBadInput;
+  std::unique_ptr<rt::Backend> backend;
+  int runExit = kSuccess;
+  // Compiles `function` (the module's one public function while it is
+  // compiled) and runs it on `args`; std::nullopt after an error, reported,
+  // with its exit code in runExit.
+  // Compiling lowers the module in place, so with a pair each half is
+  // compiled from a copy, in which it is the one public function.
+  auto compileAndRun = [&](func::FuncOp half,
+                           const std::vector<rt::HostTensor> &args)
+      -> std::optional<rt::RunOutput> {
+    OwningOpRef<ModuleOp> copy;
+    ModuleOp compiledModule = *module;
+    func::FuncOp function = half;
+    if (pair) {
+      copy = module->clone();
+      compiledModule = *copy;
+      for (auto candidate : copy->getOps<func::FuncOp>())
+        candidate.setVisibility(candidate.getName() == half.getName()
+                                    ? SymbolTable::Visibility::Public
+                                    : SymbolTable::Visibility::Private);
+      function = copy->lookupSymbol<func::FuncOp>(half.getName());
+    }
+    CompileOptions compileOptions;
+    compileOptions.target = vulkan ? Target::Spirv : Target::Ptx;
+    compileOptions.entry = function.getName().str();
+    // The module stays in memory; the manifest still names a file for it.
+    compileOptions.moduleFileName =
+        function.getName().str() + (vulkan ? ".spv" : ".ptx");
+    compileOptions.pipeline = &pipeline;
+    FailureOr<CachedCompileResult> compiled = compileWithCache(
+        compiledModule, function, compileOptions, cache.get());
+    if (failed(compiled)) {
+      runExit = kBadInput;
+      return std::nullopt;
+    }
+    rt::Expected<rt::Manifest> manifest =
+        rt::parseManifest(compiled->graph.manifest, "<compiled manifest>", ".");
+    if (!manifest) {
+      runExit = fail(manifest.status());
+      return std::nullopt;
+    }
+    if (!backend) {
+      rt::BackendOptions backendOptions;
+      backendOptions.device = options.device;
+      rt::Expected<std::unique_ptr<rt::Backend>> created =
+          vulkan ? rt::vulkan::createVulkanBackend(backendOptions)
+                 : rt::cuda::createCudaBackend(backendOptions);
+      if (!created) {
+        runExit = fail(created.status());
+        return std::nullopt;
+      }
+      backend = std::move(*created);
+    }
+    const std::string &image = compiled->graph.module;
+    rt::Expected<rt::Executor> executor = rt::Executor::load(
+        *backend, std::move(*manifest),
+        std::as_bytes(std::span(image.data(), image.size())));
+    if (!executor) {
+      runExit = fail(executor.status());
+      return std::nullopt;
+    }
+    rt::RunOptions runOptions;
+    runOptions.profile = options.profile;
+    rt::Expected<rt::RunOutput> output = executor->run(args, runOptions);
+    if (!output) {
+      runExit = fail(output.status());
+      return std::nullopt;
+    }
+    if (options.profile)
+      for (const rt::KernelTiming &timing : output->timings)
+        llvm::outs() << (pair ? "@" + half.getName().str() + " " : "")
+                     << "kernel " << timing.kernel << ": "
+                     << llvm::format("%.4f", timing.milliseconds) << " ms\n";
+    return std::move(*output);
+  };
 
-  rt::Expected<rt::Manifest> manifest =
-      rt::parseManifest(compiled->graph.manifest, "<compiled manifest>", ".");
-  if (!manifest)
-    return fail(manifest.status());
-  rt::BackendOptions backendOptions;
-  backendOptions.device = options.device;
-  rt::Expected<std::unique_ptr<rt::Backend>> backend =
-      vulkan ? rt::vulkan::createVulkanBackend(backendOptions)
-             : rt::cuda::createCudaBackend(backendOptions);
-  if (!backend)
-    return fail(backend.status());
-  const std::string &image = compiled->graph.module;
-  rt::Expected<rt::Executor> executor =
-      rt::Executor::load(**backend, std::move(*manifest),
-                         std::as_bytes(std::span(image.data(), image.size())));
-  if (!executor)
-    return fail(executor.status());
-  rt::RunOptions runOptions;
-  runOptions.profile = options.profile;
-  rt::Expected<rt::RunOutput> output = executor->run(arguments, runOptions);
+  std::optional<rt::RunOutput> output;
+  if (!pair) {
+    output = compileAndRun(*entry, arguments);
+  } else {
+    // The forward on the inputs, then the backward on the values it saved
+    // and the cotangents: the results, then the gradients.
+    size_t numInputs = entry->getNumArguments();
+    std::vector<rt::HostTensor> inputs(arguments.begin(),
+                                       arguments.begin() + numInputs);
+    output = compileAndRun(*entry, inputs);
+    if (output) {
+      std::vector<rt::HostTensor> backwardArgs;
+      auto saved = backwardHalf->getAttrOfType<DenseI64ArrayAttr>("uta.saved");
+      for (int64_t index : saved.asArrayRef())
+        backwardArgs.push_back(size_t(index) < numInputs
+                                   ? arguments[index]
+                                   : output->results[index - numInputs]);
+      backwardArgs.insert(backwardArgs.end(), arguments.begin() + numInputs,
+                          arguments.end());
+      std::optional<rt::RunOutput> gradients =
+          compileAndRun(backwardHalf, backwardArgs);
+      if (gradients) {
+        output->results.resize(arguments.size() - numInputs);
+        for (rt::HostTensor &gradient : gradients->results)
+          output->results.push_back(std::move(gradient));
+      } else {
+        output.reset();
+      }
+    }
+  }
   if (!output)
-    return fail(output.status());
-
-  if (options.profile)
-    for (const rt::KernelTiming &timing : output->timings)
-      llvm::outs() << "kernel " << timing.kernel << ": "
-                   << llvm::format("%.4f", timing.milliseconds) << " ms\n";
+    return runExit;
 
   int exitCode = gradientExit;
   if (options.check) {

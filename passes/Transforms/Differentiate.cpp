@@ -253,6 +253,31 @@ void GradientBuilder::reportForwardValues(ArrayRef<Operation *> forwardOps) {
   }
 }
 
+FailureOr<func::FuncOp> mlir::uta::selectPassFunction(ModuleOp module,
+                                                      StringRef name,
+                                                      StringRef pass) {
+  if (!name.empty()) {
+    auto target = module.lookupSymbol<func::FuncOp>(name);
+    if (!target)
+      return module.emitError() << pass << ": no function named @" << name;
+    return target;
+  }
+  func::FuncOp target;
+  for (auto candidate : module.getOps<func::FuncOp>()) {
+    if (!candidate.isPublic())
+      continue;
+    if (target)
+      return candidate.emitError()
+             << pass
+             << ": the module has several public functions; name one with "
+                "function=";
+    target = candidate;
+  }
+  if (!target)
+    return module.emitError() << pass << ": the module has no public function";
+  return target;
+}
+
 FailureOr<func::FuncOp>
 mlir::uta::buildGradientFunction(func::FuncOp function,
                                  const DifferentiateOptions &options) {
@@ -275,40 +300,17 @@ struct UTADifferentiatePass
   using Base::Base;
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    func::FuncOp target;
-    if (!function.empty()) {
-      target = module.lookupSymbol<func::FuncOp>(function);
-      if (!target) {
-        module.emitError() << "uta-differentiate: no function named @"
-                           << function;
-        return signalPassFailure();
-      }
-    } else {
-      for (auto candidate : module.getOps<func::FuncOp>()) {
-        if (!candidate.isPublic())
-          continue;
-        if (target) {
-          candidate.emitError() << "uta-differentiate: the module has "
-                                   "several public functions; name one "
-                                   "with function=";
-          return signalPassFailure();
-        }
-        target = candidate;
-      }
-      if (!target) {
-        module.emitError() << "uta-differentiate: the module has no public "
-                              "function";
-        return signalPassFailure();
-      }
-    }
+    FailureOr<func::FuncOp> target =
+        selectPassFunction(getOperation(), function, getArgument());
+    if (failed(target))
+      return signalPassFailure();
     DifferentiateOptions options;
     options.wrt.assign(wrt.begin(), wrt.end());
     options.joint = joint;
     options.remarks = remarks;
-    if (failed(buildGradientFunction(target, options)))
+    if (failed(buildGradientFunction(*target, options)))
       return signalPassFailure();
-    target.setPrivate();
+    target->setPrivate();
   }
 };
 

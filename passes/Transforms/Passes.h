@@ -59,6 +59,40 @@ FailureOr<func::FuncOp>
 buildGradientFunction(func::FuncOp function,
                       const DifferentiateOptions &options);
 
+/// What the training partition builds (uta-partition-training).
+struct TrainingPairOptions {
+  /// The arguments to differentiate with respect to; empty: all of them.
+  llvm::SmallVector<unsigned> wrt;
+  /// Report each value saved for the backward or recomputed there, and why.
+  bool remarks = false;
+};
+
+/// The two halves of a training step of `@f(inputs...) -> (results...)`:
+///   @f_forward(inputs...) -> (results..., residuals...)
+///   @f_backward(saved..., cotangents...) -> (gradients...)
+struct TrainingPair {
+  func::FuncOp forward, backward;
+  /// How many of the forward's results, after f's own, are residuals.
+  unsigned numResiduals = 0;
+  /// What the backward's leading arguments are: for each, an index into
+  /// the forward's arguments followed by its results (an argument, one of
+  /// f's results, or a residual). Also the backward's `uta.saved`.
+  llvm::SmallVector<int64_t> saved;
+};
+
+/// Builds the forward and backward functions of `function` next to it (see
+/// uta-partition-training); `function` is left as it was. Fails with an
+/// error at the function, or at the op that cannot be differentiated.
+FailureOr<TrainingPair> buildTrainingPair(func::FuncOp function,
+                                          const TrainingPairOptions &options);
+
+/// The function a module pass works on: the one named `name`, or with an
+/// empty name the module's only public function; otherwise an error that
+/// names `pass`.
+FailureOr<func::FuncOp> selectPassFunction(ModuleOp module,
+                                           llvm::StringRef name,
+                                           llvm::StringRef pass);
+
 } // namespace mlir::uta
 
 #endif // UTA_PASSES_TRANSFORMS_PASSES_H

@@ -113,6 +113,50 @@ def UTADifferentiatePass : Pass<"uta-differentiate", "ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def UTAPartitionTrainingPass : Pass<"uta-partition-training", "ModuleOp"> {
+  let summary = "Split a function's training step into a forward and a "
+                "backward function, saving residuals between them";
+  let description = [{
+    From `@f(inputs...) -> (results...)` builds
+
+      @f_forward(inputs...) -> (results..., residuals...)
+      @f_backward(saved..., cotangents...) -> (gradients...)
+
+    from the joint function of `uta-differentiate` (which stays available
+    on its own): the forward computes the results and the residuals, the
+    values it saves for the backward; the backward reads the saved values
+    (arguments of the forward, its results, or residuals), one cotangent
+    per result, and returns one gradient per differentiated argument
+    (`wrt`, default all). It recomputes whatever else of the forward it
+    needs.
+
+    Which values are saved is a minimum cut over the forward values that
+    the backward depends on: a value costs the bytes it holds between the
+    two halves, the arguments and results nothing (the caller holds them);
+    a value that is expensive to recompute (a GEMM, a reduction or norm, a
+    product of more operations per element than a store and a reload cost)
+    must be saved, or something computed from it. Of the cheapest cuts the
+    one nearest the arguments is taken, so that ties recompute.
+
+    `@f_forward` carries `uta.residuals` (how many of its results are
+    residuals) and `@f_backward` carries `uta.saved`: for each saved
+    argument, its index among the forward's arguments followed by its
+    results. With `remarks`, each saved value is reported with its size and
+    the reason, and each recomputed op. `@f` becomes private.
+  }];
+  let options = [
+    Option<"function", "function", "std::string", /*default=*/"\"\"",
+           "The function to partition (default: the only public one)">,
+    ListOption<"wrt", "wrt", "unsigned",
+               "The arguments to differentiate with respect to, by index "
+               "(default: all)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report what is saved or recomputed, and why">,
+  ];
+  let dependentDialects = ["::mlir::uta::UTADialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def UTAFuseKernelsPass : Pass<"uta-fuse-kernels", "func::FuncOp"> {
   let summary = "Partition the graph into kernels (uta.fusion groups)";
   let description = [{

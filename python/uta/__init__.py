@@ -23,7 +23,7 @@ from .autograd import torch_function
 from .compiler import CompiledGraph, KernelCache, compile
 from .errors import (Error, GraphError, InternalError, InvalidInput,
                      Unavailable)
-from .graph import Algebra, Graph, Value
+from .graph import Algebra, Graph, TrainingPair, Value
 from .runtime import (Device, Executable, Tensor, default_tolerance, device,
                       fill_normal, load)
 from .torch_ops import CustomOp, custom_op
@@ -32,6 +32,7 @@ from . import nn
 __all__ = ["Algebra", "CompiledGraph", "CustomOp", "Device", "Error",
            "Executable",
            "Graph", "GraphError", "InternalError", "InvalidInput",
+           "TrainingPair",
            "KernelCache", "Tensor", "Unavailable", "Value", "compile", "custom_op",
            "default_tolerance", "device", "fill_normal", "load",
            "torch_function"]

@@ -126,6 +126,8 @@ _COMPILER = {
     "uta_graph_num_inputs": (c_size_t, [_handle]),
     "uta_graph_num_outputs": (c_size_t, [_handle]),
     "uta_graph_gradient": (c_void_p, [_handle, _shape, c_size_t, c_int]),
+    "uta_graph_training_half": (c_void_p, [_handle, _shape, c_size_t, c_int]),
+    "uta_graph_saved_values": (c_size_t, [_handle, _shape, c_size_t]),
     "uta_graph_gelu": (_value, [_handle, _value, c_int]),
     "uta_graph_matmul": (_value, [_handle, _value, _value, c_int]),
     "uta_graph_softmax": (_value, [_handle, _value, c_int64]),

@@ -12,6 +12,7 @@ message (``add: ...``), so the traceback points at the line that built it.
     g.output(g.gelu(x + b))
 """
 import ctypes
+from typing import NamedTuple
 
 from . import _capi
 from ._check import (C_INT, INT64, HandleOwner, check_float, check_int,
@@ -113,6 +114,18 @@ def _ints(values, op, name):
     the C array and its length."""
     values = check_ints(values, op, name, INT64, GraphError)
     return _capi.shape_array(values), len(values)
+
+
+class TrainingPair(NamedTuple):
+    """Graph.training_pair's result: the forward graph (inputs -> outputs,
+    then `num_residuals` residuals), the backward graph (saved values, then
+    one cotangent per output -> gradients), and for each saved value the
+    forward value it takes, an index into the forward's inputs followed by
+    its outputs."""
+    forward: "Graph"
+    backward: "Graph"
+    saved: tuple
+    num_residuals: int
 
 
 class Graph(HandleOwner):
@@ -239,6 +252,39 @@ class Graph(HandleOwner):
         gradient._outputs = [gradient._value(num_inputs + i)
                              for i in range(num_outputs)]
         return gradient
+
+    def training_pair(self, wrt=None):
+        """The training pair, a uta.TrainingPair of two new graphs whose
+        composition is ``gradient(wrt, joint=True)``: ``name_forward`` takes
+        this graph's inputs and returns its outputs, then the residuals it
+        saves for the backward; ``name_backward`` takes the saved values
+        (``saved``: for each, an index into the forward's inputs followed by
+        its outputs), then one cotangent per output, and returns the
+        gradients of the inputs in `wrt` (None: all). Values that are
+        expensive to recompute (GEMM outputs, norm statistics) are saved,
+        cheap pointwise ones recomputed by the backward (docs/autodiff.md).
+        Raises uta.GraphError (``training pair: ...``) as gradient() does."""
+        indices, count = _ints([] if wrt is None else wrt, "training_pair",
+                               "wrt")
+        halves = []
+        for backward, suffix in ((0, "_forward"), (1, "_backward")):
+            handle = self._lib.uta_graph_training_half(self._live, indices,
+                                                       count, backward)
+            if not handle:
+                raise MemoryError("uta_graph_training_half")
+            half = Graph(self.name + suffix, _handle=handle)
+            num_inputs = self._lib.uta_graph_num_inputs(handle)
+            num_outputs = self._lib.uta_graph_num_outputs(handle)
+            half._inputs = [half._value(i) for i in range(num_inputs)]
+            half._outputs = [half._value(num_inputs + i)
+                             for i in range(num_outputs)]
+            halves.append(half)
+        forward, backward = halves
+        num_saved = self._lib.uta_graph_saved_values(backward._live, None, 0)
+        saved = (ctypes.c_int64 * max(1, num_saved))()
+        self._lib.uta_graph_saved_values(backward._live, saved, num_saved)
+        return TrainingPair(forward, backward, tuple(saved[:num_saved]),
+                            len(forward.outputs) - len(self.outputs))
 
     # uta: matmul, reductions, normalisations, layout, conversion.
 

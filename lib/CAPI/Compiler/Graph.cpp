@@ -14,8 +14,10 @@
 
 #include "lib/CAPI/Compiler/CompilerHandles.h"
 
+#include <algorithm>
 #include <cstring>
 #include <span>
+#include <variant>
 
 using namespace uta;
 
@@ -305,50 +307,49 @@ extern "C" int uta_graph_output(uta_graph_t *graph, uta_value_t result) {
          }) == 1;
 }
 
-/// uta_graph_gradient's work, inside its guard.
-static uta_graph_t *gradient(const uta_graph_t *graph, const int64_t *wrt,
-                             size_t num_wrt, int joint) {
-  if (!graph) {
-    capi::failNull("uta_graph_gradient", "graph");
-    return nullptr;
-  }
-  // Errors the C++ gradient cannot see (a C-layer error of `graph`, indices
-  // that unsigned cannot hold, a null array, more indices than arguments)
-  // become the new graph's first error, under the name the C++ gradient
-  // would give it.
+/// The graph that uta_graph_gradient or uta_graph_training_half returns in
+/// place of its result: `name`, with `message` as its first error.
+static uta_graph_t *failedGraph(std::string name, std::string what,
+                                std::string message) {
+  return new uta_graph_t{Graph(std::move(name)), {}, {},
+                         what + ": " + std::move(message)};
+}
+
+/// The differentiated inputs of `graph`, or the error message that the C++
+/// checks give, for what they cannot see: a C-layer error of `graph`,
+/// indices that unsigned cannot hold, a null array, more indices than
+/// arguments.
+static std::variant<std::vector<unsigned>, std::string>
+checkWrt(const uta_graph_t *graph, const int64_t *wrt, size_t num_wrt) {
   const std::string &name = graph->graph.name();
-  auto failed = [&](std::string message) {
-    return new uta_graph_t{Graph(name + (joint ? "_fwd_bwd" : "_vjp")),
-                           {},
-                           {},
-                           "gradient: " + std::move(message)};
-  };
   if (!uta_graph_ok(graph) && graph->graph.ok())
-    return failed("the graph has an error: " +
-                  std::string(uta_graph_error(graph)));
+    return "the graph has an error: " + std::string(uta_graph_error(graph));
   if (!wrt && num_wrt > 0)
-    return failed("the array of " + std::to_string(num_wrt) +
-                  " input indices is null");
+    return "the array of " + std::to_string(num_wrt) +
+           " input indices is null";
   size_t numInputs = graph->graph.inputs().size();
   // Each argument may be listed once, so a longer array is wrong without
   // being read (its length may be anything a caller passed).
   if (num_wrt > numInputs)
-    return failed(std::to_string(num_wrt) + " input indices for the " +
-                  std::to_string(numInputs) + " arguments of @" + name +
-                  ", each of which may be listed once");
+    return std::to_string(num_wrt) + " input indices for the " +
+           std::to_string(numInputs) + " arguments of @" + name +
+           ", each of which may be listed once";
   std::vector<unsigned> indices;
   for (size_t i = 0; i < num_wrt; ++i) {
     // The C++ check's message, for indices it would wrap or could not take.
     if (wrt[i] < 0 || uint64_t(wrt[i]) >= numInputs)
-      return failed("cannot differentiate with respect to argument #" +
-                    std::to_string(wrt[i]) + ": @" + name + " has " +
-                    std::to_string(numInputs) + " arguments");
+      return "cannot differentiate with respect to argument #" +
+             std::to_string(wrt[i]) + ": @" + name + " has " +
+             std::to_string(numInputs) + " arguments";
     indices.push_back(unsigned(wrt[i]));
   }
+  return indices;
+}
 
-  auto *result = new uta_graph_t{
-      graph->graph.gradient(std::move(indices), joint != 0), {}, {}, {}};
-  // The value table: the new function's arguments, then its results.
+/// `derived` as a C graph, its value table the new function's arguments,
+/// then its results.
+static uta_graph_t *adoptDerived(Graph derived) {
+  auto *result = new uta_graph_t{std::move(derived), {}, {}, {}};
   if (result->graph.ok()) {
     result->values = result->graph.inputs();
     for (Tensor &output : result->graph.outputs())
@@ -360,9 +361,60 @@ static uta_graph_t *gradient(const uta_graph_t *graph, const int64_t *wrt,
 extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
                                            const int64_t *wrt, size_t num_wrt,
                                            int joint) {
-  return capi::guarded("uta_graph_gradient",
-                       static_cast<uta_graph_t *>(nullptr),
-                       [&] { return gradient(graph, wrt, num_wrt, joint); });
+  return capi::guarded(
+      "uta_graph_gradient", static_cast<uta_graph_t *>(nullptr),
+      [&]() -> uta_graph_t * {
+        if (!graph) {
+          capi::failNull("uta_graph_gradient", "graph");
+          return nullptr;
+        }
+        std::string name =
+            graph->graph.name() + (joint ? "_fwd_bwd" : "_vjp");
+        auto indices = checkWrt(graph, wrt, num_wrt);
+        if (auto *message = std::get_if<std::string>(&indices))
+          return failedGraph(name, "gradient", *message);
+        return adoptDerived(graph->graph.gradient(
+            std::get<std::vector<unsigned>>(std::move(indices)), joint != 0));
+      });
+}
+
+extern "C" uta_graph_t *uta_graph_training_half(const uta_graph_t *graph,
+                                                const int64_t *wrt,
+                                                size_t num_wrt, int backward) {
+  return capi::guarded(
+      "uta_graph_training_half", static_cast<uta_graph_t *>(nullptr),
+      [&]() -> uta_graph_t * {
+        if (!graph) {
+          capi::failNull("uta_graph_training_half", "graph");
+          return nullptr;
+        }
+        std::string name =
+            graph->graph.name() + (backward ? "_backward" : "_forward");
+        auto indices = checkWrt(graph, wrt, num_wrt);
+        if (auto *message = std::get_if<std::string>(&indices))
+          return failedGraph(name, "training pair", *message);
+        TrainingPair pair = graph->graph.trainingPair(
+            std::get<std::vector<unsigned>>(std::move(indices)));
+        return adoptDerived(backward ? std::move(pair.backward)
+                                     : std::move(pair.forward));
+      });
+}
+
+extern "C" size_t uta_graph_saved_values(const uta_graph_t *graph,
+                                         int64_t *saved, size_t capacity) {
+  return capi::guarded("uta_graph_saved_values", size_t(0), [&]() -> size_t {
+    if (!graph) {
+      capi::failNull("uta_graph_saved_values", "graph");
+      return 0;
+    }
+    if (!saved && capacity > 0) {
+      capi::failNull("uta_graph_saved_values", "saved");
+      return 0;
+    }
+    std::vector<int64_t> values = graph->graph.savedValues();
+    std::copy_n(values.begin(), std::min(capacity, values.size()), saved);
+    return values.size();
+  });
 }
 
 //===----------------------------------------------------------------------===//

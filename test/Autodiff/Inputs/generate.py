@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes the single-op graphs of the gradient checks (test/Autodiff).
 
-One graph per clifford op and algebra, small enough for the finite
-differences of `utac run --check-grad` (two reference runs per checked
-element). Operands broadcast where the op allows it, so that the checks also
+One graph per clifford op and algebra, and Flash Clifford's whole Layer
+(SGP and FC) per algebra, small enough for the finite differences of
+`utac run --check-grad` (four reference runs per checked element). Operands broadcast where the op allows it, so that the checks also
 cover the sums of the cotangents back to an operand's shape.
 
     python3 test/Autodiff/Inputs/generate.py   # rewrites the .mlir files here
@@ -60,6 +60,29 @@ def layer(op, alg, sig, blades, paths):
                                         out, out))
 
 
+def flash_layer(kind, alg, sig, blades, paths):
+    """Flash Clifford's Layer: the grade-wise linear map (its weight already
+    expanded per blade) plus a bias on every blade, then the GELU-gated
+    weighted (sgp) or fully connected (fc) product of x and that, then the
+    grade RMS norm."""
+    x, lw, b = tensor(blades, 3, 4), tensor(blades, 4, 4), tensor(1, 1, 4)
+    if kind == "sgp":
+        w, product = tensor(4, paths), "weighted_product"
+    else:
+        w, product = tensor(paths, 4, 4), "fc_product"
+    return (
+        "func.func @layer_%s_%s(%%x: %s, %%lw: %s, %%b: %s, %%w: %s) -> %s {\n"
+        "  %%h = uta.matmul %%x, %%lw : (%s, %s) -> %s\n"
+        "  %%y = uta.add %%h, %%b : (%s, %s) -> %s\n"
+        "  %%gx = clifford.scalar_gate <%s> %%x : %s\n"
+        "  %%gy = clifford.scalar_gate <%s> %%y : %s\n"
+        "  %%z = clifford.%s <%s> %%gx, %%gy, %%w : (%s, %s, %s) -> %s\n"
+        "  %%n = clifford.grade_rms_norm <%s> %%z : %s\n"
+        "  return %%n : %s\n}\n"
+        % (kind, alg, x, lw, b, w, x, x, lw, x, x, b, x, sig, x, sig, x,
+           product, sig, x, x, w, x, sig, x, x))
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     for alg, (p, q, r) in ALGEBRAS.items():
@@ -80,6 +103,9 @@ def main():
             graphs["dual"] = unary("dual", alg, sig, blades)
         for op in ("weighted_product", "fc_product"):
             graphs[op] = layer(op, alg, sig, blades, paths)
+        for kind in ("sgp", "fc"):
+            graphs["layer_" + kind] = flash_layer(kind, alg, sig, blades,
+                                                  paths)
         x = tensor(blades, 3, 4)
         graphs["grade_rms_norm"] = (
             "func.func @grade_rms_norm_%s(%%x: %s) -> %s {\n"

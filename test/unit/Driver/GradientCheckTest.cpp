@@ -87,9 +87,11 @@ protected:
     options.memoryBudget = uint64_t(1) << 30;
     std::vector<std::vector<double>> arguments = {x};
     arguments.resize(1 + results, {1, -2, 0.5, 3});
-    return checkGradients(module->lookupSymbol<func::FuncOp>(forward),
-                          module->lookupSymbol<func::FuncOp>(gradient),
-                          arguments, options, os);
+    return checkGradients(
+        module->lookupSymbol<func::FuncOp>(forward),
+        referenceVjp(module->lookupSymbol<func::FuncOp>(gradient),
+                     options.memoryBudget),
+        arguments, options, os);
   }
 
   MLIRContext context;
