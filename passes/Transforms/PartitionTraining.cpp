@@ -11,7 +11,8 @@
 // them. Which values are saved is a minimum cut over the forward values the
 // backward depends on, as AOTAutograd's rematerialising partitioner does:
 // each value costs the bytes it would hold between the two halves; the
-// arguments and results cost nothing (the caller holds them anyway); a value
+// arguments and results cost nothing (the caller holds them anyway, and
+// the backward reads them rather than recompute them); a value
 // whose op is expensive to recompute (a GEMM, a reduction, a norm, a product
 // of more operations per element than a store and reload cost) may not be
 // recomputed, so it or something computed from it must be saved. The
@@ -216,9 +217,10 @@ void TrainingPartitioner::chooseResiduals() {
   std::vector<bool> sourceSide = graph.cut(source, sink);
 
   // Walk back from what the backward reads: a value cut from the source is
-  // saved, any other is recomputed from its operands. (Every walk ends at
-  // a saved value: the inputs and the values that may not be recomputed
-  // lie on the source's side.)
+  // saved, and so is one that the caller holds (reading it costs nothing,
+  // recomputing it something); any other is recomputed from its operands.
+  // (Every walk ends at a saved value: the inputs and the values that may
+  // not be recomputed lie on the source's side.)
   worklist.assign(readByBackward.begin(), readByBackward.end());
   llvm::DenseSet<Value> visited;
   while (!worklist.empty()) {
@@ -226,7 +228,8 @@ void TrainingPartitioner::chooseResiduals() {
     if (!visited.insert(value).second)
       continue;
     unsigned index = node.lookup(value);
-    if (sourceSide[2 * index] && !sourceSide[2 * index + 1]) {
+    bool cut = sourceSide[2 * index] && !sourceSide[2 * index + 1];
+    if (cut || isa<BlockArgument>(value) || jointResults.contains(value)) {
       saved.insert(value);
       continue;
     }
