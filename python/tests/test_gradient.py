@@ -110,6 +110,61 @@ def test_joint_gradient_on_vulkan(reference, vulkan):
                      f"output {i}")
 
 
+def test_training_pair_equals_the_joint_gradient(reference, vulkan):
+    """forward, then backward on the values it saved, on Vulkan: the
+    outputs and gradients of the joint graph on the reference."""
+    graph = dense_graph()
+    pair = graph.training_pair()
+    assert isinstance(pair, uta.TrainingPair)
+    assert pair.forward.name == "dense_forward"
+    assert pair.backward.name == "dense_backward"
+    num_inputs = len(graph.inputs)
+    assert len(pair.forward.outputs) == 1 + pair.num_residuals
+    assert len(pair.backward.inputs) == len(pair.saved) + 1
+    assert len(pair.backward.outputs) == num_inputs
+    # The matmul's output is a residual; the softmax reads it back.
+    assert pair.num_residuals >= 1
+    assert all(0 <= i < num_inputs + len(pair.forward.outputs)
+               for i in pair.saved)
+
+    joint = graph.gradient(joint=True)
+    oracle = uta.compile(joint, device=reference).load(reference)
+    forward = uta.compile(pair.forward, device=vulkan).load(vulkan)
+    backward = uta.compile(pair.backward, device=vulkan).load(vulkan)
+    arguments = random_inputs(oracle, seed=5)
+    inputs, cotangent = arguments[:num_inputs], arguments[num_inputs:]
+    expected = poisoned_outputs(oracle)
+    oracle(*arguments, out=expected)
+
+    # Copies: NumPy's views of DLPack are read-only, which DLPack refuses.
+    outputs = [np.array(np.from_dlpack(y))
+               for y in forward(*inputs, poison=True)]
+    values = inputs + outputs
+    saved = [values[i] for i in pair.saved]
+    gradients = [np.from_dlpack(d)
+                 for d in backward(*saved, *cotangent, poison=True)]
+    tolerance = uta.compile(joint, device=vulkan).tolerance()
+    for i, (actual, ref) in enumerate(zip(outputs[:1] + gradients, expected)):
+        assert_close(actual, ref, tolerance, f"output {i}")
+
+
+def test_training_pair_errors():
+    g = uta.Graph("errs")
+    x, y = g.input([2]), g.input([2])
+    with pytest.raises(uta.GraphError, match="^training pair: the graph has "
+                       "no outputs to differentiate$"):
+        g.training_pair()
+    g.output(x * y)
+    with pytest.raises(uta.GraphError, match=r"^training pair: cannot "
+                       r"differentiate with respect to argument #2"):
+        g.training_pair(wrt=[2])
+    with pytest.raises(uta.GraphError, match=r"^training_pair: wrt\[0\] "
+                       "must be at most"):
+        g.training_pair(wrt=[2**64])
+    pair = g.training_pair(wrt=[1])
+    assert len(pair.backward.outputs) == 1 and g.ok
+
+
 def test_gradient_errors():
     g = uta.Graph("errs")
     x, y = g.input([2]), g.input([2])

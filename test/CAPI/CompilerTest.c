@@ -761,6 +761,91 @@ static void testGradientValues(void) {
   uta_graph_destroy(g);
 }
 
+/* The training pair of f(u, v) = (u v)^2, values worked by hand: u v =
+ * [[4.5, -1], [-0.5, 4]] is saved by the forward (a GEMM output, forward
+ * value 3: inputs u, v, output f, then residual 0), the backward reads u,
+ * v and it, with g: dm = 2 g m, du = dm v^T, dv = u^T dm; all exact in f32.
+ */
+static void testTrainingPairValues(void) {
+  uta_graph_t *g = uta_graph_create("square");
+  int64_t two[] = {2, 2};
+  uta_value_t u = uta_graph_input(g, two, 2, UTA_F32);
+  uta_value_t v = uta_graph_input(g, two, 2, UTA_F32);
+  uta_value_t m = uta_graph_matmul(g, u, v, 0);
+  uta_graph_output(g, uta_graph_mul(g, m, m));
+  CHECK(uta_graph_ok(g));
+
+  uta_graph_t *forward = uta_graph_training_half(g, NULL, 0, 0);
+  uta_graph_t *backward = uta_graph_training_half(g, NULL, 0, 1);
+  CHECK(forward && backward);
+  if (!forward || !backward)
+    return;
+  CHECK(uta_graph_ok(forward) && uta_graph_ok(backward));
+  CHECK(strstr(uta_graph_str(forward), "func.func @square_forward") != NULL);
+  CHECK(strstr(uta_graph_str(backward), "func.func @square_backward") !=
+        NULL);
+  CHECK(uta_graph_num_inputs(forward) == 2 &&
+        uta_graph_num_outputs(forward) == 2);
+  CHECK(uta_graph_num_inputs(backward) == 4 &&
+        uta_graph_num_outputs(backward) == 2);
+  int64_t saved[4] = {-1, -1, -1, -1};
+  CHECK(uta_graph_saved_values(backward, saved, 4) == 3);
+  CHECK(saved[0] == 0 && saved[1] == 1 && saved[2] == 3 && saved[3] == -1);
+  /* A short array gets what fits, the count stays. */
+  int64_t first = -1;
+  CHECK(uta_graph_saved_values(backward, &first, 1) == 3 && first == 0);
+  CHECK(uta_graph_saved_values(backward, NULL, 0) == 3);
+  CHECK(uta_graph_saved_values(forward, saved, 4) == 0);
+  CHECK(uta_graph_saved_values(g, saved, 4) == 0);
+
+  float us[] = {1, 2, 3, -1}, vs[] = {0.5f, 1, 2, -1}, gs[] = {1, 2, -1, 0.5f};
+  float f[] = {20.25f, 1, 0.25f, 16}, ms[] = {4.5f, -1, -0.5f, 4};
+  float du[] = {0.5f, 22, 4.5f, -2}, dv[] = {12, 8, 17, -12};
+  float results[2][4];
+  uta_host_tensor_t out[2];
+  for (int i = 0; i < 2; ++i)
+    out[i] = (uta_host_tensor_t){results[i], UTA_F32, 2, two, 4};
+  uta_device_t *reference = NULL;
+  CHECK_OK(uta_device_open("reference", 0, &reference));
+  uta_compiled_graph_t *compiled = NULL;
+
+  uta_host_tensor_t in[] = {{us, UTA_F32, 2, two, 4},
+                            {vs, UTA_F32, 2, two, 4}};
+  CHECK_OK(uta_compile(forward, NULL, &compiled));
+  runOnReference(compiled, reference, in, 2, out, 2);
+  CHECK(equals(results[0], f, 4) && equals(results[1], ms, 4));
+  uta_compiled_graph_destroy(compiled);
+
+  /* The saved values, then the cotangent. */
+  uta_host_tensor_t savedIn[] = {{us, UTA_F32, 2, two, 4},
+                                 {vs, UTA_F32, 2, two, 4},
+                                 {ms, UTA_F32, 2, two, 4},
+                                 {gs, UTA_F32, 2, two, 4}};
+  CHECK_OK(uta_compile(backward, NULL, &compiled));
+  runOnReference(compiled, reference, savedIn, 4, out, 2);
+  CHECK(equals(results[0], du, 4) && equals(results[1], dv, 4));
+  uta_compiled_graph_destroy(compiled);
+
+  /* Errors as uta_graph_gradient's, under the half's name. */
+  int64_t outside[] = {2};
+  uta_graph_t *failed = uta_graph_training_half(g, outside, 1, 1);
+  CHECK(failed && !uta_graph_ok(failed));
+  CHECK(failed && strstr(uta_graph_error(failed),
+                         "training pair: cannot differentiate with respect "
+                         "to argument #2: @square has 2 arguments") != NULL);
+  uta_graph_destroy(failed);
+  CHECK(uta_graph_training_half(NULL, NULL, 0, 0) == NULL);
+  CHECK(strstr(uta_last_error(), "uta_graph_training_half") != NULL);
+  CHECK(uta_graph_saved_values(NULL, saved, 4) == 0);
+  CHECK(uta_graph_saved_values(backward, NULL, 4) == 0);
+  CHECK(strstr(uta_last_error(), "uta_graph_saved_values") != NULL);
+
+  uta_device_destroy(reference);
+  uta_graph_destroy(backward);
+  uta_graph_destroy(forward);
+  uta_graph_destroy(g);
+}
+
 /* The joint gradient of the tensor branch of buildTestGraph, on Vulkan
  * against the float64 reference, seeded inputs and cotangent. */
 static void testGradientOnVulkan(void) {
@@ -900,6 +985,7 @@ int main(void) {
   testRunOnCudaStreamRefusedOnHostDevices();
   testRuns();
   testGradientValues();
+  testTrainingPairValues();
   testGradientOnVulkan();
   testGradientErrors();
   return finishTest("CompilerTest");
