@@ -65,3 +65,12 @@ def fcgp_torch(grade, wterms, x, y, w):
     return grade_rms_norm(grade, torch.stack(z))
 
 
+
+
+def flash_layer_torch(grade, wterms, fc, x, lw, b, w):
+    """Flash Clifford's Layer: the grade-wise linear map (lw [2^n, F, F], its
+    weight expanded per blade) plus the bias b [1, 1, F] on every blade, then
+    the gated product of x and that (fc: fully connected, else SGP) and the
+    grade norm."""
+    y = torch.bmm(x, lw) + b
+    return (fcgp_torch if fc else sgp_torch)(grade, wterms, x, y, w)

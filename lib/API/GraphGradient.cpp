@@ -25,8 +25,8 @@ struct GraphDerivation {
   /// makes it `result`'s function; records the first error in `result`.
   /// `build` returns the new function, or failure after an error.
   template <typename BuildFn>
-  static void buildInto(const Graph &source, Graph &resultGraph,
-                        StringRef what, BuildFn build);
+  static void buildInto(const Graph &source, Graph &resultGraph, StringRef what,
+                        BuildFn build);
 };
 
 template <typename BuildFn>
@@ -75,8 +75,8 @@ void GraphDerivation::buildInto(const Graph &source, Graph &resultGraph,
 
   result.module = std::move(module);
   result.func = *built;
-  result.returnOp = llvm::cast<func::ReturnOp>(
-      result.func.getBody().front().getTerminator());
+  result.returnOp =
+      llvm::cast<func::ReturnOp>(result.func.getBody().front().getTerminator());
   for (BlockArgument argument : result.func.getArguments())
     result.inputs.push_back(result.makeTensor(argument));
   for (Value value : result.returnOp.getOperands())
@@ -95,24 +95,25 @@ Graph Graph::gradient(std::vector<unsigned> wrt, bool joint) const {
 }
 
 TrainingPair Graph::trainingPair(std::vector<unsigned> wrt) const {
-  TrainingPair pair{Graph(name() + "_forward"), Graph(name() + "_backward"),
-                    {}, 0};
+  TrainingPair pair{
+      Graph(name() + "_forward"), Graph(name() + "_backward"), {}, 0};
   // Each half is built in its own graph's context; the partition is
   // deterministic, so both see the same residuals.
   for (bool backward : {false, true}) {
     Graph &half = backward ? pair.backward : pair.forward;
-    GraphDerivation::buildInto(*this, half, "training pair",
-              [&](func::FuncOp f) -> FailureOr<func::FuncOp> {
-                mlir::uta::TrainingPairOptions options;
-                options.wrt.assign(wrt.begin(), wrt.end());
-                FailureOr<mlir::uta::TrainingPair> built =
-                    mlir::uta::buildTrainingPair(f, options);
-                if (failed(built))
-                  return failure();
-                pair.saved.assign(built->saved.begin(), built->saved.end());
-                pair.numResiduals = built->numResiduals;
-                return backward ? built->backward : built->forward;
-              });
+    GraphDerivation::buildInto(
+        *this, half, "training pair",
+        [&](func::FuncOp f) -> FailureOr<func::FuncOp> {
+          mlir::uta::TrainingPairOptions options;
+          options.wrt.assign(wrt.begin(), wrt.end());
+          FailureOr<mlir::uta::TrainingPair> built =
+              mlir::uta::buildTrainingPair(f, options);
+          if (failed(built))
+            return failure();
+          pair.saved.assign(built->saved.begin(), built->saved.end());
+          pair.numResiduals = built->numResiduals;
+          return backward ? built->backward : built->forward;
+        });
   }
   return pair;
 }

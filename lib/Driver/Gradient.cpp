@@ -72,9 +72,8 @@ using reference::RefTensor;
 
 ReferenceGradient mlir::uta::referenceVjp(func::FuncOp vjp,
                                           uint64_t memoryBudget) {
-  return [=](ArrayRef<RefTensor> inputs,
-             ArrayRef<RefTensor> cotangents) mutable
-             -> FailureOr<std::vector<RefTensor>> {
+  return [=](ArrayRef<RefTensor> inputs, ArrayRef<RefTensor> cotangents) mutable
+         -> FailureOr<std::vector<RefTensor>> {
     std::vector<RefTensor> arguments(inputs.begin(), inputs.end());
     llvm::append_range(arguments, cotangents);
     reference::InterpretOptions options;
@@ -87,9 +86,8 @@ ReferenceGradient mlir::uta::referencePair(func::FuncOp forward,
                                            func::FuncOp backward,
                                            uint64_t memoryBudget,
                                            std::vector<RefTensor> *results) {
-  return [=](ArrayRef<RefTensor> inputs,
-             ArrayRef<RefTensor> cotangents) mutable
-             -> FailureOr<std::vector<RefTensor>> {
+  return [=](ArrayRef<RefTensor> inputs, ArrayRef<RefTensor> cotangents) mutable
+         -> FailureOr<std::vector<RefTensor>> {
     reference::InterpretOptions options;
     options.memoryBudget = memoryBudget;
     FailureOr<std::vector<RefTensor>> outputs =
@@ -114,8 +112,7 @@ ReferenceGradient mlir::uta::referencePair(func::FuncOp forward,
     }
     llvm::append_range(arguments, cotangents);
     if (results)
-      results->assign(outputs->begin(),
-                      outputs->begin() + cotangents.size());
+      results->assign(outputs->begin(), outputs->begin() + cotangents.size());
     return reference::interpret(backward, arguments, options);
   };
 }
@@ -170,12 +167,10 @@ std::vector<int64_t> chooseElements(int64_t count, unsigned limit,
 
 } // namespace
 
-FailureOr<bool>
-mlir::uta::checkGradients(func::FuncOp forward,
-                          const ReferenceGradient &gradient,
-                          ArrayRef<std::vector<double>> arguments,
-                          const GradientCheckOptions &options,
-                          raw_ostream &os) {
+FailureOr<bool> mlir::uta::checkGradients(
+    func::FuncOp forward, const ReferenceGradient &gradient,
+    ArrayRef<std::vector<double>> arguments,
+    const GradientCheckOptions &options, raw_ostream &os) {
   for (Type type : llvm::concat<const Type>(forward.getArgumentTypes(),
                                             forward.getResultTypes())) {
     auto tensor = dyn_cast<RankedTensorType>(type);

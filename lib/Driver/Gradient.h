@@ -72,10 +72,10 @@ ReferenceGradient referenceVjp(func::FuncOp vjp, uint64_t memoryBudget);
 /// reference computes them: the forward on the inputs, then the backward on
 /// the values that `backward`'s `uta.saved` names and the cotangents. With
 /// `results`, the forward's own results are stored there too.
-ReferenceGradient referencePair(func::FuncOp forward, func::FuncOp backward,
-                                uint64_t memoryBudget,
-                                std::vector<reference::RefTensor> *results =
-                                    nullptr);
+ReferenceGradient
+referencePair(func::FuncOp forward, func::FuncOp backward,
+              uint64_t memoryBudget,
+              std::vector<reference::RefTensor> *results = nullptr);
 
 /// The finite-difference check of `utac run --check-grad`.
 struct GradientCheckOptions {

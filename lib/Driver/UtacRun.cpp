@@ -187,9 +187,9 @@ runReferencePair(func::FuncOp forward, func::FuncOp backward,
   size_t numInputs = forward.getNumArguments();
   std::vector<reference::RefTensor> results;
   FailureOr<std::vector<reference::RefTensor>> gradients =
-      referencePair(forward, backward, memoryBudget, &results)(
-          ArrayRef(args).take_front(numInputs),
-          ArrayRef(args).drop_front(numInputs));
+      referencePair(forward, backward, memoryBudget,
+                    &results)(ArrayRef(args).take_front(numInputs),
+                              ArrayRef(args).drop_front(numInputs));
   if (failed(gradients))
     return failure();
   llvm::append_range(results, *gradients);
@@ -309,7 +309,8 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
   // joint function, built from the forward function in `original` below.
   func::FuncOp backwardHalf;
   if (pair)
-    backwardHalf = module->lookupSymbol<func::FuncOp>(forwardName + "_backward");
+    backwardHalf =
+        module->lookupSymbol<func::FuncOp>(forwardName + "_backward");
 
   // The reference interprets the graph as written, before any pass.
   OwningOpRef<ModuleOp> original = module->clone();
@@ -376,8 +377,7 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     checkOptions.seed = options.seed;
     checkOptions.memoryBudget = *memoryBudget;
     ReferenceGradient gradient =
-        pair ? referencePair(referenceForward, referenceBackward,
-                             *memoryBudget)
+        pair ? referencePair(referenceForward, referenceBackward, *memoryBudget)
              : referenceVjp(referenceEntry, *memoryBudget);
     FailureOr<bool> passed =
         checkGradients(original->lookupSymbol<func::FuncOp>(forwardName),
@@ -390,8 +390,8 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
 
   if (backendName == "reference") {
     FailureOr<std::vector<reference::RefTensor>> results =
-        pair ? runReferencePair(referenceForward, referenceBackward,
-                                arguments, *memoryBudget)
+        pair ? runReferencePair(referenceForward, referenceBackward, arguments,
+                                *memoryBudget)
              : runReference(referenceEntry, arguments, *memoryBudget);
     if (failed(results))
       return kBadInput;
@@ -447,8 +447,8 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     compileOptions.moduleFileName =
         function.getName().str() + (vulkan ? ".spv" : ".ptx");
     compileOptions.pipeline = &pipeline;
-    FailureOr<CachedCompileResult> compiled = compileWithCache(
-        compiledModule, function, compileOptions, cache.get());
+    FailureOr<CachedCompileResult> compiled =
+        compileWithCache(compiledModule, function, compileOptions, cache.get());
     if (failed(compiled)) {
       runExit = kBadInput;
       return std::nullopt;

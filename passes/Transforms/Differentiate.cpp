@@ -253,9 +253,8 @@ void GradientBuilder::reportForwardValues(ArrayRef<Operation *> forwardOps) {
   }
 }
 
-FailureOr<func::FuncOp> mlir::uta::selectPassFunction(ModuleOp module,
-                                                      StringRef name,
-                                                      StringRef pass) {
+FailureOr<func::FuncOp>
+mlir::uta::selectPassFunction(ModuleOp module, StringRef name, StringRef pass) {
   if (!name.empty()) {
     auto target = module.lookupSymbol<func::FuncOp>(name);
     if (!target)

@@ -72,15 +72,14 @@ std::optional<std::string> whyNotRecomputed(Operation *op) {
   if (fusionClass == FusionClass::Pointwise) {
     flopsPerElement = cast<KernelOpInterface>(op).estimateFlopsPerElement();
   } else if (fusionClass == FusionClass::Bladewise ||
-             isa<clifford::WeightedProductOp, clifford::PairGateFactorOp>(
-                 op)) {
+             isa<clifford::WeightedProductOp, clifford::PairGateFactorOp>(op)) {
     // Per position of the result, every blade: spread over the blades.
     auto multivector = dyn_cast<clifford::MultivectorOpInterface>(op);
     if (!multivector)
       return std::string("it is not a multivector op");
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
-    int64_t blades = std::max<int64_t>(
-        1, type.getDimSize(multivector.getMultivectorAxis()));
+    int64_t blades =
+        std::max<int64_t>(1, type.getDimSize(multivector.getMultivectorAxis()));
     flopsPerElement = multivector.estimateFlopsPerPosition() / blades;
   } else if (fusionClass == FusionClass::Anchor) {
     return std::string("each element is a loop (a GEMM or a reduction)");
@@ -89,9 +88,9 @@ std::optional<std::string> whyNotRecomputed(Operation *op) {
                        "norm or a reduction over an axis)");
   }
   if (flopsPerElement > kMaxRecomputeFlopsPerElement)
-    return std::string(llvm::formatv(
-        "{0} operations per element cost more than saving it", 
-        flopsPerElement));
+    return std::string(
+        llvm::formatv("{0} operations per element cost more than saving it",
+                      flopsPerElement));
   return std::nullopt;
 }
 
@@ -209,8 +208,7 @@ void TrainingPartitioner::chooseResiduals() {
       graph.addEdge(source, in, MinCutGraph::kInfinite);
     if (op)
       for (Value operand : op->getOperands())
-        graph.addEdge(2 * node.lookup(operand) + 1, in,
-                      MinCutGraph::kInfinite);
+        graph.addEdge(2 * node.lookup(operand) + 1, in, MinCutGraph::kInfinite);
     if (readByBackward.contains(value))
       graph.addEdge(out, sink, MinCutGraph::kInfinite);
   }
@@ -288,8 +286,7 @@ void TrainingPartitioner::reportDecisions(StringRef backwardName) {
                       [&](Value v) { return recomputed.contains(v); }))
       continue;
     op.emitRemark() << "'" << op.getName() << "' recomputed in @"
-                    << backwardName << " ("
-                    << getBytes(op.getResult(0))
+                    << backwardName << " (" << getBytes(op.getResult(0))
                     << " bytes not saved): cheap to recompute from what is "
                        "saved";
   }
@@ -306,8 +303,7 @@ func::FuncOp TrainingPartitioner::buildForward(OpBuilder &b, StringRef name) {
   OpBuilder inside = OpBuilder::atBlockBegin(entry);
 
   // The forward ops that the results and the residuals need.
-  SmallVector<Value> returned(
-      jointReturn.getOperands().take_front(numResults));
+  SmallVector<Value> returned(jointReturn.getOperands().take_front(numResults));
   llvm::append_range(returned, residuals);
   llvm::DenseSet<Operation *> needed;
   SmallVector<Value> worklist(returned);
@@ -341,9 +337,9 @@ func::FuncOp TrainingPartitioner::buildBackward(OpBuilder &b, StringRef name) {
   llvm::append_range(argumentTypes, function.getResultTypes());
   SmallVector<Type> resultTypes(
       TypeRange(jointReturn.getOperands().drop_front(numResults)));
-  auto backward = func::FuncOp::create(
-      b, function.getLoc(), name,
-      b.getFunctionType(argumentTypes, resultTypes));
+  auto backward =
+      func::FuncOp::create(b, function.getLoc(), name,
+                           b.getFunctionType(argumentTypes, resultTypes));
   Block *entry = backward.addEntryBlock();
   OpBuilder inside = OpBuilder::atBlockBegin(entry);
 
@@ -368,15 +364,14 @@ func::FuncOp TrainingPartitioner::buildBackward(OpBuilder &b, StringRef name) {
   return backward;
 }
 
-FailureOr<TrainingPair>
-TrainingPartitioner::partition(StringRef forwardName, StringRef backwardName) {
+FailureOr<TrainingPair> TrainingPartitioner::partition(StringRef forwardName,
+                                                       StringRef backwardName) {
   if (!joint.getBody().hasOneBlock())
     return joint.emitError() << "cannot partition @" << joint.getName()
                              << ": its body must be one block";
   for (Operation &op : joint.getBody().front())
     if (op.getNumRegions() != 0 || op.getNumResults() > 1)
-      return op.emitError() << "cannot partition a graph with '"
-                            << op.getName()
+      return op.emitError() << "cannot partition a graph with '" << op.getName()
                             << "': the training partition takes graphs of "
                                "single-result ops without regions";
   classify();

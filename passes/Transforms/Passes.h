@@ -89,9 +89,8 @@ FailureOr<TrainingPair> buildTrainingPair(func::FuncOp function,
 /// The function a module pass works on: the one named `name`, or with an
 /// empty name the module's only public function; otherwise an error that
 /// names `pass`.
-FailureOr<func::FuncOp> selectPassFunction(ModuleOp module,
-                                           llvm::StringRef name,
-                                           llvm::StringRef pass);
+FailureOr<func::FuncOp>
+selectPassFunction(ModuleOp module, llvm::StringRef name, llvm::StringRef pass);
 
 } // namespace mlir::uta
 

@@ -96,9 +96,9 @@ CASES = {
 # only returns its input has no kernel, and its SPIR-V module no entry
 # point, which validation refuses.)
 IMPLICIT = {"input", "output"}
-# Methods that are not ops: a whole graph (test_gradient.py), the handle's
+# Methods that are not ops: whole graphs (test_gradient.py), the handle's
 # release (test_hardening.py).
-NOT_OPS = {"gradient", "release"}
+NOT_OPS = {"gradient", "training_pair", "release"}
 
 
 def test_every_builder_has_a_case():

@@ -782,8 +782,7 @@ static void testTrainingPairValues(void) {
     return;
   CHECK(uta_graph_ok(forward) && uta_graph_ok(backward));
   CHECK(strstr(uta_graph_str(forward), "func.func @square_forward") != NULL);
-  CHECK(strstr(uta_graph_str(backward), "func.func @square_backward") !=
-        NULL);
+  CHECK(strstr(uta_graph_str(backward), "func.func @square_backward") != NULL);
   CHECK(uta_graph_num_inputs(forward) == 2 &&
         uta_graph_num_outputs(forward) == 2);
   CHECK(uta_graph_num_inputs(backward) == 4 &&
@@ -809,8 +808,7 @@ static void testTrainingPairValues(void) {
   CHECK_OK(uta_device_open("reference", 0, &reference));
   uta_compiled_graph_t *compiled = NULL;
 
-  uta_host_tensor_t in[] = {{us, UTA_F32, 2, two, 4},
-                            {vs, UTA_F32, 2, two, 4}};
+  uta_host_tensor_t in[] = {{us, UTA_F32, 2, two, 4}, {vs, UTA_F32, 2, two, 4}};
   CHECK_OK(uta_compile(forward, NULL, &compiled));
   runOnReference(compiled, reference, in, 2, out, 2);
   CHECK(equals(results[0], f, 4) && equals(results[1], ms, 4));

@@ -419,9 +419,22 @@ LogicalResult MatmulOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
       lhs = flattenRows(b, loc, a);
       rhs = flattenRows(b, loc, g);
     }
-    Value product =
-        transposed ? MatmulOp::create(b, loc, swapLastTwo(b, loc, rhs), lhs)
-                   : MatmulOp::create(b, loc, swapLastTwo(b, loc, lhs), rhs);
+    Value product;
+    if (transposed) {
+      product = MatmulOp::create(b, loc, swapLastTwo(b, loc, rhs), lhs);
+    } else {
+      // A^T g transposes A [M, K]; (g^T A)^T transposes g [M, N] and the
+      // product [N, K] instead, far less where A is much wider than g (the
+      // pair products of fc_product's weight gradient: K = paths x Fin).
+      ArrayRef<int64_t> lhsShape = typeOf(lhs).getShape(),
+                        rhsShape = typeOf(rhs).getShape();
+      int64_t m = lhsShape.end()[-2], k = lhsShape.back(), n = rhsShape.back();
+      if (m * k <= (m + k) * n)
+        product = MatmulOp::create(b, loc, swapLastTwo(b, loc, lhs), rhs);
+      else
+        product = swapLastTwo(
+            b, loc, MatmulOp::create(b, loc, swapLastTwo(b, loc, rhs), lhs));
+    }
     rhsCotangent = sumToShape(b, loc, product, typeOf(w));
   }
   out.push_back(lhsCotangent);

@@ -311,8 +311,8 @@ extern "C" int uta_graph_output(uta_graph_t *graph, uta_value_t result) {
 /// place of its result: `name`, with `message` as its first error.
 static uta_graph_t *failedGraph(std::string name, std::string what,
                                 std::string message) {
-  return new uta_graph_t{Graph(std::move(name)), {}, {},
-                         what + ": " + std::move(message)};
+  return new uta_graph_t{
+      Graph(std::move(name)), {}, {}, what + ": " + std::move(message)};
 }
 
 /// The differentiated inputs of `graph`, or the error message that the C++
@@ -325,8 +325,7 @@ checkWrt(const uta_graph_t *graph, const int64_t *wrt, size_t num_wrt) {
   if (!uta_graph_ok(graph) && graph->graph.ok())
     return "the graph has an error: " + std::string(uta_graph_error(graph));
   if (!wrt && num_wrt > 0)
-    return "the array of " + std::to_string(num_wrt) +
-           " input indices is null";
+    return "the array of " + std::to_string(num_wrt) + " input indices is null";
   size_t numInputs = graph->graph.inputs().size();
   // Each argument may be listed once, so a longer array is wrong without
   // being read (its length may be anything a caller passed).
@@ -368,8 +367,7 @@ extern "C" uta_graph_t *uta_graph_gradient(const uta_graph_t *graph,
           capi::failNull("uta_graph_gradient", "graph");
           return nullptr;
         }
-        std::string name =
-            graph->graph.name() + (joint ? "_fwd_bwd" : "_vjp");
+        std::string name = graph->graph.name() + (joint ? "_fwd_bwd" : "_vjp");
         auto indices = checkWrt(graph, wrt, num_wrt);
         if (auto *message = std::get_if<std::string>(&indices))
           return failedGraph(name, "gradient", *message);

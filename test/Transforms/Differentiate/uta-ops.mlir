@@ -455,6 +455,23 @@ func.func @matmul(%a: tensor<4x8xf32>, %w: tensor<8x16xf32>) -> tensor<4x16xf32>
 
 // -----
 
+// A wide A [M, K] against a narrow g [M, N]: dB = (g^T A)^T, which
+// transposes g and the [N, K] product (4 x 2 + 2 x 64 elements) instead of
+// A (4 x 64), as fc_product's weight gradient needs with K = paths x Fin.
+// CHECK-LABEL: func.func @matmul_wide_lhs_vjp(
+//  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<4x64xf32>, %[[B:arg[0-9]+]]: tensor<64x2xf32>, %[[G:arg[0-9]+]]: tensor<4x2xf32>)
+//  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[G]], %[[B]] {transpose_b = true}
+//  CHECK-NEXT:   %[[GT:.*]] = uta.transpose %[[G]] [1, 0] : tensor<4x2xf32> -> tensor<2x4xf32>
+//  CHECK-NEXT:   %[[P:.*]] = uta.matmul %[[GT]], %[[A]] : (tensor<2x4xf32>, tensor<4x64xf32>) -> tensor<2x64xf32>
+//  CHECK-NEXT:   %[[DB:.*]] = uta.transpose %[[P]] [1, 0] : tensor<2x64xf32> -> tensor<64x2xf32>
+//  CHECK-NEXT:   return %[[DA]], %[[DB]]
+func.func @matmul_wide_lhs(%a: tensor<4x64xf32>, %w: tensor<64x2xf32>) -> tensor<4x2xf32> {
+  %0 = uta.matmul %a, %w : (tensor<4x64xf32>, tensor<64x2xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
 // C = A W^T with W [N, K]: dA = g W, dW = g^T A.
 // CHECK-LABEL: func.func @matmul_transpose_b_vjp(
 //  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<4x8xf32>, %[[W:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<4x16xf32>)
