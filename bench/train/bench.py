@@ -1,7 +1,7 @@
 """The training step of Flash Clifford's Layer: UTA against Flash Clifford
 and torch.compile.
 
-    python3 bench/train/bench.py OUT [RESULTS.md] [RESULTS.csv]
+    python3 bench/train/bench.py OUT [RESULTS.md] [RESULTS.csv] [--no-compile]
     (OUT from bench/train/prepare.sh)
 
 For each configuration OUT holds (bench/train/configs.py): UTA's training
@@ -17,7 +17,9 @@ allocate beyond the inputs: the larger of the forward's results and
 intermediates, and the residuals with the backward's.
 
 Writes the table as markdown (stdout, and RESULTS.md if given) and one CSV
-row per configuration (RESULTS.csv) for bench/train/plot.py.
+row per configuration (RESULTS.csv) for bench/train/plot.py. With
+--no-compile, torch.compile is left out (its compiles take minutes over the
+sweep).
 """
 import csv
 import datetime
@@ -36,10 +38,16 @@ from clifford_torch import algebra, flash_layer_torch  # noqa: E402
 from configs import BASELINES  # noqa: E402
 from uta_runner import time_like_uta_run, uta_time_steady  # noqa: E402
 
-out = sys.argv[1]
-md_path = sys.argv[2] if len(sys.argv) > 2 else None
-csv_path = sys.argv[3] if len(sys.argv) > 3 else None
+with_compile = "--no-compile" not in sys.argv
+arguments = [a for a in sys.argv[1:] if a != "--no-compile"]
+out = arguments[0]
+md_path = arguments[1] if len(arguments) > 1 else None
+csv_path = arguments[2] if len(arguments) > 2 else None
 dev = "cuda"
+
+
+def fmt(value, spec):
+    return "-" if value is None else format(value, spec)
 
 
 def kernels(name, file):
@@ -121,7 +129,9 @@ for name, p, kind, precision, batch, features in configs:
     t_fwd = uta_time_steady(out, name, "fwd.ptx")
     t_bwd = uta_time_steady(out, name, "bwd.ptx")
     t_vjp = uta_time_steady(out, name, "vjp.ptx")
-    t_compile, peak_compile = torch_step(p, kind, precision, batch, features)
+    t_compile, peak_compile = (
+        torch_step(p, kind, precision, batch, features) if with_compile
+        else (None, None))
     fc_ms, fc_peak = BASELINES.get((p, kind, precision, batch, features),
                                    (None, None))
     uta = t_fwd + t_bwd
@@ -130,16 +140,18 @@ for name, p, kind, precision, batch, features in configs:
     line = (f"| Cl({p},0) {kind.upper()} {precision} | {batch} | {features} "
             f"| {uta:.3f} ({kernels(name, 'fwd')}+{kernels(name, 'bwd')}) "
             f"| {t_fwd + t_vjp:.3f} | {fc_ms if fc_ms else '-'} "
-            f"| {t_compile:.3f} | {vs_fc} | {t_compile / uta:.2f}x "
-            f"| {peak:.0f} / {fc_peak if fc_peak else '-'} / {peak_compile:.0f} |")
+            f"| {fmt(t_compile, '.3f')} | {vs_fc} "
+            f"| {fmt(t_compile and t_compile / uta, '.2f')}x "
+            f"| {peak:.0f} / {fc_peak if fc_peak else '-'} "
+            f"/ {fmt(peak_compile, '.0f')} |")
     print(line, flush=True)
     lines.append(line)
     rows.append({"name": name, "p": p, "kind": kind, "precision": precision,
                  "batch": batch, "features": features, "uta_ms": uta,
                  "uta_forward_ms": t_fwd, "uta_vjp_ms": t_fwd + t_vjp,
-                 "flash_clifford_ms": fc_ms or "", "compile_ms": t_compile,
+                 "flash_clifford_ms": fc_ms or "", "compile_ms": t_compile or "",
                  "uta_peak_mb": peak, "flash_clifford_peak_mb": fc_peak or "",
-                 "compile_peak_mb": peak_compile})
+                 "compile_peak_mb": peak_compile or ""})
 
 beaten = [r for r in rows if r["flash_clifford_ms"]]
 if beaten:
@@ -148,10 +160,11 @@ if beaten:
                            for r in beaten) / len(beaten))
     summary = (f"\nAgainst Flash Clifford: faster in "
                f"{sum(r['flash_clifford_ms'] > r['uta_ms'] for r in beaten)} "
-               f"of {len(beaten)}, geometric mean {geomean:.2f}x. Against "
-               f"torch.compile: faster in "
-               f"{sum(r['compile_ms'] > r['uta_ms'] for r in rows)} of "
-               f"{len(rows)}.")
+               f"of {len(beaten)}, geometric mean {geomean:.2f}x.")
+    if with_compile:
+        summary += (f" Against torch.compile: faster in "
+                    f"{sum(r['compile_ms'] > r['uta_ms'] for r in rows)} of "
+                    f"{len(rows)}.")
     print(summary)
     lines.append(summary)
 if md_path:

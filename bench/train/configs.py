@@ -74,12 +74,35 @@ def layer_mlir(p, kind, batch, features):
             f"  return %n : {x}\n}}\n")
 
 
+def write_inputs(p, kind, batch, features, directory, seed=7):
+    """Seeded normal inputs x, lw, b, w and the cotangent g as .npy files,
+    the weights scaled as a layer's initialisation would."""
+    import os
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    blades, paths = 1 << p, num_paths(p)
+    shapes = {"x": (blades, batch, features), "lw": (blades, features, features),
+              "b": (1, 1, features),
+              "w": (features, paths) if kind == "sgp" else
+                   (paths, features, features),
+              "g": (blades, batch, features)}
+    scales = {"lw": features ** -0.5, "w": 1 / features if kind == "fc" else 1}
+    for key, shape in shapes.items():
+        values = rng.standard_normal(shape) * scales.get(key, 1)
+        np.save(os.path.join(directory, key + ".npy"),
+                values.astype(np.float32))
+
+
 if __name__ == "__main__":
     # configs.py list [--full]: one configuration a line.
     # configs.py mlir P KIND B F: the layer's MLIR on stdout.
+    # configs.py inputs P KIND B F DIR: seeded inputs as DIR/*.npy.
     if sys.argv[1] == "list":
         for c in configs("--full" in sys.argv):
             print(name(*c), *c)
+    elif sys.argv[1] == "inputs":
+        p, kind, batch, features = sys.argv[2:6]
+        write_inputs(int(p), kind, int(batch), int(features), sys.argv[6])
     else:
         p, kind, batch, features = sys.argv[2:6]
         sys.stdout.write(layer_mlir(int(p), kind, int(batch), int(features)))

@@ -15,6 +15,9 @@
 #             partition, for comparison
 #   *.stats   `utac --stats`: kernels and bytes moved
 #   *.remarks what the partition saved or recomputed
+# and OUT_DIR/check/: the same pair at a size the float64 reference computes
+# here (Cl(3,0) SGP and FC, B = 256, F = 32, f32 and tf32), with seeded
+# inputs and the reference's outputs, for bench/train/check.sh there.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -39,3 +42,36 @@ while read -r name p kind precision batch features; do
   echo "$name: forward, backward, vjp:" \
     "$(grep -h 'with fusion' "$out/$name"/{fwd,bwd,vjp}.stats | grep -o '[0-9]* kernels' | tr '\n' ' ')"
 done <"$out/configs.txt"
+
+# The correctness check: inputs (seeded normals), the reference's forward
+# outputs (the result and the residuals) and gradients (through the pair),
+# and which forward values the backward takes (uta.saved).
+mkdir -p "$out/check"
+for kind in sgp fc; do
+  for precision in f32 tf32; do
+    dir="$out/check/cl30_${kind}_${precision}"
+    mkdir -p "$dir/in"
+    python3 "$root/bench/train/configs.py" mlir 3 "$kind" 256 32 >"$dir/layer.mlir"
+    python3 "$root/bench/train/configs.py" inputs 3 "$kind" 256 32 "$dir/in"
+    tf32=()
+    [ "$precision" = tf32 ] && tf32=(--allow-tf32)
+    for half in fwd:forward bwd:backward; do
+      "$utac" "$dir/layer.mlir" --target=ptx --sm=90a "${tf32[@]}" \
+        --grad="${half#*:}" -o "$dir/${half%%:*}.ptx"
+    done
+    inputs=$(echo "$dir"/in/{x,lw,b,w}.npy | tr ' ' ,)
+    "$utac" run "$dir/layer.mlir" --backend=reference --grad=forward \
+      --inputs="$inputs" --save="$dir/ref_fwd" >/dev/null
+    "$utac" run "$dir/layer.mlir" --backend=reference --grad=pair \
+      --inputs="$inputs,$dir/in/g.npy" --save="$dir/ref_pair" >/dev/null
+    # The pair's results are the output, then the gradients.
+    mkdir -p "$dir/ref_bwd"
+    for i in 1 2 3 4; do
+      mv "$dir/ref_pair/result$i.npy" "$dir/ref_bwd/result$((i - 1)).npy"
+    done
+    rm -r "$dir/ref_pair"
+    "$utac" "$dir/layer.mlir" --grad=backward --compile-to=uta |
+      sed -n 's/.*uta.saved = array<i64: \([0-9, ]*\)>.*/\1/p' | tr -d ' ' \
+      >"$dir/saved.txt"
+  done
+done

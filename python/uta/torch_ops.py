@@ -1,9 +1,11 @@
 """UTA graphs as PyTorch custom operators: uta.custom_op.
 
 A graph-building function becomes an operator of torch.library with a fake
-(meta) implementation, autograd through UTA's gradient graphs (and their
-gradients, for double backward), and a compiled-graph cache keyed by the
-input shapes, dtypes and device. torch.compile sees one opaque operator per
+(meta) implementation, autograd through UTA's training pair (the forward
+returns the residuals the backward reads, so the backward recomputes only
+what is cheap; docs/autodiff.md) and, for double backward, the gradient of
+the gradient graph, and a compiled-graph cache keyed by the input shapes,
+dtypes and device. torch.compile sees one opaque operator per
 call, so a model that uses them compiles with ``fullgraph=True``, static or
 ``dynamic=True``, and CUDA graphs capture it.
 
@@ -46,6 +48,31 @@ _devices_lock = threading.Lock()
 
 # The operators a higher level is named by (level 0 is the op's own name).
 _LEVEL_SUFFIXES = ("", "_backward", "_double_backward")
+# Level 0 returns the graph's outputs and, apart, the residuals that the
+# backward reads.
+_LEVEL_SCHEMAS = ("(Tensor[] inputs, int op_inputs) -> (Tensor[], Tensor[])",
+                  "(Tensor[] inputs, int op_inputs) -> Tensor[]",
+                  "(Tensor[] inputs, int op_inputs) -> Tensor[]")
+
+
+class _PairLayout:
+    """How the training pair of one signature passes values: `saved`, the
+    forward values (an index into its inputs, then its outputs) that the
+    backward graph takes before the cotangents; the forward's own outputs
+    and its residuals, counted."""
+    __slots__ = ("saved", "num_outputs", "num_residuals")
+
+    def __init__(self, saved, num_outputs, num_residuals):
+        self.saved = tuple(saved)
+        self.num_outputs, self.num_residuals = num_outputs, num_residuals
+
+    def num_values(self):
+        """The forward's outputs and residuals."""
+        return self.num_outputs + self.num_residuals
+
+    def as_json(self):
+        return {"saved": list(self.saved), "num_outputs": self.num_outputs,
+                "num_residuals": self.num_residuals}
 
 
 def _import_torch():
@@ -97,11 +124,21 @@ def _size_hint(size):
 
 
 class _Level:
-    """One operator of an op's tower: level 0 runs the op's graph, level 1
-    its gradient graph, level 2 that graph's gradient. Each takes its inputs
-    as a list and the count of the op's own inputs among them (the rest are
-    cotangents), so every level's graph follows from the op's input types;
-    the backward of level k is level k + 1."""
+    """One operator of an op's tower. Each takes its inputs as a list and
+    the count of the op's own inputs among them, so every level's graph
+    follows from the op's input types; the backward of level k is level
+    k + 1:
+
+    - level 0, the forward of the training pair: the op's inputs -> (its
+      outputs, the residuals);
+    - level 1, the backward of the pair: (the op's inputs, its outputs and
+      residuals, one cotangent per output) -> the gradients of the `wrt`
+      inputs; it runs the backward graph on the values the pair saves;
+    - level 2, for double backward: (the op's inputs, the cotangents, one
+      cotangent per gradient) -> the gradients of the `wrt` inputs and of
+      the cotangents, by the gradient of the op's gradient graph, which
+      recomputes through the forward. Level 1's gradient is that total, so
+      the residuals, which it reads, are not differentiable."""
 
     def __init__(self, op, level):
         self.op, self.level = op, level
@@ -109,7 +146,7 @@ class _Level:
         self.qualname = op.name + _LEVEL_SUFFIXES[level]
         self.library_op = torch.library.custom_op(
             self.qualname, self._run, mutates_args=(),
-            schema="(Tensor[] inputs, int op_inputs) -> Tensor[]",
+            schema=_LEVEL_SCHEMAS[level],
             # UTA takes dense row-major tensors: Inductor must not hand it
             # other strides than eager would.
             tags=(torch.Tag.needs_fixed_stride_order,))
@@ -121,41 +158,79 @@ class _Level:
         self.library_op.register_autograd(self._backward,
                                           setup_context=self._setup_context)
 
-    def wrt(self, num_inputs, op_inputs):
-        """The inputs of this level that the next one differentiates: the
-        op's `wrt` inputs (all when None), then every cotangent (the inputs
-        after the op's own), so that a double backward differentiates
-        through the same inputs as a single one."""
-        own = range(op_inputs) if self.op.wrt is None else self.op.wrt
-        return list(own) + list(range(op_inputs, num_inputs))
+    def own_wrt(self, op_inputs):
+        """The op's inputs that get gradients: `wrt`, or all of them."""
+        return list(range(op_inputs) if self.op.wrt is None else self.op.wrt)
+
+    def _split(self, outputs, inputs, op_inputs):
+        """Level 0's outputs as (the op's outputs, the residuals)."""
+        if self.level != 0:
+            return outputs
+        types = self.op._types(inputs, op_inputs, self.qualname, hinted=True)
+        count = len(outputs) - self.op.layout(types).num_residuals
+        return outputs[:count], outputs[count:]
 
     def _run(self, inputs, op_inputs):
-        return self.op._execute(self.level, inputs, op_inputs)
+        return self._split(self.op._execute(self.level, inputs, op_inputs),
+                           inputs, op_inputs)
 
     def _fake(self, inputs, op_inputs):
-        return self.op._fake_outputs(self.level, inputs, op_inputs)
+        return self._split(self.op._fake_outputs(self.level, inputs,
+                                                 op_inputs),
+                           inputs, op_inputs)
 
     def _setup_context(self, ctx, inputs, output):
         tensors, op_inputs = inputs
-        ctx.save_for_backward(*tensors)
+        if self.level == 0:
+            outputs, residuals = output
+            ctx.mark_non_differentiable(*residuals)
+            ctx.save_for_backward(*tensors, *outputs, *residuals)
+        else:
+            outputs = output
+            ctx.save_for_backward(*tensors)
         ctx.op_inputs = op_inputs
-        ctx.output_types = [(y.shape, y.dtype, y.device) for y in output]
+        ctx.output_types = [(y.shape, y.dtype, y.device) for y in outputs]
 
-    def _backward(self, ctx, cotangents):
+    def _dense(self, cotangents, output_types):
+        """The cotangents as dense tensors of the outputs' types: None for an
+        output that reaches no loss, and a broadcast view (sum().backward()
+        gives one), are what UTA does not take."""
         torch = self.op._torch
-        tensors = list(ctx.saved_tensors)
-        # A cotangent is None for an output that reaches no loss, and may be
-        # a broadcast view (sum().backward() gives one); UTA takes dense
-        # tensors of the outputs' types.
         dense = []
         for cotangent, (shape, dtype, device) in zip(cotangents,
-                                                     ctx.output_types):
+                                                     output_types):
             if cotangent is None:
                 cotangent = torch.zeros(shape, dtype=dtype, device=device)
             dense.append(cotangent.contiguous())
-        grads = self.next.library_op(tensors + dense, ctx.op_inputs)
-        result = [None] * len(tensors)
-        for index, grad in zip(self.wrt(len(tensors), ctx.op_inputs), grads):
+        return dense
+
+    def _backward(self, ctx, cotangents, residual_cotangents=None):
+        saved = list(ctx.saved_tensors)
+        op_inputs = ctx.op_inputs
+        if self.level == 0:
+            # The residuals are not differentiable: their cotangents (zeros)
+            # are not read.
+            dense = self._dense(cotangents, ctx.output_types)
+            grads = self.next.library_op(saved + dense, op_inputs)
+            result = [None] * op_inputs
+            for index, grad in zip(self.own_wrt(op_inputs), grads):
+                result[index] = grad
+            return result, None
+        # Level 1: its inputs are the op's inputs, the forward's outputs
+        # and residuals, then the cotangents; level 2 takes the op's inputs
+        # and the cotangents, and returns the gradients of the `wrt` inputs
+        # and of every cotangent.
+        num_cotangents = len(saved) - op_inputs - self.op.layout(
+            self.op._types(saved, op_inputs, self.qualname,
+                           hinted=True)).num_values()
+        cotangent_start = len(saved) - num_cotangents
+        inputs = saved[:op_inputs] + saved[cotangent_start:]
+        dense = self._dense(cotangents, ctx.output_types)
+        grads = self.next.library_op(inputs + dense, op_inputs)
+        positions = self.own_wrt(op_inputs) + list(
+            range(cotangent_start, len(saved)))
+        result = [None] * len(saved)
+        for index, grad in zip(positions, grads):
             result[index] = grad
         return result, None
 
@@ -192,8 +267,10 @@ class CustomOp:
         # (level, op input types) -> _PackageEntry of a saved package.
         self._graphs = {}
         self._runs = {}
+        # Op input types -> _PairLayout.
+        self._layouts = {}
         self._package = {} if package is None else _read_package(
-            package, self.name)
+            package, self.name, self._layouts)
         self._lock = threading.RLock()
         # torch.library would replace an operator of the same name.
         namespace, op_name = self.name.split("::", 1)
@@ -215,7 +292,7 @@ class CustomOp:
     def __call__(self, *tensors):
         """Runs the op on torch tensors: one output comes back as a tensor,
         several as a tuple."""
-        outputs = self.levels[0].library_op(list(tensors), len(tensors))
+        outputs, _ = self.levels[0].library_op(list(tensors), len(tensors))
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
     @property
@@ -231,23 +308,52 @@ class CustomOp:
     # Graphs: every level's follows from the op's input types.
 
     def graph(self, level, types):
-        """The uta.Graph of `level` for the op's input `types`, a tuple of
-        (shape, dtype code) per input; built once."""
-        key = (level, types)
+        """The uta.Graph of `level` (0 and 1: the training pair's forward and
+        backward, 2: the gradient of the gradient graph) for the op's input
+        `types`, a tuple of (shape, dtype code) per input; built once."""
+        return self._graph(("forward", "backward", "double")[level], types)
+
+    def _graph(self, kind, types):
+        """The graphs of one signature by kind: "op" (the build function's),
+        "forward" and "backward" (its training pair), "vjp" (its gradient)
+        and "double" (the gradient's gradient)."""
+        key = (kind, types)
         graph = self._graphs.get(key)  # dict reads are atomic: no lock
         if graph is not None:
             return graph
         with self._lock:
             graph = self._graphs.get(key)
-            if graph is None:
-                if level == 0:
-                    graph = self._build(types)
-                else:
-                    lower = self.graph(level - 1, types)
-                    graph = lower.gradient(self.levels[level - 1].wrt(
-                        len(lower.inputs), len(types)))
-                self._graphs[key] = graph
+            if graph is not None:
+                return graph
+            own = list(range(len(types))) if self.wrt is None \
+                else list(self.wrt)
+            if kind == "op":
+                graph = self._build(types)
+            elif kind in ("forward", "backward"):
+                pair = self._graph("op", types).training_pair(own)
+                self._graphs[("forward", types)] = pair.forward
+                self._graphs[("backward", types)] = pair.backward
+                self._layouts[types] = _PairLayout(
+                    pair.saved, len(pair.forward.outputs) - pair.num_residuals,
+                    pair.num_residuals)
+                graph = self._graphs[key]
+            elif kind == "vjp":
+                graph = self._graph("op", types).gradient(own)
+            else:
+                vjp = self._graph("vjp", types)
+                cotangents = range(len(types), len(vjp.inputs))
+                graph = vjp.gradient(own + list(cotangents))
+            self._graphs[key] = graph
         return graph
+
+    def layout(self, types):
+        """The _PairLayout of the op's input `types`: from the package when
+        it has them, else from the training pair."""
+        layout = self._layouts.get(types)
+        if layout is None:
+            self._graph("forward", types)
+            layout = self._layouts[types]
+        return layout
 
     def output_types(self, level, types):
         """The (shape, dtype code) of each output of `level` for the op's
@@ -290,6 +396,7 @@ class CustomOp:
                     "inputs": [[list(s), DTYPE_NAMES[c]] for s, c in types],
                     "outputs": [[list(v.shape), DTYPE_NAMES[v.dtype]]
                                 for v in graph.outputs],
+                    "pair": self.layout(types).as_json(),
                     "manifest": stem + ".json"})
         index = {"op": self.name, "target": target, "sm": sm or "",
                  "entries": entries}
@@ -323,8 +430,9 @@ class CustomOp:
         graph.output(*results)
         return graph
 
-    def _types(self, tensors, op_inputs, where):
-        """The (shape, dtype code) of the op's own inputs among `tensors`."""
+    def _types(self, tensors, op_inputs, where, hinted=False):
+        """The (shape, dtype code) of the op's own inputs among `tensors`;
+        `hinted`: symbolic sizes (a trace's) at their hints."""
         if not 0 <= op_inputs <= len(tensors):
             raise InvalidInput(f"{where}: op_inputs {op_inputs} of "
                                f"{len(tensors)} tensors")
@@ -335,7 +443,11 @@ class CustomOp:
                 raise InvalidInput(f"{where}: input {i} is {tensor.dtype}; "
                                    "UTA ops take float32, float16 and "
                                    "bfloat16 tensors")
-            types.append((tuple(tensor.shape), code))
+            shape = tuple(tensor.shape)
+            if hinted:
+                shape = tuple(size if isinstance(size, int) else
+                              _size_hint(size) for size in shape)
+            types.append((shape, code))
         return tuple(types)
 
     # Fake (meta) implementation.
@@ -393,9 +505,14 @@ class CustomOp:
                 probe = dict(hints)
                 probe[value] = probe_value
                 try:
-                    probes.append((probe_value, outputs_at(probe)))
+                    outputs = outputs_at(probe)
                 except Exception:  # the graph takes no other size here
                     break
+                # The training pair may save other values at another size:
+                # the trace then holds for this size alone.
+                if len(outputs) != len(base):
+                    break
+                probes.append((probe_value, outputs))
             if len(probes) < 2:
                 for size in members:
                     torch._check(size == value)
@@ -421,6 +538,18 @@ class CustomOp:
                         "size nor a constant, which a traced UTA op needs")
             shapes.append(sizes)
         return shapes, [dtype for _, dtype in base]
+
+    def _backward_arguments(self, types, inputs, op_inputs, where):
+        """Level 1's inputs (the op's inputs, the forward's outputs and
+        residuals, the cotangents) as the backward graph takes them: the
+        saved values, then the cotangents."""
+        layout = self.layout(types)
+        values = op_inputs + layout.num_values()
+        if len(inputs) != values + layout.num_outputs:
+            raise InvalidInput(
+                f"{where} takes {values + layout.num_outputs} tensors for "
+                f"inputs {_signature_text(types)}, got {len(inputs)}")
+        return [inputs[i] for i in layout.saved] + list(inputs[values:])
 
     # Running.
 
@@ -468,6 +597,9 @@ class CustomOp:
                                    f" and input 0 on {device}; move them to "
                                    "one device")
         types = self._types(inputs, op_inputs, where)
+        if level == 1:
+            inputs = self._backward_arguments(types, inputs, op_inputs,
+                                              where)
         if device.type != "cuda":
             return self._run_for(level, types, device)(torch, inputs,
                                                        self._dtypes, where)
@@ -494,9 +626,10 @@ def _signature_text(types):
         + ")"
 
 
-def _read_package(directory, name):
+def _read_package(directory, name, layouts):
     """The entries of the package that CustomOp.save wrote to
-    `directory`, by (level, op input types)."""
+    `directory`, by (level, op input types); the training pair's layout of
+    each signature goes to `layouts`."""
     import json
     import os
     from .graph import DTYPES
@@ -514,6 +647,9 @@ def _read_package(directory, name):
             manifest = os.path.join(os.path.dirname(path), entry["manifest"])
             entries[entry["level"], types] = _PackageEntry(
                 outputs, manifest, _TARGET_BACKENDS.get(index["target"]))
+            pair = entry["pair"]
+            layouts[types] = _PairLayout(pair["saved"], pair["num_outputs"],
+                                         pair["num_residuals"])
         return entries
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise InvalidInput(f"{path}: not a uta.custom_op package: "
