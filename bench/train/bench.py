@@ -1,7 +1,8 @@
 """The training step of Flash Clifford's Layer: UTA against Flash Clifford
 and torch.compile.
 
-    python3 bench/train/bench.py OUT [RESULTS.md] [RESULTS.csv] [--no-compile]
+    python3 bench/train/bench.py OUT [RESULTS.md] [RESULTS.csv]
+        [--no-compile] [--compile-workers=N]
     (OUT from bench/train/prepare.sh)
 
 For each configuration OUT holds (bench/train/configs.py): UTA's training
@@ -17,9 +18,12 @@ allocate beyond the inputs: the larger of the forward's results and
 intermediates, and the residuals with the backward's.
 
 Writes the table as markdown (stdout, and RESULTS.md if given) and one CSV
-row per configuration (RESULTS.csv) for bench/train/plot.py. With
---no-compile, torch.compile is left out (its compiles take minutes over the
-sweep).
+row per configuration (RESULTS.csv) for bench/train/plot.py, both
+rewritten after each configuration so that a run cut short keeps its rows.
+With --no-compile, torch.compile is left out. Its compiles take most of a
+minute per configuration, so N worker processes (--compile-workers, default
+8) first compile every configuration's step into Inductor's on-disk caches,
+in parallel; the timed loop then loads them. Nothing they run is timed.
 """
 import csv
 import datetime
@@ -39,7 +43,16 @@ from configs import BASELINES  # noqa: E402
 from uta_runner import time_like_uta_run, uta_time_steady  # noqa: E402
 
 with_compile = "--no-compile" not in sys.argv
-arguments = [a for a in sys.argv[1:] if a != "--no-compile"]
+workers = 8
+warm_slice = None  # (k, n): this process is compile worker k of n
+arguments = []
+for a in sys.argv[1:]:
+    if a.startswith("--compile-workers="):
+        workers = int(a.split("=", 1)[1])
+    elif a.startswith("--warm="):
+        warm_slice = tuple(int(v) for v in a.split("=", 1)[1].split("/"))
+    elif a != "--no-compile":
+        arguments.append(a)
 out = arguments[0]
 md_path = arguments[1] if len(arguments) > 1 else None
 csv_path = arguments[2] if len(arguments) > 2 else None
@@ -71,8 +84,9 @@ def uta_peak_mb(name):
     return max(forward, backward) / 2**20
 
 
-def torch_step(p, kind, precision, batch, features):
-    """torch.compile of the plain-torch layer: fwd + bwd ms, peak MB."""
+def compiled_step(p, kind, precision, batch, features):
+    """torch.compile of the plain-torch layer's forward + backward, compiled
+    (run three times) on seeded inputs."""
     torch.backends.cuda.matmul.allow_tf32 = precision == "tf32"
     torch.set_float32_matmul_precision(
         "high" if precision == "tf32" else "highest")
@@ -95,18 +109,48 @@ def torch_step(p, kind, precision, batch, features):
     for _ in range(3):  # torch.compile compiles on the first calls
         step()
     torch.cuda.synchronize()
+    return step
+
+
+def torch_step(*config):
+    """torch.compile of the plain-torch layer: fwd + bwd ms, peak MB."""
+    step = compiled_step(*config)
     torch.cuda.reset_peak_memory_stats()
     base = torch.cuda.memory_allocated()
     step()
     torch.cuda.synchronize()
     peak = (torch.cuda.max_memory_allocated() - base) / 2**20
     ms = time_like_uta_run(step)
-    del x, lw, b, w, g
+    del step
     torch.cuda.empty_cache()
     return ms, peak
 
 
+def write_results():
+    if md_path:
+        with open(md_path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+    if csv_path and rows:
+        with open(csv_path, "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+
+
 configs = [line.split() for line in open(os.path.join(out, "configs.txt"))]
+if warm_slice:
+    k, n = warm_slice
+    for _, p, kind, precision, batch, features in configs[k::n]:
+        compiled_step(int(p), kind, precision, int(batch), int(features))
+        torch.cuda.empty_cache()
+    sys.exit(0)
+if with_compile and workers > 1:
+    compilers = [subprocess.Popen([sys.executable, __file__, out,
+                                   f"--warm={k}/{workers}"])
+                 for k in range(workers)]
+    for compiler in compilers:
+        if compiler.wait() != 0:
+            sys.exit(f"bench.py: compile worker failed ({compiler.args})")
 date = datetime.date.today().isoformat()
 lines = [
     f"# Training step of Flash Clifford's Layer, {date}",
@@ -152,6 +196,7 @@ for name, p, kind, precision, batch, features in configs:
                  "flash_clifford_ms": fc_ms or "", "compile_ms": t_compile or "",
                  "uta_peak_mb": peak, "flash_clifford_peak_mb": fc_peak or "",
                  "compile_peak_mb": peak_compile or ""})
+    write_results()
 
 beaten = [r for r in rows if r["flash_clifford_ms"]]
 if beaten:
@@ -167,11 +212,4 @@ if beaten:
                     f"{len(rows)}.")
     print(summary)
     lines.append(summary)
-if md_path:
-    with open(md_path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-if csv_path:
-    with open(csv_path, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+write_results()

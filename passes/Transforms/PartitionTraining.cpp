@@ -137,6 +137,8 @@ private:
 
   /// Values that depend on a cotangent.
   llvm::DenseSet<Value> tangent;
+  /// The forward's results, which the caller holds.
+  llvm::DenseSet<Value> results;
   /// Forward values the backward reads directly, in first-read order.
   llvm::SetVector<Value> readByBackward;
   /// Forward values saved for the backward, and those it recomputes.
@@ -153,6 +155,8 @@ private:
 void TrainingPartitioner::classify() {
   body = &joint.getBody().front();
   jointReturn = cast<func::ReturnOp>(body->getTerminator());
+  for (Value result : jointReturn.getOperands().take_front(numResults))
+    results.insert(result);
   for (Operation &op : body->without_terminator()) {
     bool readsTangent = llvm::any_of(op.getOperands(), [&](Value operand) {
       return isCotangent(operand) || tangent.contains(operand);
@@ -190,15 +194,12 @@ void TrainingPartitioner::chooseResiduals() {
   // costs; an op's operands feed its result (v.out -> result.in, never
   // cut). The inputs and the values that may not be recomputed hang from
   // the source, the values the backward reads from the sink.
-  llvm::DenseSet<Value> jointResults(jointReturn.getOperands().begin(),
-                                     jointReturn.getOperands().begin() +
-                                         numResults);
   unsigned source = 2 * node.size(), sink = source + 1;
   MinCutGraph graph(sink + 1);
   for (auto [value, index] : node) {
     unsigned in = 2 * index, out = in + 1;
     Operation *op = value.getDefiningOp();
-    bool held = !op || jointResults.contains(value);
+    bool held = !op || results.contains(value);
     bool constant = op && isa<arith::ConstantOp>(op);
     graph.addEdge(in, out,
                   held       ? 0
@@ -227,7 +228,7 @@ void TrainingPartitioner::chooseResiduals() {
       continue;
     unsigned index = node.lookup(value);
     bool cut = sourceSide[2 * index] && !sourceSide[2 * index + 1];
-    if (cut || isa<BlockArgument>(value) || jointResults.contains(value)) {
+    if (cut || isa<BlockArgument>(value) || results.contains(value)) {
       saved.insert(value);
       continue;
     }
@@ -256,15 +257,12 @@ void TrainingPartitioner::chooseResiduals() {
 }
 
 void TrainingPartitioner::reportDecisions(StringRef backwardName) {
-  llvm::DenseSet<Value> jointResults(jointReturn.getOperands().begin(),
-                                     jointReturn.getOperands().begin() +
-                                         numResults);
   for (const SavedValue &entry : savedOrder) {
     Value value = entry.joint;
     std::string why;
     if (isa<BlockArgument>(value))
       why = "an argument, which the caller holds";
-    else if (jointResults.contains(value))
+    else if (results.contains(value))
       why = "a result, which the caller holds";
     else if (std::optional<std::string> reason =
                  whyNotRecomputed(value.getDefiningOp()))

@@ -356,13 +356,26 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
         b.getI64IntegerAttr(0), nullptr, nullptr);
     Value pairRows =
         ReshapeOp::create(b, loc, xType.clone({rows, wide}), pairs);
-    Value pairColumns =
-        TransposeOp::create(b, loc, pairRows, ArrayRef<int64_t>{1, 0});
-    Value product = MatmulOp::create(b, loc, pairColumns, gRows);
-    weightCotangent = ReshapeOp::create(b, loc, wType, product);
-    if (transposed)
-      weightCotangent =
-          TransposeOp::create(b, loc, weightCotangent, swapFeatures);
+    const int64_t swap[] = {1, 0};
+    if (rows * wide <= (rows + wide) * outFeatures) {
+      // A^T g, transposing A.
+      Value pairColumns = TransposeOp::create(b, loc, pairRows, swap);
+      Value product = MatmulOp::create(b, loc, pairColumns, gRows);
+      weightCotangent = ReshapeOp::create(b, loc, wType, product);
+      if (transposed)
+        weightCotangent =
+            TransposeOp::create(b, loc, weightCotangent, swapFeatures);
+    } else {
+      // (g^T A)^T: A is paths times wider than x, so g and the product
+      // [Fout, P Fin] are transposed instead, to the weights' layout.
+      Value gColumns = TransposeOp::create(b, loc, gRows, swap);
+      Value product = MatmulOp::create(b, loc, gColumns, pairRows);
+      Value split = ReshapeOp::create(
+          b, loc, wType.clone({outFeatures, paths, inFeatures}), product);
+      const int64_t toWeights[] = {1, 2, 0}, toKMajor[] = {1, 0, 2};
+      weightCotangent = TransposeOp::create(
+          b, loc, split, transposed ? ArrayRef(toKMajor) : ArrayRef(toWeights));
+    }
   }
   out.push_back(weightCotangent);
   if (gate)

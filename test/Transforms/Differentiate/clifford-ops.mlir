@@ -436,8 +436,13 @@ func.func @fc_cl10(%x: tensor<2x3x2xf32>, %y: tensor<2x3x2xf32>, %w: tensor<4x2x
 //       CHECK:   clifford.weighted_product_adjoint <2, 0, 0> rhs {{.*}}, %[[E]]
 //       CHECK:   %[[DY:.*]] = uta.reduce_sum %{{.*}} dims [2] : tensor<4x8x10x3xf32> -> tensor<4x8x3xf32>
 //  CHECK-NEXT:   clifford.weighted_product <2, 0, 0> {{.*}}, %[[E]]
-//       CHECK:   uta.matmul %{{.*}}, %[[GR]] : (tensor<30x32xf32>, tensor<32x5xf32>) -> tensor<30x5xf32>
-//  CHECK-NEXT:   %[[DW:.*]] = uta.reshape %{{.*}} : tensor<30x5xf32> -> tensor<10x3x5xf32>
+// The pair products [32, 30] are wider than g [32, 5] is tall, so dW is
+// (g^T A)^T: g and the [5, 30] product are transposed, A is not.
+//  CHECK-NEXT:   %[[A:.*]] = uta.reshape %{{.*}} : tensor<4x8x30xf32> -> tensor<32x30xf32>
+//  CHECK-NEXT:   %[[GT:.*]] = uta.transpose %[[GR]] [1, 0] : tensor<32x5xf32> -> tensor<5x32xf32>
+//  CHECK-NEXT:   uta.matmul %[[GT]], %[[A]] : (tensor<5x32xf32>, tensor<32x30xf32>) -> tensor<5x30xf32>
+//  CHECK-NEXT:   uta.reshape %{{.*}} : tensor<5x30xf32> -> tensor<5x10x3xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %{{.*}} [1, 2, 0] : tensor<5x10x3xf32> -> tensor<10x3x5xf32>
 //  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
 func.func @fc_cl20(%x: tensor<4x8x3xf32>, %y: tensor<4x8x3xf32>, %w: tensor<10x3x5xf32>) -> tensor<4x8x5xf32> {
   %0 = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x8x3xf32>, tensor<4x8x3xf32>, tensor<10x3x5xf32>) -> tensor<4x8x5xf32>
