@@ -1,6 +1,7 @@
 //===- ManifestWriter.cpp - The manifest of a compiled graph --------------===//
 
 #include "lib/Compiler/ManifestWriter.h"
+#include "lib/Compiler/Stats.h"
 
 #include "dialects/Interfaces/KernelOpInterface.h"
 #include "dialects/UTA/IR/UTADialect.h"
@@ -193,6 +194,10 @@ LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
       return launch.emitOpError("dynamic shared memory size must be constant");
     sharedBytes = size.getSExtValue();
   }
+  KernelStats stats = getLaunchStats(launch);
+  json flops = json::object();
+  for (const auto &[unit, count] : stats.flops)
+    flops[unit] = count;
   launches.push_back({{"kernel", name.str()},
                       {"grid", *grid},
                       {"block", *block},
@@ -209,6 +214,9 @@ LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
     launches.back()["args"] = std::move(*args);
     launchesHaveArgs = true;
   }
+  launches.back()["cost"] = {{"flops", std::move(flops)},
+                             {"bytes_read", stats.bytesRead},
+                             {"bytes_written", stats.bytesWritten}};
   pendingZeroing = nullptr;
   return success();
 }

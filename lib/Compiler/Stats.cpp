@@ -44,24 +44,33 @@ static void addKernelStats(KernelStats &kernel, ValueRange operands) {
   }
 }
 
+KernelStats mlir::uta::getLaunchStats(gpu::LaunchFuncOp launch) {
+  KernelStats kernel;
+  kernel.name = launch.getKernelName().getValue().str();
+  // Kernels launched as one grid (uta-merge-independent-launches): each
+  // part's operands in turn.
+  ValueRange operands = launch.getKernelOperands();
+  if (auto parts = launch->getAttrOfType<DenseI32ArrayAttr>(
+          UTADialect::getLaunchPartsAttrName())) {
+    for (int32_t count : parts.asArrayRef()) {
+      addKernelStats(kernel, operands.take_front(count));
+      operands = operands.drop_front(count);
+    }
+  } else {
+    addKernelStats(kernel, operands);
+  }
+  if (auto flops =
+          launch->getAttrOfType<DictionaryAttr>(UTADialect::getFlopsAttrName()))
+    for (NamedAttribute count : flops)
+      if (auto value = dyn_cast<IntegerAttr>(count.getValue()))
+        kernel.flops[count.getName().str()] += value.getInt();
+  return kernel;
+}
+
 std::vector<KernelStats> mlir::uta::collectKernelStats(ModuleOp module) {
   std::vector<KernelStats> stats;
   module.walk([&](gpu::LaunchFuncOp launch) {
-    KernelStats kernel;
-    kernel.name = launch.getKernelName().getValue().str();
-    // Kernels launched as one grid (uta-merge-independent-launches): each
-    // part's operands in turn.
-    ValueRange operands = launch.getKernelOperands();
-    if (auto parts = launch->getAttrOfType<DenseI32ArrayAttr>(
-            UTADialect::getLaunchPartsAttrName())) {
-      for (int32_t count : parts.asArrayRef()) {
-        addKernelStats(kernel, operands.take_front(count));
-        operands = operands.drop_front(count);
-      }
-    } else {
-      addKernelStats(kernel, operands);
-    }
-    stats.push_back(kernel);
+    stats.push_back(getLaunchStats(launch));
   });
   return stats;
 }
@@ -76,10 +85,13 @@ void mlir::uta::printKernelStats(llvm::raw_ostream &os, StringRef title,
   for (const KernelStats &kernel : stats)
     nameWidth = std::max(nameWidth, static_cast<int>(kernel.name.size()));
   for (const KernelStats &kernel : stats) {
-    os << llvm::format("  %-*s %10lld threads %12lld B read %12lld B written\n",
+    os << llvm::format("  %-*s %10lld threads %12lld B read %12lld B written",
                        nameWidth, kernel.name.c_str(),
                        (long long)kernel.threads, (long long)kernel.bytesRead,
                        (long long)kernel.bytesWritten);
+    for (const auto &[unit, count] : kernel.flops)
+      os << llvm::format(" %14lld flop %s", (long long)count, unit.c_str());
+    os << "\n";
     read += kernel.bytesRead;
     written += kernel.bytesWritten;
   }

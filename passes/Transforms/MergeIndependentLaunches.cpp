@@ -35,6 +35,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::uta {
 #define GEN_PASS_DEF_UTAMERGEINDEPENDENTLAUNCHESPASS
@@ -351,6 +352,19 @@ Candidate merge(Candidate &first, Candidate &second, SymbolTable &kernels) {
   llvm::append_range(partOperands, counts(second));
   launch->setAttr(UTADialect::getLaunchPartsAttrName(),
                   b.getDenseI32ArrayAttr(partOperands));
+  // The merged kernel does the arithmetic of both parts.
+  llvm::MapVector<StringAttr, int64_t> flops;
+  for (Candidate *part : {&first, &second})
+    if (auto counts = part->launch->getAttrOfType<DictionaryAttr>(
+            UTADialect::getFlopsAttrName()))
+      for (NamedAttribute count : counts)
+        flops[count.getName()] += cast<IntegerAttr>(count.getValue()).getInt();
+  SmallVector<NamedAttribute> summed;
+  for (auto [unit, count] : flops)
+    summed.push_back(b.getNamedAttr(unit, b.getI64IntegerAttr(count)));
+  if (!summed.empty())
+    launch->setAttr(UTADialect::getFlopsAttrName(),
+                    b.getDictionaryAttr(summed));
 
   Candidate result;
   result.launch = launch;

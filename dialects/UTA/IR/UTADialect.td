@@ -36,6 +36,11 @@ def UTA_Dialect : Dialect {
     static ::llvm::StringRef getLaunchPartsAttrName() {
       return "uta.launch_parts";
     }
+    /// On a launch: the arithmetic its kernel does, a dictionary of i64
+    /// operation counts by unit ("simt", and a tensor-core precision:
+    /// "bf16", "f16", "tf32", "3xtf32"), a multiply-add counted as two;
+    /// what the manifest records as launches[].cost.flops.
+    static ::llvm::StringRef getFlopsAttrName() { return "uta.flops"; }
   }];
 }
 

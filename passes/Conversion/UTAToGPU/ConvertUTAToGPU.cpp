@@ -303,6 +303,18 @@ MemRefType getBufferType(Type tensorType) {
   return MemRefType::get(tensor.getShape(), tensor.getElementType());
 }
 
+/// `uta.flops` of a launch: the counts by unit, those that are not zero.
+DictionaryAttr getFlopsAttr(MLIRContext *context, const KernelFlops &flops) {
+  Builder b(context);
+  SmallVector<NamedAttribute, 2> counts;
+  if (flops.simt)
+    counts.push_back(b.getNamedAttr("simt", b.getI64IntegerAttr(flops.simt)));
+  if (flops.tensor)
+    counts.push_back(b.getNamedAttr(flops.tensorPrecision,
+                                    b.getI64IntegerAttr(flops.tensor)));
+  return b.getDictionaryAttr(counts);
+}
+
 /// Lowers one function; kernels are appended to `kernelModule`.
 class FunctionLowering {
 public:
@@ -339,6 +351,8 @@ private:
   /// Builds the kernel; `sharedBytes` gets the dynamic shared memory its
   /// launches need, `globalArguments` its global buffer arguments (whether
   /// each is zeroed, see KernelIO::allocateGlobalBuffer).
+  /// The arithmetic of the kernel of `kernelOp` (its ops' counts summed).
+  KernelFlops countKernelFlops(Operation *kernelOp) const;
   FailureOr<gpu::GPUFuncOp>
   buildKernel(Operation *kernelOp, Operation *root, Operation *anchor,
               ValueRange inputs, ValueRange inputsInKernel,
@@ -675,7 +689,26 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
       args, /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{}, cluster);
   if (tensorMaps)
     launch->setAttr(UTADialect::getTensorMapsAttrName(), tensorMaps);
+  KernelFlops flops = countKernelFlops(kernelOp);
+  if (gradeNorm)
+    flops += countKernelFlops(gradeNorm);
+  launch->setAttr(UTADialect::getFlopsAttrName(),
+                  getFlopsAttr(b.getContext(), flops));
   return success();
+}
+
+KernelFlops FunctionLowering::countKernelFlops(Operation *kernelOp) const {
+  KernelFlops flops;
+  auto count = [&](Operation *op) {
+    if (const OpKernelEmitter *emitter = emitters.lookup(op))
+      flops += emitter->countFlops(op);
+  };
+  if (auto fusion = dyn_cast<FusionOp>(kernelOp))
+    for (Operation &op : fusion.getBody().front().without_terminator())
+      count(&op);
+  else
+    count(kernelOp);
+  return flops;
 }
 
 FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(

@@ -74,6 +74,38 @@ public:
     return getFcProductTiling(cast<FcProductOp>(op)).threads;
   }
 
+  /// Per slot of a result blade, a [B, Fin] x [Fin, Fout] product, and its
+  /// A operand's pair products formed (a multiply and an add per term).
+  KernelFlops countFlops(Operation *op) const override {
+    auto product = cast<FcProductOp>(op);
+    ArrayRef<int64_t> lhsShape = getStaticShape(product.getLhs());
+    int64_t rows = lhsShape[1], inFeatures = lhsShape[2],
+            outFeatures = getStaticShape(product.getResult())[2];
+    // The slots that run: split to two terms each for the schedules that
+    // stage every term's tiles, whole for the warp-specialised one and for
+    // the SIMT kernel.
+    std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op));
+    FcProductGemm fc = plan && plan->config.schedule != GemmSchedule::WgmmaTma
+                           ? getFcProductGemm(op)
+                           : getWgmmaTmaFcProductGemm(op);
+    int64_t slots = 0, terms = 0;
+    for (const auto &bladeSlots : fc.slotsOfBlade)
+      for (const FcProductGemmSlot &slot : bladeSlots) {
+        ++slots;
+        terms += slot.terms.size();
+      }
+    KernelFlops flops;
+    flops.simt = 2 * terms * rows * inFeatures;
+    int64_t products = 2 * slots * rows * inFeatures * outFeatures;
+    if (plan && plan->getFlopsUnit() != "simt") {
+      flops.tensor = products;
+      flops.tensorPrecision = plan->getFlopsUnit();
+    } else {
+      flops.simt += products;
+    }
+    return flops;
+  }
+
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
                      bool) const override {
     FcProductGemm fc = getFcProductGemm(op);

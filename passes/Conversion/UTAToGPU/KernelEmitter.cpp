@@ -3,6 +3,9 @@
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 #include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
+#include "dialects/Clifford/IR/CliffordInterfaces.h"
+#include "dialects/Interfaces/KernelOpInterface.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -12,6 +15,50 @@ using namespace mlir::uta;
 
 KernelIO::~KernelIO() = default;
 OpKernelEmitter::~OpKernelEmitter() = default;
+
+KernelFlops &KernelFlops::operator+=(const KernelFlops &other) {
+  simt += other.simt;
+  tensor += other.tensor;
+  if (!other.tensorPrecision.empty())
+    tensorPrecision = other.tensorPrecision;
+  return *this;
+}
+
+static int64_t countElements(Value value) {
+  auto type = dyn_cast<ShapedType>(value.getType());
+  return type && type.hasStaticShape() ? type.getNumElements() : 0;
+}
+
+KernelFlops OpKernelEmitter::countFlops(Operation *op) const {
+  KernelFlops flops;
+  if (op->getNumResults() != 1)
+    return flops;
+  int64_t results = countElements(op->getResult(0));
+  if (auto multivector = dyn_cast<clifford::MultivectorOpInterface>(op)) {
+    // Per position of the widest multivector it reads or writes (an
+    // adjoint's cotangent, a weight gradient's inputs).
+    int64_t blades = multivector.getAlgebra().getAlgebra().numBlades();
+    int64_t widest = results;
+    for (Value operand : multivector.getMultivectorOperands())
+      widest = std::max(widest, countElements(operand));
+    flops.simt = static_cast<int64_t>(multivector.estimateFlopsPerPosition() *
+                                      static_cast<double>(widest / blades));
+    return flops;
+  }
+  auto kernelOp = dyn_cast<KernelOpInterface>(op);
+  if (!kernelOp)
+    return flops;
+  if (kernelOp.getFusionClass() == FusionClass::Pointwise) {
+    flops.simt = kernelOp.estimateFlopsPerElement() * results;
+    return flops;
+  }
+  // A reduction, softmax or norm: a few operations per element read.
+  int64_t read = 0;
+  for (Value operand : op->getOperands())
+    read = std::max(read, countElements(operand));
+  flops.simt = read;
+  return flops;
+}
 
 FailureOr<Value> OpKernelEmitter::emitElement(OpBuilder &, Operation *op,
                                               ValueRange, KernelIO &) const {

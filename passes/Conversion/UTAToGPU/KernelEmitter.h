@@ -129,10 +129,32 @@ public:
 using ElementEpilogue = llvm::function_ref<void(
     OpBuilder &b, Location loc, ValueRange indices, Value value)>;
 
+/// The arithmetic an op's kernel does, by the unit that does it: what the
+/// manifest records for each launch (`uta.flops`) and profiles divide by
+/// the kernel's time. A multiply-add counts two operations.
+struct KernelFlops {
+  /// Operations on the SIMT cores, roughly (the ops' estimates: a
+  /// transcendental function counts as several).
+  int64_t simt = 0;
+  /// Operations on tensor cores, exactly (the GEMM's 2 M N K), in
+  /// `tensorPrecision`: "bf16", "f16", "tf32" or "3xtf32" (f32 accuracy,
+  /// three TF32 products counted once).
+  int64_t tensor = 0;
+  llvm::StringRef tensorPrecision;
+
+  KernelFlops &operator+=(const KernelFlops &other);
+};
+
 /// Emits the code one thread runs for an op.
 class OpKernelEmitter {
 public:
   virtual ~OpKernelEmitter();
+  /// The arithmetic of `op`'s kernel (or of its part of a fused kernel).
+  /// By default all on the SIMT cores, from the ops' own estimates
+  /// (KernelOpInterface per element, MultivectorOpInterface per position,
+  /// an add per element reduced); emitters that plan GEMMs say what runs
+  /// on tensor cores.
+  virtual KernelFlops countFlops(Operation *op) const;
   /// The number of threads: the points of the op's iteration space, or
   /// fewer when `vectorize` lets a thread handle several.
   virtual int64_t getNumThreads(Operation *op, bool vectorize) const = 0;

@@ -37,6 +37,22 @@ public:
 
   bool isKernelAnchor() const override { return true; }
 
+  KernelFlops countFlops(Operation *op) const override {
+    GemmPlan plan = getPlan(op);
+    const GemmProblem &problem = plan.problem;
+    int64_t products =
+        2 * problem.getBatchCount() * problem.m * problem.n * problem.k;
+    KernelFlops flops;
+    StringRef unit = plan.getFlopsUnit();
+    if (unit == "simt") {
+      flops.simt = products;
+    } else {
+      flops.tensor = products;
+      flops.tensorPrecision = unit;
+    }
+    return flops;
+  }
+
   LogicalResult emit(OpBuilder &b, Operation *op, Value, KernelIO &io,
                      bool) const override {
     return emitAnchored(

@@ -406,6 +406,22 @@ static int64_t getNumSMs(unsigned sm) {
   }
 }
 
+StringRef GemmPlan::getFlopsUnit() const {
+  if (config.schedule == GemmSchedule::Simt)
+    return "simt";
+  switch (precision) {
+  case GemmPrecision::F32:
+    return "simt";
+  case GemmPrecision::Tf32:
+    return "tf32";
+  case GemmPrecision::Tf32x3:
+    return "3xtf32";
+  case GemmPrecision::Half:
+    return problem.elementType.isBF16() ? "bf16" : "f16";
+  }
+  llvm_unreachable("unknown precision");
+}
+
 std::string GemmPlan::describe() const {
   const GemmConfig &c = config;
   std::string text;

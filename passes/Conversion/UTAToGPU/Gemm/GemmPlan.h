@@ -189,6 +189,10 @@ struct GemmPlan {
   int64_t getSharedMemoryBytes() const;
   /// One line for --remarks: schedule, precision, tile and why.
   std::string describe() const;
+  /// The unit the products run on, as KernelFlops names it: "simt" for the
+  /// SIMT schedule, else the tensor cores' precision ("bf16", "f16",
+  /// "tf32", "3xtf32").
+  llvm::StringRef getFlopsUnit() const;
 };
 
 /// The problem of `matmul`.
