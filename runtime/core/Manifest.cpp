@@ -547,6 +547,13 @@ Status parseKernel(const Reader &reader, const json &value,
   return parseKernelArgs(reader, value, path, target, kernel.args);
 }
 
+bool isFlopsUnit(const std::string &unit) {
+  for (const char *known : {"simt", "tf32", "3xtf32", "bf16", "f16"})
+    if (unit == known)
+      return true;
+  return false;
+}
+
 /// `ownArgs` tells whether the launch gives arguments of its own (version
 /// 2), which checkReferences compares with its kernel's.
 Status parseLaunch(const Reader &reader, const json &value,
@@ -571,6 +578,31 @@ Status parseLaunch(const Reader &reader, const json &value,
     std::array<uint32_t, 3> cluster;
     UTA_TRY(reader.dims3(value, path, "cluster", cluster));
     launch.cluster = cluster;
+  }
+  if (value.contains("cost")) {
+    std::string costPath = join(path, "cost");
+    const json &cost = value["cost"];
+    UTA_TRY(reader.object(cost, costPath));
+    LaunchDesc::Cost parsed;
+    UTA_TRY(reader.integer(cost, costPath, "bytes_read", 0, kMaxInt64,
+                           parsed.bytesRead));
+    UTA_TRY(reader.integer(cost, costPath, "bytes_written", 0, kMaxInt64,
+                           parsed.bytesWritten));
+    std::string flopsPath = join(costPath, "flops");
+    const json *flops;
+    UTA_TRY(reader.member(cost, costPath, "flops", flops));
+    UTA_TRY(reader.object(*flops, flopsPath));
+    for (const auto &[unit, count] : flops->items()) {
+      if (!isFlopsUnit(unit))
+        return reader.fail(join(flopsPath, unit),
+                           "is not a unit of operations (simt, tf32, 3xtf32, "
+                           "bf16 or f16)");
+      int64_t operations;
+      UTA_TRY(reader.integer(count, join(flopsPath, unit), 0, kMaxInt64,
+                             operations));
+      parsed.flops.emplace_back(unit, operations);
+    }
+    launch.cost = std::move(parsed);
   }
   if (value.contains("zero")) {
     const json *zeroed;

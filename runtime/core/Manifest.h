@@ -111,6 +111,15 @@ struct LaunchDesc {
   /// shape, which divides the grid and holds at most 8 blocks (the size
   /// every sm_90 device supports). Unset: a plain launch.
   std::optional<std::array<uint32_t, 3>> cluster;
+  /// What the compiler counted for the launch (optional `cost`): its
+  /// kernel's operations by unit ("simt", "tf32", "3xtf32", "bf16",
+  /// "f16"; a multiply-add is two) and the bytes it must read and write.
+  /// Profiles divide them by the launch's time.
+  struct Cost {
+    std::vector<std::pair<std::string, int64_t>> flops;
+    int64_t bytesRead = 0, bytesWritten = 0;
+  };
+  std::optional<Cost> cost;
 };
 
 struct Manifest {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/Npy.h"
+#include "runtime/core/AtomicFile.h"
 
 #include "runtime/core/Half.h"
 #include "runtime/core/UntrustedFile.h"
@@ -622,22 +623,6 @@ uta::runtime::encodeNpy(const NpyArray &array) {
   return bytes;
 }
 
-/// Writes all of `bytes` to `fd`, retrying short writes; false on error.
-static bool writeAll(int fd, const void *bytes, size_t size) {
-  const char *at = static_cast<const char *>(bytes);
-  while (size > 0) {
-    ssize_t written = ::write(fd, at, size);
-    if (written < 0) {
-      if (errno == EINTR)
-        continue;
-      return false;
-    }
-    at += written;
-    size -= size_t(written);
-  }
-  return true;
-}
-
 Status uta::runtime::writeNpy(const std::string &path, NpyDType dtype,
                               std::span<const int64_t> shape,
                               std::span<const std::byte> data) {
@@ -646,39 +631,8 @@ Status uta::runtime::writeNpy(const std::string &path, NpyDType dtype,
     return status;
   std::string header = encodeNpyHeader(dtype, shape);
 
-  // A fresh name in the target's directory (so that rename stays within one
-  // file system), hidden, and unique per process and call.
-  static std::atomic<unsigned> counter{0};
-  std::filesystem::path target(path);
-  std::filesystem::path directory = target.parent_path();
-  std::string tempName = ".";
-  tempName += target.filename().string();
-  tempName +=
-      ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
-  std::string tempPath =
-      directory.empty() ? tempName : (directory / tempName).string();
-
-  int fd =
-      ::open(tempPath.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0)
-    return invalid(path, std::string("cannot create: ") + std::strerror(errno));
-  bool ok = writeAll(fd, header.data(), header.size()) &&
-            writeAll(fd, data.data(), data.size()) && ::fsync(fd) == 0;
-  int writeError = ok ? 0 : errno;
-  if (::close(fd) != 0 && ok) {
-    ok = false;
-    writeError = errno;
-  }
-  if (ok && std::rename(tempPath.c_str(), path.c_str()) != 0) {
-    ok = false;
-    writeError = errno;
-  }
-  if (!ok) {
-    ::unlink(tempPath.c_str());
-    return invalid(path,
-                   std::string("cannot write: ") + std::strerror(writeError));
-  }
-  return Status();
+  return writeFileAtomically(
+      path, {std::as_bytes(std::span(header.data(), header.size())), data});
 }
 
 Status uta::runtime::writeNpy(const std::string &path, const NpyArray &array) {

@@ -33,7 +33,15 @@ options:
                          one line per result
   --tolerance=T          the error bound of --expect (default: 1e-4 for f32
                          results, 1e-2 for f16 and bf16)
-  --profile              print the GPU time of each kernel launch
+  --profile              print the GPU time of each kernel launch and, where
+                         the manifest has the launch's cost, the rates it
+                         reached: operations per second by unit (simt, and
+                         the tensor cores' tf32, 3xtf32, bf16 or f16) and
+                         bytes per second (the bytes it must read and write
+                         over its time)
+  --profile-json=FILE    with --profile, also write the report to FILE as
+                         JSON: per launch its kernel, median ms, runs, cost
+                         and rates, and the total
   --repeat=N             run the graph N times on the same arguments (the
                          first run's results are checked and saved; the
                          later runs keep the arguments on the device and
@@ -156,6 +164,9 @@ Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
           status = bad("--tolerance: expected a positive number");
         options.tolerance = tolerance;
       }
+    } else if (name == "--profile-json") {
+      if ((status = needValue()))
+        options.profileJson = std::string(value);
     } else if (name == "--save") {
       if ((status = needValue()))
         options.saveDir = std::string(value);
@@ -170,6 +181,8 @@ Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
   }
   if (options.help)
     return options;
+  if (!options.profileJson.empty() && !options.profile)
+    return bad("--profile-json needs --profile");
   if (options.manifest.empty() && !options.printDevice)
     return bad("expected a manifest (uta-run OUT.json [options]; see --help)");
   if (options.seed && !options.inputs.empty())

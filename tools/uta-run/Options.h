@@ -28,6 +28,8 @@ struct UTARunOptions {
   std::optional<double> tolerance;
   int device = 0;
   bool profile = false;
+  /// With --profile, also write the report as JSON to this file.
+  std::string profileJson;
   /// Runs of the graph; with --profile the medians are reported.
   unsigned repeat = 1;
   bool printDevice = false;

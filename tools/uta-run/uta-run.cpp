@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/uta-run/Options.h"
+#include "tools/uta-run/Profile.h"
 
 #include "runtime/core/Backend.h"
 #include "runtime/core/Compare.h"
@@ -347,14 +348,24 @@ int runUTARun(int argc, char **argv) {
       std::sort(times.begin(), times.end());
       return times[times.size() / 2];
     };
-    std::printf("device: %s\n", (*backend)->deviceDescription().c_str());
+    ProfileReport report;
+    report.device = (*backend)->deviceDescription();
+    const std::vector<LaunchDesc> &launches = executor->manifest().launches;
     for (const KernelTiming &timing : output->timings) {
       std::vector<double> &times = launchTimes[timing.launch];
-      std::printf("launch %zu: %s: %.4f ms (median of %zu)\n", timing.launch,
-                  timing.kernel.c_str(), median(times), times.size());
+      LaunchProfile launch{timing.launch, timing.kernel, median(times),
+                           times.size(), std::nullopt};
+      if (timing.launch < launches.size())
+        launch.cost = launches[timing.launch].cost;
+      report.launches.push_back(std::move(launch));
     }
-    std::printf("total: %.4f ms in %zu launches (median of %zu)\n",
-                median(runTotals), output->timings.size(), runTotals.size());
+    report.totalMilliseconds = median(runTotals);
+    report.runs = runTotals.size();
+    std::fputs(formatProfile(report).c_str(), stdout);
+    if (!options.profileJson.empty())
+      if (Status written = writeProfileJson(options.profileJson, report);
+          !written)
+        return fail(written);
   }
 
   bool checksPassed = true, referenceInvalid = false;

@@ -158,6 +158,46 @@ TEST(ManifestTest, ReadsGoodManifest) {
   EXPECT_EQ(m.findBuffer(6), nullptr);
 }
 
+// A launch's cost (optional): the compiler's operation counts by unit and
+// bytes, which profiles divide by time; a unit it does not write, a
+// negative count or a missing key is refused at its path.
+TEST(ManifestTest, ReadsLaunchCosts) {
+  json document = good();
+  document["launches"][0]["cost"] = {
+      {"flops", {{"simt", 1000}, {"tf32", 1 << 20}}},
+      {"bytes_read", 8000},
+      {"bytes_written", 4000}};
+  Expected<Manifest> parsed = parseManifest(document.dump(), "m.json", "dir");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  ASSERT_TRUE(parsed->launches[0].cost);
+  const LaunchDesc::Cost &cost = *parsed->launches[0].cost;
+  EXPECT_EQ(cost.bytesRead, 8000);
+  EXPECT_EQ(cost.bytesWritten, 4000);
+  ASSERT_EQ(cost.flops.size(), 2u);
+  EXPECT_EQ(cost.flops[0], std::make_pair(std::string("simt"), int64_t(1000)));
+  EXPECT_EQ(cost.flops[1],
+            std::make_pair(std::string("tf32"), int64_t(1 << 20)));
+  EXPECT_FALSE(parsed->launches[1].cost);
+
+  auto withCost = [](json cost) {
+    return errorAfter([&](json &m) { m["launches"][0]["cost"] = cost; });
+  };
+  json complete = {
+      {"flops", {{"simt", 1}}}, {"bytes_read", 1}, {"bytes_written", 1}};
+  json wrongUnit = complete, negative = complete, noFlops = complete;
+  wrongUnit["flops"] = {{"fp8", 1}};
+  negative["bytes_read"] = -1;
+  noFlops.erase("flops");
+  EXPECT_EQ(withCost(wrongUnit),
+            "m.json: launches[0].cost.flops.fp8: is not a unit of operations "
+            "(simt, tf32, 3xtf32, bf16 or f16)");
+  EXPECT_EQ(withCost(negative), "m.json: launches[0].cost.bytes_read: -1 is "
+                                "out of range [0, 9223372036854775807]");
+  EXPECT_EQ(withCost(noFlops), "m.json: launches[0].cost: expected \"flops\"");
+  EXPECT_EQ(withCost(json::array()),
+            "m.json: launches[0].cost: expected an object, got an array");
+}
+
 TEST(ManifestTest, MissingKeysNameThePath) {
   EXPECT_EQ(errorAfter([](json &m) { m.erase("buffers"); }),
             "m.json: expected \"buffers\"");
