@@ -20,6 +20,7 @@
 
 #include "runtime/cache/KernelCache.h"
 #include "runtime/core/Compare.h"
+#include "runtime/core/Profile.h"
 #include "runtime/core/RunIO.h"
 #include "runtime/cuda/CudaBackend.h"
 #include "runtime/vulkan/VulkanBackend.h"
@@ -487,10 +488,17 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
       return std::nullopt;
     }
     if (options.profile)
-      for (const rt::KernelTiming &timing : output->timings)
+      for (const rt::KernelTiming &timing : output->timings) {
         llvm::outs() << (pair ? "@" + half.getName().str() + " " : "")
                      << "kernel " << timing.kernel << ": "
-                     << llvm::format("%.4f", timing.milliseconds) << " ms\n";
+                     << llvm::format("%.4f", timing.milliseconds) << " ms";
+        const std::vector<rt::LaunchDesc> &launches =
+            executor->manifest().launches;
+        if (timing.launch < launches.size() && launches[timing.launch].cost)
+          llvm::outs() << rt::formatRates(*launches[timing.launch].cost,
+                                          timing.milliseconds);
+        llvm::outs() << "\n";
+      }
     return std::move(*output);
   };
 

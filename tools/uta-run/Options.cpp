@@ -42,6 +42,9 @@ options:
   --profile-json=FILE    with --profile, also write the report to FILE as
                          JSON: per launch its kernel, median ms, runs, cost
                          and rates, and the total
+  --trace=FILE           with --profile, also write the launches of a median
+                         run end to end as a trace (Trace Event Format) that
+                         Perfetto (ui.perfetto.dev) and chrome://tracing open
   --repeat=N             run the graph N times on the same arguments (the
                          first run's results are checked and saved; the
                          later runs keep the arguments on the device and
@@ -167,6 +170,9 @@ Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
     } else if (name == "--profile-json") {
       if ((status = needValue()))
         options.profileJson = std::string(value);
+    } else if (name == "--trace") {
+      if ((status = needValue()))
+        options.trace = std::string(value);
     } else if (name == "--save") {
       if ((status = needValue()))
         options.saveDir = std::string(value);
@@ -183,6 +189,8 @@ Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
     return options;
   if (!options.profileJson.empty() && !options.profile)
     return bad("--profile-json needs --profile");
+  if (!options.trace.empty() && !options.profile)
+    return bad("--trace needs --profile");
   if (options.manifest.empty() && !options.printDevice)
     return bad("expected a manifest (uta-run OUT.json [options]; see --help)");
   if (options.seed && !options.inputs.empty())

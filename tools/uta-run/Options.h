@@ -30,6 +30,8 @@ struct UTARunOptions {
   bool profile = false;
   /// With --profile, also write the report as JSON to this file.
   std::string profileJson;
+  /// With --profile, also write a trace of the launches to this file.
+  std::string trace;
   /// Runs of the graph; with --profile the medians are reported.
   unsigned repeat = 1;
   bool printDevice = false;

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/core/Profile.h"
 #include "tools/uta-run/Options.h"
-#include "tools/uta-run/Profile.h"
 
 #include "runtime/core/Backend.h"
 #include "runtime/core/Compare.h"
@@ -365,6 +365,9 @@ int runUTARun(int argc, char **argv) {
     if (!options.profileJson.empty())
       if (Status written = writeProfileJson(options.profileJson, report);
           !written)
+        return fail(written);
+    if (!options.trace.empty())
+      if (Status written = writeProfileTrace(options.trace, report); !written)
         return fail(written);
   }
 

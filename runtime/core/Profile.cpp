@@ -1,6 +1,6 @@
-//===- Profile.cpp - uta-run's per-launch profile report ------------------===//
+//===- Profile.cpp - Per-launch profile reports ---------------------------===//
 
-#include "tools/uta-run/Profile.h"
+#include "runtime/core/Profile.h"
 
 #include "runtime/core/AtomicFile.h"
 
@@ -28,24 +28,6 @@ void addCost(LaunchDesc::Cost &sum, const LaunchDesc::Cost &cost) {
   sum.bytesWritten += cost.bytesWritten;
 }
 
-/// "; 12.3 TFLOP/s tf32, 0.41 TFLOP/s simt, 1830 GB/s" for `cost` done in
-/// `milliseconds`; empty where that time is zero.
-std::string formatRates(const LaunchDesc::Cost &cost, double milliseconds) {
-  if (!(milliseconds > 0))
-    return "";
-  std::string text = ";";
-  char buffer[64];
-  for (const auto &[unit, count] : cost.flops) {
-    std::snprintf(buffer, sizeof buffer, " %.3g TFLOP/s %s,",
-                  double(count) / milliseconds * 1e-9, unit.c_str());
-    text += buffer;
-  }
-  std::snprintf(buffer, sizeof buffer, " %.4g GB/s",
-                double(cost.bytesRead + cost.bytesWritten) / milliseconds *
-                    1e-6);
-  return text + buffer;
-}
-
 nlohmann::json describeCost(const LaunchDesc::Cost &cost, double milliseconds) {
   nlohmann::json flops = nlohmann::json::object(),
                  rates = nlohmann::json::object();
@@ -67,6 +49,23 @@ nlohmann::json describeCost(const LaunchDesc::Cost &cost, double milliseconds) {
 }
 
 } // namespace
+
+std::string uta::runtime::formatRates(const LaunchDesc::Cost &cost,
+                                      double milliseconds) {
+  if (!(milliseconds > 0))
+    return "";
+  std::string text = ";";
+  char buffer[64];
+  for (const auto &[unit, count] : cost.flops) {
+    std::snprintf(buffer, sizeof buffer, " %.3g TFLOP/s %s,",
+                  double(count) / milliseconds * 1e-9, unit.c_str());
+    text += buffer;
+  }
+  std::snprintf(buffer, sizeof buffer, " %.4g GB/s",
+                double(cost.bytesRead + cost.bytesWritten) / milliseconds *
+                    1e-6);
+  return text + buffer;
+}
 
 std::string uta::runtime::formatProfile(const ProfileReport &report) {
   std::string text = "device: " + report.device + "\n";
@@ -95,6 +94,45 @@ std::string uta::runtime::formatProfile(const ProfileReport &report) {
   return text + "\n";
 }
 
+/// `document` as indented JSON text; kernel names and device descriptions
+/// that are not UTF-8 are replaced, never thrown over.
+static std::string dumpJson(const nlohmann::json &document) {
+  return document.dump(2, ' ', false,
+                       nlohmann::json::error_handler_t::replace) +
+         "\n";
+}
+
+static Status writeText(const std::string &path, const std::string &text) {
+  return writeFileAtomically(
+      path, {std::as_bytes(std::span(text.data(), text.size()))});
+}
+
+Status uta::runtime::writeProfileTrace(const std::string &path,
+                                       const ProfileReport &report) {
+  nlohmann::json events = nlohmann::json::array();
+  events.push_back({{"name", "process_name"},
+                    {"ph", "M"},
+                    {"pid", 0},
+                    {"args", {{"name", report.device}}}});
+  double start = 0;
+  for (const LaunchProfile &launch : report.launches) {
+    nlohmann::json args{{"launch", launch.launch}, {"runs", launch.runs}};
+    if (launch.cost)
+      args["cost"] = describeCost(*launch.cost, launch.milliseconds);
+    events.push_back({{"name", launch.kernel},
+                      {"cat", "kernel"},
+                      {"ph", "X"},
+                      {"pid", 0},
+                      {"tid", 0},
+                      {"ts", start * 1e3},
+                      {"dur", launch.milliseconds * 1e3},
+                      {"args", std::move(args)}});
+    start += launch.milliseconds;
+  }
+  return writeText(path, dumpJson({{"traceEvents", std::move(events)},
+                                   {"displayTimeUnit", "ns"}}));
+}
+
 Status uta::runtime::writeProfileJson(const std::string &path,
                                       const ProfileReport &report) {
   nlohmann::json launches = nlohmann::json::array();
@@ -113,11 +151,5 @@ Status uta::runtime::writeProfileJson(const std::string &path,
                           {"launches", std::move(launches)},
                           {"total_milliseconds", report.totalMilliseconds},
                           {"runs", report.runs}};
-  // (Kernel names and device descriptions are not always UTF-8: replaced,
-  // never thrown over.)
-  std::string text =
-      document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-      "\n";
-  return writeFileAtomically(
-      path, {std::as_bytes(std::span(text.data(), text.size()))});
+  return writeText(path, dumpJson(document));
 }

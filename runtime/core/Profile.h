@@ -1,0 +1,60 @@
+//===- Profile.h - Per-launch profile reports -------------------*- C++ -*-===//
+//
+// `uta-run --profile` and `utac run --profile`: each launch's median GPU
+// time and, from the cost the manifest records for it (launches[].cost), the
+// rates it reached: operations per second by unit and bytes per second.
+// Printed as text; written as JSON for plots and scripts, and as a trace
+// for Perfetto or chrome://tracing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UTA_RUNTIME_CORE_PROFILE_H
+#define UTA_RUNTIME_CORE_PROFILE_H
+
+#include "runtime/core/Manifest.h"
+#include "runtime/core/Status.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uta::runtime {
+
+struct LaunchProfile {
+  size_t launch = 0;
+  std::string kernel;
+  /// Median milliseconds over `runs` runs.
+  double milliseconds = 0;
+  size_t runs = 0;
+  std::optional<LaunchDesc::Cost> cost;
+};
+
+struct ProfileReport {
+  std::string device;
+  std::vector<LaunchProfile> launches;
+  /// Median of the runs' totals, over `runs` runs.
+  double totalMilliseconds = 0;
+  size_t runs = 0;
+};
+
+/// "; 12.3 TFLOP/s tf32, 0.41 TFLOP/s simt, 1830 GB/s": the rates of
+/// `cost` done in `milliseconds` (empty for a zero time), as the launch
+/// lines of a profile end.
+std::string formatRates(const LaunchDesc::Cost &cost, double milliseconds);
+
+/// The report as uta-run prints it: a line per launch, then the total.
+std::string formatProfile(const ProfileReport &report);
+
+/// The report as JSON (format "uta-profile", version 1), written
+/// atomically.
+Status writeProfileJson(const std::string &path, const ProfileReport &report);
+
+/// The launches of one median run laid end to end as a trace (Trace Event
+/// Format: a complete event per launch, microseconds, its cost and rates as
+/// arguments), written atomically; Perfetto and chrome://tracing open it.
+Status writeProfileTrace(const std::string &path, const ProfileReport &report);
+
+} // namespace uta::runtime
+
+#endif // UTA_RUNTIME_CORE_PROFILE_H
