@@ -3,9 +3,12 @@
 #include "runtime/core/Profile.h"
 
 #include "runtime/core/AtomicFile.h"
+#include "runtime/core/UntrustedFile.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -28,7 +31,8 @@ void addCost(LaunchDesc::Cost &sum, const LaunchDesc::Cost &cost) {
   sum.bytesWritten += cost.bytesWritten;
 }
 
-nlohmann::json describeCost(const LaunchDesc::Cost &cost, double milliseconds) {
+nlohmann::json describeCost(const LaunchDesc::Cost &cost, double milliseconds,
+                            const std::optional<DevicePeaks> &peaks) {
   nlohmann::json flops = nlohmann::json::object(),
                  rates = nlohmann::json::object();
   double seconds = milliseconds * 1e-3;
@@ -45,10 +49,97 @@ nlohmann::json describeCost(const LaunchDesc::Cost &cost, double milliseconds) {
     described["bytes_per_second"] =
         double(cost.bytesRead + cost.bytesWritten) / seconds;
   }
+  if (peaks)
+    if (std::optional<RooflinePoint> point =
+            placeOnRoofline(cost, milliseconds, *peaks))
+      described["roofline"] = {{"milliseconds", point->milliseconds},
+                               {"bound", point->bound},
+                               {"fraction", point->fraction}};
   return described;
 }
 
+/// ", 71% of its roofline (memory)", or empty without peaks or a point.
+std::string formatRoofline(const LaunchDesc::Cost &cost, double milliseconds,
+                           const std::optional<DevicePeaks> &peaks) {
+  if (!peaks)
+    return "";
+  std::optional<RooflinePoint> point =
+      placeOnRoofline(cost, milliseconds, *peaks);
+  if (!point)
+    return ", no roofline (a unit without a peak)";
+  char buffer[96];
+  std::snprintf(buffer, sizeof buffer, ", %.0f%% of its roofline (%s)",
+                point->fraction * 100, point->bound.c_str());
+  return buffer;
+}
+
 } // namespace
+
+std::optional<RooflinePoint>
+uta::runtime::placeOnRoofline(const LaunchDesc::Cost &cost, double milliseconds,
+                              const DevicePeaks &peaks) {
+  if (!(milliseconds > 0) || !(peaks.bytesPerSecond > 0))
+    return std::nullopt;
+  RooflinePoint point;
+  point.bound = "memory";
+  point.milliseconds =
+      double(cost.bytesRead + cost.bytesWritten) / peaks.bytesPerSecond * 1e3;
+  for (const auto &[unit, count] : cost.flops) {
+    auto peak =
+        std::find_if(peaks.flopsPerSecond.begin(), peaks.flopsPerSecond.end(),
+                     [&](const auto &entry) { return entry.first == unit; });
+    if (peak == peaks.flopsPerSecond.end() || !(peak->second > 0))
+      return std::nullopt;
+    double unitMilliseconds = double(count) / peak->second * 1e3;
+    if (unitMilliseconds > point.milliseconds) {
+      point.milliseconds = unitMilliseconds;
+      point.bound = unit;
+    }
+  }
+  point.fraction = point.milliseconds / milliseconds;
+  return point;
+}
+
+Expected<DevicePeaks> uta::runtime::readDevicePeaks(const std::string &path) {
+  // A peaks file is a few hundred bytes; anything past 1 MiB is not one.
+  Expected<std::vector<std::byte>> bytes = readFileBytes(path, 1 << 20);
+  if (!bytes)
+    return bytes.status();
+  std::string text(reinterpret_cast<const char *>(bytes->data()),
+                   bytes->size());
+  auto invalid = [&](const std::string &what) {
+    return Status::error(ErrorCode::InvalidInput, path + ": " + what);
+  };
+  nlohmann::json document =
+      nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (document.is_discarded() || !document.is_object())
+    return invalid("not a JSON object");
+  if (document.value("format", "") != "uta-peaks" ||
+      !document.contains("version") || document["version"] != 1)
+    return invalid("not a peaks file (format \"uta-peaks\", version 1)");
+  DevicePeaks peaks;
+  if (!document.contains("device") || !document["device"].is_string())
+    return invalid("\"device\": expected a string");
+  peaks.device = document["device"].get<std::string>();
+  auto positive = [](const nlohmann::json &value) {
+    return value.is_number() && value.get<double>() > 0 &&
+           std::isfinite(value.get<double>());
+  };
+  if (!document.contains("bytes_per_second") ||
+      !positive(document["bytes_per_second"]))
+    return invalid("\"bytes_per_second\": expected a positive number");
+  peaks.bytesPerSecond = document["bytes_per_second"].get<double>();
+  if (!document.contains("flops_per_second") ||
+      !document["flops_per_second"].is_object())
+    return invalid("\"flops_per_second\": expected an object");
+  for (const auto &[unit, rate] : document["flops_per_second"].items()) {
+    if (!positive(rate))
+      return invalid("\"flops_per_second\"." + unit +
+                     ": expected a positive number");
+    peaks.flopsPerSecond.emplace_back(unit, rate.get<double>());
+  }
+  return peaks;
+}
 
 std::string uta::runtime::formatRates(const LaunchDesc::Cost &cost,
                                       double milliseconds) {
@@ -79,6 +170,7 @@ std::string uta::runtime::formatProfile(const ProfileReport &report) {
     text += buffer;
     if (launch.cost) {
       text += formatRates(*launch.cost, launch.milliseconds);
+      text += formatRoofline(*launch.cost, launch.milliseconds, report.peaks);
       addCost(total, *launch.cost);
     } else {
       everyCost = false;
@@ -89,8 +181,10 @@ std::string uta::runtime::formatProfile(const ProfileReport &report) {
                 "total: %.4f ms in %zu launches (median of %zu)",
                 report.totalMilliseconds, report.launches.size(), report.runs);
   text += buffer;
-  if (everyCost && !report.launches.empty())
+  if (everyCost && !report.launches.empty()) {
     text += formatRates(total, report.totalMilliseconds);
+    text += formatRoofline(total, report.totalMilliseconds, report.peaks);
+  }
   return text + "\n";
 }
 
@@ -118,7 +212,8 @@ Status uta::runtime::writeProfileTrace(const std::string &path,
   for (const LaunchProfile &launch : report.launches) {
     nlohmann::json args{{"launch", launch.launch}, {"runs", launch.runs}};
     if (launch.cost)
-      args["cost"] = describeCost(*launch.cost, launch.milliseconds);
+      args["cost"] =
+          describeCost(*launch.cost, launch.milliseconds, report.peaks);
     events.push_back({{"name", launch.kernel},
                       {"cat", "kernel"},
                       {"ph", "X"},
@@ -142,7 +237,8 @@ Status uta::runtime::writeProfileJson(const std::string &path,
                          {"milliseconds", launch.milliseconds},
                          {"runs", launch.runs}};
     if (launch.cost)
-      entry["cost"] = describeCost(*launch.cost, launch.milliseconds);
+      entry["cost"] =
+          describeCost(*launch.cost, launch.milliseconds, report.peaks);
     launches.push_back(std::move(entry));
   }
   nlohmann::json document{{"format", "uta-profile"},

@@ -30,8 +30,41 @@ struct LaunchProfile {
   std::optional<LaunchDesc::Cost> cost;
 };
 
+/// What a device reaches at best, measured on it (bench/roofline/calibrate.py
+/// writes the file): the bandwidth of a large copy and the operations per
+/// second of each unit.
+struct DevicePeaks {
+  std::string device;
+  double bytesPerSecond = 0;
+  std::vector<std::pair<std::string, double>> flopsPerSecond;
+};
+
+/// Reads a peaks file: JSON {"format": "uta-peaks", "version": 1, "device":
+/// NAME, "bytes_per_second": B, "flops_per_second": {UNIT: F, ...}}, every
+/// rate positive.
+Expected<DevicePeaks> readDevicePeaks(const std::string &path);
+
+/// Where a launch stands against the roofline: the least time its cost
+/// allows (its bytes at the peak bandwidth, or one unit's operations at
+/// that unit's peak, whichever is longest), what sets it, and the fraction
+/// of the launch's time it is.
+struct RooflinePoint {
+  double milliseconds = 0;
+  /// "memory", or the unit ("tf32", "simt", ...).
+  std::string bound;
+  double fraction = 0;
+};
+
+/// The point of `cost` done in `milliseconds` against `peaks`; nullopt
+/// where a unit of the cost has no peak or the time is zero.
+std::optional<RooflinePoint> placeOnRoofline(const LaunchDesc::Cost &cost,
+                                             double milliseconds,
+                                             const DevicePeaks &peaks);
+
 struct ProfileReport {
   std::string device;
+  /// With peaks, each launch's line and JSON entry place it on the roofline.
+  std::optional<DevicePeaks> peaks;
   std::vector<LaunchProfile> launches;
   /// Median of the runs' totals, over `runs` runs.
   double totalMilliseconds = 0;

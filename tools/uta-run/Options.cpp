@@ -45,6 +45,11 @@ options:
   --trace=FILE           with --profile, also write the launches of a median
                          run end to end as a trace (Trace Event Format) that
                          Perfetto (ui.perfetto.dev) and chrome://tracing open
+  --peaks=FILE           with --profile, place each launch on the device's
+                         roofline: the peaks FILE holds (measured on this
+                         kind of device by bench/roofline/calibrate.py) give
+                         the least time its cost allows, the fraction of its
+                         time that is, and what bounds it (memory, or a unit)
   --repeat=N             run the graph N times on the same arguments (the
                          first run's results are checked and saved; the
                          later runs keep the arguments on the device and
@@ -173,6 +178,9 @@ Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
     } else if (name == "--trace") {
       if ((status = needValue()))
         options.trace = std::string(value);
+    } else if (name == "--peaks") {
+      if ((status = needValue()))
+        options.peaks = std::string(value);
     } else if (name == "--save") {
       if ((status = needValue()))
         options.saveDir = std::string(value);
@@ -191,6 +199,8 @@ Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
     return bad("--profile-json needs --profile");
   if (!options.trace.empty() && !options.profile)
     return bad("--trace needs --profile");
+  if (!options.peaks.empty() && !options.profile)
+    return bad("--peaks needs --profile");
   if (options.manifest.empty() && !options.printDevice)
     return bad("expected a manifest (uta-run OUT.json [options]; see --help)");
   if (options.seed && !options.inputs.empty())

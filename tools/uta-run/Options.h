@@ -32,6 +32,9 @@ struct UTARunOptions {
   std::string profileJson;
   /// With --profile, also write a trace of the launches to this file.
   std::string trace;
+  /// With --profile, the device's measured peaks, to place each launch on
+  /// the roofline.
+  std::string peaks;
   /// Runs of the graph; with --profile the medians are reported.
   unsigned repeat = 1;
   bool printDevice = false;

@@ -350,6 +350,18 @@ int runUTARun(int argc, char **argv) {
     };
     ProfileReport report;
     report.device = (*backend)->deviceDescription();
+    if (!options.peaks.empty()) {
+      Expected<DevicePeaks> peaks = readDevicePeaks(options.peaks);
+      if (!peaks)
+        return fail(peaks.status());
+      // Peaks of another kind of device would place nothing right.
+      if (report.device.find(peaks->device) == std::string::npos)
+        return fail(Status::error(
+            ErrorCode::InvalidInput,
+            options.peaks + ": peaks measured on '" + peaks->device +
+                "', not on this device ('" + report.device + "')"));
+      report.peaks = std::move(*peaks);
+    }
     const std::vector<LaunchDesc> &launches = executor->manifest().launches;
     for (const KernelTiming &timing : output->timings) {
       std::vector<double> &times = launchTimes[timing.launch];
