@@ -92,6 +92,20 @@ std::vector<std::string> splitCommas(std::string_view text) {
   }
 }
 
+/// The field of an option that names a file or folder, or null.
+std::string *pathOption(UTARunOptions &options, std::string_view name) {
+  const std::pair<std::string_view, std::string *> paths[] = {
+      {"--save", &options.saveDir},
+      {"--expect", &options.expectDir},
+      {"--profile-json", &options.profileJson},
+      {"--trace", &options.trace},
+      {"--peaks", &options.peaks}};
+  for (const auto &[option, field] : paths)
+    if (option == name)
+      return field;
+  return nullptr;
+}
+
 } // namespace
 
 Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
@@ -172,21 +186,9 @@ Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
           status = bad("--tolerance: expected a positive number");
         options.tolerance = tolerance;
       }
-    } else if (name == "--profile-json") {
+    } else if (std::string *path = pathOption(options, name)) {
       if ((status = needValue()))
-        options.profileJson = std::string(value);
-    } else if (name == "--trace") {
-      if ((status = needValue()))
-        options.trace = std::string(value);
-    } else if (name == "--peaks") {
-      if ((status = needValue()))
-        options.peaks = std::string(value);
-    } else if (name == "--save") {
-      if ((status = needValue()))
-        options.saveDir = std::string(value);
-    } else if (name == "--expect") {
-      if ((status = needValue()))
-        options.expectDir = std::string(value);
+        *path = std::string(value);
     } else {
       status = bad("unknown option '" + std::string(name) + "' (see --help)");
     }
@@ -195,12 +197,9 @@ Expected<UTARunOptions> uta::runtime::parseUTARunOptions(int argc,
   }
   if (options.help)
     return options;
-  if (!options.profileJson.empty() && !options.profile)
-    return bad("--profile-json needs --profile");
-  if (!options.trace.empty() && !options.profile)
-    return bad("--trace needs --profile");
-  if (!options.peaks.empty() && !options.profile)
-    return bad("--peaks needs --profile");
+  for (const char *name : {"--profile-json", "--trace", "--peaks"})
+    if (!pathOption(options, name)->empty() && !options.profile)
+      return bad(std::string(name) + " needs --profile");
   if (options.manifest.empty() && !options.printDevice)
     return bad("expected a manifest (uta-run OUT.json [options]; see --help)");
   if (options.seed && !options.inputs.empty())
