@@ -2,7 +2,7 @@
 and torch.compile.
 
     python3 bench/train/bench.py OUT [RESULTS.md] [RESULTS.csv]
-        [--no-compile] [--compile-workers=N]
+        [--no-compile] [--compile-workers=N] [--only=NAME,...]
     (OUT from bench/train/prepare.sh)
 
 For each configuration OUT holds (bench/train/configs.py): UTA's training
@@ -24,6 +24,8 @@ With --no-compile, torch.compile is left out. Its compiles take most of a
 minute per configuration, so N worker processes (--compile-workers, default
 8) first compile every configuration's step into Inductor's on-disk caches,
 in parallel; the timed loop then loads them. Nothing they run is timed.
+--only=NAME,... keeps the configurations of those names (configs.py's, as in
+OUT/configs.txt).
 """
 import csv
 import datetime
@@ -44,11 +46,14 @@ from uta_runner import time_like_uta_run, uta_time_steady  # noqa: E402
 
 with_compile = "--no-compile" not in sys.argv
 workers = 8
+only = None
 warm_slice = None  # (k, n): this process is compile worker k of n
 arguments = []
 for a in sys.argv[1:]:
     if a.startswith("--compile-workers="):
         workers = int(a.split("=", 1)[1])
+    elif a.startswith("--only="):
+        only = set(a.split("=", 1)[1].split(","))
     elif a.startswith("--warm="):
         warm_slice = tuple(int(v) for v in a.split("=", 1)[1].split("/"))
     elif a != "--no-compile":
@@ -138,6 +143,8 @@ def write_results():
 
 
 configs = [line.split() for line in open(os.path.join(out, "configs.txt"))]
+if only:
+    configs = [c for c in configs if c[0] in only]
 if warm_slice:
     k, n = warm_slice
     for _, p, kind, precision, batch, features in configs[k::n]:
