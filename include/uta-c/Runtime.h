@@ -194,6 +194,23 @@ uta_status_t uta_executable_run_addresses(const uta_executable_t *executable,
                                           size_t num_outputs,
                                           const uta_run_options_t *options);
 
+/* Runs the executable `runs` times (1 to 100000) on memory given by address,
+ * as uta_executable_run_addresses does, timing every launch, and returns in
+ * `*report` the profile as JSON text (docs/profiling.md, format
+ * "uta-profile"): per launch its kernel, its median time over the runs after
+ * the first (which warms up; over the one run where there is only one) and
+ * the operations and bytes the compiler counted for it, with the rates they
+ * make. The caller frees the text with uta_string_free. On the reference
+ * device, which times nothing, the report has no launches. */
+uta_status_t
+uta_executable_profile_addresses(const uta_executable_t *executable,
+                                 const uint64_t *inputs, size_t num_inputs,
+                                 const uint64_t *outputs, size_t num_outputs,
+                                 uint32_t runs, char **report);
+
+/* Frees a string the library returned (NULL: nothing). */
+void uta_string_free(char *string);
+
 /* Queues the run's launches on `cuda_stream`, a CUstream of the device's
  * primary context as an integer (0: the legacy default stream), and returns
  * without waiting: how a framework runs UTA in its own stream order and

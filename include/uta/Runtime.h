@@ -216,10 +216,19 @@ private:
 // Executables
 //===----------------------------------------------------------------------===//
 
-/// The GPU time of one kernel launch of a run.
+/// The GPU time of one kernel launch of a run, with what the compiler
+/// counted for the launch (docs/profiling.md): its operations by unit
+/// ("simt", "tf32", "3xtf32", "bf16", "f16"; a multiply-add is two) and the
+/// bytes it must read and write. The counts are empty and zero where the
+/// manifest has none.
 struct KernelTiming {
   std::string kernel;
   double milliseconds = 0.0;
+  /// The launch's position in the run.
+  size_t launch = 0;
+  std::vector<std::pair<std::string, int64_t>> flops;
+  int64_t bytesRead = 0;
+  int64_t bytesWritten = 0;
 };
 
 struct RunOptions {
@@ -294,6 +303,14 @@ private:
   Device device_;
   std::shared_ptr<detail::ExecutableImpl> impl_;
 };
+
+/// The profile of several runs of one executable on `device`, each run's
+/// timings as RunOptions::timings collected them, as JSON text
+/// (docs/profiling.md, format "uta-profile", what `uta-run --profile-json`
+/// writes): per launch its kernel, its median time over the runs and the
+/// counts with the rates they make, and the median of the runs' totals.
+std::string formatProfile(const Device &device,
+                          std::span<const std::vector<KernelTiming>> runs);
 
 //===----------------------------------------------------------------------===//
 // Checking results

@@ -283,3 +283,35 @@ def test_bound_runs(exe):
     assert_close(out, formula(x, b), 1e-5)
     with pytest.raises(uta.InvalidInput, match="input 1: expected f32"):
         exe.bind(x, x)
+
+
+def test_profile_reports_each_launch_with_its_counts(exe):
+    """Executable.profile: the report uta-run --profile-json writes, each
+    launch's median time with the counts the compiler wrote in the manifest
+    (on Vulkan), no launches on the reference, which times nothing."""
+    x, b = inputs()
+    report = exe.profile(x, b, runs=3)
+    assert report["format"] == "uta-profile" and report["version"] == 1
+    if exe.device.backend == "reference":
+        assert report["launches"] == [] and report["runs"] == 2
+        return
+    assert report["runs"] == 2  # the first run warms up
+    (launch,) = report["launches"]
+    assert launch["kernel"].startswith("gelu_bias_k0_") and launch["runs"] == 2
+    assert launch["milliseconds"] > 0
+    cost = launch["cost"]
+    # gelu (20 operations) and the bias add (1) per element of [37, 61];
+    # x and b read, y written.
+    assert cost["flops"] == {"simt": 21 * 37 * 61}
+    assert cost["bytes_read"] == 4 * (37 * 61 + 61)
+    assert cost["bytes_written"] == 4 * 37 * 61
+    assert cost["flops_per_second"]["simt"] > 0
+
+
+def test_profile_refuses_bad_arguments(exe):
+    x, b = inputs()
+    for runs in (0, 100001, 2.5, True, "3"):
+        with pytest.raises(uta.InvalidInput, match="runs must be"):
+            exe.profile(x, b, runs=runs)
+    with pytest.raises(uta.InvalidInput, match="takes 2 inputs, got 1"):
+        exe.profile(x)

@@ -98,6 +98,13 @@ _RUNTIME = {
     "uta_executable_run_addresses": (c_int, [_handle, POINTER(c_uint64),
                                              c_size_t, POINTER(c_uint64),
                                              c_size_t, POINTER(RunOptions)]),
+    # (The report is a malloc'd string handed back to uta_string_free, so
+    # its pointer is kept as a c_void_p, not converted by c_char_p.)
+    "uta_executable_profile_addresses": (c_int, [_handle, POINTER(c_uint64),
+                                                 c_size_t, POINTER(c_uint64),
+                                                 c_size_t, c_uint32,
+                                                 POINTER(c_void_p)]),
+    "uta_string_free": (None, [c_void_p]),
     "uta_executable_run_on_cuda_stream": (c_int, [_handle, POINTER(c_uint64),
                                                   c_size_t, POINTER(c_uint64),
                                                   c_size_t, c_uint64, c_uint64,

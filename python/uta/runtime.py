@@ -19,8 +19,9 @@ handshake: ``x.__dlpack__(stream=<UTA's stream>)`` makes the producer (torch)
 order its pending work on its current stream before UTA's launches.
 """
 import ctypes
+import json
 
-from . import _capi, _dlpack
+from . import _capi, _check, _dlpack
 from ._check import (DEVICE_INDEX, FLOAT32_COUNT, UINT64, HandleOwner,
                      check_int, check_path, check_string)
 from .errors import InvalidInput, check
@@ -272,6 +273,34 @@ class Executable(HandleOwner):
         return tuple(Tensor(storage, dtype, shape, self.device)
                      for storage, (dtype, shape) in zip(results,
                                                         self.outputs))
+
+    def profile(self, *inputs, runs=20):
+        """Runs the graph `runs` times on `inputs` (new outputs each time,
+        unread) and returns the profile (docs/profiling.md) as a dict, what
+        `uta-run --profile-json` writes: "device", "launches" (per launch
+        its "kernel", median "milliseconds" over the runs after the first,
+        "runs", and "cost": the operations by unit and the bytes the
+        compiler counted, with the rates they make), "total_milliseconds".
+        The reference device times nothing: its report has no launches."""
+        self._live
+        if len(inputs) != len(self.inputs):
+            raise InvalidInput(f"@{self.name} takes {len(self.inputs)} "
+                               f"inputs, got {len(inputs)}")
+        runs = check_int(runs, f"@{self.name}.profile", "runs",
+                         _check.IntRange(1, 100000))
+        borrowed = [self._borrow(x, f"input {i}", self.inputs[i])
+                    for i, x in enumerate(inputs)]
+        results = [self._allocate(dtype, shape)
+                   for dtype, shape in self.outputs]
+        report = ctypes.c_void_p()
+        check(_rt.uta_executable_profile_addresses(
+            self._live, _addresses(borrowed), len(borrowed),
+            _addresses(results), len(results), runs, ctypes.byref(report)))
+        try:
+            text = ctypes.string_at(report.value).decode("utf-8", "replace")
+        finally:
+            _rt.uta_string_free(report)
+        return json.loads(text)
 
     def bind(self, *inputs, out=None, poison=False):
         """A run with its tensors fixed, for calling again and again at the

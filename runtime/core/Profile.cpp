@@ -228,8 +228,7 @@ Status uta::runtime::writeProfileTrace(const std::string &path,
                                    {"displayTimeUnit", "ns"}}));
 }
 
-Status uta::runtime::writeProfileJson(const std::string &path,
-                                      const ProfileReport &report) {
+std::string uta::runtime::formatProfileJson(const ProfileReport &report) {
   nlohmann::json launches = nlohmann::json::array();
   for (const LaunchProfile &launch : report.launches) {
     nlohmann::json entry{{"launch", launch.launch},
@@ -247,5 +246,10 @@ Status uta::runtime::writeProfileJson(const std::string &path,
                           {"launches", std::move(launches)},
                           {"total_milliseconds", report.totalMilliseconds},
                           {"runs", report.runs}};
-  return writeText(path, dumpJson(document));
+  return dumpJson(document);
+}
+
+Status uta::runtime::writeProfileJson(const std::string &path,
+                                      const ProfileReport &report) {
+  return writeText(path, formatProfileJson(report));
 }

@@ -79,6 +79,9 @@ std::string formatRates(const LaunchDesc::Cost &cost, double milliseconds);
 /// The report as uta-run prints it: a line per launch, then the total.
 std::string formatProfile(const ProfileReport &report);
 
+/// The report as JSON text (format "uta-profile", version 1).
+std::string formatProfileJson(const ProfileReport &report);
+
 /// The report as JSON (format "uta-profile", version 1), written
 /// atomically.
 Status writeProfileJson(const std::string &path, const ProfileReport &report);

@@ -328,6 +328,35 @@ static void testVulkan(const char *manifest) {
                                            outputAddresses, 1, NULL),
               UTA_INVALID_INPUT, "gelu_bias takes 2 inputs and returns 1");
 
+  /* A profile of three runs: the JSON report (docs/profiling.md) with the
+   * one launch, its median over the two timed runs, and the counts the
+   * compiler wrote in the manifest: gelu (20 operations) and the bias add
+   * (1) per element, the bytes of x, b and y. */
+  char *profile = NULL;
+  CHECK_OK(uta_executable_profile_addresses(exe, inputAddresses, 2,
+                                            outputAddresses, 1, 3, &profile));
+  if (profile) {
+    CHECK(strstr(profile, "\"format\": \"uta-profile\"") != NULL);
+    CHECK(strstr(profile, "\"kernel\": \"gelu_bias_k0_") != NULL);
+    CHECK(strstr(profile, "\"runs\": 2") != NULL);
+    char flops[64], bytesRead[64];
+    snprintf(flops, sizeof flops, "\"simt\": %d", 21 * kRows * kCols);
+    snprintf(bytesRead, sizeof bytesRead, "\"bytes_read\": %d",
+             (int)sizeof(float) * (kRows * kCols + kCols));
+    CHECK(strstr(profile, flops) != NULL);
+    CHECK(strstr(profile, bytesRead) != NULL);
+  }
+  uta_string_free(profile);
+  uta_string_free(NULL);
+  CHECK_FAILS(uta_executable_profile_addresses(exe, inputAddresses, 2,
+                                               outputAddresses, 1, 0, &profile),
+              UTA_INVALID_INPUT,
+              "uta_executable_profile_addresses: runs 0 is outside [1, "
+              "100000]");
+  CHECK_FAILS(uta_executable_profile_addresses(exe, inputAddresses, 2,
+                                               outputAddresses, 1, 3, NULL),
+              UTA_INVALID_INPUT, "report is null");
+
   /* Device tensors: the inputs stay on the device across runs. */
   uta_device_tensor_t *dx = NULL, *db = NULL, *dy = NULL;
   CHECK_OK(uta_device_tensor_allocate(device, UTA_F32, xShape, 2, &dx));

@@ -13,6 +13,7 @@
 #include "runtime/core/Compare.h"
 #include "runtime/core/Executor.h"
 #include "runtime/core/Half.h"
+#include "runtime/core/Profile.h"
 #include "runtime/core/Random.h"
 #if UTA_HAVE_CUDA_BACKEND
 #include "runtime/cuda/CudaBackend.h"
@@ -21,6 +22,7 @@
 #include "runtime/vulkan/VulkanBackend.h"
 #endif
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -389,11 +391,22 @@ private:
     converted.workspace = {options.workspaceAddress, options.workspaceBytes};
     return converted;
   }
-  static void appendTimings(const std::vector<rt::KernelTiming> &timings,
-                            const RunOptions &options) {
-    if (options.timings)
-      for (const rt::KernelTiming &timing : timings)
-        options.timings->push_back({timing.kernel, timing.milliseconds});
+  /// The runtime's timings, each with its launch's counts.
+  void appendTimings(const std::vector<rt::KernelTiming> &timings,
+                     const RunOptions &options) const {
+    if (!options.timings)
+      return;
+    const std::vector<rt::LaunchDesc> &launches = executor.manifest().launches;
+    for (const rt::KernelTiming &timing : timings) {
+      KernelTiming converted{timing.kernel, timing.milliseconds, timing.launch};
+      if (timing.launch < launches.size() && launches[timing.launch].cost) {
+        const rt::LaunchDesc::Cost &cost = *launches[timing.launch].cost;
+        converted.flops = cost.flops;
+        converted.bytesRead = cost.bytesRead;
+        converted.bytesWritten = cost.bytesWritten;
+      }
+      options.timings->push_back(std::move(converted));
+    }
   }
 
   // The device outlives the executor, which refers to its backend.
@@ -599,4 +612,41 @@ Comparison uta::compare(std::string_view name, std::span<const float> out,
   result.nonFinite = compared->nonFiniteOutputs;
   result.report = compared->getReport();
   return result;
+}
+
+std::string
+uta::formatProfile(const Device &device,
+                   std::span<const std::vector<KernelTiming>> runs) {
+  auto median = [](std::vector<double> times) {
+    std::sort(times.begin(), times.end());
+    return times.empty() ? 0.0 : times[times.size() / 2];
+  };
+  rt::ProfileReport report;
+  report.device = device.description();
+  report.runs = runs.size();
+  std::vector<double> totals;
+  for (const std::vector<KernelTiming> &run : runs) {
+    double total = 0;
+    for (const KernelTiming &timing : run)
+      total += timing.milliseconds;
+    totals.push_back(total);
+  }
+  report.totalMilliseconds = median(totals);
+  if (!runs.empty()) {
+    // Every run of an executable makes the same launches.
+    for (size_t i = 0; i < runs.back().size(); ++i) {
+      const KernelTiming &timing = runs.back()[i];
+      std::vector<double> times;
+      for (const std::vector<KernelTiming> &run : runs)
+        if (i < run.size())
+          times.push_back(run[i].milliseconds);
+      rt::LaunchProfile launch{timing.launch, timing.kernel, median(times),
+                               times.size(), std::nullopt};
+      if (!timing.flops.empty() || timing.bytesRead || timing.bytesWritten)
+        launch.cost = rt::LaunchDesc::Cost{timing.flops, timing.bytesRead,
+                                           timing.bytesWritten};
+      report.launches.push_back(std::move(launch));
+    }
+  }
+  return rt::formatProfileJson(report);
 }

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <limits>
@@ -795,6 +796,50 @@ uta_executable_run_addresses(const uta_executable_t *executable,
     return capi::fail(status);
   });
 }
+
+extern "C" uta_status_t
+uta_executable_profile_addresses(const uta_executable_t *executable,
+                                 const uint64_t *inputs, size_t num_inputs,
+                                 const uint64_t *outputs, size_t num_outputs,
+                                 uint32_t runs, char **report) {
+  const char *function = "uta_executable_profile_addresses";
+  return capi::guarded(function, UTA_INTERNAL, [&] {
+    if (!report)
+      return capi::failNull(function, "report");
+    *report = nullptr;
+    if (!checkAddressArrays(function, executable, inputs, num_inputs, outputs,
+                            num_outputs))
+      return UTA_INVALID_INPUT;
+    if (runs < 1 || runs > 100000)
+      return capi::fail(UTA_INVALID_INPUT, std::string(function) + ": runs " +
+                                               std::to_string(runs) +
+                                               " is outside [1, 100000]");
+    const Executable &exe = executable->executable;
+    // The runs after the first, which warms up, where there are more.
+    std::vector<std::vector<KernelTiming>> timed;
+    for (uint32_t run = 0; run < runs; ++run) {
+      std::vector<KernelTiming> timings;
+      RunOptions options;
+      options.poisonOutputs = false;
+      options.timings = &timings;
+      if (Status status = runAddresses(function, exe, inputs, num_inputs,
+                                       outputs, num_outputs, options);
+          !status)
+        return capi::fail(status);
+      if (run > 0 || runs == 1)
+        timed.push_back(std::move(timings));
+    }
+    std::string text = formatProfile(exe.device(), timed);
+    *report = static_cast<char *>(std::malloc(text.size() + 1));
+    if (!*report)
+      return capi::fail(UTA_INTERNAL,
+                        std::string(function) + ": no memory for the report");
+    std::memcpy(*report, text.c_str(), text.size() + 1);
+    return UTA_OK;
+  });
+}
+
+extern "C" void uta_string_free(char *string) { std::free(string); }
 
 extern "C" uta_status_t uta_executable_run_on_cuda_stream(
     const uta_executable_t *executable, const uint64_t *inputs,
