@@ -9,7 +9,11 @@ For each configuration OUT holds (bench/train/configs.py): UTA's training
 pair, @layer_forward then @layer_backward, each timed by `uta-run --profile
 --repeat` in the GPU's steady state (uta_runner.uta_time_steady: the sum of
 the kernels' CUDA-event times, median over about 350 ms of runs), and
-@layer_vjp, the backward that recomputes the forward, for comparison; beside
+@layer_vjp, the backward that recomputes the forward, for comparison; where
+OUT/<name>/op holds the package that bench/train/torch_layer.py saves, the
+same step through the Python package on torch tensors (the graph of
+uta.nn.Layer as a uta.custom_op, forward and torch.autograd.grad, timed by
+the loop below), with its peak memory; beside
 them, in the same process, torch.compile of the same layer in plain torch
 (bench/clifford_torch.py), forward + backward timed by the same loop
 (uta_runner.time_like_uta_run), and its peak memory; and Flash Clifford's
@@ -131,6 +135,27 @@ def torch_step(*config):
     return ms, peak
 
 
+def torch_uta_step(name, p, kind, precision, batch, features):
+    """The step through uta.custom_op on torch tensors: ms and peak MB, or
+    (None, None) where OUT has no package for the configuration."""
+    if not os.path.isdir(os.path.join(out, name, "op")):
+        return None, None
+    from torch_layer import training_step
+    step = training_step(out, name, p, kind, precision, batch, features)
+    for _ in range(3):
+        step()
+    torch.cuda.synchronize()
+    torch.cuda.reset_peak_memory_stats()
+    base = torch.cuda.memory_allocated()
+    step()
+    torch.cuda.synchronize()
+    peak = (torch.cuda.max_memory_allocated() - base) / 2**20
+    ms = time_like_uta_run(step)
+    del step
+    torch.cuda.empty_cache()
+    return ms, peak
+
+
 def write_results():
     if md_path:
         with open(md_path, "w") as f:
@@ -166,12 +191,14 @@ lines = [
     "`bench/train/prepare.sh BUILD OUT` and `python3 bench/train/bench.py "
     "OUT` (bench/README.md). ms of one forward + backward; UTA: the sum of "
     "its kernels' times in the steady state (uta-run), torch.compile: CUDA "
-    "events around the step, same loop; Flash Clifford: its H200 figures "
+    "events around the step, same loop; UTA from torch: the same step "
+    "through uta.custom_op on torch tensors (the graph of uta.nn.Layer), "
+    "same loop; Flash Clifford: its H200 figures "
     "(configs.BASELINES). Kernels: forward + backward. Peak: MB allocated "
     "beyond the inputs.",
     "",
-    "| layer | B | F | UTA fwd+bwd ms (kernels) | UTA fwd+vjp ms | Flash Clifford | torch.compile | vs FC | vs compile | peak MB UTA / FC / compile |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| layer | B | F | UTA fwd+bwd ms (kernels) | UTA fwd+vjp ms | UTA from torch ms | Flash Clifford | torch.compile | vs FC | vs compile | peak MB UTA / from torch / FC / compile |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
 ]
 print("\n".join(lines), flush=True)
 rows = []
@@ -180,6 +207,8 @@ for name, p, kind, precision, batch, features in configs:
     t_fwd = uta_time_steady(out, name, "fwd.ptx")
     t_bwd = uta_time_steady(out, name, "bwd.ptx")
     t_vjp = uta_time_steady(out, name, "vjp.ptx")
+    t_torch, peak_torch = torch_uta_step(name, p, kind, precision, batch,
+                                         features)
     t_compile, peak_compile = (
         torch_step(p, kind, precision, batch, features) if with_compile
         else (None, None))
@@ -190,16 +219,20 @@ for name, p, kind, precision, batch, features in configs:
     vs_fc = f"{fc_ms / uta:.2f}x" if fc_ms else "-"
     line = (f"| Cl({p},0) {kind.upper()} {precision} | {batch} | {features} "
             f"| {uta:.3f} ({kernels(name, 'fwd')}+{kernels(name, 'bwd')}) "
-            f"| {t_fwd + t_vjp:.3f} | {fc_ms if fc_ms else '-'} "
+            f"| {t_fwd + t_vjp:.3f} | {fmt(t_torch, '.3f')} "
+            f"| {fc_ms if fc_ms else '-'} "
             f"| {fmt(t_compile, '.3f')} | {vs_fc} "
             f"| {fmt(t_compile and t_compile / uta, '.2f')}x "
-            f"| {peak:.0f} / {fc_peak if fc_peak else '-'} "
+            f"| {peak:.0f} / {fmt(peak_torch, '.0f')} "
+            f"/ {fc_peak if fc_peak else '-'} "
             f"/ {fmt(peak_compile, '.0f')} |")
     print(line, flush=True)
     lines.append(line)
     rows.append({"name": name, "p": p, "kind": kind, "precision": precision,
                  "batch": batch, "features": features, "uta_ms": uta,
                  "uta_forward_ms": t_fwd, "uta_vjp_ms": t_fwd + t_vjp,
+                 "uta_torch_ms": t_torch or "",
+                 "uta_torch_peak_mb": peak_torch or "",
                  "flash_clifford_ms": fc_ms or "", "compile_ms": t_compile or "",
                  "uta_peak_mb": peak, "flash_clifford_peak_mb": fc_peak or "",
                  "compile_peak_mb": peak_compile or ""})

@@ -15,6 +15,11 @@
 #             partition, for comparison
 #   *.stats   `utac --stats`: kernels and bytes moved
 #   *.remarks what the partition saved or recomputed
+#   op/       with UTA_TORCH_PYTHON set (a python with torch; build/python
+#             goes on its path): the graph of uta.nn.Layer as a
+#             uta.custom_op package (bench/train/torch_layer.py), which
+#             bench.py runs on torch tensors through the runtime-only
+#             package (scripts/torch-gpu-check.sh prepare makes one)
 # and OUT_DIR/check/: the same pair at a size the float64 reference computes
 # here (Cl(3,0) SGP and FC, B = 256, F = 32, f32 and tf32), with seeded
 # inputs and the reference's outputs, for bench/train/check.sh there.
@@ -42,6 +47,11 @@ while read -r name p kind precision batch features; do
   echo "$name: forward, backward, vjp:" \
     "$(grep -h 'with fusion' "$out/$name"/{fwd,bwd,vjp}.stats | grep -o '[0-9]* kernels' | tr '\n' ' ')"
 done <"$out/configs.txt"
+
+if [ -n "${UTA_TORCH_PYTHON:-}" ]; then
+  PYTHONPATH=$build/python "$UTA_TORCH_PYTHON" \
+    "$root/bench/train/torch_layer.py" save "$out"
+fi
 
 # The correctness check: inputs (seeded normals), the reference's forward
 # outputs (the result and the residuals) and gradients (through the pair),
