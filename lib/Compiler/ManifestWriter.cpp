@@ -287,6 +287,14 @@ FailureOr<json> ManifestBuilder::build(const ManifestTarget &target) {
       }
       if (failed(addLaunch(launch, targetKernel)))
         return failure();
+    } else if (auto view = dyn_cast<memref::ReinterpretCastOp>(op)) {
+      // A reshape between kernels (convert-uta-to-gpu): the same bytes as
+      // the buffer it views, which the launches that read it are given.
+      auto source = bufferIds.find(view.getSource());
+      if (source == bufferIds.end())
+        return view.emitOpError("views a value the manifest cannot name");
+      unsigned id = source->second;
+      bufferIds[view.getResult()] = id;
     } else if (auto memset = dyn_cast<gpu::MemsetOp>(op)) {
       if (failed(addZeroing(memset)))
         return failure();

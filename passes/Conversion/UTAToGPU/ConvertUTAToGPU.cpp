@@ -331,6 +331,11 @@ public:
 
 private:
   LogicalResult lowerConstant(OpBuilder &b, arith::ConstantOp constant);
+  /// Maps a reshape between kernels to a view of its operand's buffer (both
+  /// row-major: the same bytes), so that it costs no kernel and no copy;
+  /// false for one the function returns, whose result needs a buffer of its
+  /// own (lowerResults), which its kernel then copies into.
+  bool lowerAsView(OpBuilder &b, ReshapeOp reshape);
   /// Lowers a value made in the tensor function by `make` (built before
   /// `before`) as a kernel of its own and returns its buffer: how a large
   /// splat is filled and a result is copied.
@@ -380,6 +385,24 @@ private:
 
 } // namespace
 
+bool FunctionLowering::lowerAsView(OpBuilder &b, ReshapeOp reshape) {
+  Value result = reshape.getResult();
+  if (llvm::any_of(result.getUsers(),
+                   [](Operation *user) { return isa<func::ReturnOp>(user); }))
+    return false;
+  Value source = buffers.lookup(reshape.getOperand());
+  if (!source)
+    return false;
+  MemRefType type = getBufferType(result.getType());
+  SmallVector<int64_t> strides(type.getRank(), 1);
+  for (int64_t i = type.getRank() - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * type.getDimSize(i + 1);
+  buffers.map(result, memref::ReinterpretCastOp::create(
+                          b, reshape.getLoc(), type, source, /*offset=*/0,
+                          type.getShape(), strides));
+  return true;
+}
+
 LogicalResult FunctionLowering::run() {
   for (Type type :
        llvm::concat<const Type>(func.getArgumentTypes(), func.getResultTypes()))
@@ -424,6 +447,9 @@ LogicalResult FunctionLowering::run() {
       continue;
     }
     if (absorbed.contains(&op))
+      continue;
+    if (auto reshape = dyn_cast<ReshapeOp>(op);
+        reshape && lowerAsView(b, reshape))
       continue;
     // A grade norm read only from this op's result is applied by its kernel
     // where the kernel can.
