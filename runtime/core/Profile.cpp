@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 
 using namespace uta::runtime;
 
@@ -114,7 +113,9 @@ Expected<DevicePeaks> uta::runtime::readDevicePeaks(const std::string &path) {
       nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (document.is_discarded() || !document.is_object())
     return invalid("not a JSON object");
-  if (document.value("format", "") != "uta-peaks" ||
+  // (Each key's type is checked before its value is read: the runtime has
+  // no exceptions, and nlohmann's typed reads would throw.)
+  if (!document.contains("format") || document["format"] != "uta-peaks" ||
       !document.contains("version") || document["version"] != 1)
     return invalid("not a peaks file (format \"uta-peaks\", version 1)");
   DevicePeaks peaks;

@@ -108,6 +108,8 @@ TEST_F(PeaksFileTest, RefusesBadFiles) {
   EXPECT_EQ(errorOf("{not json"), "not a JSON object");
   EXPECT_EQ(errorOf(R"({"format": "uta-profile", "version": 1})"),
             "not a peaks file (format \"uta-peaks\", version 1)");
+  EXPECT_EQ(errorOf(R"({"format": 5, "version": "1"})"),
+            "not a peaks file (format \"uta-peaks\", version 1)");
   EXPECT_EQ(errorOf(R"({"format": "uta-peaks", "version": 1,
                         "bytes_per_second": 1, "flops_per_second": {}})"),
             "\"device\": expected a string");
