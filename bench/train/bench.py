@@ -121,18 +121,23 @@ def compiled_step(p, kind, precision, batch, features):
     return step
 
 
-def torch_step(*config):
-    """torch.compile of the plain-torch layer: fwd + bwd ms, peak MB."""
-    step = compiled_step(*config)
+def time_step(step):
+    """A warm step's peak memory beyond what was allocated before it (MB),
+    and its time by the loop uta-run's are taken with (ms)."""
+    torch.cuda.synchronize()
     torch.cuda.reset_peak_memory_stats()
     base = torch.cuda.memory_allocated()
     step()
     torch.cuda.synchronize()
     peak = (torch.cuda.max_memory_allocated() - base) / 2**20
     ms = time_like_uta_run(step)
-    del step
     torch.cuda.empty_cache()
     return ms, peak
+
+
+def torch_step(*config):
+    """torch.compile of the plain-torch layer: fwd + bwd ms, peak MB."""
+    return time_step(compiled_step(*config))
 
 
 def torch_uta_step(name, p, kind, precision, batch, features):
@@ -142,18 +147,9 @@ def torch_uta_step(name, p, kind, precision, batch, features):
         return None, None
     from torch_layer import training_step
     step = training_step(out, name, p, kind, precision, batch, features)
-    for _ in range(3):
+    for _ in range(3):  # loads the modules, warms the caches
         step()
-    torch.cuda.synchronize()
-    torch.cuda.reset_peak_memory_stats()
-    base = torch.cuda.memory_allocated()
-    step()
-    torch.cuda.synchronize()
-    peak = (torch.cuda.max_memory_allocated() - base) / 2**20
-    ms = time_like_uta_run(step)
-    del step
-    torch.cuda.empty_cache()
-    return ms, peak
+    return time_step(step)
 
 
 def write_results():
