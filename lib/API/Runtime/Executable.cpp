@@ -398,7 +398,10 @@ private:
       return;
     const std::vector<rt::LaunchDesc> &launches = executor.manifest().launches;
     for (const rt::KernelTiming &timing : timings) {
-      KernelTiming converted{timing.kernel, timing.milliseconds, timing.launch};
+      KernelTiming converted;
+      converted.kernel = timing.kernel;
+      converted.milliseconds = timing.milliseconds;
+      converted.launch = timing.launch;
       if (timing.launch < launches.size() && launches[timing.launch].cost) {
         const rt::LaunchDesc::Cost &cost = *launches[timing.launch].cost;
         converted.flops = cost.flops;
