@@ -9,21 +9,22 @@ import re
 import subprocess
 
 
-def uta_time(out, name, module="k.ptx", repeat=30):
+def uta_time(out, name, module="k.ptx", repeat=30, report=()):
     """Median total kernel time (ms) of OUT/name/module over `repeat` runs:
     CUDA events per launch (CUDA for a .ptx module, Vulkan timestamps for a
     .spv one), L2 flushed once before each run, as do_bench does for a
-    baseline's function."""
+    baseline's function. `report`: more uta-run options for the profile's
+    files (--profile-json=..., --peaks=...)."""
     run = subprocess.run(
         [os.path.join(out, "uta-run"), os.path.join(out, name, module + ".json"),
-         "--seed=1", "--profile", f"--repeat={repeat}"],
+         "--seed=1", "--profile", f"--repeat={repeat}", *report],
         capture_output=True, text=True)
     if run.returncode != 0:
         raise RuntimeError(f"uta-run {name}/{module}: {run.stderr.strip()}")
     return float(re.search(r"total: ([0-9.]+) ms", run.stdout).group(1))
 
 
-def uta_time_steady(out, name, module="k.ptx", span_ms=350):
+def uta_time_steady(out, name, module="k.ptx", span_ms=350, report=()):
     """Like uta_time, over as many runs as keep the GPU busy for about
     `span_ms` of kernel time, as time_like_uta_run times a baseline. A GPU
     at its power limit lowers its clock within milliseconds of a sustained
@@ -31,7 +32,8 @@ def uta_time_steady(out, name, module="k.ptx", span_ms=350):
     kernels' steady state; with this many runs the median is a steady-state
     run."""
     probe = uta_time(out, name, module, repeat=5)
-    return uta_time(out, name, module, repeat=max(20, math.ceil(span_ms / probe)))
+    return uta_time(out, name, module, repeat=max(20, math.ceil(span_ms / probe)),
+                    report=report)
 
 
 def uta_median(out, name, module="k.ptx", repeat=None):

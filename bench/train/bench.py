@@ -3,6 +3,7 @@ and torch.compile.
 
     python3 bench/train/bench.py OUT [RESULTS.md] [RESULTS.csv]
         [--no-compile] [--compile-workers=N] [--only=NAME,...]
+        [--profiles=DIR [--peaks=PEAKS.json]]
     (OUT from bench/train/prepare.sh)
 
 For each configuration OUT holds (bench/train/configs.py): UTA's training
@@ -29,7 +30,10 @@ minute per configuration, so N worker processes (--compile-workers, default
 8) first compile every configuration's step into Inductor's on-disk caches,
 in parallel; the timed loop then loads them. Nothing they run is timed.
 --only=NAME,... keeps the configurations of those names (configs.py's, as in
-OUT/configs.txt).
+OUT/configs.txt). --profiles=DIR writes the timed runs' reports, DIR/<name>.
+fwd.json and .bwd.json (uta-run --profile-json), placed on the roofline of
+--peaks (bench/roofline/calibrate.py) when given: bench/roofline/plot.py
+draws them.
 """
 import csv
 import datetime
@@ -51,11 +55,16 @@ from uta_runner import time_like_uta_run, uta_time_steady  # noqa: E402
 with_compile = "--no-compile" not in sys.argv
 workers = 8
 only = None
+profiles = peaks = None
 warm_slice = None  # (k, n): this process is compile worker k of n
 arguments = []
 for a in sys.argv[1:]:
     if a.startswith("--compile-workers="):
         workers = int(a.split("=", 1)[1])
+    elif a.startswith("--profiles="):
+        profiles = a.split("=", 1)[1]
+    elif a.startswith("--peaks="):
+        peaks = a.split("=", 1)[1]
     elif a.startswith("--only="):
         only = set(a.split("=", 1)[1].split(","))
     elif a.startswith("--warm="):
@@ -152,6 +161,16 @@ def torch_uta_step(name, p, kind, precision, batch, features):
     return time_step(step)
 
 
+def report_options(name, half):
+    """uta-run's options that write the profile of `half` (--profiles)."""
+    if not profiles:
+        return ()
+    options = [f"--profile-json={os.path.join(profiles, f'{name}.{half}.json')}"]
+    if peaks:
+        options.append(f"--peaks={peaks}")
+    return tuple(options)
+
+
 def write_results():
     if md_path:
         with open(md_path, "w") as f:
@@ -164,6 +183,8 @@ def write_results():
 
 
 configs = [line.split() for line in open(os.path.join(out, "configs.txt"))]
+if profiles:
+    os.makedirs(profiles, exist_ok=True)
 if only:
     configs = [c for c in configs if c[0] in only]
 if warm_slice:
@@ -200,8 +221,10 @@ print("\n".join(lines), flush=True)
 rows = []
 for name, p, kind, precision, batch, features in configs:
     p, batch, features = int(p), int(batch), int(features)
-    t_fwd = uta_time_steady(out, name, "fwd.ptx")
-    t_bwd = uta_time_steady(out, name, "bwd.ptx")
+    t_fwd = uta_time_steady(out, name, "fwd.ptx",
+                            report=report_options(name, "fwd"))
+    t_bwd = uta_time_steady(out, name, "bwd.ptx",
+                            report=report_options(name, "bwd"))
     t_vjp = uta_time_steady(out, name, "vjp.ptx")
     t_torch, peak_torch = torch_uta_step(name, p, kind, precision, batch,
                                          features)
