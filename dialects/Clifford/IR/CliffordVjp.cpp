@@ -316,11 +316,20 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
     return ReshapeOp::create(b, loc, xType.clone({blades, batch, wide}),
                              spread);
   };
-  SmallVector<float> selector(wide * paths, 0.0f);
+  // E, [P Fin, P]: the identity [P, 1, P] broadcast over the features, so
+  // that the graph (and a compiled module's manifest) holds P^2 values, not
+  // P^2 Fin.
+  SmallVector<float> identity(paths * paths, 0.0f);
   for (int64_t p = 0; p < paths; ++p)
-    for (int64_t f = 0; f < inFeatures; ++f)
-      selector[(p * inFeatures + f) * paths + p] = 1.0f;
-  Value pathWeights = f32Constant(b, loc, {wide, paths}, selector);
+    identity[p * paths + p] = 1.0f;
+  Value pathIdentity = f32Constant(b, loc, {paths, 1, paths}, identity);
+  auto f32Type = [&](ArrayRef<int64_t> shape) {
+    return RankedTensorType::get(shape, b.getF32Type());
+  };
+  Value pathWeights = ReshapeOp::create(
+      b, loc, f32Type({wide, paths}),
+      BroadcastToOp::create(b, loc, f32Type({paths, inFeatures, paths}),
+                            pathIdentity));
   Value xWide = repeat(x), yWide = repeat(y);
   Value gRows = ReshapeOp::create(b, loc, xType.clone({rows, outFeatures}), g);
 

@@ -388,13 +388,16 @@ func.func @weighted_chunk_cap_cl20(%x: tensor<4x100000x128xf32>, %y: tensor<4x10
 
 // fc_product in Cl(1,0) (4 paths, Fin = 2, Fout = 5, B = 3): x and y are
 // repeated once per path along the features, [2, 3, 4 * 2]; with the 0/1
-// path weights E[(p, f), p'] = (p == p') one weighted_product A holds every
+// path weights E[(p, f), p'] = (p == p') (the identity [4, 1, 4] broadcast
+// over the features) one weighted_product A holds every
 // path's pair products and z = A W over (p, f). So dA = g W^T and
 // dW = A^T g are two GEMMs over the 2 * 3 rows, and dx, dy are the weighted
 // adjoints of dA summed over the repeats.
 // CHECK-LABEL: func.func @fc_cl10_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<2x3x2xf32>, %[[Y:arg[0-9]+]]: tensor<2x3x2xf32>, %[[W:arg[0-9]+]]: tensor<4x2x5xf32>, %[[G:arg[0-9]+]]: tensor<2x3x5xf32>)
-//  CHECK-NEXT:   %[[E:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00], [0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00]]> : tensor<8x4xf32>
+//  CHECK-NEXT:   %[[I:.*]] = arith.constant dense<{{\[}}[{{\[}}1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00]]]> : tensor<4x1x4xf32>
+//  CHECK-NEXT:   %[[ES:.*]] = uta.broadcast_to %[[I]] : tensor<4x1x4xf32> -> tensor<4x2x4xf32>
+//  CHECK-NEXT:   %[[E:.*]] = uta.reshape %[[ES]] : tensor<4x2x4xf32> -> tensor<8x4xf32>
 //  CHECK-NEXT:   %[[X1:.*]] = uta.reshape %[[X]] : tensor<2x3x2xf32> -> tensor<2x3x1x2xf32>
 //  CHECK-NEXT:   %[[X2:.*]] = uta.broadcast_to %[[X1]] : tensor<2x3x1x2xf32> -> tensor<2x3x4x2xf32>
 //  CHECK-NEXT:   %[[XW:.*]] = uta.reshape %[[X2]] : tensor<2x3x4x2xf32> -> tensor<2x3x8xf32>
@@ -427,7 +430,9 @@ func.func @fc_cl10(%x: tensor<2x3x2xf32>, %y: tensor<2x3x2xf32>, %w: tensor<4x2x
 // The same in Cl(2,0): 10 paths, Fin = 3, so the repeats are 30 wide.
 // CHECK-LABEL: func.func @fc_cl20_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8x3xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x3xf32>, %[[W:arg[0-9]+]]: tensor<10x3x5xf32>, %[[G:arg[0-9]+]]: tensor<4x8x5xf32>)
-//  CHECK-NEXT:   %[[E:.*]] = arith.constant dense<"0x{{[0-9A-F]+}}"> : tensor<30x10xf32>
+//  CHECK-NEXT:   %[[I:.*]] = arith.constant dense<{{.*}}> : tensor<10x1x10xf32>
+//  CHECK-NEXT:   %[[ES:.*]] = uta.broadcast_to %[[I]] : tensor<10x1x10xf32> -> tensor<10x3x10xf32>
+//  CHECK-NEXT:   %[[E:.*]] = uta.reshape %[[ES]] : tensor<10x3x10xf32> -> tensor<30x10xf32>
 //       CHECK:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<4x8x5xf32> -> tensor<32x5xf32>
 //  CHECK-NEXT:   %[[WR:.*]] = uta.reshape %[[W]] : tensor<10x3x5xf32> -> tensor<30x5xf32>
 //  CHECK-NEXT:   uta.matmul %[[GR]], %[[WR]] {transpose_b = true} : (tensor<32x5xf32>, tensor<30x5xf32>) -> tensor<32x30xf32>
