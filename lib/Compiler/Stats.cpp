@@ -78,6 +78,7 @@ std::vector<KernelStats> mlir::uta::collectKernelStats(ModuleOp module) {
 void mlir::uta::printKernelStats(llvm::raw_ostream &os, StringRef title,
                                  ArrayRef<KernelStats> stats) {
   int64_t read = 0, written = 0;
+  std::map<std::string, int64_t> flops;
   os << title << ": " << stats.size() << " kernels\n";
   // The names' column is as wide as the longest (merged launches have long
   // names), so that the numbers stay aligned.
@@ -89,13 +90,18 @@ void mlir::uta::printKernelStats(llvm::raw_ostream &os, StringRef title,
                        nameWidth, kernel.name.c_str(),
                        (long long)kernel.threads, (long long)kernel.bytesRead,
                        (long long)kernel.bytesWritten);
-    for (const auto &[unit, count] : kernel.flops)
+    for (const auto &[unit, count] : kernel.flops) {
       os << llvm::format(" %14lld flop %s", (long long)count, unit.c_str());
+      flops[unit] += count;
+    }
     os << "\n";
     read += kernel.bytesRead;
     written += kernel.bytesWritten;
   }
-  os << llvm::format("  total %lld B moved (%lld read, %lld written)\n",
+  os << llvm::format("  total %lld B moved (%lld read, %lld written)",
                      (long long)(read + written), (long long)read,
                      (long long)written);
+  for (const auto &[unit, count] : flops)
+    os << llvm::format(", %lld flop %s", (long long)count, unit.c_str());
+  os << "\n";
 }
