@@ -11,23 +11,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/Npy.h"
-#include "runtime/core/AtomicFile.h"
 
+#include "runtime/core/AtomicFile.h"
 #include "runtime/core/Half.h"
 #include "runtime/core/UntrustedFile.h"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <limits>
 #include <optional>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 using namespace uta::runtime;
 

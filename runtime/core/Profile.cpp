@@ -74,6 +74,14 @@ std::string formatRoofline(const LaunchDesc::Cost &cost, double milliseconds,
 
 } // namespace
 
+double uta::runtime::medianMilliseconds(std::vector<double> milliseconds) {
+  if (milliseconds.empty())
+    return 0;
+  auto middle = milliseconds.begin() + milliseconds.size() / 2;
+  std::nth_element(milliseconds.begin(), middle, milliseconds.end());
+  return *middle;
+}
+
 std::optional<RooflinePoint>
 uta::runtime::placeOnRoofline(const LaunchDesc::Cost &cost, double milliseconds,
                               const DevicePeaks &peaks) {

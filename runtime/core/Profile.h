@@ -61,6 +61,10 @@ std::optional<RooflinePoint> placeOnRoofline(const LaunchDesc::Cost &cost,
                                              double milliseconds,
                                              const DevicePeaks &peaks);
 
+/// The median of `milliseconds` (the upper one of an even count), as every
+/// profile reports a launch's time over several runs; 0 for none.
+double medianMilliseconds(std::vector<double> milliseconds);
+
 struct ProfileReport {
   std::string device;
   /// With peaks, each launch's line and JSON entry place it on the roofline.

@@ -344,10 +344,6 @@ int runUTARun(int argc, char **argv) {
     addTimes(*output);
 
   if (options.profile) {
-    auto median = [](std::vector<double> &times) {
-      std::sort(times.begin(), times.end());
-      return times[times.size() / 2];
-    };
     ProfileReport report;
     report.device = (*backend)->deviceDescription();
     if (!options.peaks.empty()) {
@@ -365,13 +361,14 @@ int runUTARun(int argc, char **argv) {
     const std::vector<LaunchDesc> &launches = executor->manifest().launches;
     for (const KernelTiming &timing : output->timings) {
       std::vector<double> &times = launchTimes[timing.launch];
-      LaunchProfile launch{timing.launch, timing.kernel, median(times),
-                           times.size(), std::nullopt};
+      LaunchProfile launch{timing.launch, timing.kernel,
+                           medianMilliseconds(times), times.size(),
+                           std::nullopt};
       if (timing.launch < launches.size())
         launch.cost = launches[timing.launch].cost;
       report.launches.push_back(std::move(launch));
     }
-    report.totalMilliseconds = median(runTotals);
+    report.totalMilliseconds = medianMilliseconds(runTotals);
     report.runs = runTotals.size();
     std::fputs(formatProfile(report).c_str(), stdout);
     if (!options.profileJson.empty())

@@ -620,10 +620,6 @@ Comparison uta::compare(std::string_view name, std::span<const float> out,
 std::string
 uta::formatProfile(const Device &device,
                    std::span<const std::vector<KernelTiming>> runs) {
-  auto median = [](std::vector<double> times) {
-    std::sort(times.begin(), times.end());
-    return times.empty() ? 0.0 : times[times.size() / 2];
-  };
   rt::ProfileReport report;
   report.device = device.description();
   report.runs = runs.size();
@@ -634,7 +630,7 @@ uta::formatProfile(const Device &device,
       total += timing.milliseconds;
     totals.push_back(total);
   }
-  report.totalMilliseconds = median(totals);
+  report.totalMilliseconds = rt::medianMilliseconds(totals);
   if (!runs.empty()) {
     // Every run of an executable makes the same launches.
     for (size_t i = 0; i < runs.back().size(); ++i) {
@@ -643,8 +639,9 @@ uta::formatProfile(const Device &device,
       for (const std::vector<KernelTiming> &run : runs)
         if (i < run.size())
           times.push_back(run[i].milliseconds);
-      rt::LaunchProfile launch{timing.launch, timing.kernel, median(times),
-                               times.size(), std::nullopt};
+      rt::LaunchProfile launch{timing.launch, timing.kernel,
+                               rt::medianMilliseconds(times), times.size(),
+                               std::nullopt};
       if (!timing.flops.empty() || timing.bytesRead || timing.bytesWritten)
         launch.cost = rt::LaunchDesc::Cost{timing.flops, timing.bytesRead,
                                            timing.bytesWritten};
