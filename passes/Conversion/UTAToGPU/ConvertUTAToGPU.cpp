@@ -20,6 +20,7 @@
 #include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -353,11 +354,11 @@ private:
   LogicalResult lowerKernel(OpBuilder &b, Operation *kernelOp, Operation *root,
                             ValueRange inputs, ValueRange inputsInKernel,
                             Operation *gradeNorm = nullptr);
+  /// The arithmetic of the kernel of `kernelOp` (its ops' counts summed).
+  KernelFlops countKernelFlops(Operation *kernelOp) const;
   /// Builds the kernel; `sharedBytes` gets the dynamic shared memory its
   /// launches need, `globalArguments` its global buffer arguments (whether
   /// each is zeroed, see KernelIO::allocateGlobalBuffer).
-  /// The arithmetic of the kernel of `kernelOp` (its ops' counts summed).
-  KernelFlops countKernelFlops(Operation *kernelOp) const;
   FailureOr<gpu::GPUFuncOp>
   buildKernel(Operation *kernelOp, Operation *root, Operation *anchor,
               ValueRange inputs, ValueRange inputsInKernel,
@@ -394,12 +395,10 @@ bool FunctionLowering::lowerAsView(OpBuilder &b, ReshapeOp reshape) {
   if (!source)
     return false;
   MemRefType type = getBufferType(result.getType());
-  SmallVector<int64_t> strides(type.getRank(), 1);
-  for (int64_t i = type.getRank() - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * type.getDimSize(i + 1);
-  buffers.map(result, memref::ReinterpretCastOp::create(
-                          b, reshape.getLoc(), type, source, /*offset=*/0,
-                          type.getShape(), strides));
+  buffers.map(result,
+              memref::ReinterpretCastOp::create(
+                  b, reshape.getLoc(), type, source, /*offset=*/0,
+                  type.getShape(), computeSuffixProduct(type.getShape())));
   return true;
 }
 
