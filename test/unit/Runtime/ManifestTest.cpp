@@ -163,6 +163,7 @@ TEST(ManifestTest, ReadsGoodManifest) {
 // negative count or a missing key is refused at its path.
 TEST(ManifestTest, ReadsLaunchCosts) {
   json document = good();
+  document["launches"].push_back(document["launches"][0]);
   document["launches"][0]["cost"] = {
       {"flops", {{"simt", 1000}, {"tf32", 1 << 20}}},
       {"bytes_read", 8000},
