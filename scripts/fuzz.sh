@@ -24,7 +24,7 @@
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build-asan}
+build=$(realpath -m "${1:-$root/build-asan}")
 seconds=${2:-60}
 shift $(($# < 2 ? $# : 2))
 fuzzers=("$@")

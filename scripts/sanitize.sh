@@ -25,7 +25,7 @@
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build-asan}
+build=$(realpath -m "${1:-$root/build-asan}")
 jobs=${UTA_JOBS:-$(nproc)}
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 

@@ -16,7 +16,7 @@
 #include "lib/Compiler/HelpOptions.h"
 #include "lib/Compiler/InitAll.h"
 #include "lib/Compiler/Stats.h"
-#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
+#include "passes/Conversion/Passes.h"
 #include "runtime/cache/CacheCommand.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -276,10 +276,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
                  << " (expected default or none)\n";
     return kBadInput;
   }
-  if (!options.gemmConfig.empty() &&
-      llvm::none_of(getGemmConfigTable(), [&](const GemmConfig &config) {
-        return StringRef(config.name) == options.gemmConfig;
-      })) {
+  if (!options.gemmConfig.empty() && !isGemmConfigName(options.gemmConfig)) {
     llvm::errs() << "utac: --uta-gemm-config=" << options.gemmConfig
                  << ": no row of the GEMM table has that name (docs/gemm.md)\n";
     return kBadInput;

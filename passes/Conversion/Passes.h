@@ -28,6 +28,11 @@ namespace mlir::uta {
 #define GEN_PASS_REGISTRATION
 #include "passes/Conversion/Passes.h.inc"
 
+/// Whether `name` names a row of the GEMM engine's configuration tables
+/// (the matmul's or fc_product's): what convert-uta-to-gpu's gemm-config
+/// option accepts.
+bool isGemmConfigName(llvm::StringRef name);
+
 } // namespace mlir::uta
 
 #endif // UTA_PASSES_CONVERSION_PASSES_H

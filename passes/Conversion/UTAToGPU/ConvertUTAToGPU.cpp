@@ -12,6 +12,7 @@
 #include "passes/Conversion/Passes.h"
 
 #include "passes/Analysis/IdenticalKernels.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/FcProductPlan.h"
 #include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 #include "passes/Conversion/UTAToGPU/VectorAccess.h"
@@ -845,12 +846,7 @@ struct ConvertUTAToGPUPass final
     gemmTarget.tensorCores = tensorCores;
     gemmTarget.allowTf32 = allowTf32;
     gemmTarget.config = gemmConfig;
-    if (!gemmConfig.empty() &&
-        !llvm::is_contained(llvm::map_range(getGemmConfigTable(),
-                                            [](const GemmConfig &c) {
-                                              return StringRef(c.name);
-                                            }),
-                            StringRef(gemmConfig))) {
+    if (!gemmConfig.empty() && !isGemmConfigName(gemmConfig)) {
       module.emitError("gemm-config: no row of the GEMM table is named '")
           << gemmConfig << "'";
       return signalPassFailure();
@@ -875,3 +871,11 @@ struct ConvertUTAToGPUPass final
   }
 };
 } // namespace
+
+bool mlir::uta::isGemmConfigName(StringRef name) {
+  auto named = [&](const GemmConfig &config) {
+    return StringRef(config.name) == name;
+  };
+  return llvm::any_of(getGemmConfigTable(), named) ||
+         llvm::any_of(getFcProductConfigTable(), named);
+}

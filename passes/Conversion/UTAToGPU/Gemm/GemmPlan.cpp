@@ -52,16 +52,6 @@ int64_t GemmConfig::getNumThreads() const {
   llvm_unreachable("unknown GEMM schedule");
 }
 
-namespace {
-/// A configuration, the element size it is for (0: any) and the precision
-/// (nullopt: any).
-struct ConfigRow {
-  GemmConfig config;
-  unsigned elementBytes;
-  std::optional<GemmPrecision> precision = std::nullopt;
-};
-} // namespace
-
 /// The table. The first rows need more than 48 KiB of shared memory
 /// (dynamic shared memory on CUDA; where the target has less, the heuristic
 /// passes over them): 128x128 tiles of 4 warps of 64x64 in three stages,
@@ -77,7 +67,7 @@ struct ConfigRow {
 /// 2.30 against 1.98 ms). SIMT: 16x16 threads with 8x8 outputs each (K
 /// tiles of 8: 5.1 against 5.7 ms with 16 at 4096^3 on NVIDIA's Vulkan), or
 /// 4x4 for small problems.
-static const ConfigRow kConfigRows[] = {
+static const GemmConfigRow kGemmConfigRows[] = {
     {{GemmSchedule::MmaSync, 128, 128, 64, 2, 2, 3, "mma128x128x64"}, 2},
     {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 3, "mma128x128x32f32"},
      4,
@@ -108,7 +98,7 @@ static const ConfigRow kConfigRows[] = {
 /// memory first (for TF32's usual error) costs what wgmma gains (4096^3:
 /// 0.668 ms on wgmma128x256x32f32 against mma.sync's 0.683); its wgmma rows
 /// are candidates.
-static const ConfigRow kWgmmaRows[] = {
+static const GemmConfigRow kWgmmaRows[] = {
     {{GemmSchedule::Wgmma, 128, 256, 64, 2, 1, 4, "wgmma128x256x64"}, 2},
     {{GemmSchedule::Wgmma, 64, 128, 64, 1, 1, 4, "wgmma64x128x64"}, 2},
     {{GemmSchedule::Wgmma, 128, 128, 32, 2, 1, 4, "wgmma128x128x32x3"},
@@ -133,7 +123,7 @@ static const ConfigRow kWgmmaRows[] = {
 /// epilogue in this kernel when a group of products stays in flight (bias +
 /// gelu at 8192 x 4096 bf16: 74 s, against 0.4 s for the cp.async
 /// schedule).
-static const ConfigRow kWgmmaTmaRows[] = {
+static const GemmConfigRow kWgmmaTmaRows[] = {
     {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 4, "tma128x128x32x3"},
      4,
      GemmPrecision::Tf32x3},
@@ -146,8 +136,8 @@ static const ConfigRow kWgmmaTmaRows[] = {
 
 /// The TMA row the heuristic takes for f32 matmuls in `precision` where its
 /// tile fills the GPU; null for 16-bit precisions, whose rows are named.
-static const ConfigRow *getF32TmaRow(GemmPrecision precision) {
-  for (const ConfigRow &row : kWgmmaTmaRows)
+static const GemmConfigRow *getF32TmaRow(GemmPrecision precision) {
+  for (const GemmConfigRow &row : kWgmmaTmaRows)
     if (row.precision == precision)
       return &row;
   return nullptr;
@@ -156,7 +146,7 @@ static const ConfigRow *getF32TmaRow(GemmPrecision precision) {
 /// Rows the heuristic does not pick, reachable by name (gemm-config) for
 /// benchmarks and tuning: larger tiles and deeper pipelines, which need
 /// more than 48 KiB of (dynamic) shared memory.
-static const ConfigRow kCandidateRows[] = {
+static const GemmConfigRow kCandidateRows[] = {
     {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 4, "mma128x128x32s4"}, 2},
     {{GemmSchedule::MmaSync, 128, 256, 32, 2, 4, 3, "mma128x256x32"}, 2},
     {{GemmSchedule::MmaSync, 128, 128, 32, 2, 2, 4, "mma128x128x32f32s4"},
@@ -207,84 +197,12 @@ static const ConfigRow kCandidateRows[] = {
      GemmPrecision::Tf32},
 };
 
-/// fc_product's configurations, preferred first: K tiles of 16 (the x and y
-/// tiles of every term share a stage with the weights' tile), 4 warps.
-/// 3xTF32 keeps a second set of accumulators: 64-column warp tiles are for
-/// plain TF32 only.
-static const ConfigRow kFcProductRows[] = {
-    {{GemmSchedule::MmaSync, 128, 128, 16, 2, 2, 3, "fc128x128x16"},
-     4,
-     GemmPrecision::Tf32},
-    {{GemmSchedule::MmaSync, 128, 64, 16, 2, 2, 3, "fc128x64x16"}, 4},
-    {{GemmSchedule::MmaSync, 128, 64, 16, 2, 2, 2, "fc128x64x16s2"}, 4},
-    {{GemmSchedule::MmaSync, 64, 64, 16, 2, 2, 2, "fc64x64x16"}, 4},
-};
-
-/// fc_product's wgmma rows (sm_90a), stages of an x and a y tile per term
-/// and the weights' tile. Every block of a result blade and row tile reads
-/// the same x and y tiles from L2 for each of its column tiles, so plain
-/// TF32 takes 256 columns with K tiles of 16 (the 64-byte swizzle), which
-/// fits three stages and double-buffered formed tiles; 3xTF32 keeps fresh
-/// accumulators and remainder tiles: 128x128 with K tiles of 32 (the
-/// 128-byte swizzle) in two stages.
-static const ConfigRow kFcProductWgmmaRows[] = {
-    {{GemmSchedule::Wgmma, 128, 256, 16, 2, 1, 4, "fcwgmma128x256x16s4"},
-     4,
-     GemmPrecision::Tf32},
-    {{GemmSchedule::Wgmma, 128, 256, 16, 2, 1, 3, "fcwgmma128x256x16"},
-     4,
-     GemmPrecision::Tf32},
-    {{GemmSchedule::Wgmma, 128, 128, 32, 2, 1, 2, "fcwgmma128x128x32"}, 4},
-    {{GemmSchedule::Wgmma, 64, 128, 32, 1, 1, 2, "fcwgmma64x128x32"}, 4},
-};
-
-/// fc_product's warp-specialised rows (sm_90a, K-major weights): stages of
-/// one term's x and y tiles (32 KiB at 128 rows) and weightStages weight
-/// tiles. Plain TF32 takes 256 columns, as the TMA GEMM does, and three
-/// weight stages (measured on an H200, FCGP TF32 fc_product Cl(3,0): 0.387
-/// against 0.416 ms with two); 3xTF32 keeps fresh accumulators beside the
-/// running ones: 128 columns, where a third weight stage did not pay
-/// (1.046 against 1.045 ms).
-static const ConfigRow kFcProductWgmmaTmaRows[] = {
-    {{GemmSchedule::WgmmaTma, 128, 256, 32, 2, 1, 4, "fctma128x256x32", 3},
-     4,
-     GemmPrecision::Tf32},
-    {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 4, "fctma128x128x32", 2}, 4},
-};
-
-/// Warp-specialised fc_product rows the heuristic does not pick, by name
-/// (sN: N term stages, wN: N weight stages).
-static const ConfigRow kFcProductWgmmaTmaCandidates[] = {
-    {{GemmSchedule::WgmmaTma, 128, 256, 32, 2, 1, 4, "fctma128x256x32w2", 2},
-     4,
-     GemmPrecision::Tf32},
-    {{GemmSchedule::WgmmaTma, 128, 256, 32, 2, 1, 3, "fctma128x256x32s3w4", 4},
-     4,
-     GemmPrecision::Tf32},
-    {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 4, "fctma128x128x32w3", 3},
-     4},
-    {{GemmSchedule::WgmmaTma, 128, 128, 32, 2, 1, 5, "fctma128x128x32s5", 2},
-     4},
-};
-
-/// fc_product's wgmma rows the heuristic does not pick, by name: two stages
-/// of 128x128 with K tiles of 16 fit two blocks on an SM (TF32).
-static const ConfigRow kFcProductWgmmaCandidates[] = {
-    {{GemmSchedule::Wgmma, 128, 128, 16, 2, 1, 2, "fcwgmma128x128x16s2"},
-     4,
-     GemmPrecision::Tf32},
-};
-
 ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
   static const SmallVector<GemmConfig> table = [] {
     SmallVector<GemmConfig> configs;
-    for (const ConfigRow &row : llvm::concat<const ConfigRow>(
-             ArrayRef(kConfigRows), ArrayRef(kWgmmaRows),
-             ArrayRef(kWgmmaTmaRows), ArrayRef(kCandidateRows),
-             ArrayRef(kFcProductRows), ArrayRef(kFcProductWgmmaRows),
-             ArrayRef(kFcProductWgmmaCandidates),
-             ArrayRef(kFcProductWgmmaTmaRows),
-             ArrayRef(kFcProductWgmmaTmaCandidates)))
+    for (const GemmConfigRow &row : llvm::concat<const GemmConfigRow>(
+             ArrayRef(kGemmConfigRows), ArrayRef(kWgmmaRows),
+             ArrayRef(kWgmmaTmaRows), ArrayRef(kCandidateRows)))
       configs.push_back(row.config);
     return configs;
   }();
@@ -310,14 +228,11 @@ int64_t GemmPlan::getNumThreads() const {
       .value_or(std::numeric_limits<int64_t>::max());
 }
 
-int64_t GemmPlan::getFormedTileSets() const {
-  return precision == GemmPrecision::Tf32 ? 2 : 1;
-}
-
-int64_t GemmPlan::getMinStages() const {
-  bool weightsInPlace = config.schedule == GemmSchedule::Wgmma &&
-                        aTilesPerStage > 1 && problem.transposeB;
-  return weightsInPlace && getFormedTileSets() == 2 ? 3 : 1;
+int64_t GemmPlan::getRegisterAHoldBytes() const {
+  const GemmConfig &c = config;
+  if (c.schedule != GemmSchedule::WgmmaTma || precision != GemmPrecision::Tf32)
+    return 0;
+  return 16 * (c.tileM / c.warpsM / 64) * (c.tileK / 8);
 }
 
 int64_t GemmPlan::getSharedMemoryBytes() const {
@@ -325,50 +240,20 @@ int64_t GemmPlan::getSharedMemoryBytes() const {
   if (c.schedule == GemmSchedule::Simt)
     return (c.tileM + c.tileN) * c.tileK * 4;
   bool split = precision == GemmPrecision::Tf32x3;
-  // Plain TF32 on the warp-specialised schedules takes A from registers
-  // and holds them through 16 bytes per A fragment of a step
-  // (emitRegisterAHoldWords): one per 64-row slab and K step of 8.
-  int64_t holdBytes =
-      c.schedule == GemmSchedule::WgmmaTma && precision == GemmPrecision::Tf32
-          ? 16 * (c.tileM / c.warpsM / 64) * (c.tileK / 8)
-          : 0;
-  // The warp-specialised fc_product: x and y tiles of a term per stage,
-  // the weights (3xTF32: and their remainders) in stages of their own, and
-  // an mbarrier per stage of either.
-  if (c.schedule == GemmSchedule::WgmmaTma && aTilesPerStage > 1) {
-    int64_t termBytes = 2 * c.tileM * c.tileK * problem.getElementBytes();
-    int64_t weightBytes = c.tileN * c.tileK * problem.getElementBytes();
-    int64_t bytes =
-        c.stages * termBytes + c.weightStages * weightBytes * (split ? 2 : 1);
-    return llvm::alignTo(bytes + holdBytes, 128) +
-           (c.stages + c.weightStages) * 8;
-  }
-  int64_t stageBytes = (aTilesPerStage * c.tileM + c.tileN) * c.tileK *
-                       problem.getElementBytes();
-  int64_t bytes = c.stages * stageBytes;
+  int64_t aBytes = c.tileM * c.tileK * problem.getElementBytes();
+  int64_t bBytes = c.tileN * c.tileK * problem.getElementBytes();
+  int64_t bytes = c.stages * (aBytes + bBytes);
   // 3xTF32's remainders of each stage's B tile (A is split in registers),
   // and the mbarrier of each stage's boxes after the tiles.
   if (c.schedule == GemmSchedule::WgmmaTma) {
-    int64_t remainderBytes =
-        split ? c.stages * c.tileN * c.tileK * problem.getElementBytes() : 0;
-    return llvm::alignTo(bytes + remainderBytes + holdBytes, 128) +
+    int64_t remainderBytes = split ? c.stages * bBytes : 0;
+    return llvm::alignTo(bytes + remainderBytes + getRegisterAHoldBytes(),
+                         128) +
            c.stages * 8;
   }
-  if (c.schedule != GemmSchedule::Wgmma)
-    return bytes;
-  // wgmma's formed tiles: fc_product's A, and its weights made K-major
-  // where they are stored [K][N] (K-major weights are read where they are
-  // staged); 3xTF32's remainders of A and B.
-  int64_t aBytes = c.tileM * c.tileK * problem.getElementBytes();
-  int64_t bBytes = c.tileN * c.tileK * problem.getElementBytes();
-  if (aTilesPerStage > 1)
-    bytes += (aBytes + (problem.transposeB ? 0 : bBytes)) * getFormedTileSets();
-  if (precision == GemmPrecision::Tf32x3)
+  // wgmma's 3xTF32 remainders of A and B.
+  if (c.schedule == GemmSchedule::Wgmma && split)
     bytes += aBytes + bBytes;
-  // The mbarriers of the TMA copies, one per stage, in their own aligned
-  // buffer.
-  if (tmaRows)
-    bytes = llvm::alignTo(bytes, 128) + c.stages * 8;
   return bytes;
 }
 
@@ -386,14 +271,7 @@ StringRef mlir::uta::getPrecisionName(GemmPrecision precision) {
   llvm_unreachable("unknown precision");
 }
 
-/// Waves of blocks from which the warp-specialised fc_product with steps K
-/// tile by K tile hands out its longest blocks first in one chunk of every
-/// row tile; other grids take two chunks (GemmPlan::longBlocksFirstRows).
-static constexpr int64_t kLongBlocksFirstWaves = 3;
-
-/// Streaming multiprocessors of the usual part of each architecture: the
-/// heuristic wants at least one block per SM.
-static int64_t getNumSMs(unsigned sm) {
+int64_t GemmTarget::getNumSMs() const {
   switch (sm) {
   case 80:
     return 108; // A100
@@ -422,7 +300,25 @@ StringRef GemmPlan::getFlopsUnit() const {
   llvm_unreachable("unknown precision");
 }
 
-std::string GemmPlan::describe() const {
+std::string GemmPlan::describeOperands() const {
+  switch (config.schedule) {
+  case GemmSchedule::Simt:
+    return "";
+  case GemmSchedule::MmaSync:
+    return std::string("A ") +
+           (asyncCopyA ? "cp.async 16 B" : "copied by element") + ", B " +
+           (asyncCopyB ? "cp.async 16 B" : "copied by element") + ", ";
+  case GemmSchedule::Wgmma:
+    return "A and B cp.async 16 B, ";
+  case GemmSchedule::WgmmaTma:
+    return precision == GemmPrecision::Tf32
+               ? "A and B by TMA, A rounded in registers, "
+               : "A and B by TMA, ";
+  }
+  llvm_unreachable("unknown GEMM schedule");
+}
+
+std::string GemmPlan::describe(int64_t sharedBytes, StringRef operands) const {
   const GemmConfig &c = config;
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -433,53 +329,20 @@ std::string GemmPlan::describe() const {
                         "of {7}x{8}, {9} stages, {10} B shared), ",
                         getPrecisionName(precision), c.name, c.tileM, c.tileN,
                         c.tileK, c.warpsM, c.warpsM > 1 ? "s" : "",
-                        c.tileM / c.warpsM, c.tileN, c.stages,
-                        getSharedMemoryBytes());
-    if (tmaRows)
-      os << "x and y tiles by TMA, ";
-    if (aTilesPerStage > 1 && problem.transposeB)
-      os << (tmaRows ? "K-major weight tiles copied, "
-                     : "x, y and K-major weight tiles copied, ")
-         << "A formed in shared memory, the weights read as copied, ";
-    else if (aTilesPerStage > 1)
-      os << (tmaRows ? "weight tiles copied, "
-                     : "x, y and weight tiles copied, ")
-         << "A and the K-major weights formed in shared memory, ";
-    else
-      os << "A and B cp.async 16 B, ";
+                        c.tileM / c.warpsM, c.tileN, c.stages, sharedBytes);
   } else if (c.schedule == GemmSchedule::WgmmaTma) {
     os << llvm::formatv("wgmma, warp-specialised, {0}, tile {1} ({2}x{3}x{4}, "
                         "a producer warpgroup and {5} consumer{6} of {7}x{8}, "
                         "{9} stages, {10} B shared), ",
                         getPrecisionName(precision), c.name, c.tileM, c.tileN,
                         c.tileK, c.warpsM, c.warpsM > 1 ? "s" : "",
-                        c.tileM / c.warpsM, c.tileN, c.stages,
-                        getSharedMemoryBytes());
-    if (aTilesPerStage > 1) {
-      os << llvm::formatv("x and y by TMA one term per stage, K-major weights "
-                          "by TMA in {0} stages, A formed in registers, ",
-                          c.weightStages);
-      if (kTilesOuter)
-        os << "steps K tile by K tile, ";
-      if (clusterBlocks > 1)
-        os << llvm::formatv("clusters of {0} column tiles, ", clusterBlocks);
-      if (longBlocksFirstRows)
-        os << llvm::formatv("the blades with most slots first in chunks of "
-                            "{0} row tile{1}, ",
-                            longBlocksFirstRows,
-                            longBlocksFirstRows > 1 ? "s" : "");
-    } else if (precision == GemmPrecision::Tf32)
-      os << "A and B by TMA, A rounded in registers, ";
-    else
-      os << "A and B by TMA, ";
+                        c.tileM / c.warpsM, c.tileN, c.stages, sharedBytes);
   } else if (c.schedule == GemmSchedule::MmaSync) {
     os << llvm::formatv("mma.sync, {0}, tile {1} ({2}x{3}x{4}, {5} warps of "
                         "{6}x{7}, {8} stages, {9} B shared), ",
                         getPrecisionName(precision), c.name, c.tileM, c.tileN,
                         c.tileK, c.warpsM * c.warpsN, c.tileM / c.warpsM,
-                        c.tileN / c.warpsN, c.stages, getSharedMemoryBytes());
-    os << "A " << (asyncCopyA ? "cp.async 16 B" : "copied by element") << ", B "
-       << (asyncCopyB ? "cp.async 16 B" : "copied by element") << ", ";
+                        c.tileN / c.warpsN, c.stages, sharedBytes);
   } else {
     os << llvm::formatv("tiled SIMT, {0}, tile {1} ({2}x{3}x{4}, {5} threads "
                         "of {6}x{7} outputs), ",
@@ -487,7 +350,7 @@ std::string GemmPlan::describe() const {
                         c.tileK, c.getNumThreads(), c.tileM / c.warpsM,
                         c.tileN / c.warpsN);
   }
-  os << llvm::formatv("{0} blocks", getNumBlocks());
+  os << operands << llvm::formatv("{0} blocks", getNumBlocks());
   return text;
 }
 
@@ -510,69 +373,66 @@ GemmProblem mlir::uta::getGemmProblem(MatmulOp matmul) {
   return problem;
 }
 
-/// Whether `plan` (problem and precision set) on `row` gives every SM of
-/// `target` a block.
-static bool givesEverySmABlock(const GemmPlan &plan, const ConfigRow &row,
-                               const GemmTarget &target) {
+bool mlir::uta::givesEverySmABlock(const GemmPlan &plan,
+                                   const GemmConfig &config,
+                                   const GemmTarget &target) {
   GemmPlan candidate = plan;
-  candidate.config = row.config;
-  return candidate.getNumBlocks() >= getNumSMs(target.sm);
+  candidate.config = config;
+  return candidate.getNumBlocks() >= target.getNumSMs();
 }
 
-/// The row of `rows` for `plan` (problem and precision set) under
-/// `schedule` on `target`: among the rows of that schedule, element size and
-/// precision that fit the target's shared memory, the first that gives
-/// every SM a block, else the last (smallest) one; the row named by
-/// target.config (in `rows` or `namedOnly`) where it applies. Null when no
-/// row applies.
-static const ConfigRow *chooseRow(const GemmPlan &plan, GemmSchedule schedule,
-                                  const GemmTarget &target,
-                                  ArrayRef<ConfigRow> rows,
-                                  ArrayRef<ConfigRow> namedOnly) {
-  auto withConfig = [&](const ConfigRow &row) {
-    GemmPlan candidate = plan;
-    candidate.config = row.config;
-    return candidate;
-  };
-  auto applies = [&](const ConfigRow &row) {
+const GemmConfigRow *mlir::uta::chooseGemmConfigRow(
+    const GemmPlan &plan, GemmSchedule schedule, const GemmTarget &target,
+    ArrayRef<GemmConfigRow> rows, ArrayRef<GemmConfigRow> namedOnly,
+    function_ref<bool(const GemmConfig &)> fits) {
+  auto applies = [&](const GemmConfigRow &row) {
     return row.config.schedule == schedule &&
            (!row.elementBytes ||
             row.elementBytes == plan.problem.getElementBytes()) &&
            (!row.precision || *row.precision == plan.precision) &&
-           row.config.stages >= withConfig(row).getMinStages() &&
-           withConfig(row).getSharedMemoryBytes() <= target.getMaxSharedBytes();
+           fits(row.config);
   };
-  auto fillsGpu = [&](const ConfigRow &row) {
-    return givesEverySmABlock(plan, row, target);
+  auto fillsGpu = [&](const GemmConfigRow &row) {
+    return givesEverySmABlock(plan, row.config, target);
   };
-  const ConfigRow *chosen = nullptr;
-  for (const ConfigRow &row : rows)
+  const GemmConfigRow *chosen = nullptr;
+  for (const GemmConfigRow &row : rows)
     if (applies(row) && (!chosen || !fillsGpu(*chosen)))
       chosen = &row;
-  for (const ConfigRow &row : llvm::concat<const ConfigRow>(rows, namedOnly))
+  for (const GemmConfigRow &row :
+       llvm::concat<const GemmConfigRow>(rows, namedOnly))
     if (applies(row) && target.config == row.config.name)
       chosen = &row;
   return chosen;
 }
 
+/// The matmul row of `rows` (see chooseGemmConfigRow): those whose kernel
+/// fits the target's shared memory.
+static const GemmConfigRow *
+chooseRow(const GemmPlan &plan, GemmSchedule schedule, const GemmTarget &target,
+          ArrayRef<GemmConfigRow> rows, ArrayRef<GemmConfigRow> namedOnly) {
+  return chooseGemmConfigRow(
+      plan, schedule, target, rows, namedOnly, [&](const GemmConfig &config) {
+        GemmPlan candidate = plan;
+        candidate.config = config;
+        return candidate.getSharedMemoryBytes() <= target.getMaxSharedBytes();
+      });
+}
+
 /// The most dimensions a TMA tensor map describes.
 static constexpr size_t kMaxTensorMapRank = 5;
 
-/// 16-byte cp.async needs every row of a tile to start 16-byte aligned: the
-/// contiguous extent of each operand a multiple of 16 bytes.
-static void setAsyncCopies(GemmPlan &plan) {
-  const GemmProblem &problem = plan.problem;
+void GemmPlan::setAsyncCopies() {
   unsigned bytes = problem.getElementBytes();
-  plan.asyncCopyA = problem.k * bytes % 16 == 0;
-  plan.asyncCopyB =
-      (problem.transposeB ? problem.k : problem.n) * bytes % 16 == 0;
+  asyncCopyA = problem.k * bytes % 16 == 0;
+  asyncCopyB = (problem.transposeB ? problem.k : problem.n) * bytes % 16 == 0;
 }
 
 GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
                              const GemmTarget &target) {
   GemmPlan plan;
   plan.problem = problem;
-  setAsyncCopies(plan);
+  plan.setAsyncCopies();
   bool half = problem.getElementBytes() == 2;
   GemmSchedule schedule = target.sm >= 80 && target.tensorCores
                               ? GemmSchedule::MmaSync
@@ -598,15 +458,16 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
                     problem.rhsBatchShape.size() + 2 <= kMaxTensorMapRank;
   if (wgmmaApplies && plan.precision != GemmPrecision::Tf32)
     schedule = GemmSchedule::Wgmma;
-  const ConfigRow *f32TmaRow = getF32TmaRow(plan.precision);
-  if (tmaApplies && f32TmaRow && givesEverySmABlock(plan, *f32TmaRow, target))
+  const GemmConfigRow *f32TmaRow = getF32TmaRow(plan.precision);
+  if (tmaApplies && f32TmaRow &&
+      givesEverySmABlock(plan, f32TmaRow->config, target))
     schedule = GemmSchedule::WgmmaTma;
-  auto rowsOf = [](GemmSchedule schedule) -> ArrayRef<ConfigRow> {
+  auto rowsOf = [](GemmSchedule schedule) -> ArrayRef<GemmConfigRow> {
     if (schedule == GemmSchedule::Wgmma)
       return kWgmmaRows;
     if (schedule == GemmSchedule::WgmmaTma)
       return kWgmmaTmaRows;
-    return kConfigRows;
+    return kGemmConfigRows;
   };
   // A named row of another applicable schedule wins where it fits.
   SmallVector<GemmSchedule, 2> named;
@@ -615,81 +476,14 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
   if (tmaApplies)
     named.push_back(GemmSchedule::WgmmaTma);
   for (GemmSchedule other : named) {
-    const ConfigRow *row =
+    const GemmConfigRow *row =
         chooseRow(plan, other, target, rowsOf(other), kCandidateRows);
     if (row && target.config == row->config.name)
       schedule = other;
   }
-  const ConfigRow *chosen =
+  const GemmConfigRow *chosen =
       chooseRow(plan, schedule, target, rowsOf(schedule), kCandidateRows);
   assert(chosen && "the table has a row for every schedule and dtype");
   plan.config = chosen->config;
-  return plan;
-}
-
-std::optional<GemmPlan> mlir::uta::planFcProductGemm(const GemmProblem &problem,
-                                                     const GemmTarget &target,
-                                                     int64_t termsPerSlot) {
-  if (target.sm < 80 || !target.tensorCores || !problem.elementType.isF32())
-    return std::nullopt;
-  GemmPlan plan;
-  plan.problem = problem;
-  plan.precision =
-      target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
-  plan.aTilesPerStage = 2 * termsPerSlot;
-  setAsyncCopies(plan);
-  bool wgmma = target.archSpecific && target.sm == 90;
-  // The warp-specialised schedule reads every operand through a tensor map
-  // (16-byte strides) and the weights K-major, as wgmma reads them; the
-  // schedule that forms A (and N-major weights) in shared memory takes the
-  // other fc_products, and its rows named.
-  const ConfigRow *chosen =
-      wgmma && problem.transposeB && plan.asyncCopyA && plan.asyncCopyB
-          ? chooseRow(plan, GemmSchedule::WgmmaTma, target,
-                      kFcProductWgmmaTmaRows, kFcProductWgmmaTmaCandidates)
-          : nullptr;
-  if (wgmma) {
-    const ConfigRow *formed =
-        chooseRow(plan, GemmSchedule::Wgmma, target, kFcProductWgmmaRows,
-                  kFcProductWgmmaCandidates);
-    if (!chosen || (formed && target.config == formed->config.name))
-      chosen = formed;
-  }
-  if (!chosen)
-    chosen = chooseRow(plan, GemmSchedule::MmaSync, target, kFcProductRows,
-                       /*namedOnly=*/{});
-  if (!chosen)
-    return std::nullopt;
-  plan.config = chosen->config;
-  // TMA needs 16-byte strides, as 16-byte cp.async does (measured on an
-  // H200: FCGP TF32 fc_product Cl(3,0) 0.753 -> 0.657 ms, Cl(2,0) 0.265 ->
-  // 0.216).
-  plan.tmaRows = plan.config.schedule == GemmSchedule::Wgmma && plan.asyncCopyA;
-  // Measured on an H100 (fc_product of FCGP at [*, 4096, 512], three
-  // interleaved rounds): steps K tile by K tile, TF32 Cl(3,0) 0.392 ->
-  // 0.368 ms (DRAM reads 511 -> 327 MB), Cl(2,0) 0.126 -> 0.122; 3xTF32,
-  // whose steps wait for their products, 3% slower that way.
-  plan.kTilesOuter = plan.config.schedule == GemmSchedule::WgmmaTma &&
-                     plan.precision == GemmPrecision::Tf32;
-  // Clusters of the two column tiles that read the same x and y, where the
-  // steps run K tile by K tile. Measured on an H200 (fc_product of FCGP at
-  // [*, 4096, 512], three interleaved rounds): Cl(3,0) TF32 0.378 -> 0.371
-  // ms, without the grade norm 0.366 -> 0.357; 3xTF32 0.4% slower.
-  if (plan.kTilesOuter && plan.getTilesN() % 2 == 0)
-    plan.clusterBlocks = 2;
-  // Long blocks first, in chunks of every row tile where the steps run K
-  // tile by K tile and the grid is three waves or more, else of half of
-  // them (32 row tiles): against the row-tile order, Cl(3,0) TF32 0.416 ->
-  // 0.370 ms in one chunk (0.388 in two); Cl(2,0) TF32 (256 blocks) 0.123
-  // -> 0.117 in two (one: 1% slower than no chunk); 3xTF32, slot by slot,
-  // one chunk: Cl(3,0) 1.047 -> 1.011, Cl(2,0) 0.335 -> 0.320, and two
-  // against one in another call: 1.026 -> 1.006, 0.321 -> 0.319.
-  if (plan.config.schedule == GemmSchedule::WgmmaTma) {
-    int64_t tilesM = plan.getTilesM();
-    bool oneChunk =
-        plan.kTilesOuter &&
-        plan.getNumBlocks() >= kLongBlocksFirstWaves * getNumSMs(target.sm);
-    plan.longBlocksFirstRows = oneChunk ? tilesM : llvm::divideCeil(tilesM, 2);
-  }
   return plan;
 }

@@ -17,10 +17,12 @@
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace mlir::uta {
@@ -42,6 +44,10 @@ struct GemmTarget {
   /// The table row to use wherever it applies instead of the heuristic's
   /// choice (benchmarks, tuning); empty: the heuristic decides.
   std::string config;
+
+  /// Streaming multiprocessors of the usual part of the architecture: the
+  /// heuristics want at least one block per SM.
+  int64_t getNumSMs() const;
 
   /// Bytes of shared memory one block may use: the opt-in maximum of the
   /// CUDA architecture (kernels take it as dynamic shared memory), or 32 KiB
@@ -71,9 +77,7 @@ enum class GemmSchedule {
   /// gives them the producer's registers) multiply them with wgmma; named
   /// barriers hand the stages over. Where one of its rows is named, the
   /// wgmma schedule applies and the operands' tensor maps can be made (at
-  /// most 5 dimensions). fc_product on this schedule stages one term's x
-  /// and y tiles per stage, the weights in weightStages stages of their
-  /// own, and forms A in the consumers' registers.
+  /// most 5 dimensions).
   WgmmaTma,
 };
 
@@ -123,16 +127,25 @@ struct GemmConfig {
   int64_t stages = 1;
   /// Short name for remarks and docs.
   const char *name = "";
-  /// fc_product on the warp-specialised schedule: stages of weight tiles,
-  /// beside the `stages` of x and y tiles (one term each), so that the
-  /// weights of the next steps land while this one's are multiplied.
-  int64_t weightStages = 0;
+  /// Stages of B tiles in a ring of their own beside the `stages` of A
+  /// tiles, so that the B tiles of the next steps land while this one's are
+  /// multiplied; 0: B tiles share A's stages.
+  int64_t bStages = 0;
 
   int64_t getNumThreads() const;
 };
 
-/// The configuration table, in the order planGemm prefers its rows.
+/// The configuration table of matmuls, in the order planGemm prefers its
+/// rows. Ops that plan their own GEMMs keep tables of their own.
 llvm::ArrayRef<GemmConfig> getGemmConfigTable();
+
+/// One row of a configuration table: the configuration, the element size
+/// it is for (0: any) and the precision (nullopt: any).
+struct GemmConfigRow {
+  GemmConfig config;
+  unsigned elementBytes = 0;
+  std::optional<GemmPrecision> precision = std::nullopt;
+};
 
 struct GemmPlan {
   GemmProblem problem;
@@ -141,34 +154,11 @@ struct GemmPlan {
   /// Whether the operand rows are 16-byte aligned so that tiles are copied
   /// with 16-byte cp.async; otherwise element by element (mma.sync only).
   bool asyncCopyA = false, asyncCopyB = false;
-  /// Shared-memory tiles of tileM x tileK per stage that form the A operand:
-  /// 1 for a matmul; for clifford.fc_product, an x and a y tile per term of
-  /// a slot (the A tile is their signed pair products, formed in registers).
-  int64_t aTilesPerStage = 1;
-  /// wgmma's fc_product: the x and y tiles are copied by the tensor memory
-  /// accelerator (a tensor map per operand, one box per tile, completed on
-  /// a per-stage mbarrier) instead of by every thread's cp.async. Needs
-  /// rows of x and y that are 16-byte aligned (the maps' strides).
-  bool tmaRows = false;
-  /// The warp-specialised fc_product: row tiles per chunk of the order
-  /// that hands out the blocks of the blades with the most slots (the
-  /// longest) first, so that shorter ones fill the last wave
-  /// (emitFcProductBlockPosition); 0 for the other schedules. Each chunk's
-  /// short blocks read again the rows of x and y its long blocks read.
-  int64_t longBlocksFirstRows = 0;
-  /// The warp-specialised fc_product: a block's steps run K tile by K tile
-  /// (every slot of a K tile, then the next K tile) instead of slot by
-  /// slot, so that the blocks of a row tile, whose blades read the same x
-  /// and y tiles, read each K tile at about the same time, and it stays
-  /// in L2 between them. Set for plain TF32.
-  bool kTilesOuter = false;
-  /// The warp-specialised fc_product: blocks run in clusters of this many,
-  /// 2 with kTilesOuter where the column tiles are even in number: the GPU
-  /// then runs neighbours in emitFcProductBlockPosition's order, the column
-  /// tiles of one row tile and blade, which read the same x and y tiles, at
-  /// the same time on one GPC. (With a grade norm the blocks are placed by
-  /// ticket: a cluster's two usually take neighbouring places.)
-  int64_t clusterBlocks = 1;
+
+  /// Sets asyncCopyA and asyncCopyB from the problem: 16-byte cp.async
+  /// needs every row of a tile to start 16-byte aligned, the contiguous
+  /// extent of each operand a multiple of 16 bytes.
+  void setAsyncCopies();
 
   int64_t getTilesM() const;
   int64_t getTilesN() const;
@@ -177,18 +167,22 @@ struct GemmPlan {
   /// (overflow-checked: the caller refuses a kernel past 2^31 - 1 threads).
   int64_t getNumBlocks() const;
   int64_t getNumThreads() const;
-  /// wgmma's fc_product: the sets of formed tiles (A, and the weights made
-  /// K-major where they are stored [K][N]), two in plain TF32, which forms
-  /// a step while the last one is multiplied, one otherwise.
-  int64_t getFormedTileSets() const;
-  /// The fewest stages the schedule can run: 3 for wgmma's fc_product in
-  /// plain TF32 with K-major weights (a stage's weights are read by the
-  /// step in flight while the next step is formed from another), else 1.
-  int64_t getMinStages() const;
-  /// Bytes of workgroup memory a block uses.
+  /// Bytes of workgroup memory a block of the matmul kernel uses.
   int64_t getSharedMemoryBytes() const;
+  /// Bytes of shared memory that hold the A fragments of a step taken from
+  /// registers (emitRegisterAHoldWords): plain TF32 on the warp-specialised
+  /// schedule, 16 bytes per 64-row slab and K step of 8; else 0.
+  int64_t getRegisterAHoldBytes() const;
   /// One line for --remarks: schedule, precision, tile and why.
-  std::string describe() const;
+  std::string describe() const {
+    return describe(getSharedMemoryBytes(), describeOperands());
+  }
+  /// The line of a kernel on this plan's schedule that uses `sharedBytes`
+  /// and gets its operands as `operands` says (a clause ending in ", ", or
+  /// empty): for ops that build other kernels on the engine's schedules.
+  std::string describe(int64_t sharedBytes, llvm::StringRef operands) const;
+  /// How the matmul kernel gets its operands, for describe().
+  std::string describeOperands() const;
   /// The unit the products run on, as KernelFlops names it: "simt" for the
   /// SIMT schedule, else the tensor cores' precision ("bf16", "f16",
   /// "tf32", "3xtf32").
@@ -202,14 +196,22 @@ GemmProblem getGemmProblem(MatmulOp matmul);
 /// `target`.
 GemmPlan planGemm(const GemmProblem &problem, const GemmTarget &target);
 
-/// The mma.sync plan of clifford.fc_product's per-blade GEMMs: `problem` is
-/// [result blades] x B x Fout over K = Fin per slot, f32, with
-/// `termsPerSlot` x and y tiles per stage; std::nullopt where tensor cores
-/// do not apply (no CUDA tensor cores, or the tiles do not fit the
-/// target's shared memory): the op keeps its SIMT kernel.
-std::optional<GemmPlan> planFcProductGemm(const GemmProblem &problem,
-                                          const GemmTarget &target,
-                                          int64_t termsPerSlot);
+/// Whether `plan` (problem and precision set) with `config` gives every SM
+/// of `target` a block.
+bool givesEverySmABlock(const GemmPlan &plan, const GemmConfig &config,
+                        const GemmTarget &target);
+
+/// The row for `plan` (problem and precision set) under `schedule` on
+/// `target`: among the rows of `rows` of that schedule, element size and
+/// precision that `fits` accepts, the first that gives every SM a block,
+/// else the last (smallest) one; the row named by target.config (in `rows`
+/// or `namedOnly`) where it applies. Null when no row applies. `fits` says
+/// whether a kernel of the plan with that configuration fits the target
+/// (its shared memory, its fewest stages).
+const GemmConfigRow *chooseGemmConfigRow(
+    const GemmPlan &plan, GemmSchedule schedule, const GemmTarget &target,
+    llvm::ArrayRef<GemmConfigRow> rows, llvm::ArrayRef<GemmConfigRow> namedOnly,
+    llvm::function_ref<bool(const GemmConfig &)> fits);
 
 llvm::StringRef getPrecisionName(GemmPrecision precision);
 

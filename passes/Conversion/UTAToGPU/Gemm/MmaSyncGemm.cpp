@@ -32,8 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
-#include "passes/Conversion/UTAToGPU/Gemm/SharedTiles.h"
+#include "passes/Conversion/UTAToGPU/Gemm/MmaSyncGemm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -48,69 +47,6 @@
 
 using namespace mlir;
 using namespace mlir::uta;
-
-namespace {
-
-class MmaSyncGemmEmitter : GemmScheduleEmitter {
-public:
-  using GemmScheduleEmitter::GemmScheduleEmitter;
-
-  LogicalResult emit(ElementEpilogue epilogue);
-  LogicalResult emitFcProduct(const FcProductGemm &fc,
-                              ElementEpilogue epilogue);
-
-private:
-  Value swizzleColumn(const StagedOperand &operand, Value row, Value column) {
-    return emitSwizzledColumn(b, loc, operand, row, column);
-  }
-  /// Issues the copies of K tile `step` into stage `stage`.
-  void copyTile(StagedOperand &operand, Value step, Value stage);
-  /// Issues the copies of the tile at (rowOrigin, columnOrigin) of
-  /// `operand` into stage `stage`; zeros where `enabled` (if given) is
-  /// false.
-  void copyTileAt(StagedOperand &operand, Value rowOrigin, Value columnOrigin,
-                  Value stage, Value enabled) {
-    emitTileCopy(b, loc, operand, threadId, c.getNumThreads(), rowOrigin,
-                 columnOrigin, stage, enabled);
-  }
-  void copyTiles(Value step, Value stage) {
-    copyTile(a, step, stage);
-    copyTile(bOperand, step, stage);
-  }
-  /// Computes one stage into the accumulators.
-  void computeStage(Value stage, SmallVectorImpl<Value> &acc);
-  /// The K loop over `steps` K tiles (a constant, or per block): the
-  /// pipeline around `copyStep(step, stage)` and `computeStep(step, stage,
-  /// accumulators)`; returns the accumulators.
-  SmallVector<Value> emitMainLoop(
-      Value steps, function_ref<void(Value, Value)> copyStep,
-      function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep);
-  /// Hands every accumulator element to the epilogue.
-  void emitEpilogue(ValueRange accumulators, ElementEpilogue epilogue);
-  void emitThreadPosition();
-  void initOperands();
-  /// A fragments of m16 tile `mi` at K step `ks` of `operand` (A, or an x or
-  /// y tile of fc_product).
-  Value loadA(const StagedOperand &operand, Value stage, int64_t mi,
-              int64_t ks);
-  /// How computeStage gets A fragments: from A's tile, or fc_product's
-  /// pair products.
-  std::function<Value(Value, int64_t, int64_t)> aFragment;
-  /// B fragments of n8 tiles `nj` and `nj + 1` at K step `ks`.
-  std::pair<Value, Value> loadBPair(Value stage, int64_t nj, int64_t ks);
-  /// The fragment rounded to TF32 (round to nearest, ties away from zero).
-  Value roundToTf32(Value fragment);
-  Value mma(Value a, Value bFragment, Value acc);
-  /// mma.sync m16n8k16 on bf16, which nvgpu.mma.sync does not lower: NVVM's
-  /// own op on the fragments' 32-bit registers.
-  Value mmaBf16(Value a, Value bFragment, Value acc);
-  Value rowsOf(Value vector, int64_t first, int64_t count);
-
-  Value threadId, lane, warpRow, warpColumn;
-  StagedOperand a, bOperand;
-};
-
-} // namespace
 
 void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
                                   Value stage) {
@@ -426,101 +362,8 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// clifford.fc_product
-//===----------------------------------------------------------------------===//
-
-LogicalResult MmaSyncGemmEmitter::emitFcProduct(const FcProductGemm &fc,
-                                                ElementEpilogue epilogue) {
-  Value x = io.getOperandBuffer(0), y = io.getOperandBuffer(1),
-        w = io.getOperandBuffer(2);
-  if (!x || !y || !w)
-    return emitError(loc, "the mma.sync fc_product reads x, y and the "
-                          "weights from buffers");
-  emitThreadPosition();
-  initOperands();
-  Value blade = block.batch.front();
-  int64_t terms = fc.termsPerSlot;
-  int64_t kTiles = llvm::divideCeil(p.k, c.tileK);
-
-  // The weights are B: w[path] is [Fin][Fout], or [Fout][Fin] (K-major,
-  // transpose_weights).
-  bOperand.global = w;
-  bOperand.buffer = io.allocateWorkgroupBuffer(
-      b, loc, {c.stages, bOperand.rows, bOperand.columns}, p.elementType);
-  // An x and a y tile per term, laid out like A's.
-  SmallVector<StagedOperand> lhsTiles(terms, a), rhsTiles(terms, a);
-  for (auto [lhsTile, rhsTile] : llvm::zip_equal(lhsTiles, rhsTiles)) {
-    lhsTile.global = x;
-    rhsTile.global = y;
-    for (StagedOperand *tile : {&lhsTile, &rhsTile})
-      tile->buffer = io.allocateWorkgroupBuffer(
-          b, loc, {c.stages, tile->rows, tile->columns}, p.elementType);
-  }
-
-  // The blade's steps: its slots times the K tiles of Fin.
-  Value steps = emitFcProductStepCount(b, loc, fc, blade, kTiles);
-  auto lookup = [&](Value step) {
-    return emitFcProductStep(b, loc, fc, blade, step, kTiles);
-  };
-
-  Value zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
-  SmallVector<Value> signs;
-  aFragment = [&](Value stage, int64_t mi, int64_t ks) {
-    // sum over terms of sign * x_i * y_j, on the fragments: x's and y's
-    // tiles have the same layout, so their fragments match element-wise.
-    Value sum;
-    for (int64_t t = 0; t < terms; ++t) {
-      Value product =
-          arith::MulFOp::create(b, loc, loadA(lhsTiles[t], stage, mi, ks),
-                                loadA(rhsTiles[t], stage, mi, ks));
-      Value sign =
-          vector::BroadcastOp::create(b, loc, product.getType(), signs[t]);
-      product = arith::MulFOp::create(b, loc, product, sign);
-      sum = sum ? arith::AddFOp::create(b, loc, sum, product).getResult()
-                : product;
-    }
-    return sum;
-  };
-  SmallVector<Value> accumulators = emitMainLoop(
-      steps,
-      [&](Value step, Value stage) {
-        FcProductStep info = lookup(step);
-        Value k0 = mul(rem(step, kTiles), c.tileK);
-        for (int64_t t = 0; t < terms; ++t) {
-          // A missing term's tiles are zeros.
-          Value present = arith::CmpFOp::create(
-              b, loc, arith::CmpFPredicate::ONE, info.sign[t], zeroSign);
-          lhsTiles[t].batch = {info.lhs[t]};
-          rhsTiles[t].batch = {info.rhs[t]};
-          copyTileAt(lhsTiles[t], block.row, k0, stage, present);
-          copyTileAt(rhsTiles[t], block.row, k0, stage, present);
-        }
-        bOperand.batch = {info.path};
-        if (p.transposeB)
-          copyTileAt(bOperand, block.column, k0, stage, /*enabled=*/nullptr);
-        else
-          copyTileAt(bOperand, k0, block.column, stage, /*enabled=*/nullptr);
-      },
-      [&](Value step, Value stage, SmallVectorImpl<Value> &acc) {
-        signs = lookup(step).sign;
-        computeStage(stage, acc);
-      });
-  emitEpilogue(accumulators, epilogue);
-  return success();
-}
-
 LogicalResult mlir::uta::emitMmaSyncGemm(OpBuilder &b, Location loc,
                                          const GemmPlan &plan, KernelIO &io,
                                          ElementEpilogue epilogue) {
   return MmaSyncGemmEmitter(b, loc, plan, io).emit(epilogue);
-}
-
-LogicalResult mlir::uta::emitMmaSyncFcProduct(OpBuilder &b, Location loc,
-                                              const GemmPlan &plan,
-                                              const FcProductGemm &fc,
-                                              KernelIO &io,
-                                              ElementEpilogue epilogue) {
-  assert(!fc.gated && "only the warp-specialised schedule reads a gate");
-  return MmaSyncGemmEmitter(b, loc, plan, io).emitFcProduct(fc, epilogue);
 }

@@ -26,10 +26,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GRADENORMEXCHANGE_H
-#define UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GRADENORMEXCHANGE_H
+#ifndef UTA_PASSES_CONVERSION_UTATOGPU_FCPRODUCT_GRADENORMEXCHANGE_H
+#define UTA_PASSES_CONVERSION_UTATOGPU_FCPRODUCT_GRADENORMEXCHANGE_H
 
-#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/FcProductSchedules.h"
 
 #include <string>
 
@@ -53,7 +53,7 @@ constexpr int64_t kMaxGradeNormGroupBlocks = 16;
 /// consecutive blocks and at most kMaxGradeNormGroupBlocks of them, and
 /// the exchange's workgroup words beside the schedule's within
 /// `maxSharedBytes`.
-std::string explainGradeNormExchange(const GemmPlan &plan,
+std::string explainGradeNormExchange(const FcProductPlan &plan,
                                      const FcProductGemm &fc,
                                      const FcProductGradeNorm &norm,
                                      int64_t maxSharedBytes);
@@ -64,7 +64,7 @@ public:
   /// Allocates the counters and sums (global, zeroed per launch) and the
   /// block's workgroup words. Before the schedule's tiles, which the
   /// staged epilogue reuses.
-  GradeNormExchange(OpBuilder &b, Location loc, const GemmPlan &plan,
+  GradeNormExchange(OpBuilder &b, Location loc, const FcProductPlan &plan,
                     const FcProductGemm &fc, const FcProductGradeNorm &norm,
                     KernelIO &io);
 
@@ -97,4 +97,4 @@ private:
 
 } // namespace mlir::uta
 
-#endif // UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GRADENORMEXCHANGE_H
+#endif // UTA_PASSES_CONVERSION_UTATOGPU_FCPRODUCT_GRADENORMEXCHANGE_H

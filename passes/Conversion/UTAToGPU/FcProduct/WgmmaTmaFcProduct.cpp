@@ -13,7 +13,7 @@
 //   - term stages (`stages` of them): the x and the y tile ([tileM][tileK])
 //     of one term of a slot, so that a slot of any number of terms streams
 //     through the same ring (no slot is split for want of stage space);
-//   - weight stages (the config's weightStages): the [tileN][tileK] tile of
+//   - weight stages (the config's bStages): the [tileN][tileK] tile of
 //     the step's path, which wgmma reads as its B operand where it lands.
 // The producer's first warp walks the steps (plain TF32: K tile by K tile,
 // every slot of a K tile before the next; 3xTF32: slot by slot) and their
@@ -48,8 +48,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
-#include "passes/Conversion/UTAToGPU/Gemm/GradeNormExchange.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/FcProductSchedules.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/GradeNormExchange.h"
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
 #include "passes/Conversion/UTAToGPU/Gemm/WarpSpecialisation.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
@@ -71,12 +71,15 @@ namespace {
 
 class WgmmaTmaFcProductEmitter : GemmScheduleEmitter {
 public:
-  using GemmScheduleEmitter::GemmScheduleEmitter;
+  WgmmaTmaFcProductEmitter(OpBuilder &b, Location loc,
+                           const FcProductPlan &plan, KernelIO &io)
+      : GemmScheduleEmitter(b, loc, plan.gemm, io), fcPlan(plan) {}
 
   LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue,
                      const FcProductGradeNorm *gradeNorm);
 
 private:
+  const FcProductPlan &fcPlan;
   /// The tensor maps, tiles and mbarriers.
   LogicalResult setUp();
   /// The producer's first warp: every step's copies in order, then the
@@ -109,7 +112,7 @@ private:
                                                           ValueRange tiles);
   /// The steps that share one K tile's gates (a gated fc_product): a K
   /// tile's slots where K tiles run outer, else one.
-  Value getGateSteps() { return plan.kTilesOuter ? slots : index(1); }
+  Value getGateSteps() { return fcPlan.kTilesOuter ? slots : index(1); }
   /// Whether `step` is the first of its group of getGateSteps() steps,
   /// which reads the group's gates.
   Value startsGateGroup(Value step) {
@@ -144,7 +147,7 @@ private:
   /// same, or with GemmPlan::kTilesOuter, step's slot and K tile where
   /// every slot of a K tile runs before the next K tile.
   Value getSlotMajorStep(Value step) {
-    if (!plan.kTilesOuter)
+    if (!fcPlan.kTilesOuter)
       return step;
     Value slot = arith::RemUIOp::create(b, loc, step, slots);
     Value kTile = arith::DivUIOp::create(b, loc, step, slots);
@@ -152,7 +155,7 @@ private:
   }
   /// The ring slot of a step (weights) or of a unit (terms).
   Value getTermSlot(Value unit) { return rem(unit, c.stages); }
-  Value getWeightSlot(Value step) { return rem(step, c.weightStages); }
+  Value getWeightSlot(Value step) { return rem(step, c.bStages); }
   Value getTermLanded(Value slot) {
     return getStageMbarrier(b, loc, landed, slot);
   }
@@ -165,7 +168,7 @@ private:
   Value getTermEmpty(Value slot) { return add(slot, 1); }
   Value getWeightEmpty(Value slot) { return add(slot, 1 + c.stages); }
   Value getWeightSplit(Value slot) {
-    return add(slot, 1 + c.stages + c.weightStages);
+    return add(slot, 1 + c.stages + c.bStages);
   }
   int64_t getConsumers() const { return 128 * c.warpsM; }
   int64_t getEmptyCount() const { return 32 + getConsumers(); }
@@ -202,12 +205,12 @@ private:
   Value slots;
   int64_t kTiles = 0;
   Value xMap, yMap, wMap, gateMap;
-  /// [stages][tileM][tileK] x and y tiles, [weightStages][tileN]
+  /// [stages][tileM][tileK] x and y tiles, [bStages][tileN]
   /// [tileK] weights and (3xTF32) their remainders.
   Value xTiles, yTiles, wTiles, wSmall;
   /// TF32: the words of emitRegisterAHold (a shared-window byte address).
   Value holdWord;
-  /// memref<stages + weightStages x i64>: the term slots', then the
+  /// memref<stages + bStages x i64>: the term slots', then the
   /// weight slots' mbarriers.
   Value landed;
 };
@@ -216,14 +219,14 @@ private:
 
 LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   // The slots' releases, and 3xTF32's hand-overs of the remainders.
-  int64_t barriers = 1 + c.stages + c.weightStages * (isSplit() ? 2 : 1);
+  int64_t barriers = 1 + c.stages + c.bStages * (isSplit() ? 2 : 1);
   if (barriers > kEpilogueBarrier)
     return emitError(loc, "the TMA fc_product has a named barrier per term "
                           "and per weight stage (3xTF32: two per weight "
                           "stage): at most 14 in all");
   // TF32 releases a step's weights once the next step's products are
   // issued: one more weight stage must be free for those.
-  assert((isSplit() || c.weightStages >= 2) &&
+  assert((isSplit() || c.bStages >= 2) &&
          "TF32 keeps a step in flight: at least two weight stages");
   xMap = io.getOperandTensorMap(0, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
   yMap = io.getOperandTensorMap(1, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
@@ -240,12 +243,12 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   };
   xTiles = allocateTiles(c.stages, c.tileM);
   yTiles = allocateTiles(c.stages, c.tileM);
-  wTiles = allocateTiles(c.weightStages, c.tileN);
+  wTiles = allocateTiles(c.bStages, c.tileN);
   if (isSplit())
-    wSmall = allocateTiles(c.weightStages, c.tileN);
+    wSmall = allocateTiles(c.bStages, c.tileN);
   else
     holdWord = emitRegisterAHoldWords(b, loc, io, getFragments());
-  landed = emitStageMbarriers(b, loc, io, c.stages + c.weightStages, threadId);
+  landed = emitStageMbarriers(b, loc, io, c.stages + c.bStages, threadId);
   return success();
 }
 
@@ -325,7 +328,7 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
     Value k0 = mul(rem(slotMajorStep, kTiles), c.tileK);
     // The step's weights first: its terms are then consumed in order.
     Value slot = getWeightSlot(step);
-    emitIf(isAtLeast(step, c.weightStages), [&] {
+    emitIf(isAtLeast(step, c.bStages), [&] {
       emitNamedBarrierWait(b, loc, getWeightEmpty(slot), getEmptyCount());
     });
     emitIf(isBelow(threadId, 1), [&] {
@@ -359,8 +362,7 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
   }
   emitDrain(loop.getResult(0), c.stages,
             [&](Value slot) { return getTermEmpty(slot); });
-  emitDrain(steps, c.weightStages,
-            [&](Value slot) { return getWeightEmpty(slot); });
+  emitDrain(steps, c.bStages, [&](Value slot) { return getWeightEmpty(slot); });
 }
 
 void WgmmaTmaFcProductEmitter::emitWeightSplits() {
@@ -370,7 +372,7 @@ void WgmmaTmaFcProductEmitter::emitWeightSplits() {
   b.setInsertionPointToStart(loop.getBody());
   Value step = loop.getInductionVar();
   Value slot = getWeightSlot(step);
-  emitMbarrierWaitForUse(b, loc, getWeightLanded(slot), step, c.weightStages);
+  emitMbarrierWaitForUse(b, loc, getWeightLanded(slot), step, c.bStages);
   emitTf32SplitOrRound(b, loc, wTiles, slot, wSmall, splitter,
                        kSplittingThreads);
   // The consumers' wgmmas read the remainders through the async proxy.
@@ -422,7 +424,7 @@ void WgmmaTmaFcProductEmitter::emitProducts(
   if (isSplit())
     emitNamedBarrierWait(b, loc, getWeightSplit(slot), getSplitCount());
   else
-    emitMbarrierWaitForUse(b, loc, getWeightLanded(slot), step, c.weightStages);
+    emitMbarrierWaitForUse(b, loc, getWeightLanded(slot), step, c.bStages);
   auto descriptor = [&](Value tiles) {
     Value base = emitSharedAddress(b, loc, tiles);
     return emitWgmmaDescriptor(b, loc, add(base, mul(slot, getWeightBytes())));
@@ -584,7 +586,7 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
     emitNamedBarrierWait(b, loc, index(kEpilogueBarrier), getConsumers());
   };
   ValueRange accumulators = ValueRange(state).take_front(getSlabs());
-  if (canStageWgmmaTmaFcProductEpilogue(plan)) {
+  if (canStageWgmmaTmaFcProductEpilogue(fcPlan)) {
     auto rowScales = [&](Value staging) {
       return exchange->emitRowScales(block, staging, consumerThread,
                                      getConsumers(), barrier);
@@ -608,7 +610,7 @@ WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
                                const FcProductGradeNorm *gradeNorm) {
   fc = &fcGemm;
   threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  if (plan.clusterBlocks > 1 && !io.setClusterBlocks(plan.clusterBlocks))
+  if (fcPlan.clusterBlocks > 1 && !io.setClusterBlocks(fcPlan.clusterBlocks))
     return emitError(loc, "the warp-specialised fc_product runs in clusters, "
                           "which only CUDA launches");
   // The longest blocks first, and blocks of one row tile together, which
@@ -616,17 +618,17 @@ WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   // others of their group and place themselves by a ticket.
   Value ticket;
   if (gradeNorm) {
-    exchange.emplace(b, loc, plan, fcGemm, *gradeNorm, io);
+    exchange.emplace(b, loc, fcPlan, fcGemm, *gradeNorm, io);
     ticket = exchange->emitTicket(threadId);
   }
-  block = emitFcProductBlockPosition(b, loc, plan, fcGemm, ticket);
+  block = emitFcProductBlockPosition(b, loc, fcPlan, fcGemm, ticket);
   blade = block.batch.front();
   kTiles = llvm::divideCeil(p.k, c.tileK);
   zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
   if (failed(setUp()))
     return failure();
   steps = emitFcProductStepCount(b, loc, *fc, blade, kTiles);
-  if (plan.kTilesOuter)
+  if (fcPlan.kTilesOuter)
     slots = div(steps, kTiles);
   emitProducerConsumerRoles(
       b, loc, threadId, c.getNumThreads(),
@@ -641,21 +643,21 @@ WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   return success();
 }
 
-bool mlir::uta::canStageWgmmaTmaFcProductEpilogue(const GemmPlan &plan) {
+bool mlir::uta::canStageWgmmaTmaFcProductEpilogue(const FcProductPlan &fcPlan) {
+  const GemmPlan &plan = fcPlan.gemm;
   const GemmConfig &c = plan.config;
   int64_t weightTiles = plan.precision == GemmPrecision::Tf32x3 ? 2 : 1;
   int64_t tileBytes = 2 * c.stages * c.tileM * kWgmmaRowBytes +
-                      c.weightStages * weightTiles * c.tileN * kWgmmaRowBytes;
+                      c.bStages * weightTiles * c.tileN * kWgmmaRowBytes;
   int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
   return stagingBytes <= tileBytes &&
          canStageWgmmaEpilogue(plan, 128 * c.warpsM);
 }
 
-LogicalResult
-mlir::uta::emitWgmmaTmaFcProduct(OpBuilder &b, Location loc,
-                                 const GemmPlan &plan, const FcProductGemm &fc,
-                                 KernelIO &io, ElementEpilogue epilogue,
-                                 const FcProductGradeNorm *gradeNorm) {
+LogicalResult mlir::uta::emitWgmmaTmaFcProduct(
+    OpBuilder &b, Location loc, const FcProductPlan &plan,
+    const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue,
+    const FcProductGradeNorm *gradeNorm) {
   return WgmmaTmaFcProductEmitter(b, loc, plan, io)
       .emit(fc, epilogue, gradeNorm);
 }

@@ -10,8 +10,8 @@
 #include "passes/Conversion/UTAToGPU/CliffordExpansion.h"
 
 #include "passes/Analysis/FcProductTiling.h"
-#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
-#include "passes/Conversion/UTAToGPU/Gemm/GradeNormExchange.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/FcProductSchedules.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/GradeNormExchange.h"
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 #include "dialects/UTA/IR/UTAOps.h"
@@ -63,14 +63,16 @@ public:
       : target(target), remarks(remarks) {}
 
   int64_t getNumThreads(Operation *op, bool) const override {
-    if (std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op)))
-      return plan->getNumThreads();
+    if (std::optional<FcProductPlan> plan =
+            getGemmPlan(op, getFcProductGemm(op)))
+      return plan->gemm.getNumThreads();
     return getFcProductTiling(cast<FcProductOp>(op)).getNumThreads();
   }
 
   std::optional<int64_t> getBlockSize(Operation *op, bool) const override {
-    if (std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op)))
-      return plan->config.getNumThreads();
+    if (std::optional<FcProductPlan> plan =
+            getGemmPlan(op, getFcProductGemm(op)))
+      return plan->gemm.config.getNumThreads();
     return getFcProductTiling(cast<FcProductOp>(op)).threads;
   }
 
@@ -84,10 +86,11 @@ public:
     // The slots that run: split to two terms each for the schedules that
     // stage every term's tiles, whole for the warp-specialised one and for
     // the SIMT kernel.
-    std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op));
-    FcProductGemm fc = plan && plan->config.schedule != GemmSchedule::WgmmaTma
-                           ? getFcProductGemm(op)
-                           : getWgmmaTmaFcProductGemm(op);
+    std::optional<FcProductPlan> plan = getGemmPlan(op, getFcProductGemm(op));
+    FcProductGemm fc =
+        plan && plan->gemm.config.schedule != GemmSchedule::WgmmaTma
+            ? getFcProductGemm(op)
+            : getWgmmaTmaFcProductGemm(op);
     int64_t slots = 0, terms = 0;
     for (const auto &bladeSlots : fc.slotsOfBlade)
       for (const FcProductGemmSlot &slot : bladeSlots) {
@@ -97,9 +100,9 @@ public:
     KernelFlops flops;
     flops.simt = 2 * terms * rows * inFeatures;
     int64_t products = 2 * slots * rows * inFeatures * outFeatures;
-    if (plan && plan->getFlopsUnit() != "simt") {
+    if (plan && plan->gemm.getFlopsUnit() != "simt") {
       flops.tensor = products;
-      flops.tensorPrecision = plan->getFlopsUnit();
+      flops.tensorPrecision = plan->gemm.getFlopsUnit();
     } else {
       flops.simt += products;
     }
@@ -109,21 +112,21 @@ public:
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
                      bool) const override {
     FcProductGemm fc = getFcProductGemm(op);
-    if (std::optional<GemmPlan> plan = getGemmPlan(op, fc)) {
+    if (std::optional<FcProductPlan> plan = getGemmPlan(op, fc)) {
       if (remarks)
         op->emitRemark() << "fc_product on the GEMM engine, per result "
                             "blade: "
                          << plan->describe();
       auto store = [&](OpBuilder &nb, Location loc, ValueRange indices,
                        Value value) { io.write(nb, loc, 0, indices, value); };
-      if (plan->config.schedule == GemmSchedule::WgmmaTma)
+      if (plan->gemm.config.schedule == GemmSchedule::WgmmaTma)
         return emitWgmmaTmaFcProduct(b, op->getLoc(), *plan,
                                      getWgmmaTmaFcProductGemm(op), io, store);
-      if (plan->config.schedule == GemmSchedule::Wgmma)
+      if (plan->gemm.config.schedule == GemmSchedule::Wgmma)
         return emitWgmmaFcProduct(b, op->getLoc(), *plan, fc, io, store);
       return emitMmaSyncFcProduct(b, op->getLoc(), *plan, fc, io, store);
     }
-    std::optional<GemmPlan> ungated;
+    std::optional<FcProductPlan> ungated;
     if (remarks && cast<FcProductOp>(op).getGate() &&
         (ungated = planGemm(cast<FcProductOp>(op), fc)))
       op->emitRemark() << "fc_product with a gate runs on the SIMT cores: "
@@ -134,8 +137,8 @@ public:
   }
 
   bool canApplyGradeNorm(Operation *op, Operation *norm) const override {
-    std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op));
-    if (!plan || plan->config.schedule != GemmSchedule::WgmmaTma ||
+    std::optional<FcProductPlan> plan = getGemmPlan(op, getFcProductGemm(op));
+    if (!plan || plan->gemm.config.schedule != GemmSchedule::WgmmaTma ||
         cast<GradeRmsNormOp>(norm).getAlgebra() !=
             cast<FcProductOp>(op).getAlgebra())
       return false;
@@ -151,7 +154,7 @@ public:
 
   LogicalResult emitWithGradeNorm(OpBuilder &b, Operation *op, Operation *norm,
                                   KernelIO &io) const override {
-    std::optional<GemmPlan> plan = getGemmPlan(op, getFcProductGemm(op));
+    std::optional<FcProductPlan> plan = getGemmPlan(op, getFcProductGemm(op));
     assert(plan && "canApplyGradeNorm holds");
     if (remarks)
       norm->emitRemark() << "grade_rms_norm in the epilogue of fc_product ("
@@ -235,23 +238,23 @@ private:
   /// The tensor-core plan of `op`, whose GEMMs are `fc`, where it applies:
   /// f32, a CUDA target with tensor cores, and x, y and the weights read
   /// from memory.
-  std::optional<GemmPlan> getGemmPlan(Operation *op,
-                                      const FcProductGemm &fc) const {
+  std::optional<FcProductPlan> getGemmPlan(Operation *op,
+                                           const FcProductGemm &fc) const {
     auto product = cast<FcProductOp>(op);
-    std::optional<GemmPlan> plan = planGemm(product, fc);
+    std::optional<FcProductPlan> plan = planGemm(product, fc);
     // The gate is read in the warp-specialised schedule alone: the others
     // stage every operand tile they form products from, and a gated
     // fc_product that would take them runs tiled on the SIMT cores instead
     // (uta-fold-scalar-gates gates only where that schedule runs).
     if (plan && product.getGate() &&
-        plan->config.schedule != GemmSchedule::WgmmaTma)
+        plan->gemm.config.schedule != GemmSchedule::WgmmaTma)
       return std::nullopt;
     return plan;
   }
 
   /// The tensor-core plan of `product` regardless of its gate.
-  std::optional<GemmPlan> planGemm(FcProductOp product,
-                                   const FcProductGemm &fc) const {
+  std::optional<FcProductPlan> planGemm(FcProductOp product,
+                                        const FcProductGemm &fc) const {
     Operation *op = product;
     if (auto fusion = dyn_cast<FusionOp>(op->getParentOp()))
       for (Value operand : op->getOperands())
@@ -272,7 +275,7 @@ private:
     problem.elementType = Float32Type::get(op->getContext());
     if (problem.m == 0 || problem.n == 0)
       return std::nullopt;
-    return planFcProductGemm(problem, target, fc.termsPerSlot);
+    return planFcProduct(problem, target, fc.termsPerSlot);
   }
 
   LogicalResult emitSimt(OpBuilder &b, Operation *op, Value thread,

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Conversion/UTAToGPU/Gemm/GradeNormExchange.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/GradeNormExchange.h"
 
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
 #include "passes/Conversion/UTAToGPU/VectorAccess.h"
@@ -42,19 +42,20 @@ static int64_t getGroupBlocks(const GemmPlan &plan,
   return llvm::count(norm.gradeOfBlade, grade) * plan.getTilesN();
 }
 
-std::string mlir::uta::explainGradeNormExchange(const GemmPlan &plan,
+std::string mlir::uta::explainGradeNormExchange(const FcProductPlan &fcPlan,
                                                 const FcProductGemm &fc,
                                                 const FcProductGradeNorm &norm,
                                                 int64_t maxSharedBytes) {
+  const GemmPlan &plan = fcPlan.gemm;
   const GemmConfig &c = plan.config;
   if (c.schedule != GemmSchedule::WgmmaTma)
     return "only the warp-specialised schedule computes the norm";
-  if (plan.getSharedMemoryBytes() + kExchangeSharedBytes > maxSharedBytes)
+  if (fcPlan.getSharedMemoryBytes() + kExchangeSharedBytes > maxSharedBytes)
     return llvm::formatv("its workgroup words do not fit beside the "
                          "schedule's {0} bytes of shared memory",
-                         plan.getSharedMemoryBytes())
+                         fcPlan.getSharedMemoryBytes())
         .str();
-  if (!canStageWgmmaTmaFcProductEpilogue(plan))
+  if (!canStageWgmmaTmaFcProductEpilogue(fcPlan))
     return "the result tile is not staged in shared memory (rows not a "
            "multiple of 4 or no room)";
   int64_t consumers = 128 * c.warpsM;
@@ -91,11 +92,11 @@ std::string mlir::uta::explainGradeNormExchange(const GemmPlan &plan,
 }
 
 GradeNormExchange::GradeNormExchange(OpBuilder &b, Location loc,
-                                     const GemmPlan &plan,
+                                     const FcProductPlan &fcPlan,
                                      const FcProductGemm &fc,
                                      const FcProductGradeNorm &norm,
                                      KernelIO &io)
-    : GemmScheduleEmitter(b, loc, plan, io), norm(norm) {
+    : GemmScheduleEmitter(b, loc, fcPlan.gemm, io), norm(norm) {
   counters = io.allocateGlobalBuffer(b, loc, getCounterWords(),
                                      /*zeroed=*/true);
   sums = io.allocateGlobalBuffer(b, loc,

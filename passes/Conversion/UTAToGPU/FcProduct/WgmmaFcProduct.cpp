@@ -40,7 +40,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/FcProductSchedules.h"
 #include "passes/Conversion/UTAToGPU/Gemm/SharedTiles.h"
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
@@ -66,11 +66,14 @@ constexpr int64_t kVectorWidth = 4;
 
 class WgmmaFcProductEmitter : GemmScheduleEmitter {
 public:
-  using GemmScheduleEmitter::GemmScheduleEmitter;
+  WgmmaFcProductEmitter(OpBuilder &b, Location loc, const FcProductPlan &plan,
+                        KernelIO &io)
+      : GemmScheduleEmitter(b, loc, plan.gemm, io), fcPlan(plan) {}
 
   LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue);
 
 private:
+  const FcProductPlan &fcPlan;
   /// Formed K-major tiles of `rows` x tileK, one per formed stage.
   StagedOperand allocateFormedTile(int64_t rows);
   /// Whether the term of sign `sign` exists (sign != 0).
@@ -81,12 +84,12 @@ private:
   /// Issues the copies of step `step`'s x, y and weight tiles into `stage`.
   void copyStep(Value step, Value stage);
   /// The first thread expects the bytes of step `info`'s x and y tiles on
-  /// `stage`'s mbarrier and issues their boxes (plan.tmaRows).
+  /// `stage`'s mbarrier and issues their boxes (fcPlan.tmaRows).
   void copyRowsByTensorMap(const FcProductStep &info, Value stage, Value k0);
   /// Makes the tensor maps of x and y and initializes the stages'
-  /// mbarriers (plan.tmaRows).
+  /// mbarriers (fcPlan.tmaRows).
   LogicalResult setUpTensorMaps();
-  /// Waits for step `step`'s x and y tiles (plan.tmaRows).
+  /// Waits for step `step`'s x and y tiles (fcPlan.tmaRows).
   void waitForRows(Value step);
   Value getStageBarrier(Value stage) {
     return getStageMbarrier(b, loc, stageBarriers, stage);
@@ -120,7 +123,7 @@ private:
   /// The weights are K-major (transpose_weights): copied into tiles the
   /// tensor cores read as staged, nothing formed but 3xTF32's remainders.
   bool weightsInPlace = false;
-  /// x and y come by TMA (plan.tmaRows): their tensor maps, and
+  /// x and y come by TMA (fcPlan.tmaRows): their tensor maps, and
   /// memref<stages x i64>, the mbarriers of the stages' x and y tiles.
   Value lhsMap, rhsMap, stageBarriers;
   /// K-major weights by TMA too, swizzled as wgmma reads them.
@@ -143,7 +146,7 @@ StagedOperand WgmmaFcProductEmitter::allocateFormedTile(int64_t rows) {
   tile.columns = c.tileK;
   tile.swizzle = getRowSwizzle(rowBytes(), /*readByLdmatrix=*/true);
   tile.buffer = io.allocateWorkgroupBuffer(
-      b, loc, {plan.getFormedTileSets(), rows, c.tileK}, p.elementType,
+      b, loc, {fcPlan.getFormedTileSets(), rows, c.tileK}, p.elementType,
       kWgmmaTileAlignment);
   return tile;
 }
@@ -152,9 +155,9 @@ void WgmmaFcProductEmitter::copyStep(Value step, Value stage) {
   FcProductStep info = emitFcProductStep(b, loc, *fc, blade, step, kTiles);
   Value k0 = mul(rem(step, kTiles), c.tileK);
   int64_t threads = c.getNumThreads();
-  if (plan.tmaRows)
+  if (fcPlan.tmaRows)
     copyRowsByTensorMap(info, stage, k0);
-  for (int64_t t = 0; !plan.tmaRows && t < fc->termsPerSlot; ++t) {
+  for (int64_t t = 0; !fcPlan.tmaRows && t < fc->termsPerSlot; ++t) {
     lhsTiles[t].batch = {info.lhs[t]};
     rhsTiles[t].batch = {info.rhs[t]};
     // Every slot has a first term; a later one may be missing (sign 0):
@@ -243,7 +246,7 @@ LogicalResult WgmmaFcProductEmitter::setUpTensorMaps() {
 }
 
 void WgmmaFcProductEmitter::waitForRows(Value step) {
-  if (!plan.tmaRows)
+  if (!fcPlan.tmaRows)
     return;
   emitMbarrierWaitForUse(b, loc, getStageBarrier(rem(step, c.stages)), step,
                          c.stages);
@@ -281,7 +284,7 @@ void WgmmaFcProductEmitter::formTiles(Value stage, const FcProductStep &step,
     Value column = emitSwizzledColumn(b, loc, aHigh, row, plainColumn);
     // TMA boxes land unswizzled: four threads read one 64-byte row, a warp
     // eight whole rows, without bank conflicts.
-    Value stagedColumn = plan.tmaRows ? plainColumn : column;
+    Value stagedColumn = fcPlan.tmaRows ? plainColumn : column;
     auto termProduct = [&](int64_t t) -> Value {
       Value x = vector::LoadOp::create(b, loc, vectorType, lhsTiles[t].buffer,
                                        ValueRange{stage, row, stagedColumn});
@@ -490,7 +493,7 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   // blades, whose x and y sweeps are half as many) was 6% slower with
   // cp.async; with x and y by TMA, rows outermost pays for Cl(2,0) too
   // (fc_product 0.216 against 0.250 ms on an H200).
-  block = plan.tmaRows || fc->slotsOfBlade.size() >= kRowsOuterMinBlades
+  block = fcPlan.tmaRows || fc->slotsOfBlade.size() >= kRowsOuterMinBlades
               ? emitGemmBlockPositionRowsOuter(b, loc, plan)
               : emitGemmBlockPosition(b, loc, plan);
   blade = block.batch.front();
@@ -506,7 +509,7 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
   xTile.globalColumns = p.k;
   xTile.asyncCopy = plan.asyncCopyA;
   // TMA boxes land unswizzled (the forming reads do not conflict).
-  if (!plan.tmaRows)
+  if (!fcPlan.tmaRows)
     xTile.swizzle = getRowSwizzle(rowBytes(), /*readByLdmatrix=*/true);
   for (int64_t t = 0; t < fc->termsPerSlot; ++t)
     for (auto [tiles, global] :
@@ -539,13 +542,13 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
     wLow = allocateFormedTile(c.tileN);
   }
 
-  if (plan.tmaRows && failed(setUpTensorMaps()))
+  if (fcPlan.tmaRows && failed(setUpTensorMaps()))
     return failure();
 
   Value steps = emitFcProductStepCount(b, loc, *fc, blade, kTiles);
   Value zero = LLVM::ZeroOp::create(
       b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
-  SmallVector<Value> accumulators = plan.getFormedTileSets() == 2
+  SmallVector<Value> accumulators = fcPlan.getFormedTileSets() == 2
                                         ? emitOverlappedLoop(steps, zero)
                                         : emitSerialLoop(steps, zero);
   // Only empty groups can be pending here; leave none behind.
@@ -555,7 +558,7 @@ LogicalResult WgmmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
 }
 
 LogicalResult mlir::uta::emitWgmmaFcProduct(OpBuilder &b, Location loc,
-                                            const GemmPlan &plan,
+                                            const FcProductPlan &plan,
                                             const FcProductGemm &fc,
                                             KernelIO &io,
                                             ElementEpilogue epilogue) {

@@ -1,0 +1,182 @@
+//===- GemmPlannerTest.cpp - The GEMM engine's choices per problem --------===//
+//
+// planGemm and planFcProduct on problems whose choice the docs state: the
+// schedule each target gets, the row the heuristic takes where its tile
+// fills the GPU and the smaller one where it would not, a named row that
+// wins where it applies and is ignored where it does not, and fc_product's
+// plan holding the engine's GemmPlan with its own counts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/Passes.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/FcProductPlan.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace mlir::uta;
+
+namespace {
+
+class GemmPlannerTest : public ::testing::Test {
+protected:
+  GemmProblem problem(int64_t m, int64_t n, int64_t k, Type elementType,
+                      bool transposeB = true, int64_t batch = 0) {
+    GemmProblem p;
+    if (batch)
+      p.batchShape = p.lhsBatchShape = p.rhsBatchShape = {batch};
+    p.m = m;
+    p.n = n;
+    p.k = k;
+    p.transposeB = transposeB;
+    p.elementType = elementType;
+    return p;
+  }
+  static GemmTarget cuda(unsigned sm, bool archSpecific = false,
+                         bool allowTf32 = false, std::string config = "") {
+    GemmTarget target;
+    target.sm = sm;
+    target.archSpecific = archSpecific;
+    target.allowTf32 = allowTf32;
+    target.config = std::move(config);
+    return target;
+  }
+
+  MLIRContext context;
+  Builder builder{&context};
+  Type f32 = builder.getF32Type(), bf16 = builder.getBF16Type();
+};
+
+TEST_F(GemmPlannerTest, EachTargetGetsItsSchedule) {
+  GemmProblem large = problem(4096, 4096, 4096, bf16);
+  GemmPlan simt = planGemm(large, GemmTarget());
+  EXPECT_EQ(simt.config.schedule, GemmSchedule::Simt);
+  EXPECT_EQ(simt.precision, GemmPrecision::Half);
+  EXPECT_EQ(planGemm(large, cuda(80)).config.schedule, GemmSchedule::MmaSync);
+  GemmPlan hopper = planGemm(large, cuda(90, /*archSpecific=*/true));
+  EXPECT_EQ(hopper.config.schedule, GemmSchedule::Wgmma);
+  EXPECT_STREQ(hopper.config.name, "wgmma128x256x64");
+  // B given [K, N] is not K-contiguous: wgmma does not apply.
+  EXPECT_EQ(planGemm(problem(4096, 4096, 4096, bf16, /*transposeB=*/false),
+                     cuda(90, true))
+                .config.schedule,
+            GemmSchedule::MmaSync);
+  // Without tensor cores, every dtype on the SIMT cores.
+  GemmTarget noTensorCores = cuda(90, true);
+  noTensorCores.tensorCores = false;
+  EXPECT_EQ(planGemm(large, noTensorCores).config.schedule, GemmSchedule::Simt);
+}
+
+TEST_F(GemmPlannerTest, F32PrecisionFollowsTheTf32Choice) {
+  GemmProblem large = problem(4096, 4096, 4096, f32);
+  GemmPlan accurate = planGemm(large, cuda(90, true));
+  EXPECT_EQ(accurate.precision, GemmPrecision::Tf32x3);
+  EXPECT_EQ(accurate.config.schedule, GemmSchedule::WgmmaTma);
+  EXPECT_STREQ(accurate.config.name, "tma128x128x32x3");
+  GemmPlan tf32 = planGemm(large, cuda(90, true, /*allowTf32=*/true));
+  EXPECT_EQ(tf32.precision, GemmPrecision::Tf32);
+  EXPECT_STREQ(tf32.config.name, "tma128x256x32f32");
+  EXPECT_EQ(tf32.getFlopsUnit(), "tf32");
+  EXPECT_EQ(planGemm(large, GemmTarget()).getFlopsUnit(), "simt");
+}
+
+TEST_F(GemmPlannerTest, SmallProblemsTakeTilesThatFillTheGpu) {
+  // 512 x 512 in 128x128 tiles is 16 blocks on 108 SMs: no row fills the
+  // GPU, so the smallest tile (64 blocks).
+  GemmPlan small = planGemm(problem(512, 512, 4096, bf16), cuda(80));
+  EXPECT_STREQ(small.config.name, "mma64x64x32");
+  EXPECT_EQ(small.getNumBlocks(), 64);
+  EXPECT_FALSE(givesEverySmABlock(small, small.config, cuda(80)));
+  GemmPlan large = planGemm(problem(8192, 8192, 4096, bf16), cuda(80));
+  EXPECT_STREQ(large.config.name, "mma128x128x64");
+}
+
+TEST_F(GemmPlannerTest, NamedRowWinsWhereItApplies) {
+  GemmProblem large = problem(4096, 4096, 4096, bf16);
+  GemmPlan named =
+      planGemm(large, cuda(90, true, false, /*config=*/"tma128x128x64s6"));
+  EXPECT_EQ(named.config.schedule, GemmSchedule::WgmmaTma);
+  EXPECT_EQ(named.config.stages, 6);
+  // An f32-only row does not apply to bf16: the heuristic's choice stays.
+  GemmPlan ignored =
+      planGemm(large, cuda(90, true, false, /*config=*/"tma128x128x32f32"));
+  EXPECT_STREQ(ignored.config.name, "wgmma128x256x64");
+}
+
+TEST_F(GemmPlannerTest, SharedMemoryStaysWithinTheTarget) {
+  for (GemmTarget target :
+       {GemmTarget(), cuda(80), cuda(86), cuda(90, true), cuda(90, true, true)})
+    for (Type type : {f32, bf16})
+      for (int64_t size : {64, 1000, 8192}) {
+        GemmPlan plan = planGemm(problem(size, size, size, type), target);
+        EXPECT_LE(plan.getSharedMemoryBytes(), target.getMaxSharedBytes())
+            << plan.describe();
+      }
+}
+
+TEST_F(GemmPlannerTest, ConfigNamesOfBothTables) {
+  EXPECT_TRUE(isGemmConfigName("mma128x128x64"));
+  EXPECT_TRUE(isGemmConfigName("fctma128x256x32"));
+  EXPECT_FALSE(isGemmConfigName("mma128x128x65"));
+  EXPECT_FALSE(isGemmConfigName(""));
+}
+
+// fc_product of FCGP Cl(3,0) at B = 4096, F = 512: 8 result blades, K-major
+// weights, plain TF32 on sm_90a takes the warp-specialised row with three
+// weight stages, K tiles outermost, clusters of two column tiles and the
+// long blades first in one chunk.
+TEST_F(GemmPlannerTest, FcProductOnTheWarpSpecialisedSchedule) {
+  GemmProblem blades = problem(4096, 512, 512, f32, /*transposeB=*/true, 8);
+  std::optional<FcProductPlan> plan =
+      planFcProduct(blades, cuda(90, true, true), /*termsPerSlot=*/1);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->gemm.config.schedule, GemmSchedule::WgmmaTma);
+  EXPECT_STREQ(plan->gemm.config.name, "fctma128x256x32");
+  EXPECT_EQ(plan->gemm.config.bStages, 3);
+  EXPECT_TRUE(plan->kTilesOuter);
+  EXPECT_EQ(plan->clusterBlocks, 2);
+  EXPECT_EQ(plan->longBlocksFirstRows, plan->gemm.getTilesM());
+  EXPECT_FALSE(plan->tmaRows);
+  EXPECT_LE(plan->getSharedMemoryBytes(), cuda(90, true).getMaxSharedBytes());
+  // fc_product's count, not the matmul kernel's: term and weight rings.
+  EXPECT_NE(plan->getSharedMemoryBytes(), plan->gemm.getSharedMemoryBytes());
+  EXPECT_NE(plan->describe().find("K-major weights by TMA in 3 stages"),
+            std::string::npos)
+      << plan->describe();
+
+  // 3xTF32 runs slot by slot, without clusters, in two chunks of long
+  // blocks first.
+  std::optional<FcProductPlan> accurate =
+      planFcProduct(blades, cuda(90, true), 1);
+  ASSERT_TRUE(accurate);
+  EXPECT_STREQ(accurate->gemm.config.name, "fctma128x128x32");
+  EXPECT_FALSE(accurate->kTilesOuter);
+  EXPECT_EQ(accurate->clusterBlocks, 1);
+}
+
+TEST_F(GemmPlannerTest, FcProductElsewhere) {
+  GemmProblem blades = problem(4096, 512, 512, f32, /*transposeB=*/false, 8);
+  // Weights [Fin][Fout] on sm_90a: the schedule that forms A and the
+  // K-major weights in shared memory, x and y by TMA.
+  std::optional<FcProductPlan> formed =
+      planFcProduct(blades, cuda(90, true, true), /*termsPerSlot=*/2);
+  ASSERT_TRUE(formed);
+  EXPECT_EQ(formed->gemm.config.schedule, GemmSchedule::Wgmma);
+  EXPECT_TRUE(formed->tmaRows);
+  EXPECT_EQ(formed->aTilesPerStage, 4);
+  EXPECT_GE(formed->gemm.config.stages, formed->getMinStages());
+  // sm_80: mma.sync.
+  std::optional<FcProductPlan> ampere = planFcProduct(blades, cuda(80), 2);
+  ASSERT_TRUE(ampere);
+  EXPECT_EQ(ampere->gemm.config.schedule, GemmSchedule::MmaSync);
+  // No CUDA tensor cores, or not f32: the op keeps its SIMT kernel.
+  EXPECT_FALSE(planFcProduct(blades, GemmTarget(), 2));
+  EXPECT_FALSE(planFcProduct(problem(4096, 512, 512, bf16, false, 8),
+                             cuda(90, true), 2));
+}
+
+} // namespace
