@@ -1,4 +1,4 @@
-//===- KernelOpInterface.td - What kernels know of an op --*- tablegen -*-===//
+//===- KernelOpInterface.td - What kernels know of an op ---*- tablegen -*-===//
 //
 // The interface and traits through which the passes ask an op of either
 // dialect how kernels treat it, instead of keeping lists of ops: its fusion

@@ -1,4 +1,4 @@
-//===- Graph.cpp - The C++ graph builder behind include/uta/Graph.h ------===//
+//===- Graph.cpp - The C++ graph builder behind include/uta/Graph.h -------===//
 //
 // Each Graph owns an MLIRContext and a module with one func.func that
 // always ends in a func.return of the outputs so far, so the module is valid

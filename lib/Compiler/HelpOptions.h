@@ -1,4 +1,4 @@
-//===- HelpOptions.h - What the tools' --help shows ------------*- C++ -*-===//
+//===- HelpOptions.h - What the tools' --help shows -------------*- C++ -*-===//
 //
 // utac and uta-opt link all of LLVM and MLIR, whose libraries register
 // hundreds of command-line options of their own (code generation flags for

@@ -1,4 +1,4 @@
-//===- MemoryBudget.cpp - The memory an interpretation takes -------------===//
+//===- MemoryBudget.cpp - The memory an interpretation takes --------------===//
 //
 // The peak of an interpretation from the types alone, by the rule the
 // interpreter frees values by (after their last read), and the budget it

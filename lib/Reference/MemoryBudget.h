@@ -1,4 +1,4 @@
-//===- MemoryBudget.h - The memory an interpretation takes -----*- C++ -*-===//
+//===- MemoryBudget.h - The memory an interpretation takes ------*- C++ -*-===//
 //
 // The interpreter (Interpreter.h) holds each value from the op that makes
 // it until its last read. What that costs at its peak is worked out here

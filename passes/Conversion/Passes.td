@@ -1,4 +1,4 @@
-//===- Passes.td - UTA conversion passes ------------------*- tablegen -*-===//
+//===- Passes.td - UTA conversion passes -------------------*- tablegen -*-===//
 //
 // Conversions between dialects, named Src-to-Dst (keep alphabetical).
 //

@@ -1,4 +1,4 @@
-//===- FoldScalarGates.cpp - Both scalar gates of fc_product on one side ===//
+//===- FoldScalarGates.cpp - Both scalar gates of fc_product on one side --===//
 //
 // uta-fold-scalar-gates: FCGP gates both operands of its fc_product, each
 // gate a kernel that reads and writes a whole multivector tensor where

@@ -1,4 +1,4 @@
-//===- Passes.td - UTA transformation passes --------------*- tablegen -*-===//
+//===- Passes.td - UTA transformation passes ---------------*- tablegen -*-===//
 //
 // Passes that rewrite uta and clifford graphs, or the launch sequences
 // convert-uta-to-gpu makes of them, in place (keep alphabetical).

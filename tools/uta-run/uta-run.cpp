@@ -1,4 +1,4 @@
-//===- uta-run.cpp - Runs a compiled graph without the compiler ----------===//
+//===- uta-run.cpp - Runs a compiled graph without the compiler -----------===//
 //
 // uta-run OUT.json --backend=cuda [--inputs=...] [--seed=N] [--save=DIR]
 //                  [--profile] [--device=N] [--expect=DIR]

@@ -1,4 +1,4 @@
-//===- CliffordDialect.td - The clifford dialect ----------*- tablegen -*-===//
+//===- CliffordDialect.td - The clifford dialect -----------*- tablegen -*-===//
 //
 // The dialect definition, the #clifford.algebra attribute and the operand
 // constraints shared by every clifford op.

@@ -1,4 +1,4 @@
-//===- CliffordInterfaces.td - Interfaces of clifford ops -*- tablegen -*-===//
+//===- CliffordInterfaces.td - Interfaces of clifford ops --*- tablegen -*-===//
 //
 // MultivectorOpInterface: what every clifford op tells the passes about its
 // multivectors, so that the grade analysis, the fusion cost model and the

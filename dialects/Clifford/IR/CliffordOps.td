@@ -1,4 +1,4 @@
-//===- CliffordOps.td - Ops of the clifford dialect -------*- tablegen -*-===//
+//===- CliffordOps.td - Ops of the clifford dialect --------*- tablegen -*-===//
 //
 // Every op of the clifford dialect. Shape rules are in the dialect description
 // (CliffordDialect.td) and checked in CliffordOps.cpp; folds and

@@ -1,4 +1,4 @@
-//===- UTADialect.td - The uta tensor-graph dialect -------*- tablegen -*-===//
+//===- UTADialect.td - The uta tensor-graph dialect --------*- tablegen -*-===//
 //
 // The dialect definition and the type constraints shared by all uta ops.
 //

@@ -1,4 +1,4 @@
-//===- UTAOps.td - Ops of the uta dialect -----------------*- tablegen -*-===//
+//===- UTAOps.td - Ops of the uta dialect ------------------*- tablegen -*-===//
 //
 // Every op of the uta dialect. Shape rules live in UTAShapes.cpp, verifiers and
 // builders in UTAOps.cpp, folds and canonicalization patterns in

@@ -1,4 +1,4 @@
-//===- ExecutableImpl.h - Behind the runtime API's handles ----*- C++ -*-===//
+//===- ExecutableImpl.h - Behind the runtime API's handles ------*- C++ -*-===//
 //
 // The implementations behind uta::Device, uta::DeviceTensor and
 // uta::Executable (include/uta/Runtime.h), shared by the runtime library

@@ -1,4 +1,4 @@
-//===- CliffordExpansion.cpp - Clifford ops expanded into scalar code ----===//
+//===- CliffordExpansion.cpp - Clifford ops expanded into scalar code -----===//
 //
 // The helpers that CliffordExpansion.h declares.
 //

@@ -1,4 +1,4 @@
-//===- GradeRmsNormEmitter.cpp - The kernel of clifford.grade_rms_norm ---===//
+//===- GradeRmsNormEmitter.cpp - The kernel of clifford.grade_rms_norm ----===//
 //
 // x [2^n, B, F]: each grade of each batch element divided by the root mean
 // square over the features of that grade's norms, in one block
