@@ -39,7 +39,7 @@ for f in "$root"/test/GPU/cases/*.mlir "$root"/examples/*.mlir; do
 done
 # The names of the table rows (matmul's and fc_product's).
 rows=$(cat "$root"/passes/Conversion/UTAToGPU/*/*Plan.cpp |
-  sed -n 's|.*"\([a-z0-9]*\)"[,}].*|\1|p' | sort -u)
+  sed -n 's|.*GemmSchedule::[A-Za-z]*, [0-9, ]*"\([a-z0-9]*\)".*|\1|p' | sort -u)
 named=("$root"/examples/fcgp_cl3.mlir "$root"/examples/fcgp_cl2.mlir
   "$root"/test/GPU/cases/matmul_f32.mlir "$root"/test/GPU/cases/matmul_bf16.mlir
   "$root"/test/GPU/cases/matmul_transpose_b_f16.mlir)

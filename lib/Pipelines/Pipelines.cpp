@@ -98,6 +98,14 @@ static void buildGpuPhase(OpPassManager &pm, const PipelineOptions &options,
   outline.allowTf32 = options.allowTf32;
   outline.gemmConfig = options.gemmConfig;
   outline.remarks = options.remarks;
+  // The GEMM plans go into the IR first, where the lowering reads them.
+  PlanGemmsPassOptions plan;
+  plan.sm = outline.sm;
+  plan.archSpecific = outline.archSpecific;
+  plan.tensorCores = outline.tensorCores;
+  plan.allowTf32 = outline.allowTf32;
+  plan.gemmConfig = outline.gemmConfig;
+  pm.addPass(createPlanGemmsPass(plan));
   // Outlining keeps one of each kind of kernel it makes (a repeated layer
   // is compiled once, whatever the target).
   pm.addPass(createConvertUTAToGPUPass(outline));

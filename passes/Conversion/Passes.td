@@ -84,6 +84,46 @@ def ConvertUTAToGPUPass : Pass<"convert-uta-to-gpu", "ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// PlanGemms
+//===----------------------------------------------------------------------===//
+
+def PlanGemmsPass : Pass<"uta-plan-gemms", "::mlir::ModuleOp"> {
+  let summary = "Attach the GEMM engine's plan to every op that runs on it";
+  let description = [{
+    Gives each `uta.matmul` and `clifford.fc_product` of the module's public
+    functions that runs on the GEMM engine its plan as a
+    `#uta.gemm_plan` in the discardable attribute `uta.gemm_plan`: the
+    engine's heuristic choice for the target, or the row `gemm-config`
+    names where it applies. A plan an op already has stays:
+    `convert-uta-to-gpu` follows the attribute, and refuses one it cannot
+    follow at the op. An fc_product that runs on the SIMT cores here
+    (operands not f32, no CUDA tensor cores) gets none.
+
+    ```mlir
+    %c = uta.matmul %a, %b {transpose_b = true} : ...
+    // uta-plan-gemms{sm=90 arch-specific allow-tf32}:
+    %c = uta.matmul %a, %b {transpose_b = true, uta.gemm_plan =
+        #uta.gemm_plan<schedule = "wgmma_tma", tile = [128, 256, 32],
+                       warps = [2, 1], stages = 4, precision = "tf32">} : ...
+    ```
+  }];
+  let options = [
+    Option<"sm", "sm", "unsigned", /*default=*/"0",
+           "CUDA compute capability of the target, as convert-uta-to-gpu's">,
+    Option<"archSpecific", "arch-specific", "bool", /*default=*/"false",
+           "The CUDA target is sm_90a, as convert-uta-to-gpu's">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Let the engine use tensor cores, as convert-uta-to-gpu's">,
+    Option<"allowTf32", "allow-tf32", "bool", /*default=*/"false",
+           "f32 products in plain TF32, as convert-uta-to-gpu's">,
+    Option<"gemmConfig", "gemm-config", "std::string", /*default=*/"\"\"",
+           "Name of a row of the engine's tables that replaces the "
+           "heuristic's choice wherever it applies">,
+  ];
+  let dependentDialects = ["::mlir::uta::UTADialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // MathToNVVM
 //===----------------------------------------------------------------------===//
 

@@ -60,6 +60,47 @@ TensorMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult GemmPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   StringRef schedule, ArrayRef<int64_t> tile,
+                                   ArrayRef<int64_t> warps, int64_t stages,
+                                   StringRef precision, int64_t bStages) {
+  if (!llvm::is_contained({"simt", "mma_sync", "wgmma", "wgmma_tma"}, schedule))
+    return emitError() << "a GEMM plan's schedule is simt, mma_sync, wgmma or "
+                          "wgmma_tma, not '"
+                       << schedule << "'";
+  if (!llvm::is_contained({"f32", "tf32", "3xtf32", "half"}, precision))
+    return emitError() << "a GEMM plan's precision is f32, tf32, 3xtf32 or "
+                          "half, not '"
+                       << precision << "'";
+  if (tile.size() != 3 || llvm::any_of(tile, [](int64_t t) { return t < 1; }))
+    return emitError() << "a GEMM plan's tile is three positive extents, "
+                          "M x N x K";
+  if (warps.size() != 2 || llvm::any_of(warps, [](int64_t w) { return w < 1; }))
+    return emitError() << "a GEMM plan's warps are two positive counts, "
+                          "along M and N";
+  if (tile[0] % warps[0] != 0 || tile[1] % warps[1] != 0)
+    return emitError() << "a GEMM plan's warps must divide its tile";
+  if (stages < 1 || bStages < 0)
+    return emitError() << "a GEMM plan has at least one stage and no "
+                          "negative count of B stages";
+  return success();
+}
+
+LogicalResult UTADialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attribute) {
+  if (attribute.getName() != getGemmPlanAttrName())
+    return success();
+  if (!isa<GemmPlanAttr>(attribute.getValue()))
+    return op->emitError() << "'" << getGemmPlanAttrName()
+                           << "' must be a #uta.gemm_plan";
+  StringRef name = op->getName().getStringRef();
+  if (name != MatmulOp::getOperationName() && name != "clifford.fc_product")
+    return op->emitError() << "only uta.matmul and clifford.fc_product run "
+                              "on the GEMM engine, so only they take a '"
+                           << getGemmPlanAttrName() << "'";
+  return success();
+}
+
 Operation *UTADialect::materializeConstant(OpBuilder &builder, Attribute value,
                                            Type type, Location loc) {
   auto typed = dyn_cast<TypedAttr>(value);

@@ -41,7 +41,10 @@ def UTA_Dialect : Dialect {
     /// "bf16", "f16", "tf32", "3xtf32"), a multiply-add counted as two;
     /// what the manifest records as launches[].cost.flops.
     static ::llvm::StringRef getFlopsAttrName() { return "uta.flops"; }
+    /// On a matmul-shaped op: its #uta.gemm_plan.
+    static ::llvm::StringRef getGemmPlanAttrName() { return "uta.gemm_plan"; }
   }];
+  let hasOperationAttrVerify = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -84,6 +87,45 @@ def UTA_TensorMapAttr : UTA_Attr<"TensorMap", "tensor_map"> {
   let assemblyFormat = [{
     `<` `argument` `=` $argument `,` `source` `=` $source `,` `box` `=` `[`
     $box `]` (`,` `swizzle` `=` $swizzle^)? `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def UTA_GemmPlanAttr : UTA_Attr<"GemmPlan", "gemm_plan"> {
+  let summary = "how the GEMM engine runs a matmul-shaped op";
+  let description = [{
+    The plan of a `uta.matmul` or a `clifford.fc_product` on the GEMM
+    engine, in the op's discardable attribute `uta.gemm_plan`: written by
+    `uta-plan-gemms` (the engine's heuristic, or the row that
+    `gemm-config` names), or by hand, and followed by
+    `convert-uta-to-gpu`. `schedule` is how a block computes its tile:
+    `simt`, `mma_sync`, `wgmma` or `wgmma_tma` (warp-specialised); `tile`
+    the block tile M x N x K; `warps` the warps (mma.sync, SIMT: threads)
+    or consumer warpgroups (wgmma) along M and N; `stages` the pipeline's
+    stages; `b_stages` a ring of B tiles of its own where the kernel keeps
+    one (0: B shares A's stages); `precision` how products are formed:
+    `f32` (SIMT FMAs), `tf32`, `3xtf32` (f32 accuracy on tensor cores) or
+    `half` (f16, bf16). The lowering accepts a plan that is a row of the
+    engine's tables (docs/gemm.md) and applies to the op on the target,
+    and refuses any other at the op.
+
+    ```mlir
+    %c = uta.matmul %a, %b {transpose_b = true,
+        uta.gemm_plan = #uta.gemm_plan<schedule = "wgmma_tma",
+            tile = [128, 256, 32], warps = [2, 1], stages = 4,
+            precision = "tf32">} : ...
+    ```
+  }];
+  let parameters = (ins StringRefParameter<>:$schedule,
+                        ArrayRefParameter<"int64_t">:$tile,
+                        ArrayRefParameter<"int64_t">:$warps,
+                        "int64_t":$stages,
+                        StringRefParameter<>:$precision,
+                        DefaultValuedParameter<"int64_t", "0">:$bStages);
+  let assemblyFormat = [{
+    `<` `schedule` `=` $schedule `,` `tile` `=` `[` $tile `]` `,` `warps` `=`
+    `[` $warps `]` `,` `stages` `=` $stages `,` `precision` `=` $precision
+    (`,` `b_stages` `=` $bStages^)? `>`
   }];
   let genVerifyDecl = 1;
 }

@@ -25,6 +25,7 @@
 #ifndef UTA_PASSES_CONVERSION_UTATOGPU_KERNELEMITTER_H
 #define UTA_PASSES_CONVERSION_UTATOGPU_KERNELEMITTER_H
 
+#include "dialects/UTA/IR/UTADialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/TypeID.h"
@@ -155,6 +156,11 @@ public:
   /// an add per element reduced); emitters that plan GEMMs say what runs
   /// on tensor cores.
   virtual KernelFlops countFlops(Operation *op) const;
+  /// For ops on the GEMM engine: the plan the lowering follows (the op's
+  /// #uta.gemm_plan where it can be followed, else the engine's choice), as
+  /// uta-plan-gemms attaches it; null for other ops and for an op that
+  /// runs off the engine here.
+  virtual GemmPlanAttr getPlanAttr(Operation *op) const { return nullptr; }
   /// The number of threads: the points of the op's iteration space, or
   /// fewer when `vectorize` lets a thread handle several.
   virtual int64_t getNumThreads(Operation *op, bool vectorize) const = 0;

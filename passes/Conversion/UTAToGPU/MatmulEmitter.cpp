@@ -22,8 +22,21 @@ public:
   GemmEmitter(const GemmTarget &target, bool remarks)
       : target(target), remarks(remarks) {}
 
-  GemmPlan getPlan(Operation *op) const {
-    return planGemm(getGemmProblem(cast<MatmulOp>(op)), target);
+  /// The plan of `op`: its #uta.gemm_plan where it has one the engine can
+  /// follow, else the heuristic's; `whyNot` (if given) gets why an attached
+  /// plan cannot be followed.
+  GemmPlan getPlan(Operation *op, std::string *whyNot = nullptr) const {
+    GemmProblem problem = getGemmProblem(cast<MatmulOp>(op));
+    if (auto attr = op->getAttrOfType<GemmPlanAttr>(
+            UTADialect::getGemmPlanAttrName())) {
+      std::string error;
+      if (std::optional<GemmPlan> plan =
+              planGemmFromAttr(problem, target, attr, error))
+        return *plan;
+      if (whyNot)
+        *whyNot = error;
+    }
+    return planGemm(problem, target);
   }
 
   int64_t getNumThreads(Operation *op, bool) const override {
@@ -36,6 +49,10 @@ public:
   }
 
   bool isKernelAnchor() const override { return true; }
+
+  GemmPlanAttr getPlanAttr(Operation *op) const override {
+    return getGemmPlanAttr(op->getContext(), getPlan(op));
+  }
 
   KernelFlops countFlops(Operation *op) const override {
     GemmPlan plan = getPlan(op);
@@ -64,7 +81,12 @@ public:
 
   LogicalResult emitAnchored(OpBuilder &b, Operation *op, KernelIO &io,
                              ElementEpilogue epilogue) const override {
-    GemmPlan plan = getPlan(op);
+    std::string whyNot;
+    GemmPlan plan = getPlan(op, &whyNot);
+    if (!whyNot.empty())
+      return op->emitError()
+             << "the GEMM engine cannot follow its "
+             << UTADialect::getGemmPlanAttrName() << ": " << whyNot;
     if (remarks)
       op->emitRemark() << "GEMM " << plan.describe();
     switch (plan.config.schedule) {

@@ -24,6 +24,8 @@ namespace {
 
 class GemmPlannerTest : public ::testing::Test {
 protected:
+  GemmPlannerTest() { context.loadDialect<UTADialect>(); }
+
   GemmProblem problem(int64_t m, int64_t n, int64_t k, Type elementType,
                       bool transposeB = true, int64_t batch = 0) {
     GemmProblem p;
@@ -177,6 +179,70 @@ TEST_F(GemmPlannerTest, FcProductElsewhere) {
   EXPECT_FALSE(planFcProduct(blades, GemmTarget(), 2));
   EXPECT_FALSE(planFcProduct(problem(4096, 512, 512, bf16, false, 8),
                              cuda(90, true), 2));
+}
+
+// Every plan the heuristics make reads back from its #uta.gemm_plan as the
+// same plan, so that uta-plan-gemms followed by the lowering changes
+// nothing.
+TEST_F(GemmPlannerTest, PlansRoundTripThroughTheAttribute) {
+  for (GemmTarget target :
+       {GemmTarget(), cuda(80), cuda(90, true), cuda(90, true, true),
+        cuda(90, true, false, "tma128x128x64s6")})
+    for (Type type : {f32, bf16})
+      for (int64_t size : {96, 4096}) {
+        GemmProblem p = problem(size, size, size, type);
+        GemmPlan plan = planGemm(p, target);
+        std::string whyNot;
+        std::optional<GemmPlan> back = planGemmFromAttr(
+            p, target, getGemmPlanAttr(&context, plan), whyNot);
+        ASSERT_TRUE(back) << plan.describe() << ": " << whyNot;
+        EXPECT_EQ(back->describe(), plan.describe());
+      }
+  for (GemmTarget target : {cuda(80), cuda(90, true), cuda(90, true, true)})
+    for (bool kMajor : {false, true}) {
+      GemmProblem blades = problem(4096, 512, 512, f32, kMajor, 8);
+      std::optional<FcProductPlan> plan = planFcProduct(blades, target, 1);
+      ASSERT_TRUE(plan);
+      std::string whyNot;
+      std::optional<FcProductPlan> back = planFcProductFromAttr(
+          blades, target, 1, getGemmPlanAttr(&context, plan->gemm), whyNot);
+      ASSERT_TRUE(back) << plan->describe() << ": " << whyNot;
+      EXPECT_EQ(back->describe(), plan->describe());
+    }
+}
+
+// A plan names a row that applies, or is refused with why.
+TEST_F(GemmPlannerTest, PlansFromAttributesAreChecked) {
+  GemmProblem large = problem(4096, 4096, 4096, bf16);
+  auto attr = [&](StringRef schedule, ArrayRef<int64_t> tile,
+                  ArrayRef<int64_t> warps, int64_t stages,
+                  StringRef precision) {
+    return GemmPlanAttr::get(&context, schedule, tile, warps, stages, precision,
+                             0);
+  };
+  std::string whyNot;
+  std::optional<GemmPlan> named = planGemmFromAttr(
+      large, cuda(90, true),
+      attr("wgmma_tma", {128, 128, 64}, {2, 1}, 6, "half"), whyNot);
+  ASSERT_TRUE(named) << whyNot;
+  EXPECT_STREQ(named->config.name, "tma128x128x64s6");
+  EXPECT_FALSE(planGemmFromAttr(
+      large, cuda(80), attr("wgmma_tma", {128, 128, 64}, {2, 1}, 6, "half"),
+      whyNot));
+  EXPECT_EQ(whyNot, "wgmma needs sm_90a");
+  EXPECT_FALSE(planGemmFromAttr(
+      large, cuda(80), attr("mma_sync", {128, 128, 64}, {2, 2}, 5, "half"),
+      whyNot));
+  EXPECT_EQ(whyNot, "no row of the engine's table has this schedule, tile, "
+                    "warps and stages");
+  // Four stages of 128x32 f32 tiles of A and B: 128 KiB, more shared
+  // memory than sm_86 has (99 KiB).
+  EXPECT_FALSE(planGemmFromAttr(
+      problem(4096, 4096, 4096, f32), cuda(86),
+      attr("mma_sync", {128, 128, 32}, {2, 2}, 4, "tf32"), whyNot));
+  EXPECT_NE(whyNot.find("bytes of shared memory are more than the target's"),
+            std::string::npos)
+      << whyNot;
 }
 
 } // namespace

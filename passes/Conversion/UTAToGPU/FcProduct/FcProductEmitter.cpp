@@ -76,6 +76,13 @@ public:
     return getFcProductTiling(cast<FcProductOp>(op)).threads;
   }
 
+  GemmPlanAttr getPlanAttr(Operation *op) const override {
+    if (std::optional<FcProductPlan> plan =
+            getGemmPlan(op, getFcProductGemm(op)))
+      return getGemmPlanAttr(op->getContext(), plan->gemm);
+    return nullptr;
+  }
+
   /// Per slot of a result blade, a [B, Fin] x [Fin, Fout] product, and its
   /// A operand's pair products formed (a multiply and an add per term).
   KernelFlops countFlops(Operation *op) const override {
@@ -111,6 +118,8 @@ public:
 
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
                      bool) const override {
+    if (failed(checkAttachedPlan(op)))
+      return failure();
     FcProductGemm fc = getFcProductGemm(op);
     if (std::optional<FcProductPlan> plan = getGemmPlan(op, fc)) {
       if (remarks)
@@ -154,6 +163,8 @@ public:
 
   LogicalResult emitWithGradeNorm(OpBuilder &b, Operation *op, Operation *norm,
                                   KernelIO &io) const override {
+    if (failed(checkAttachedPlan(op)))
+      return failure();
     std::optional<FcProductPlan> plan = getGemmPlan(op, getFcProductGemm(op));
     assert(plan && "canApplyGradeNorm holds");
     if (remarks)
@@ -275,7 +286,46 @@ private:
     problem.elementType = Float32Type::get(op->getContext());
     if (problem.m == 0 || problem.n == 0)
       return std::nullopt;
+    if (auto attr = op->getAttrOfType<GemmPlanAttr>(
+            UTADialect::getGemmPlanAttrName())) {
+      std::string whyNot;
+      if (std::optional<FcProductPlan> plan = planFcProductFromAttr(
+              problem, target, fc.termsPerSlot, attr, whyNot))
+        return plan;
+    }
     return planFcProduct(problem, target, fc.termsPerSlot);
+  }
+
+  /// Why `op`'s #uta.gemm_plan cannot be followed; empty where it has none
+  /// or it can.
+  std::string explainUnfollowedPlan(Operation *op) const {
+    auto attr =
+        op->getAttrOfType<GemmPlanAttr>(UTADialect::getGemmPlanAttrName());
+    if (!attr)
+      return "";
+    FcProductGemm fc = getFcProductGemm(op);
+    std::optional<FcProductPlan> plan = planGemm(cast<FcProductOp>(op), fc);
+    if (!plan)
+      return "the op runs on the SIMT cores here (f32 operands read from "
+             "memory and CUDA tensor cores are needed)";
+    std::string whyNot;
+    if (!planFcProductFromAttr(plan->gemm.problem, target, fc.termsPerSlot,
+                               attr, whyNot))
+      return whyNot;
+    if (cast<FcProductOp>(op).getGate() &&
+        plan->gemm.config.schedule != GemmSchedule::WgmmaTma)
+      return "only the wgmma_tma schedule reads a gate";
+    return "";
+  }
+
+  /// Refuses a #uta.gemm_plan that cannot be followed, at the op.
+  LogicalResult checkAttachedPlan(Operation *op) const {
+    std::string whyNot = explainUnfollowedPlan(op);
+    if (whyNot.empty())
+      return success();
+    return op->emitError() << "the GEMM engine cannot follow its "
+                           << UTADialect::getGemmPlanAttrName() << ": "
+                           << whyNot;
   }
 
   LogicalResult emitSimt(OpBuilder &b, Operation *op, Value thread,

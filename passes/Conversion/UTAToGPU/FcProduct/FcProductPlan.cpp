@@ -190,11 +190,11 @@ static const GemmConfigRow *chooseRow(const FcProductPlan &plan,
       });
 }
 
-std::optional<FcProductPlan>
-mlir::uta::planFcProduct(const GemmProblem &problem, const GemmTarget &target,
-                         int64_t termsPerSlot) {
-  if (target.sm < 80 || !target.tensorCores || !problem.elementType.isF32())
-    return std::nullopt;
+/// The plan of `problem` before its configuration is chosen: precision
+/// and async copies set.
+static FcProductPlan startFcProductPlan(const GemmProblem &problem,
+                                        const GemmTarget &target,
+                                        int64_t termsPerSlot) {
   FcProductPlan plan;
   GemmPlan &gemm = plan.gemm;
   gemm.problem = problem;
@@ -202,29 +202,21 @@ mlir::uta::planFcProduct(const GemmProblem &problem, const GemmTarget &target,
       target.allowTf32 ? GemmPrecision::Tf32 : GemmPrecision::Tf32x3;
   gemm.setAsyncCopies();
   plan.aTilesPerStage = 2 * termsPerSlot;
-  bool wgmma = target.archSpecific && target.sm == 90;
-  // The warp-specialised schedule reads every operand through a tensor map
-  // (16-byte strides) and the weights K-major, as wgmma reads them; the
-  // schedule that forms A (and N-major weights) in shared memory takes the
-  // other fc_products, and its rows named.
-  const GemmConfigRow *chosen =
-      wgmma && problem.transposeB && gemm.asyncCopyA && gemm.asyncCopyB
-          ? chooseRow(plan, GemmSchedule::WgmmaTma, target,
-                      kFcProductWgmmaTmaRows, kFcProductWgmmaTmaCandidates)
-          : nullptr;
-  if (wgmma) {
-    const GemmConfigRow *formed =
-        chooseRow(plan, GemmSchedule::Wgmma, target, kFcProductWgmmaRows,
-                  kFcProductWgmmaCandidates);
-    if (!chosen || (formed && target.config == formed->config.name))
-      chosen = formed;
-  }
-  if (!chosen)
-    chosen = chooseRow(plan, GemmSchedule::MmaSync, target, kFcProductRows,
-                       /*namedOnly=*/{});
-  if (!chosen)
-    return std::nullopt;
-  gemm.config = chosen->config;
+  return plan;
+}
+
+/// Whether the warp-specialised schedule can run `plan`'s problem: every
+/// operand through a tensor map (16-byte strides) and the weights K-major,
+/// as wgmma reads them.
+static bool warpSpecialisedApplies(const FcProductPlan &plan) {
+  const GemmPlan &gemm = plan.gemm;
+  return gemm.problem.transposeB && gemm.asyncCopyA && gemm.asyncCopyB;
+}
+
+/// Sets what follows from the configuration: the copies by TMA, the order
+/// of the steps and of the blocks, the clusters.
+static void finishFcProductPlan(FcProductPlan &plan, const GemmTarget &target) {
+  GemmPlan &gemm = plan.gemm;
   // TMA needs 16-byte strides, as 16-byte cp.async does (measured on an
   // H200: FCGP TF32 fc_product Cl(3,0) 0.753 -> 0.657 ms, Cl(2,0) 0.265 ->
   // 0.216).
@@ -255,5 +247,78 @@ mlir::uta::planFcProduct(const GemmProblem &problem, const GemmTarget &target,
         gemm.getNumBlocks() >= kLongBlocksFirstWaves * target.getNumSMs();
     plan.longBlocksFirstRows = oneChunk ? tilesM : llvm::divideCeil(tilesM, 2);
   }
+}
+
+std::optional<FcProductPlan>
+mlir::uta::planFcProduct(const GemmProblem &problem, const GemmTarget &target,
+                         int64_t termsPerSlot) {
+  if (target.sm < 80 || !target.tensorCores || !problem.elementType.isF32())
+    return std::nullopt;
+  FcProductPlan plan = startFcProductPlan(problem, target, termsPerSlot);
+  GemmPlan &gemm = plan.gemm;
+  bool wgmma = target.archSpecific && target.sm == 90;
+  // The warp-specialised schedule reads every operand through a tensor map
+  // (16-byte strides) and the weights K-major, as wgmma reads them; the
+  // schedule that forms A (and N-major weights) in shared memory takes the
+  // other fc_products, and its rows named.
+  const GemmConfigRow *chosen =
+      wgmma && warpSpecialisedApplies(plan)
+          ? chooseRow(plan, GemmSchedule::WgmmaTma, target,
+                      kFcProductWgmmaTmaRows, kFcProductWgmmaTmaCandidates)
+          : nullptr;
+  if (wgmma) {
+    const GemmConfigRow *formed =
+        chooseRow(plan, GemmSchedule::Wgmma, target, kFcProductWgmmaRows,
+                  kFcProductWgmmaCandidates);
+    if (!chosen || (formed && target.config == formed->config.name))
+      chosen = formed;
+  }
+  if (!chosen)
+    chosen = chooseRow(plan, GemmSchedule::MmaSync, target, kFcProductRows,
+                       /*namedOnly=*/{});
+  if (!chosen)
+    return std::nullopt;
+  gemm.config = chosen->config;
+  finishFcProductPlan(plan, target);
+  return plan;
+}
+
+std::optional<FcProductPlan>
+mlir::uta::planFcProductFromAttr(const GemmProblem &problem,
+                                 const GemmTarget &target, int64_t termsPerSlot,
+                                 GemmPlanAttr attr, std::string &whyNot) {
+  if (target.sm < 80 || !target.tensorCores) {
+    whyNot = "the target has no CUDA tensor cores";
+    return std::nullopt;
+  }
+  FcProductPlan plan = startFcProductPlan(problem, target, termsPerSlot);
+  SmallVector<GemmConfigRow> rows;
+  for (ArrayRef<GemmConfigRow> table :
+       {ArrayRef(kFcProductRows), ArrayRef(kFcProductWgmmaRows),
+        ArrayRef(kFcProductWgmmaCandidates), ArrayRef(kFcProductWgmmaTmaRows),
+        ArrayRef(kFcProductWgmmaTmaCandidates)})
+    llvm::append_range(rows, table);
+  whyNot = setGemmPlanFromAttr(plan.gemm, attr, rows);
+  GemmSchedule schedule = plan.gemm.config.schedule;
+  if (whyNot.empty() && schedule != GemmSchedule::MmaSync &&
+      (!target.archSpecific || target.sm != 90))
+    whyNot = "wgmma needs sm_90a";
+  if (whyNot.empty() && schedule == GemmSchedule::WgmmaTma &&
+      !warpSpecialisedApplies(plan))
+    whyNot = "the warp-specialised schedule reads K-major weights "
+             "(transpose_weights) and rows that are 16-byte aligned";
+  if (whyNot.empty() && plan.gemm.config.stages < plan.getMinStages())
+    whyNot = llvm::formatv("the schedule needs {0} stages here",
+                           plan.getMinStages());
+  if (whyNot.empty() &&
+      plan.getSharedMemoryBytes() > target.getMaxSharedBytes())
+    whyNot =
+        llvm::formatv("its {0} bytes of shared memory are more than the "
+                      "target's {1}",
+                      plan.getSharedMemoryBytes(), target.getMaxSharedBytes())
+            .str();
+  if (!whyNot.empty())
+    return std::nullopt;
+  finishFcProductPlan(plan, target);
   return plan;
 }

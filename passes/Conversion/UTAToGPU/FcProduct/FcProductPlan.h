@@ -78,6 +78,16 @@ std::optional<FcProductPlan> planFcProduct(const GemmProblem &problem,
                                            const GemmTarget &target,
                                            int64_t termsPerSlot);
 
+/// The plan `attr` asks for, as planFcProduct would make it with that
+/// configuration; std::nullopt, with why in `whyNot`, where it is no row of
+/// fc_product's table, or its schedule does not apply to the problem on the
+/// target, or its tiles do not fit.
+std::optional<FcProductPlan> planFcProductFromAttr(const GemmProblem &problem,
+                                                   const GemmTarget &target,
+                                                   int64_t termsPerSlot,
+                                                   GemmPlanAttr attr,
+                                                   std::string &whyNot);
+
 /// fc_product's configuration table (the names --uta-gemm-config accepts
 /// beside the matmul table's).
 llvm::ArrayRef<GemmConfig> getFcProductConfigTable();

@@ -428,6 +428,32 @@ void GemmPlan::setAsyncCopies() {
   asyncCopyB = (problem.transposeB ? problem.k : problem.n) * bytes % 16 == 0;
 }
 
+/// Why `schedule` cannot run the matmul of `plan` (problem and async
+/// copies set) on `target`; empty where it can.
+static std::string whyScheduleDoesNotApply(const GemmPlan &plan,
+                                           GemmSchedule schedule,
+                                           const GemmTarget &target) {
+  const GemmProblem &problem = plan.problem;
+  if (schedule == GemmSchedule::Simt)
+    return "";
+  if (target.sm < 80 || !target.tensorCores)
+    return "the target has no CUDA tensor cores";
+  if (schedule == GemmSchedule::MmaSync)
+    return "";
+  if (!target.archSpecific || target.sm != 90)
+    return "wgmma needs sm_90a";
+  if (!problem.transposeB)
+    return "wgmma reads B K-contiguous (transpose_b)";
+  if (!plan.asyncCopyA || !plan.asyncCopyB)
+    return "wgmma needs operand rows that are 16-byte aligned";
+  if (schedule == GemmSchedule::Wgmma)
+    return "";
+  if (problem.lhsBatchShape.size() + 2 > kMaxTensorMapRank ||
+      problem.rhsBatchShape.size() + 2 > kMaxTensorMapRank)
+    return "a tensor map describes at most 5 dimensions";
+  return "";
+}
+
 GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
                              const GemmTarget &target) {
   GemmPlan plan;
@@ -485,5 +511,123 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
       chooseRow(plan, schedule, target, rowsOf(schedule), kCandidateRows);
   assert(chosen && "the table has a row for every schedule and dtype");
   plan.config = chosen->config;
+  return plan;
+}
+
+StringRef mlir::uta::getScheduleKeyword(GemmSchedule schedule) {
+  switch (schedule) {
+  case GemmSchedule::Simt:
+    return "simt";
+  case GemmSchedule::MmaSync:
+    return "mma_sync";
+  case GemmSchedule::Wgmma:
+    return "wgmma";
+  case GemmSchedule::WgmmaTma:
+    return "wgmma_tma";
+  }
+  llvm_unreachable("unknown GEMM schedule");
+}
+
+StringRef mlir::uta::getPrecisionKeyword(GemmPrecision precision) {
+  switch (precision) {
+  case GemmPrecision::F32:
+    return "f32";
+  case GemmPrecision::Tf32:
+    return "tf32";
+  case GemmPrecision::Tf32x3:
+    return "3xtf32";
+  case GemmPrecision::Half:
+    return "half";
+  }
+  llvm_unreachable("unknown precision");
+}
+
+GemmPlanAttr mlir::uta::getGemmPlanAttr(MLIRContext *context,
+                                        const GemmPlan &plan) {
+  const GemmConfig &c = plan.config;
+  return GemmPlanAttr::get(context, getScheduleKeyword(c.schedule),
+                           {c.tileM, c.tileN, c.tileK}, {c.warpsM, c.warpsN},
+                           c.stages, getPrecisionKeyword(plan.precision),
+                           c.bStages);
+}
+
+std::string mlir::uta::setGemmPlanFromAttr(GemmPlan &plan, GemmPlanAttr attr,
+                                           ArrayRef<GemmConfigRow> rows) {
+  const GemmProblem &problem = plan.problem;
+  // What the operands allow: exact products of 16-bit operands, f32 FMAs on
+  // the SIMT cores, TF32 or 3xTF32 on the tensor cores.
+  bool half = problem.getElementBytes() == 2;
+  bool simt = attr.getSchedule() == getScheduleKeyword(GemmSchedule::Simt);
+  SmallVector<GemmPrecision, 2> allowed;
+  if (half)
+    allowed = {GemmPrecision::Half};
+  else if (simt)
+    allowed = {GemmPrecision::F32};
+  else
+    allowed = {GemmPrecision::Tf32, GemmPrecision::Tf32x3};
+  const GemmPrecision *precision =
+      llvm::find_if(allowed, [&](GemmPrecision allowedPrecision) {
+        return getPrecisionKeyword(allowedPrecision) == attr.getPrecision();
+      });
+  if (precision == allowed.end()) {
+    SmallVector<StringRef, 2> names =
+        llvm::to_vector(llvm::map_range(allowed, getPrecisionKeyword));
+    return llvm::formatv("{0} operands on the {1} schedule take precision {2}",
+                         problem.elementType, attr.getSchedule(),
+                         llvm::join(names, " or "))
+        .str();
+  }
+  const GemmConfigRow *found = nullptr;
+  for (const GemmConfigRow &row : rows) {
+    const GemmConfig &c = row.config;
+    if (getScheduleKeyword(c.schedule) != attr.getSchedule() ||
+        ArrayRef<int64_t>{c.tileM, c.tileN, c.tileK} != attr.getTile() ||
+        ArrayRef<int64_t>{c.warpsM, c.warpsN} != attr.getWarps() ||
+        c.stages != attr.getStages() || c.bStages != attr.getBStages())
+      continue;
+    found = &row;
+    if ((!row.elementBytes || row.elementBytes == problem.getElementBytes()) &&
+        (!row.precision || *row.precision == *precision))
+      break;
+  }
+  if (!found)
+    return "no row of the engine's table has this schedule, tile, warps and "
+           "stages";
+  if ((found->elementBytes &&
+       found->elementBytes != problem.getElementBytes()) ||
+      (found->precision && *found->precision != *precision))
+    return llvm::formatv("its row {0} is for other operands or another "
+                         "precision",
+                         found->config.name)
+        .str();
+  plan.config = found->config;
+  plan.precision = *precision;
+  return "";
+}
+
+std::optional<GemmPlan> mlir::uta::planGemmFromAttr(const GemmProblem &problem,
+                                                    const GemmTarget &target,
+                                                    GemmPlanAttr attr,
+                                                    std::string &whyNot) {
+  GemmPlan plan;
+  plan.problem = problem;
+  plan.setAsyncCopies();
+  SmallVector<GemmConfigRow> rows;
+  for (ArrayRef<GemmConfigRow> table :
+       {ArrayRef(kGemmConfigRows), ArrayRef(kWgmmaRows),
+        ArrayRef(kWgmmaTmaRows), ArrayRef(kCandidateRows)})
+    llvm::append_range(rows, table);
+  whyNot = setGemmPlanFromAttr(plan, attr, rows);
+  if (whyNot.empty())
+    whyNot = whyScheduleDoesNotApply(plan, plan.config.schedule, target);
+  if (whyNot.empty() &&
+      plan.getSharedMemoryBytes() > target.getMaxSharedBytes())
+    whyNot =
+        llvm::formatv("its {0} bytes of shared memory are more than the "
+                      "target's {1}",
+                      plan.getSharedMemoryBytes(), target.getMaxSharedBytes())
+            .str();
+  if (!whyNot.empty())
+    return std::nullopt;
   return plan;
 }

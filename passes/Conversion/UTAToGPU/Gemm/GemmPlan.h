@@ -15,6 +15,7 @@
 #ifndef UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMPLAN_H
 #define UTA_PASSES_CONVERSION_UTATOGPU_GEMM_GEMMPLAN_H
 
+#include "dialects/UTA/IR/UTADialect.h"
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -214,6 +215,30 @@ const GemmConfigRow *chooseGemmConfigRow(
     llvm::function_ref<bool(const GemmConfig &)> fits);
 
 llvm::StringRef getPrecisionName(GemmPrecision precision);
+
+/// The names of #uta.gemm_plan's schedule and precision ("mma_sync",
+/// "3xtf32", ...).
+llvm::StringRef getScheduleKeyword(GemmSchedule schedule);
+llvm::StringRef getPrecisionKeyword(GemmPrecision precision);
+
+/// `plan`'s configuration and precision as a #uta.gemm_plan.
+GemmPlanAttr getGemmPlanAttr(MLIRContext *context, const GemmPlan &plan);
+
+/// Sets `plan`'s configuration and precision (its problem set) to those
+/// `attr` asks for, from the row of `rows` (or `namedOnly`) that has
+/// `attr`'s configuration, and returns ""; else why no row of them applies
+/// (none has that configuration, or it is for another element size or
+/// precision, or the precision is not one of the element type's).
+std::string setGemmPlanFromAttr(GemmPlan &plan, GemmPlanAttr attr,
+                                llvm::ArrayRef<GemmConfigRow> rows);
+
+/// The matmul plan `attr` asks for on `target`; std::nullopt, with why in
+/// `whyNot`, where it is no row of the matmul table, or its schedule does
+/// not apply to the problem on the target, or its tiles do not fit.
+std::optional<GemmPlan> planGemmFromAttr(const GemmProblem &problem,
+                                         const GemmTarget &target,
+                                         GemmPlanAttr attr,
+                                         std::string &whyNot);
 
 } // namespace mlir::uta
 
