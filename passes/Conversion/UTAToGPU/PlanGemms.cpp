@@ -24,8 +24,7 @@ using namespace mlir;
 using namespace mlir::uta;
 
 namespace {
-struct PlanGemmsPass final
-    : mlir::uta::impl::PlanGemmsPassBase<PlanGemmsPass> {
+struct PlanGemmsPass final : mlir::uta::impl::PlanGemmsPassBase<PlanGemmsPass> {
   using Base::Base;
 
   void runOnOperation() override {

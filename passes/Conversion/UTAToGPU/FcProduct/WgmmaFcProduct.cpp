@@ -42,6 +42,7 @@
 
 #include "passes/Conversion/UTAToGPU/FcProduct/FcProductSchedules.h"
 #include "passes/Conversion/UTAToGPU/Gemm/SharedTiles.h"
+#include "passes/Conversion/UTAToGPU/Gemm/StageRing.h"
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
 
@@ -91,9 +92,6 @@ private:
   LogicalResult setUpTensorMaps();
   /// Waits for step `step`'s x and y tiles (fcPlan.tmaRows).
   void waitForRows(Value step);
-  Value getStageBarrier(Value stage) {
-    return getStageMbarrier(b, loc, stageBarriers, stage);
-  }
   /// Stores `value` (f32, scalar or vector) at `indices` of the formed high
   /// tile, rounded to TF32, and for 3xTF32 its remainder in the low tile.
   void storeFormed(Value value, const StagedOperand &high,
@@ -123,9 +121,11 @@ private:
   /// The weights are K-major (transpose_weights): copied into tiles the
   /// tensor cores read as staged, nothing formed but 3xTF32's remainders.
   bool weightsInPlace = false;
-  /// x and y come by TMA (fcPlan.tmaRows): their tensor maps, and
-  /// memref<stages x i64>, the mbarriers of the stages' x and y tiles.
-  Value lhsMap, rhsMap, stageBarriers;
+  /// x and y come by TMA (fcPlan.tmaRows): their tensor maps, and the
+  /// ring of the stages' mbarriers (every thread copies and consumes: the
+  /// stages are released at block-wide barriers).
+  Value lhsMap, rhsMap;
+  std::optional<StageRing> ring;
   /// K-major weights by TMA too, swizzled as wgmma reads them.
   Value weightsMap;
   Value threadId, warpgroup, blade;
@@ -200,7 +200,7 @@ void WgmmaFcProductEmitter::copyRowsByTensorMap(const FcProductStep &info,
                                               threadId, index(0)),
                         /*withElseRegion=*/false);
   b.setInsertionPointToStart(first.thenBlock());
-  Value barrier = getStageBarrier(stage);
+  Value barrier = ring->getLanded(stage);
   Value stageBytes = mul(presentTiles, c.tileM * rowBytes());
   if (weightsMap)
     stageBytes = add(stageBytes, c.tileN * rowBytes());
@@ -241,15 +241,17 @@ LogicalResult WgmmaFcProductEmitter::setUpTensorMaps() {
   if (!lhsMap || !rhsMap)
     return emitError(loc, "the wgmma fc_product copies x and y through "
                           "tensor maps of their buffers");
-  stageBarriers = emitStageMbarriers(b, loc, io, c.stages, threadId);
+  StageRingLayout layout;
+  layout.slots = c.stages;
+  ring.emplace(b, loc, emitStageMbarriers(b, loc, io, c.stages, threadId),
+               layout);
   return success();
 }
 
 void WgmmaFcProductEmitter::waitForRows(Value step) {
   if (!fcPlan.tmaRows)
     return;
-  emitMbarrierWaitForUse(b, loc, getStageBarrier(rem(step, c.stages)), step,
-                         c.stages);
+  ring->emitWaitLanded(ring->getSlot(step), step);
 }
 
 void WgmmaFcProductEmitter::storeFormed(Value value, const StagedOperand &high,

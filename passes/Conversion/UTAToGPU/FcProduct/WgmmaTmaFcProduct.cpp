@@ -50,6 +50,7 @@
 
 #include "passes/Conversion/UTAToGPU/FcProduct/FcProductSchedules.h"
 #include "passes/Conversion/UTAToGPU/FcProduct/GradeNormExchange.h"
+#include "passes/Conversion/UTAToGPU/Gemm/StageRing.h"
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
 #include "passes/Conversion/UTAToGPU/Gemm/WarpSpecialisation.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
@@ -153,26 +154,30 @@ private:
     Value kTile = arith::DivUIOp::create(b, loc, step, slots);
     return add(mul(slot, kTiles), kTile);
   }
-  /// The ring slot of a step (weights) or of a unit (terms).
-  Value getTermSlot(Value unit) { return rem(unit, c.stages); }
-  Value getWeightSlot(Value step) { return rem(step, c.bStages); }
-  Value getTermLanded(Value slot) {
-    return getStageMbarrier(b, loc, landed, slot);
+  /// The two rings, the terms' (a unit per term, its x and y tiles) and the
+  /// weights' (a use per step), on consecutive mbarriers; consumers wait for
+  /// the landed slots themselves. Named barriers: the releases of the term
+  /// slots, then of the weight slots (consumers arrive, the copying warp
+  /// waits), then, 3xTF32, the hand-over of each weight slot's remainders
+  /// (splitting warps arrive, consumers wait).
+  StageRingLayout getTermRingLayout() const {
+    StageRingLayout layout;
+    layout.slots = c.stages;
+    layout.firstEmptyBarrier = 1;
+    layout.emptyThreads = 32 + getConsumers();
+    return layout;
   }
-  Value getWeightLanded(Value slot) {
-    return getStageMbarrier(b, loc, landed, add(slot, c.stages));
-  }
-  /// Named barriers: the releases of the term and weight slots (consumers
-  /// arrive, the copying warp waits) and, 3xTF32, the hand-over of the
-  /// weights' remainders (splitting warps arrive, consumers wait).
-  Value getTermEmpty(Value slot) { return add(slot, 1); }
-  Value getWeightEmpty(Value slot) { return add(slot, 1 + c.stages); }
-  Value getWeightSplit(Value slot) {
-    return add(slot, 1 + c.stages + c.bStages);
+  StageRingLayout getWeightRingLayout() const {
+    StageRingLayout layout;
+    layout.slots = c.bStages;
+    layout.firstMbarrier = c.stages;
+    layout.firstEmptyBarrier = 1 + c.stages;
+    layout.firstFullBarrier = 1 + c.stages + c.bStages;
+    layout.emptyThreads = 32 + getConsumers();
+    layout.fullThreads = kSplittingThreads + getConsumers();
+    return layout;
   }
   int64_t getConsumers() const { return 128 * c.warpsM; }
-  int64_t getEmptyCount() const { return 32 + getConsumers(); }
-  int64_t getSplitCount() const { return kSplittingThreads + getConsumers(); }
   bool isSplit() const { return plan.precision == GemmPrecision::Tf32x3; }
   int64_t getTermBytes() const { return c.tileM * kWgmmaRowBytes; }
   int64_t getWeightBytes() const { return c.tileN * kWgmmaRowBytes; }
@@ -191,11 +196,6 @@ private:
   SmallVector<Value> emitIfPresent(const FcProductStep &info, int64_t term,
                                    ValueRange values,
                                    function_ref<SmallVector<Value>()> body);
-  /// Waits for the releases of the last `slots` of `count` uses (index) of
-  /// a ring whose slot s is released at named barrier `emptyOf(s)`, so that
-  /// no named barrier is left with arrivals when the block exits.
-  void emitDrain(Value count, int64_t slots,
-                 function_ref<Value(Value)> emptyOf);
 
   const FcProductGemm *fc = nullptr;
   /// With a grade norm: the blocks' exchange of row sums.
@@ -210,9 +210,7 @@ private:
   Value xTiles, yTiles, wTiles, wSmall;
   /// TF32: the words of emitRegisterAHold (a shared-window byte address).
   Value holdWord;
-  /// memref<stages + bStages x i64>: the term slots', then the
-  /// weight slots' mbarriers.
-  Value landed;
+  std::optional<StageRing> termRing, weightRing;
 };
 
 } // namespace
@@ -248,7 +246,9 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
     wSmall = allocateTiles(c.bStages, c.tileN);
   else
     holdWord = emitRegisterAHoldWords(b, loc, io, getFragments());
-  landed = emitStageMbarriers(b, loc, io, c.stages + c.bStages, threadId);
+  Value landed = emitStageMbarriers(b, loc, io, c.stages + c.bStages, threadId);
+  termRing.emplace(b, loc, landed, getTermRingLayout());
+  weightRing.emplace(b, loc, landed, getWeightRingLayout());
   return success();
 }
 
@@ -268,28 +268,12 @@ SmallVector<Value> WgmmaTmaFcProductEmitter::emitIfPresent(
   return SmallVector<Value>(branch.getResults());
 }
 
-void WgmmaTmaFcProductEmitter::emitDrain(Value count, int64_t slots,
-                                         function_ref<Value(Value)> emptyOf) {
-  Value hasMore = isAtLeast(count, slots);
-  Value first = arith::SelectOp::create(
-      b, loc, hasMore,
-      arith::SubIOp::create(b, loc, count, index(slots)).getResult(), index(0));
-  auto loop = scf::ForOp::create(b, loc, first, count, index(1));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  emitNamedBarrierWait(b, loc, emptyOf(rem(loop.getInductionVar(), slots)),
-                       getEmptyCount());
-}
-
 void WgmmaTmaFcProductEmitter::emitTermUnitCopy(
     Value unit, int64_t bytes, function_ref<void(Value, Value)> copyBoxes) {
-  Value slot = getTermSlot(unit);
-  emitIf(isAtLeast(unit, c.stages), [&] {
-    emitNamedBarrierWait(b, loc, getTermEmpty(slot), getEmptyCount());
-  });
+  Value slot = termRing->getSlot(unit);
+  emitIf(isAtLeast(unit, c.stages), [&] { termRing->emitAcquire(slot); });
   emitIf(isBelow(threadId, 1), [&] {
-    Value barrier = getTermLanded(slot);
-    emitMbarrierArriveExpectBytes(b, loc, barrier, index(bytes));
+    Value barrier = termRing->emitExpectBytes(slot, bytes);
     copyBoxes(mul(slot, getTermBytes()), barrier);
   });
 }
@@ -327,13 +311,10 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
         emitFcProductStep(b, loc, *fc, blade, slotMajorStep, kTiles);
     Value k0 = mul(rem(slotMajorStep, kTiles), c.tileK);
     // The step's weights first: its terms are then consumed in order.
-    Value slot = getWeightSlot(step);
-    emitIf(isAtLeast(step, c.bStages), [&] {
-      emitNamedBarrierWait(b, loc, getWeightEmpty(slot), getEmptyCount());
-    });
+    Value slot = weightRing->getSlot(step);
+    emitIf(isAtLeast(step, c.bStages), [&] { weightRing->emitAcquire(slot); });
     emitIf(isBelow(threadId, 1), [&] {
-      Value barrier = getWeightLanded(slot);
-      emitMbarrierArriveExpectBytes(b, loc, barrier, index(getWeightBytes()));
+      Value barrier = weightRing->emitExpectBytes(slot, getWeightBytes());
       Value destination =
           emitSharedPointer(b, loc, wTiles, mul(slot, getWeightBytes()));
       // (k, output feature, path) of [P, Fout, Fin].
@@ -360,9 +341,8 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
              }).front();
     scf::YieldOp::create(b, loc, unit);
   }
-  emitDrain(loop.getResult(0), c.stages,
-            [&](Value slot) { return getTermEmpty(slot); });
-  emitDrain(steps, c.bStages, [&](Value slot) { return getWeightEmpty(slot); });
+  termRing->emitDrain(loop.getResult(0));
+  weightRing->emitDrain(steps);
 }
 
 void WgmmaTmaFcProductEmitter::emitWeightSplits() {
@@ -371,19 +351,19 @@ void WgmmaTmaFcProductEmitter::emitWeightSplits() {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value step = loop.getInductionVar();
-  Value slot = getWeightSlot(step);
-  emitMbarrierWaitForUse(b, loc, getWeightLanded(slot), step, c.bStages);
+  Value slot = weightRing->getSlot(step);
+  weightRing->emitWaitLanded(slot, step);
   emitTf32SplitOrRound(b, loc, wTiles, slot, wSmall, splitter,
                        kSplittingThreads);
   // The consumers' wgmmas read the remainders through the async proxy.
   emitAsyncProxyFence(b, loc);
-  emitNamedBarrierArrive(b, loc, getWeightSplit(slot), getSplitCount());
+  weightRing->emitHandOn(slot);
 }
 
 SmallVector<SmallVector<Tf32Fragment>>
 WgmmaTmaFcProductEmitter::emitTakeTermUnit(Value unit, ValueRange tiles) {
-  Value slot = getTermSlot(unit);
-  emitMbarrierWaitForUse(b, loc, getTermLanded(slot), unit, c.stages);
+  Value slot = termRing->getSlot(unit);
+  termRing->emitWaitLanded(slot, unit);
   Value consumerThread = sub(threadId, 128);
   Value firstRow = mul(div(consumerThread, 128), c.tileM / c.warpsM);
   Value warpgroupThread = rem(consumerThread, 128);
@@ -393,7 +373,7 @@ WgmmaTmaFcProductEmitter::emitTakeTermUnit(Value unit, ValueRange tiles) {
                                               warpgroupThread, getSlabs()));
   // The loads are performed before the arrival (bar.arrive orders them),
   // so the producer may refill the slot at once.
-  emitNamedBarrierArrive(b, loc, getTermEmpty(slot), getEmptyCount());
+  termRing->emitRelease(slot);
   return fragments;
 }
 
@@ -420,11 +400,11 @@ void WgmmaTmaFcProductEmitter::addTermProducts(
 void WgmmaTmaFcProductEmitter::emitProducts(
     Value step, ArrayRef<Tf32Fragment> sums, SmallVectorImpl<Value> &acc,
     ArrayRef<Tf32Fragment> held, SmallVectorImpl<Tf32Fragment> &issued) {
-  Value slot = getWeightSlot(step);
+  Value slot = weightRing->getSlot(step);
   if (isSplit())
-    emitNamedBarrierWait(b, loc, getWeightSplit(slot), getSplitCount());
+    weightRing->emitWaitHandedOn(slot);
   else
-    emitMbarrierWaitForUse(b, loc, getWeightLanded(slot), step, c.bStages);
+    weightRing->emitWaitLanded(slot, step);
   auto descriptor = [&](Value tiles) {
     Value base = emitSharedAddress(b, loc, tiles);
     return emitWgmmaDescriptor(b, loc, add(base, mul(slot, getWeightBytes())));
@@ -451,10 +431,8 @@ void WgmmaTmaFcProductEmitter::emitProducts(
     emitWgmmaStep(b, loc, acc, operands, kWgmmaRowBytes,
                   c.tileK * 4 / kWgmmaStepBytes, p.elementType);
     emitRegisterAHold(b, loc, /*inFlight=*/1, held, holdWord);
-    emitIf(isAtLeast(step, 1), [&] {
-      emitNamedBarrierArrive(
-          b, loc, getWeightEmpty(getWeightSlot(sub(step, 1))), getEmptyCount());
-    });
+    emitIf(isAtLeast(step, 1),
+           [&] { weightRing->emitRelease(weightRing->getSlot(sub(step, 1))); });
     issued = std::move(operands.aFragments);
     return;
   }
@@ -466,7 +444,7 @@ void WgmmaTmaFcProductEmitter::emitProducts(
   emitWgmmaStep(b, loc, part, operands, kWgmmaRowBytes,
                 c.tileK * 4 / kWgmmaStepBytes, p.elementType);
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-  emitNamedBarrierArrive(b, loc, getWeightEmpty(slot), getEmptyCount());
+  weightRing->emitRelease(slot);
   for (auto [sum, tile] : llvm::zip_equal(acc, part))
     sum = emitWgmmaAccumulatorSum(b, loc, sum, tile);
 }
@@ -574,9 +552,7 @@ void WgmmaTmaFcProductEmitter::emitConsumer(ElementEpilogue epilogue) {
     // without slots has no steps, and nothing to release).
     emitRegisterAHold(b, loc, /*inFlight=*/0, lastIssued, holdWord);
     emitIf(isAtLeast(steps, 1), [&] {
-      emitNamedBarrierArrive(b, loc,
-                             getWeightEmpty(getWeightSlot(sub(steps, 1))),
-                             getEmptyCount());
+      weightRing->emitRelease(weightRing->getSlot(sub(steps, 1)));
     });
   }
   // The accumulators staged where the tiles were (not the mbarriers after

@@ -51,6 +51,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
+#include "passes/Conversion/UTAToGPU/Gemm/StageRing.h"
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
 #include "passes/Conversion/UTAToGPU/Gemm/WarpSpecialisation.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
@@ -107,22 +108,16 @@ private:
   /// The epilogue on a consumer's final accumulators.
   void emitConsumerEpilogue(ValueRange accumulators, ElementEpilogue epilogue);
 
-  /// The mbarrier (a shared pointer) on which `stage`'s boxes complete.
-  Value getLandedBarrier(Value stage) {
-    return getStageMbarrier(b, loc, landed, stage);
-  }
-  /// The named barriers of `stage` (index ids) and their thread counts.
-  Value getFullBarrier(Value stage) { return add(stage, 1); }
-  Value getEmptyBarrier(Value stage) { return add(stage, 1 + c.stages); }
-  int64_t getFullCount() const {
-    return getForwardingThreads() + getConsumers();
-  }
-  int64_t getEmptyCount() const { return 32 + getConsumers(); }
-  void emitWait(Value id, int64_t count) {
-    emitNamedBarrierWait(b, loc, id, count);
-  }
-  void emitArrive(Value id, int64_t count) {
-    emitNamedBarrierArrive(b, loc, id, count);
+  /// The stages' ring (named-barrier flavour): named barriers 1 to stages
+  /// hand the landed stages on, the next `stages` release them.
+  StageRingLayout getRingLayout() const {
+    StageRingLayout layout;
+    layout.slots = c.stages;
+    layout.firstFullBarrier = 1;
+    layout.firstEmptyBarrier = 1 + c.stages;
+    layout.fullThreads = getForwardingThreads() + getConsumers();
+    layout.emptyThreads = 32 + getConsumers();
+    return layout;
   }
 
   /// 3xTF32: the producer splits the landed B tiles, the consumers their
@@ -164,8 +159,8 @@ private:
   Value aTiles, bTiles;
   /// 3xTF32: the remainders of each stage's B tile, in the same layout.
   Value bSmall;
-  /// memref<stages x i64>: the mbarriers of the stages' boxes.
-  Value landed;
+  /// The stages, on the mbarriers of their boxes.
+  std::optional<StageRing> ring;
   /// Plain TF32: the words of emitRegisterAHold (a shared-window byte
   /// address).
   Value holdWord;
@@ -209,7 +204,8 @@ LogicalResult WgmmaTmaGemmEmitter::setUp() {
     bSmall = allocateTiles(c.tileN);
   if (isRegisterA())
     holdWord = emitRegisterAHoldWords(b, loc, io, getFragments());
-  landed = emitStageMbarriers(b, loc, io, c.stages, threadId);
+  Value landed = emitStageMbarriers(b, loc, io, c.stages, threadId);
+  ring.emplace(b, loc, landed, getRingLayout());
   return success();
 }
 
@@ -229,22 +225,17 @@ void WgmmaTmaGemmEmitter::emitProducer() {
   });
   // The first warp waits for the consumers' release of the last stages, so
   // that no named barrier is left with arrivals when the block exits.
-  emitIf(isBelow(threadId, 32), [&] {
-    for (int64_t step = std::max<int64_t>(0, steps - c.stages); step < steps;
-         ++step)
-      emitWait(getEmptyBarrier(index(step % c.stages)), getEmptyCount());
-  });
+  emitIf(isBelow(threadId, 32), [&] { ring->emitDrain(steps); });
 }
 
 void WgmmaTmaGemmEmitter::emitCopies(Value step) {
-  Value stage = rem(step, c.stages);
+  Value stage = ring->getSlot(step);
   // The stage's last use (step - stages) must be complete.
   emitIf(arith::AndIOp::create(b, loc, isBelow(threadId, 32),
                                isAtLeast(step, c.stages)),
-         [&] { emitWait(getEmptyBarrier(stage), getEmptyCount()); });
+         [&] { ring->emitAcquire(stage); });
   emitIf(isBelow(threadId, 1), [&] {
-    Value barrier = getLandedBarrier(stage);
-    emitMbarrierArriveExpectBytes(b, loc, barrier, index(getStageBytes()));
+    Value barrier = ring->emitExpectBytes(stage, getStageBytes());
     int64_t bytes = p.getElementBytes();
     Value k0 = mul(step, c.tileK);
     Value aTile = emitSharedPointer(b, loc, aTiles,
@@ -261,22 +252,22 @@ void WgmmaTmaGemmEmitter::emitCopies(Value step) {
 }
 
 void WgmmaTmaGemmEmitter::emitHandOver(Value step) {
-  Value stage = rem(step, c.stages);
-  emitMbarrierWaitForUse(b, loc, getLandedBarrier(stage), step, c.stages);
+  Value stage = ring->getSlot(step);
+  ring->emitWaitLanded(stage, step);
   if (isSplit()) {
     emitTf32SplitOrRound(b, loc, bTiles, stage, bSmall, threadId, 128);
     // The consumers' wgmmas read the rewritten tiles through the async
     // proxy.
     emitAsyncProxyFence(b, loc);
   }
-  emitArrive(getFullBarrier(stage), getFullCount());
+  ring->emitHandOn(stage);
 }
 
 void WgmmaTmaGemmEmitter::emitProducts(Value step, SmallVectorImpl<Value> &acc,
                                        bool ignoreAcc,
                                        SmallVectorImpl<Tf32Fragment> *issued) {
-  Value stage = rem(step, c.stages);
-  emitWait(getFullBarrier(stage), getFullCount());
+  Value stage = ring->getSlot(step);
+  ring->emitWaitHandedOn(stage);
   int64_t bytes = p.getElementBytes();
   Value consumer = sub(div(threadId, 128), 1);
   // This warpgroup's first row of the A tile, in bytes. One op per
@@ -313,15 +304,13 @@ SmallVector<Value> WgmmaTmaGemmEmitter::emitRegisterAConsumerLoop() {
         // Step s - 1's products complete (their A registers held until
         // then), then their stage is refilled.
         emitRegisterAHold(b, loc, /*inFlight=*/1, held, holdWord);
-        emitIf(isAtLeast(step, 1), [&] {
-          emitArrive(getEmptyBarrier(rem(sub(step, 1), c.stages)),
-                     getEmptyCount());
-        });
+        emitIf(isAtLeast(step, 1),
+               [&] { ring->emitRelease(ring->getSlot(sub(step, 1))); });
         return sums;
       },
       lastIssued);
   emitRegisterAHold(b, loc, /*inFlight=*/0, lastIssued, holdWord);
-  emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
+  ring->emitRelease(index((steps - 1) % c.stages));
   return acc;
 }
 
@@ -331,8 +320,8 @@ SmallVector<Value> WgmmaTmaGemmEmitter::emitSplitConsumerLoop() {
   int64_t steps = getSteps(), slabs = getSlabs();
   // Step `step`'s A fragments as they landed, once its stage is full.
   auto load = [&](Value step) {
-    Value stage = rem(step, c.stages);
-    emitWait(getFullBarrier(stage), getFullCount());
+    Value stage = ring->getSlot(step);
+    ring->emitWaitHandedOn(stage);
     SmallVector<Value> values;
     for (const Tf32Fragment &fragment : loadAFragments(stage))
       llvm::append_range(values, fragment);
@@ -345,7 +334,7 @@ SmallVector<Value> WgmmaTmaGemmEmitter::emitSplitConsumerLoop() {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value step = loop.getInductionVar();
-  Value stage = rem(step, c.stages);
+  Value stage = ring->getSlot(step);
   SmallVector<Value> acc(loop.getRegionIterArgs().take_front(slabs));
   ValueRange landed = loop.getRegionIterArgs().drop_front(slabs);
   WgmmaStepOperands operands;
@@ -378,7 +367,7 @@ SmallVector<Value> WgmmaTmaGemmEmitter::emitSplitConsumerLoop() {
     scf::YieldOp::create(b, loc, landed);
   }
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-  emitArrive(getEmptyBarrier(stage), getEmptyCount());
+  ring->emitRelease(stage);
   for (auto [sum, tile] : llvm::zip_equal(acc, part))
     sum = emitWgmmaAccumulatorSum(b, loc, sum, tile);
   llvm::append_range(acc, prefetch.getResults());
@@ -412,7 +401,7 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
     emitProducts(step, acc, first);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
     if (!first)
-      emitArrive(getEmptyBarrier(rem(sub(step, 1), c.stages)), getEmptyCount());
+      ring->emitRelease(ring->getSlot(sub(step, 1)));
   };
   // Step 0 stands before the loop, so that the loop has no first-step
   // branch; its products ignore the accumulators, which are then left
@@ -430,7 +419,7 @@ void WgmmaTmaGemmEmitter::emitConsumer(ElementEpilogue epilogue) {
         scf::YieldOp::create(b, loc, acc);
       });
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-  emitArrive(getEmptyBarrier(index((steps - 1) % c.stages)), getEmptyCount());
+  ring->emitRelease(index((steps - 1) % c.stages));
   emitConsumerEpilogue(loop.getResults(), epilogue);
 }
 
@@ -443,7 +432,9 @@ void WgmmaTmaGemmEmitter::emitConsumerEpilogue(ValueRange accumulators,
       c.stages * (getStageBytes() +
                   (isSplit() ? c.tileN * c.tileK * p.getElementBytes() : 0));
   int64_t stagingBytes = c.tileM * (c.tileN + kStagingRowPadding) * 4;
-  auto barrier = [&] { emitWait(index(kEpilogueBarrier), getConsumers()); };
+  auto barrier = [&] {
+    emitNamedBarrierWait(b, loc, index(kEpilogueBarrier), getConsumers());
+  };
   if (stagingBytes <= tileBytes &&
       succeeded(emitStagedWgmmaEpilogue(b, loc, plan, block, io, aTiles,
                                         consumerThread, getConsumers(), barrier,
