@@ -873,8 +873,8 @@ struct ConvertUTAToGPUPass final
 } // namespace
 
 bool mlir::uta::isGemmConfigName(StringRef name) {
-  auto named = [&](const GemmConfig &config) {
-    return StringRef(config.name) == name;
+  auto named = [&](const GemmConfigRow &row) {
+    return StringRef(row.config.name) == name;
   };
   return llvm::any_of(getGemmConfigTable(), named) ||
          llvm::any_of(getFcProductConfigTable(), named);

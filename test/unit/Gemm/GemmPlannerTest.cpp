@@ -14,6 +14,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <gtest/gtest.h>
 
@@ -243,6 +245,57 @@ TEST_F(GemmPlannerTest, PlansFromAttributesAreChecked) {
   EXPECT_NE(whyNot.find("bytes of shared memory are more than the target's"),
             std::string::npos)
       << whyNot;
+}
+
+// What docs/gemm.md's checklists ask of a new row or schedule, for every
+// row of both tables: a name of its own; a schedule whose thread count and
+// remark exist; and, named on its schedule's target for operands of its
+// element size and precision, the plan the planner makes, which reads back
+// from its #uta.gemm_plan unchanged.
+TEST_F(GemmPlannerTest, EveryRowIsReachableByName) {
+  llvm::StringSet<> names;
+  llvm::SmallSetVector<GemmSchedule, 4> schedules;
+  auto targetOf = [&](const GemmConfigRow &row) {
+    GemmTarget target;
+    if (row.config.schedule == GemmSchedule::MmaSync)
+      target = cuda(80);
+    else if (row.config.schedule != GemmSchedule::Simt)
+      target = cuda(90, /*archSpecific=*/true);
+    target.allowTf32 = row.precision == GemmPrecision::Tf32;
+    target.config = row.config.name;
+    return target;
+  };
+  for (const GemmConfigRow &row : getGemmConfigTable()) {
+    EXPECT_TRUE(names.insert(row.config.name).second) << row.config.name;
+    schedules.insert(row.config.schedule);
+    EXPECT_GT(row.config.getNumThreads(), 0) << row.config.name;
+    GemmTarget target = targetOf(row);
+    GemmProblem p =
+        problem(4096, 4096, 4096, row.elementBytes == 2 ? bf16 : f32);
+    GemmPlan plan = planGemm(p, target);
+    EXPECT_STREQ(plan.config.name, row.config.name);
+    EXPECT_NE(plan.describe().find(row.config.name), std::string::npos);
+    std::string whyNot;
+    std::optional<GemmPlan> back =
+        planGemmFromAttr(p, target, getGemmPlanAttr(&context, plan), whyNot);
+    ASSERT_TRUE(back) << row.config.name << ": " << whyNot;
+    EXPECT_STREQ(back->config.name, row.config.name);
+  }
+  EXPECT_EQ(schedules.size(), 4u) << "a schedule without a matmul row";
+  for (const GemmConfigRow &row : getFcProductConfigTable()) {
+    EXPECT_TRUE(names.insert(row.config.name).second) << row.config.name;
+    GemmTarget target = targetOf(row);
+    bool kMajor = row.config.schedule == GemmSchedule::WgmmaTma;
+    GemmProblem blades = problem(4096, 512, 512, f32, kMajor, 8);
+    std::optional<FcProductPlan> plan = planFcProduct(blades, target, 1);
+    ASSERT_TRUE(plan) << row.config.name;
+    EXPECT_STREQ(plan->gemm.config.name, row.config.name);
+    std::string whyNot;
+    std::optional<FcProductPlan> back = planFcProductFromAttr(
+        blades, target, 1, getGemmPlanAttr(&context, plan->gemm), whyNot);
+    ASSERT_TRUE(back) << row.config.name << ": " << whyNot;
+    EXPECT_EQ(back->describe(), plan->describe());
+  }
 }
 
 } // namespace

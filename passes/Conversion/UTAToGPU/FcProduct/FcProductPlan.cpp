@@ -77,16 +77,15 @@ static const GemmConfigRow kFcProductWgmmaCandidates[] = {
      GemmPrecision::Tf32},
 };
 
-ArrayRef<GemmConfig> mlir::uta::getFcProductConfigTable() {
-  static const SmallVector<GemmConfig> table = [] {
-    SmallVector<GemmConfig> configs;
-    for (const GemmConfigRow &row : llvm::concat<const GemmConfigRow>(
-             ArrayRef(kFcProductRows), ArrayRef(kFcProductWgmmaRows),
-             ArrayRef(kFcProductWgmmaCandidates),
-             ArrayRef(kFcProductWgmmaTmaRows),
-             ArrayRef(kFcProductWgmmaTmaCandidates)))
-      configs.push_back(row.config);
-    return configs;
+ArrayRef<GemmConfigRow> mlir::uta::getFcProductConfigTable() {
+  static const SmallVector<GemmConfigRow> table = [] {
+    SmallVector<GemmConfigRow> rows;
+    for (ArrayRef<GemmConfigRow> part :
+         {ArrayRef(kFcProductRows), ArrayRef(kFcProductWgmmaRows),
+          ArrayRef(kFcProductWgmmaCandidates), ArrayRef(kFcProductWgmmaTmaRows),
+          ArrayRef(kFcProductWgmmaTmaCandidates)})
+      llvm::append_range(rows, part);
+    return rows;
   }();
   return table;
 }
@@ -292,13 +291,7 @@ mlir::uta::planFcProductFromAttr(const GemmProblem &problem,
     return std::nullopt;
   }
   FcProductPlan plan = startFcProductPlan(problem, target, termsPerSlot);
-  SmallVector<GemmConfigRow> rows;
-  for (ArrayRef<GemmConfigRow> table :
-       {ArrayRef(kFcProductRows), ArrayRef(kFcProductWgmmaRows),
-        ArrayRef(kFcProductWgmmaCandidates), ArrayRef(kFcProductWgmmaTmaRows),
-        ArrayRef(kFcProductWgmmaTmaCandidates)})
-    llvm::append_range(rows, table);
-  whyNot = setGemmPlanFromAttr(plan.gemm, attr, rows);
+  whyNot = setGemmPlanFromAttr(plan.gemm, attr, getFcProductConfigTable());
   GemmSchedule schedule = plan.gemm.config.schedule;
   if (whyNot.empty() && schedule != GemmSchedule::MmaSync &&
       (!target.archSpecific || target.sm != 90))

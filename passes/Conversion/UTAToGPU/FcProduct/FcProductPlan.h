@@ -90,7 +90,7 @@ std::optional<FcProductPlan> planFcProductFromAttr(const GemmProblem &problem,
 
 /// fc_product's configuration table (the names --uta-gemm-config accepts
 /// beside the matmul table's).
-llvm::ArrayRef<GemmConfig> getFcProductConfigTable();
+llvm::ArrayRef<GemmConfigRow> getFcProductConfigTable();
 
 } // namespace mlir::uta
 

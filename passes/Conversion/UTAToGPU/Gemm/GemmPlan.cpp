@@ -197,14 +197,14 @@ static const GemmConfigRow kCandidateRows[] = {
      GemmPrecision::Tf32},
 };
 
-ArrayRef<GemmConfig> mlir::uta::getGemmConfigTable() {
-  static const SmallVector<GemmConfig> table = [] {
-    SmallVector<GemmConfig> configs;
-    for (const GemmConfigRow &row : llvm::concat<const GemmConfigRow>(
-             ArrayRef(kGemmConfigRows), ArrayRef(kWgmmaRows),
-             ArrayRef(kWgmmaTmaRows), ArrayRef(kCandidateRows)))
-      configs.push_back(row.config);
-    return configs;
+ArrayRef<GemmConfigRow> mlir::uta::getGemmConfigTable() {
+  static const SmallVector<GemmConfigRow> table = [] {
+    SmallVector<GemmConfigRow> rows;
+    for (ArrayRef<GemmConfigRow> part :
+         {ArrayRef(kGemmConfigRows), ArrayRef(kWgmmaRows),
+          ArrayRef(kWgmmaTmaRows), ArrayRef(kCandidateRows)})
+      llvm::append_range(rows, part);
+    return rows;
   }();
   return table;
 }
@@ -612,12 +612,7 @@ std::optional<GemmPlan> mlir::uta::planGemmFromAttr(const GemmProblem &problem,
   GemmPlan plan;
   plan.problem = problem;
   plan.setAsyncCopies();
-  SmallVector<GemmConfigRow> rows;
-  for (ArrayRef<GemmConfigRow> table :
-       {ArrayRef(kGemmConfigRows), ArrayRef(kWgmmaRows),
-        ArrayRef(kWgmmaTmaRows), ArrayRef(kCandidateRows)})
-    llvm::append_range(rows, table);
-  whyNot = setGemmPlanFromAttr(plan, attr, rows);
+  whyNot = setGemmPlanFromAttr(plan, attr, getGemmConfigTable());
   if (whyNot.empty())
     whyNot = whyScheduleDoesNotApply(plan, plan.config.schedule, target);
   if (whyNot.empty() &&

@@ -136,10 +136,6 @@ struct GemmConfig {
   int64_t getNumThreads() const;
 };
 
-/// The configuration table of matmuls, in the order planGemm prefers its
-/// rows. Ops that plan their own GEMMs keep tables of their own.
-llvm::ArrayRef<GemmConfig> getGemmConfigTable();
-
 /// One row of a configuration table: the configuration, the element size
 /// it is for (0: any) and the precision (nullopt: any).
 struct GemmConfigRow {
@@ -147,6 +143,11 @@ struct GemmConfigRow {
   unsigned elementBytes = 0;
   std::optional<GemmPrecision> precision = std::nullopt;
 };
+
+/// The configuration table of matmuls: the rows planGemm prefers, in that
+/// order, then those it takes by name only. Ops that plan their own GEMMs
+/// keep tables of their own.
+llvm::ArrayRef<GemmConfigRow> getGemmConfigTable();
 
 struct GemmPlan {
   GemmProblem problem;
