@@ -3,7 +3,7 @@
 #
 # The GPU machine has a driver but no compiler, so the work is split:
 #   scripts/gpu-check.sh prepare BUILD_DIR OUT_DIR [CASES...]
-#       here: compile each case (default: test/GPU/cases/*.mlir and
+#       here: compile each case (default: test/Execution/cases/*.mlir and
 #       examples/*.mlir) to OUT_DIR/<case>/k.ptx and k.spv (each with its
 #       .json manifest), save the float64 reference results of seed 1 to
 #       OUT_DIR/<case>/ref, copy uta-run;
@@ -32,7 +32,7 @@ prepare() {
   local build=$1 out=$2
   shift 2
   local cases=("$@")
-  [ ${#cases[@]} -eq 0 ] && cases=("$root"/test/GPU/cases/*.mlir "$root"/examples/*.mlir)
+  [ ${#cases[@]} -eq 0 ] && cases=("$root"/test/Execution/cases/*.mlir "$root"/examples/*.mlir)
   rm -rf "$out" && mkdir -p "$out"
   cp "$build/bin/uta-run" "$out/"
   for f in "${cases[@]}"; do

@@ -27,7 +27,7 @@ rm -rf "$out" && mkdir -p "$out"
 # One line per compile: output name, input, flags.
 list=$out/compiles.txt
 : >"$list"
-for f in "$root"/test/GPU/cases/*.mlir "$root"/examples/*.mlir; do
+for f in "$root"/test/Execution/cases/*.mlir "$root"/examples/*.mlir; do
   grep -qE "matmul|clifford\." "$f" || continue
   name=$(basename "$f" .mlir)
   own=$(sed -n 's|^// gpu-check: ||p' "$f")
@@ -41,8 +41,8 @@ done
 rows=$(cat "$root"/passes/Conversion/UTAToGPU/*/*Plan.cpp |
   sed -n 's|.*GemmSchedule::[A-Za-z]*, [0-9, ]*"\([a-z0-9]*\)".*|\1|p' | sort -u)
 named=("$root"/examples/fcgp_cl3.mlir "$root"/examples/fcgp_cl2.mlir
-  "$root"/test/GPU/cases/matmul_f32.mlir "$root"/test/GPU/cases/matmul_bf16.mlir
-  "$root"/test/GPU/cases/matmul_transpose_b_f16.mlir)
+  "$root"/test/Execution/cases/matmul_f32.mlir "$root"/test/Execution/cases/matmul_bf16.mlir
+  "$root"/test/Execution/cases/matmul_transpose_b_f16.mlir)
 for f in "${named[@]}"; do
   [ -f "$f" ] || continue
   name=$(basename "$f" .mlir)
