@@ -2,6 +2,7 @@
 
 #include "lib/Pipelines/Pipelines.h"
 
+#include "lib/Target/CUDA/Passes.h"
 #include "lib/Target/SPIRV/Passes.h"
 #include "passes/Conversion/Passes.h"
 #include "passes/Transforms/Passes.h"
@@ -229,6 +230,7 @@ void mlir::uta::registerPipelines() {
        "UTA phase `spirv`: kernels in one spirv.module for Vulkan",
        Phase::Spirv},
   };
+  registerUTACUDATargetPasses();
   registerUTASPIRVTargetPasses();
   for (const Registration &r : registrations) {
     PassPipelineRegistration<PipelineOptions>(

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Conversion/Passes.h"
+#include "lib/Target/CUDA/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -16,7 +16,7 @@
 
 namespace mlir::uta {
 #define GEN_PASS_DEF_EXTERNDYNAMICSHAREDMEMORYPASS
-#include "passes/Conversion/Passes.h.inc"
+#include "lib/Target/CUDA/Passes.h.inc"
 } // namespace mlir::uta
 
 using namespace mlir;

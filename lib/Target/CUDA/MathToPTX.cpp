@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Conversion/Passes.h"
+#include "lib/Target/CUDA/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -19,7 +19,7 @@
 
 namespace mlir::uta {
 #define GEN_PASS_DEF_CONVERTMATHTOPTXPASS
-#include "passes/Conversion/Passes.h.inc"
+#include "lib/Target/CUDA/Passes.h.inc"
 } // namespace mlir::uta
 
 using namespace mlir;

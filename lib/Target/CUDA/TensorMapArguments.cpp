@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Conversion/Passes.h"
+#include "lib/Target/CUDA/Passes.h"
 
 #include "dialects/UTA/IR/UTADialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -14,7 +14,7 @@
 
 namespace mlir::uta {
 #define GEN_PASS_DEF_TENSORMAPARGUMENTSPASS
-#include "passes/Conversion/Passes.h.inc"
+#include "lib/Target/CUDA/Passes.h.inc"
 } // namespace mlir::uta
 
 using namespace mlir;
