@@ -229,6 +229,9 @@ struct KernelTiming {
   std::vector<std::pair<std::string, int64_t>> flops;
   int64_t bytesRead = 0;
   int64_t bytesWritten = 0;
+  /// The GEMM engine's table row the kernel runs (the manifest's
+  /// launches[].plan); empty for kernels off the engine.
+  std::string plan;
 };
 
 struct RunOptions {

@@ -5,6 +5,7 @@
 
 #include "dialects/Interfaces/KernelOpInterface.h"
 #include "dialects/UTA/IR/UTADialect.h"
+#include "passes/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -217,6 +218,18 @@ LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
   launches.back()["cost"] = {{"flops", std::move(flops)},
                              {"bytes_read", stats.bytesRead},
                              {"bytes_written", stats.bytesWritten}};
+  if (auto plan = launch->getAttrOfType<GemmPlanAttr>(
+          UTADialect::getGemmPlanAttrName())) {
+    json &entry = launches.back()["plan"];
+    if (std::optional<StringRef> row = getGemmConfigName(plan))
+      entry["row"] = row->str();
+    entry["schedule"] = plan.getSchedule().str();
+    entry["tile"] = plan.getTile();
+    entry["warps"] = plan.getWarps();
+    entry["stages"] = plan.getStages();
+    entry["b_stages"] = plan.getBStages();
+    entry["precision"] = plan.getPrecision().str();
+  }
   pendingZeroing = nullptr;
   return success();
 }

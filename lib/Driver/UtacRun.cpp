@@ -489,11 +489,15 @@ int mlir::uta::runUtacRunMain(int argc, char **argv) {
     }
     if (options.profile)
       for (const rt::KernelTiming &timing : output->timings) {
-        llvm::outs() << (pair ? "@" + half.getName().str() + " " : "")
-                     << "kernel " << timing.kernel << ": "
-                     << llvm::format("%.4f", timing.milliseconds) << " ms";
         const std::vector<rt::LaunchDesc> &launches =
             executor->manifest().launches;
+        if (pair)
+          llvm::outs() << "@" << half.getName() << " ";
+        llvm::outs() << "kernel " << timing.kernel;
+        if (timing.launch < launches.size() && launches[timing.launch].plan)
+          llvm::outs() << " (" << launches[timing.launch].plan->row << ")";
+        llvm::outs() << ": " << llvm::format("%.4f", timing.milliseconds)
+                     << " ms";
         if (timing.launch < launches.size() && launches[timing.launch].cost)
           llvm::outs() << rt::formatRates(*launches[timing.launch].cost,
                                           timing.milliseconds);

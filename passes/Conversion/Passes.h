@@ -7,6 +7,7 @@
 #ifndef UTA_PASSES_CONVERSION_PASSES_H
 #define UTA_PASSES_CONVERSION_PASSES_H
 
+#include "dialects/UTA/IR/UTADialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -32,6 +33,10 @@ namespace mlir::uta {
 /// (the matmul's or fc_product's): what convert-uta-to-gpu's gemm-config
 /// option accepts.
 bool isGemmConfigName(llvm::StringRef name);
+
+/// The name of the row of the engine's tables that `plan` runs;
+/// std::nullopt for a plan that is no row.
+std::optional<llvm::StringRef> getGemmConfigName(GemmPlanAttr plan);
 
 } // namespace mlir::uta
 

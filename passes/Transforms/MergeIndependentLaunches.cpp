@@ -365,6 +365,15 @@ Candidate merge(Candidate &first, Candidate &second, SymbolTable &kernels) {
   if (!summed.empty())
     launch->setAttr(UTADialect::getFlopsAttrName(),
                     b.getDictionaryAttr(summed));
+  // The GEMM plan of its one part on the engine, where it has one (SIMT
+  // GEMMs may merge; the tensor-core ones never do).
+  Attribute firstPlan =
+      first.launch->getAttr(UTADialect::getGemmPlanAttrName());
+  Attribute secondPlan =
+      second.launch->getAttr(UTADialect::getGemmPlanAttrName());
+  if (bool(firstPlan) != bool(secondPlan))
+    launch->setAttr(UTADialect::getGemmPlanAttrName(),
+                    firstPlan ? firstPlan : secondPlan);
 
   Candidate result;
   result.launch = launch;

@@ -554,6 +554,37 @@ bool isFlopsUnit(const std::string &unit) {
   return false;
 }
 
+/// A launch's `plan`: the row's name (optional), the schedule and precision,
+/// the tile, the warps and the stages, as the compiler wrote them.
+static Status parsePlan(const Reader &reader, const json &value,
+                        const std::string &path, LaunchDesc &launch) {
+  UTA_TRY(reader.object(value, path));
+  LaunchDesc::Plan plan;
+  if (value.contains("row"))
+    UTA_TRY(reader.string(value, path, "row", plan.row));
+  UTA_TRY(reader.string(value, path, "schedule", plan.schedule));
+  UTA_TRY(reader.string(value, path, "precision", plan.precision));
+  auto extents = [&](const char *key, auto &out) -> Status {
+    const json *values;
+    UTA_TRY(reader.array(value, path, key, values));
+    std::string at = join(path, key);
+    if (values->size() != out.size())
+      return reader.fail(at, "expected " + std::to_string(out.size()) +
+                                 " sizes, got " +
+                                 std::to_string(values->size()));
+    for (size_t i = 0; i < out.size(); ++i)
+      UTA_TRY(
+          reader.integer((*values)[i], element(at, i), 1, kMaxInt64, out[i]));
+    return Status();
+  };
+  UTA_TRY(extents("tile", plan.tile));
+  UTA_TRY(extents("warps", plan.warps));
+  UTA_TRY(reader.integer(value, path, "stages", 1, kMaxInt64, plan.stages));
+  UTA_TRY(reader.integer(value, path, "b_stages", 0, kMaxInt64, plan.bStages));
+  launch.plan = std::move(plan);
+  return Status();
+}
+
 /// `ownArgs` tells whether the launch gives arguments of its own (version
 /// 2), which checkReferences compares with its kernel's.
 Status parseLaunch(const Reader &reader, const json &value,
@@ -604,6 +635,8 @@ Status parseLaunch(const Reader &reader, const json &value,
     }
     launch.cost = std::move(parsed);
   }
+  if (value.contains("plan"))
+    UTA_TRY(parsePlan(reader, value["plan"], join(path, "plan"), launch));
   if (value.contains("zero")) {
     const json *zeroed;
     UTA_TRY(reader.array(value, path, "zero", zeroed));

@@ -120,6 +120,17 @@ struct LaunchDesc {
     int64_t bytesRead = 0, bytesWritten = 0;
   };
   std::optional<Cost> cost;
+  /// The GEMM engine's plan of the launch's kernel (optional `plan`): how
+  /// a block computes its tile, which profiles show beside the kernel.
+  struct Plan {
+    /// The name of the engine's table row; empty where the plan is none.
+    std::string row;
+    std::string schedule, precision;
+    std::array<int64_t, 3> tile = {0, 0, 0};
+    std::array<int64_t, 2> warps = {0, 0};
+    int64_t stages = 0, bStages = 0;
+  };
+  std::optional<Plan> plan;
 };
 
 struct Manifest {

@@ -173,9 +173,12 @@ std::string uta::runtime::formatProfile(const ProfileReport &report) {
   LaunchDesc::Cost total;
   bool everyCost = true;
   for (const LaunchProfile &launch : report.launches) {
+    std::string kernel = launch.kernel;
+    if (!launch.plan.empty())
+      kernel.append(" (").append(launch.plan).append(")");
     std::snprintf(buffer, sizeof buffer,
                   "launch %zu: %s: %.4f ms (median of %zu)", launch.launch,
-                  launch.kernel.c_str(), launch.milliseconds, launch.runs);
+                  kernel.c_str(), launch.milliseconds, launch.runs);
     text += buffer;
     if (launch.cost) {
       text += formatRates(*launch.cost, launch.milliseconds);
@@ -220,6 +223,8 @@ Status uta::runtime::writeProfileTrace(const std::string &path,
   double start = 0;
   for (const LaunchProfile &launch : report.launches) {
     nlohmann::json args{{"launch", launch.launch}, {"runs", launch.runs}};
+    if (!launch.plan.empty())
+      args["plan"] = launch.plan;
     if (launch.cost)
       args["cost"] =
           describeCost(*launch.cost, launch.milliseconds, report.peaks);
@@ -244,6 +249,8 @@ std::string uta::runtime::formatProfileJson(const ProfileReport &report) {
                          {"kernel", launch.kernel},
                          {"milliseconds", launch.milliseconds},
                          {"runs", launch.runs}};
+    if (!launch.plan.empty())
+      entry["plan"] = launch.plan;
     if (launch.cost)
       entry["cost"] =
           describeCost(*launch.cost, launch.milliseconds, report.peaks);

@@ -28,6 +28,8 @@ struct LaunchProfile {
   double milliseconds = 0;
   size_t runs = 0;
   std::optional<LaunchDesc::Cost> cost;
+  /// The GEMM engine's table row the kernel runs; empty off the engine.
+  std::string plan;
 };
 
 /// What a device reaches at best, measured on it (bench/roofline/calibrate.py

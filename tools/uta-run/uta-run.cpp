@@ -361,11 +361,14 @@ int runUTARun(int argc, char **argv) {
     const std::vector<LaunchDesc> &launches = executor->manifest().launches;
     for (const KernelTiming &timing : output->timings) {
       std::vector<double> &times = launchTimes[timing.launch];
-      LaunchProfile launch{timing.launch, timing.kernel,
-                           medianMilliseconds(times), times.size(),
-                           std::nullopt};
-      if (timing.launch < launches.size())
+      LaunchProfile launch{
+          timing.launch, timing.kernel, medianMilliseconds(times),
+          times.size(),  std::nullopt,  /*plan=*/""};
+      if (timing.launch < launches.size()) {
         launch.cost = launches[timing.launch].cost;
+        if (launches[timing.launch].plan)
+          launch.plan = launches[timing.launch].plan->row;
+      }
       report.launches.push_back(std::move(launch));
     }
     report.totalMilliseconds = medianMilliseconds(runTotals);

@@ -94,9 +94,11 @@ LogicalResult UTADialect::verifyOperationAttribute(Operation *op,
     return op->emitError() << "'" << getGemmPlanAttrName()
                            << "' must be a #uta.gemm_plan";
   StringRef name = op->getName().getStringRef();
-  if (name != MatmulOp::getOperationName() && name != "clifford.fc_product")
+  if (name != MatmulOp::getOperationName() && name != "clifford.fc_product" &&
+      name != "gpu.launch_func")
     return op->emitError() << "only uta.matmul and clifford.fc_product run "
-                              "on the GEMM engine, so only they take a '"
+                              "on the GEMM engine, so only they (and the "
+                              "launches of their kernels) take a '"
                            << getGemmPlanAttrName() << "'";
   return success();
 }

@@ -41,7 +41,8 @@ def UTA_Dialect : Dialect {
     /// "bf16", "f16", "tf32", "3xtf32"), a multiply-add counted as two;
     /// what the manifest records as launches[].cost.flops.
     static ::llvm::StringRef getFlopsAttrName() { return "uta.flops"; }
-    /// On a matmul-shaped op: its #uta.gemm_plan.
+    /// On a matmul-shaped op: its #uta.gemm_plan; on a launch: the plan its
+    /// kernel runs (the manifest's launches[].plan).
     static ::llvm::StringRef getGemmPlanAttrName() { return "uta.gemm_plan"; }
   }];
   let hasOperationAttrVerify = 1;

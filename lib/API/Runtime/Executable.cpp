@@ -408,6 +408,8 @@ private:
         converted.bytesRead = cost.bytesRead;
         converted.bytesWritten = cost.bytesWritten;
       }
+      if (timing.launch < launches.size() && launches[timing.launch].plan)
+        converted.plan = launches[timing.launch].plan->row;
       options.timings->push_back(std::move(converted));
     }
   }
@@ -639,9 +641,9 @@ uta::formatProfile(const Device &device,
       for (const std::vector<KernelTiming> &run : runs)
         if (i < run.size())
           times.push_back(run[i].milliseconds);
-      rt::LaunchProfile launch{timing.launch, timing.kernel,
-                               rt::medianMilliseconds(times), times.size(),
-                               std::nullopt};
+      rt::LaunchProfile launch{
+          timing.launch, timing.kernel, rt::medianMilliseconds(times),
+          times.size(),  std::nullopt,  timing.plan};
       if (!timing.flops.empty() || timing.bytesRead || timing.bytesWritten)
         launch.cost = rt::LaunchDesc::Cost{timing.flops, timing.bytesRead,
                                            timing.bytesWritten};

@@ -357,6 +357,9 @@ private:
                             Operation *gradeNorm = nullptr);
   /// The arithmetic of the kernel of `kernelOp` (its ops' counts summed).
   KernelFlops countKernelFlops(Operation *kernelOp) const;
+  /// The GEMM plan the kernel of `kernelOp` runs (its op on the engine, or
+  /// that of the fusion region); null for kernels off the engine.
+  GemmPlanAttr getKernelGemmPlan(Operation *kernelOp) const;
   /// Builds the kernel; `sharedBytes` gets the dynamic shared memory its
   /// launches need, `globalArguments` its global buffer arguments (whether
   /// each is zeroed, see KernelIO::allocateGlobalBuffer).
@@ -720,7 +723,23 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
     flops += countKernelFlops(gradeNorm);
   launch->setAttr(UTADialect::getFlopsAttrName(),
                   getFlopsAttr(b.getContext(), flops));
+  if (GemmPlanAttr plan = getKernelGemmPlan(kernelOp))
+    launch->setAttr(UTADialect::getGemmPlanAttrName(), plan);
   return success();
+}
+
+GemmPlanAttr FunctionLowering::getKernelGemmPlan(Operation *kernelOp) const {
+  auto planOf = [&](Operation *op) -> GemmPlanAttr {
+    const OpKernelEmitter *emitter = emitters.lookup(op);
+    return emitter ? emitter->getPlanAttr(op) : nullptr;
+  };
+  if (auto fusion = dyn_cast<FusionOp>(kernelOp)) {
+    for (Operation &op : fusion.getBody().front().without_terminator())
+      if (GemmPlanAttr plan = planOf(&op))
+        return plan;
+    return nullptr;
+  }
+  return planOf(kernelOp);
 }
 
 KernelFlops FunctionLowering::countKernelFlops(Operation *kernelOp) const {
@@ -871,6 +890,20 @@ struct ConvertUTAToGPUPass final
   }
 };
 } // namespace
+
+std::optional<StringRef> mlir::uta::getGemmConfigName(GemmPlanAttr plan) {
+  for (ArrayRef<GemmConfigRow> table :
+       {getGemmConfigTable(), getFcProductConfigTable()})
+    for (const GemmConfigRow &row : table) {
+      const GemmConfig &c = row.config;
+      if (getScheduleKeyword(c.schedule) == plan.getSchedule() &&
+          ArrayRef<int64_t>{c.tileM, c.tileN, c.tileK} == plan.getTile() &&
+          ArrayRef<int64_t>{c.warpsM, c.warpsN} == plan.getWarps() &&
+          c.stages == plan.getStages() && c.bStages == plan.getBStages())
+        return StringRef(c.name);
+    }
+  return std::nullopt;
+}
 
 bool mlir::uta::isGemmConfigName(StringRef name) {
   auto named = [&](const GemmConfigRow &row) {

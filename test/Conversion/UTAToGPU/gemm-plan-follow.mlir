@@ -4,11 +4,12 @@
 // convert-uta-to-gpu follows an op's #uta.gemm_plan, whoever wrote it:
 // here a named-only row in plain TF32 on a target whose default is
 // 3xTF32. Its four stages of 128x32 A and B tiles are the kernel's shared
-// memory (128 KiB); its 128x128 tiles make 1024 blocks of 4 warps.
+// memory (128 KiB); its 128x128 tiles make 1024 blocks of 4 warps. The
+// launch records the plan it runs.
 
 // REMARK: remark: GEMM 4096x4096x4096 f32: mma.sync, tf32, tile mma128x128x32f32s4 (128x128x32, 4 warps of 64x64, 4 stages, 131072 B shared)
 // CHECK-LABEL: func.func @follows_the_plan
-//       CHECK:   gpu.launch_func @kernels::@{{.*}} blocks in (%{{.*}}) threads in (%{{.*}}) dynamic_shared_memory_size %c131072_i32{{.*}} {uta.flops = {tf32 = 137438953472 : i64}}
+//       CHECK:   gpu.launch_func @kernels::@{{.*}} blocks in (%{{.*}}) threads in (%{{.*}}) dynamic_shared_memory_size %c131072_i32{{.*}} {uta.flops = {tf32 = 137438953472 : i64}, uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [128, 128, 32], warps = [2, 2], stages = 4, precision = "tf32">}
 //       CHECK:   gpu.func
 //       CHECK:   memref.view {{.*}} to memref<4x128x32xf32, #gpu.address_space<workgroup>>
 //       CHECK:   memref.view {{.*}} to memref<4x128x32xf32, #gpu.address_space<workgroup>>

@@ -16,7 +16,7 @@
 // m64n256k16 wgmmas per step (the first step's ignore the accumulators),
 // keep that group in flight, and release the step before on `empty`.
 // CHECK-LABEL: func.func @linear
-//       CHECK:   gpu.launch_func @kernels::@linear_k0_matmul blocks in (%c4, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c196640_i32 args({{.*}}, %[[MAP:.*]] : !llvm.ptr, %[[MAP]] : !llvm.ptr) {uta.flops = {bf16 = 134217728 : i64}, uta.tensor_maps = [#uta.tensor_map<argument = 4, source = 0, box = [128, 64], swizzle = 128>, #uta.tensor_map<argument = 5, source = 1, box = [256, 64], swizzle = 128>]}
+//       CHECK:   gpu.launch_func @kernels::@linear_k0_matmul blocks in (%c4, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c196640_i32 args({{.*}}, %[[MAP:.*]] : !llvm.ptr, %[[MAP]] : !llvm.ptr) {uta.flops = {bf16 = 134217728 : i64}, uta.gemm_plan = #uta.gemm_plan<schedule = "wgmma_tma", tile = [128, 256, 64], warps = [2, 1], stages = 4, precision = "half">, uta.tensor_maps = [#uta.tensor_map<argument = 4, source = 0, box = [128, 64], swizzle = 128>, #uta.tensor_map<argument = 5, source = 1, box = [256, 64], swizzle = 128>]}
 // CHECK-LABEL: gpu.func @linear_k0_matmul(
 //  CHECK-SAME:     %[[AMAP:[^:]*]]: !llvm.ptr, %[[BMAP:[^:]*]]: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, uta.tensor_maps
 //       CHECK:   memref.view %{{.*}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4x128x64xbf16, #gpu.address_space<workgroup>>

@@ -199,6 +199,51 @@ TEST(ManifestTest, ReadsLaunchCosts) {
             "m.json: launches[0].cost: expected an object, got an array");
 }
 
+// A launch's plan (optional): the engine's row, schedule, tile, warps,
+// stages and precision; missing or ill-typed members are refused at their
+// path.
+TEST(ManifestTest, ReadsLaunchPlans) {
+  json plan = {{"row", "tma128x256x32f32"},
+               {"schedule", "wgmma_tma"},
+               {"tile", {128, 256, 32}},
+               {"warps", {2, 1}},
+               {"stages", 4},
+               {"b_stages", 0},
+               {"precision", "tf32"}};
+  json document = good();
+  document["launches"][0]["plan"] = plan;
+  Expected<Manifest> parsed = parseManifest(document.dump(), "m.json", "dir");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  ASSERT_TRUE(parsed->launches[0].plan);
+  const LaunchDesc::Plan &read = *parsed->launches[0].plan;
+  EXPECT_EQ(read.row, "tma128x256x32f32");
+  EXPECT_EQ(read.schedule, "wgmma_tma");
+  EXPECT_EQ(read.precision, "tf32");
+  EXPECT_EQ(read.tile, (std::array<int64_t, 3>{128, 256, 32}));
+  EXPECT_EQ(read.warps, (std::array<int64_t, 2>{2, 1}));
+  EXPECT_EQ(read.stages, 4);
+  EXPECT_EQ(read.bStages, 0);
+
+  auto withPlan = [](json plan) {
+    return errorAfter([&](json &m) { m["launches"][0]["plan"] = plan; });
+  };
+  json noRow = plan, twoExtents = plan, noStage = plan, numericSchedule = plan;
+  noRow.erase("row");
+  EXPECT_EQ(withPlan(noRow), "");
+  twoExtents["tile"] = {128, 256};
+  noStage["stages"] = 0;
+  numericSchedule["schedule"] = 3;
+  EXPECT_EQ(withPlan(twoExtents),
+            "m.json: launches[0].plan.tile: expected 3 sizes, got 2");
+  EXPECT_EQ(withPlan(noStage), "m.json: launches[0].plan.stages: 0 is out of "
+                               "range [1, 9223372036854775807]");
+  EXPECT_EQ(withPlan(numericSchedule),
+            "m.json: launches[0].plan.schedule: expected a string, got an "
+            "integer");
+  EXPECT_EQ(withPlan("tma128x256x32f32"),
+            "m.json: launches[0].plan: expected an object, got a string");
+}
+
 TEST(ManifestTest, MissingKeysNameThePath) {
   EXPECT_EQ(errorAfter([](json &m) { m.erase("buffers"); }),
             "m.json: expected \"buffers\"");
