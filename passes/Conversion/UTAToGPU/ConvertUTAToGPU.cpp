@@ -859,19 +859,12 @@ struct ConvertUTAToGPUPass final
     if (functions.empty())
       return;
 
-    GemmTarget gemmTarget;
-    gemmTarget.sm = sm;
-    gemmTarget.archSpecific = archSpecific;
-    gemmTarget.tensorCores = tensorCores;
-    gemmTarget.allowTf32 = allowTf32;
-    gemmTarget.config = gemmConfig;
-    if (!gemmConfig.empty() && !isGemmConfigName(gemmConfig)) {
-      module.emitError("gemm-config: no row of the GEMM table is named '")
-          << gemmConfig << "'";
+    std::optional<GemmTarget> gemmTarget = getGemmTarget(
+        module, sm, archSpecific, tensorCores, allowTf32, gemmConfig);
+    if (!gemmTarget)
       return signalPassFailure();
-    }
     KernelEmitterRegistry emitters;
-    populateKernelEmitters(emitters, gemmTarget, remarks);
+    populateKernelEmitters(emitters, *gemmTarget, remarks);
 
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     // Located at the first function compiled (not the input module, which
@@ -883,7 +876,7 @@ struct ConvertUTAToGPUPass final
     IdenticalKernels identicalKernels;
     for (func::FuncOp func : functions) {
       FunctionLowering lowering(func, kernelModule, identicalKernels, emitters,
-                                blockSize, vectorize, gemmTarget, remarks);
+                                blockSize, vectorize, *gemmTarget, remarks);
       if (failed(lowering.run()))
         return signalPassFailure();
     }
@@ -903,6 +896,24 @@ std::optional<StringRef> mlir::uta::getGemmConfigName(GemmPlanAttr plan) {
         return StringRef(c.name);
     }
   return std::nullopt;
+}
+
+std::optional<GemmTarget>
+mlir::uta::getGemmTarget(Operation *module, unsigned sm, bool archSpecific,
+                         bool tensorCores, bool allowTf32,
+                         StringRef gemmConfig) {
+  if (!gemmConfig.empty() && !isGemmConfigName(gemmConfig)) {
+    module->emitError("gemm-config: no row of the GEMM table is named '")
+        << gemmConfig << "'";
+    return std::nullopt;
+  }
+  GemmTarget target;
+  target.sm = sm;
+  target.archSpecific = archSpecific;
+  target.tensorCores = tensorCores;
+  target.allowTf32 = allowTf32;
+  target.config = gemmConfig.str();
+  return target;
 }
 
 bool mlir::uta::isGemmConfigName(StringRef name) {

@@ -29,6 +29,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/TypeID.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -38,7 +39,6 @@
 namespace mlir::uta {
 
 struct AccessLanes;
-struct GemmTarget;
 
 /// Reads operands and writes results of the op being emitted, as f32 scalars
 /// at multi-indices in the tensors' own (static) shapes.
@@ -284,6 +284,13 @@ void populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
 /// All of the above: the emitter of every op of both dialects.
 void populateKernelEmitters(KernelEmitterRegistry &registry,
                             const GemmTarget &target, bool remarks);
+
+/// The GEMM target of a pass's target options (sm, arch-specific,
+/// tensor-cores, allow-tf32, gemm-config); std::nullopt, with an error at
+/// `module`, where `gemmConfig` names no row of the engine's tables.
+std::optional<GemmTarget> getGemmTarget(Operation *module, unsigned sm,
+                                        bool archSpecific, bool tensorCores,
+                                        bool allowTf32, StringRef gemmConfig);
 
 //===----------------------------------------------------------------------===//
 // Helpers shared by the emitters

@@ -10,7 +10,6 @@
 
 #include "passes/Conversion/Passes.h"
 
-#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,19 +28,12 @@ struct PlanGemmsPass final : mlir::uta::impl::PlanGemmsPassBase<PlanGemmsPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (!gemmConfig.empty() && !isGemmConfigName(gemmConfig)) {
-      module.emitError("gemm-config: no row of the GEMM table is named '")
-          << gemmConfig << "'";
+    std::optional<GemmTarget> target = getGemmTarget(
+        module, sm, archSpecific, tensorCores, allowTf32, gemmConfig);
+    if (!target)
       return signalPassFailure();
-    }
-    GemmTarget target;
-    target.sm = sm;
-    target.archSpecific = archSpecific;
-    target.tensorCores = tensorCores;
-    target.allowTf32 = allowTf32;
-    target.config = gemmConfig;
     KernelEmitterRegistry emitters;
-    populateKernelEmitters(emitters, target, /*remarks=*/false);
+    populateKernelEmitters(emitters, *target, /*remarks=*/false);
     StringRef name = UTADialect::getGemmPlanAttrName();
     for (auto func : module.getOps<func::FuncOp>()) {
       if (!func.isPublic() || func.isDeclaration())
