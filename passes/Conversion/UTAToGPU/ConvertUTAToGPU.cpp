@@ -887,14 +887,9 @@ struct ConvertUTAToGPUPass final
 std::optional<StringRef> mlir::uta::getGemmConfigName(GemmPlanAttr plan) {
   for (ArrayRef<GemmConfigRow> table :
        {getGemmConfigTable(), getFcProductConfigTable()})
-    for (const GemmConfigRow &row : table) {
-      const GemmConfig &c = row.config;
-      if (getScheduleKeyword(c.schedule) == plan.getSchedule() &&
-          ArrayRef<int64_t>{c.tileM, c.tileN, c.tileK} == plan.getTile() &&
-          ArrayRef<int64_t>{c.warpsM, c.warpsN} == plan.getWarps() &&
-          c.stages == plan.getStages() && c.bStages == plan.getBStages())
-        return StringRef(c.name);
-    }
+    for (const GemmConfigRow &row : table)
+      if (hasGemmPlanConfig(row.config, plan))
+        return StringRef(row.config.name);
   return std::nullopt;
 }
 

@@ -263,9 +263,12 @@ private:
     return plan;
   }
 
-  /// The tensor-core plan of `product` regardless of its gate.
+  /// The tensor-core plan of `product` regardless of its gate: its
+  /// #uta.gemm_plan where it can be followed, else the engine's choice;
+  /// `whyNot` (if given) gets why an attached plan cannot be followed.
   std::optional<FcProductPlan> planGemm(FcProductOp product,
-                                        const FcProductGemm &fc) const {
+                                        const FcProductGemm &fc,
+                                        std::string *whyNot = nullptr) const {
     Operation *op = product;
     if (auto fusion = dyn_cast<FusionOp>(op->getParentOp()))
       for (Value operand : op->getOperands())
@@ -288,10 +291,12 @@ private:
       return std::nullopt;
     if (auto attr = op->getAttrOfType<GemmPlanAttr>(
             UTADialect::getGemmPlanAttrName())) {
-      std::string whyNot;
+      std::string error;
       if (std::optional<FcProductPlan> plan = planFcProductFromAttr(
-              problem, target, fc.termsPerSlot, attr, whyNot))
+              problem, target, fc.termsPerSlot, attr, error))
         return plan;
+      if (whyNot)
+        *whyNot = error;
     }
     return planFcProduct(problem, target, fc.termsPerSlot);
   }
@@ -303,14 +308,13 @@ private:
         op->getAttrOfType<GemmPlanAttr>(UTADialect::getGemmPlanAttrName());
     if (!attr)
       return "";
-    FcProductGemm fc = getFcProductGemm(op);
-    std::optional<FcProductPlan> plan = planGemm(cast<FcProductOp>(op), fc);
+    std::string whyNot;
+    std::optional<FcProductPlan> plan =
+        planGemm(cast<FcProductOp>(op), getFcProductGemm(op), &whyNot);
     if (!plan)
       return "the op runs on the SIMT cores here (f32 operands read from "
              "memory and CUDA tensor cores are needed)";
-    std::string whyNot;
-    if (!planFcProductFromAttr(plan->gemm.problem, target, fc.termsPerSlot,
-                               attr, whyNot))
+    if (!whyNot.empty())
       return whyNot;
     if (cast<FcProductOp>(op).getGate() &&
         plan->gemm.config.schedule != GemmSchedule::WgmmaTma)

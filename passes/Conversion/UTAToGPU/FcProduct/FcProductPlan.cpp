@@ -303,13 +303,8 @@ mlir::uta::planFcProductFromAttr(const GemmProblem &problem,
   if (whyNot.empty() && plan.gemm.config.stages < plan.getMinStages())
     whyNot = llvm::formatv("the schedule needs {0} stages here",
                            plan.getMinStages());
-  if (whyNot.empty() &&
-      plan.getSharedMemoryBytes() > target.getMaxSharedBytes())
-    whyNot =
-        llvm::formatv("its {0} bytes of shared memory are more than the "
-                      "target's {1}",
-                      plan.getSharedMemoryBytes(), target.getMaxSharedBytes())
-            .str();
+  if (whyNot.empty())
+    whyNot = explainSharedMemoryFit(plan.getSharedMemoryBytes(), target);
   if (!whyNot.empty())
     return std::nullopt;
   finishFcProductPlan(plan, target);

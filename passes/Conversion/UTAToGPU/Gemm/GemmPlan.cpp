@@ -551,6 +551,24 @@ GemmPlanAttr mlir::uta::getGemmPlanAttr(MLIRContext *context,
                            c.bStages);
 }
 
+bool mlir::uta::hasGemmPlanConfig(const GemmConfig &config, GemmPlanAttr attr) {
+  const GemmConfig &c = config;
+  return getScheduleKeyword(c.schedule) == attr.getSchedule() &&
+         ArrayRef<int64_t>{c.tileM, c.tileN, c.tileK} == attr.getTile() &&
+         ArrayRef<int64_t>{c.warpsM, c.warpsN} == attr.getWarps() &&
+         c.stages == attr.getStages() && c.bStages == attr.getBStages();
+}
+
+std::string mlir::uta::explainSharedMemoryFit(int64_t sharedBytes,
+                                              const GemmTarget &target) {
+  if (sharedBytes <= target.getMaxSharedBytes())
+    return "";
+  return llvm::formatv("its {0} bytes of shared memory are more than the "
+                       "target's {1}",
+                       sharedBytes, target.getMaxSharedBytes())
+      .str();
+}
+
 std::string mlir::uta::setGemmPlanFromAttr(GemmPlan &plan, GemmPlanAttr attr,
                                            ArrayRef<GemmConfigRow> rows) {
   const GemmProblem &problem = plan.problem;
@@ -579,11 +597,7 @@ std::string mlir::uta::setGemmPlanFromAttr(GemmPlan &plan, GemmPlanAttr attr,
   }
   const GemmConfigRow *found = nullptr;
   for (const GemmConfigRow &row : rows) {
-    const GemmConfig &c = row.config;
-    if (getScheduleKeyword(c.schedule) != attr.getSchedule() ||
-        ArrayRef<int64_t>{c.tileM, c.tileN, c.tileK} != attr.getTile() ||
-        ArrayRef<int64_t>{c.warpsM, c.warpsN} != attr.getWarps() ||
-        c.stages != attr.getStages() || c.bStages != attr.getBStages())
+    if (!hasGemmPlanConfig(row.config, attr))
       continue;
     found = &row;
     if ((!row.elementBytes || row.elementBytes == problem.getElementBytes()) &&
@@ -615,13 +629,8 @@ std::optional<GemmPlan> mlir::uta::planGemmFromAttr(const GemmProblem &problem,
   whyNot = setGemmPlanFromAttr(plan, attr, getGemmConfigTable());
   if (whyNot.empty())
     whyNot = whyScheduleDoesNotApply(plan, plan.config.schedule, target);
-  if (whyNot.empty() &&
-      plan.getSharedMemoryBytes() > target.getMaxSharedBytes())
-    whyNot =
-        llvm::formatv("its {0} bytes of shared memory are more than the "
-                      "target's {1}",
-                      plan.getSharedMemoryBytes(), target.getMaxSharedBytes())
-            .str();
+  if (whyNot.empty())
+    whyNot = explainSharedMemoryFit(plan.getSharedMemoryBytes(), target);
   if (!whyNot.empty())
     return std::nullopt;
   return plan;

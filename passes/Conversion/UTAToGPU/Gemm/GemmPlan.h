@@ -225,6 +225,14 @@ llvm::StringRef getPrecisionKeyword(GemmPrecision precision);
 /// `plan`'s configuration and precision as a #uta.gemm_plan.
 GemmPlanAttr getGemmPlanAttr(MLIRContext *context, const GemmPlan &plan);
 
+/// Whether `config` has the schedule, tile, warps and stages of `attr`.
+bool hasGemmPlanConfig(const GemmConfig &config, GemmPlanAttr attr);
+
+/// Why a kernel of `sharedBytes` bytes of shared memory does not fit
+/// `target`; empty where it does.
+std::string explainSharedMemoryFit(int64_t sharedBytes,
+                                   const GemmTarget &target);
+
 /// Sets `plan`'s configuration and precision (its problem set) to those
 /// `attr` asks for, from the row of `rows` (or `namedOnly`) that has
 /// `attr`'s configuration, and returns ""; else why no row of them applies
