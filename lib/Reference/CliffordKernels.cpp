@@ -591,6 +591,45 @@ Expected<RefTensor> mlir::uta::reference::weightedProductAdjoint(
   return out;
 }
 
+Expected<RefTensor> mlir::uta::reference::fcProductAdjoint(
+    const Algebra &algebra, ProductOperand operand, const RefTensor &cotangent,
+    const RefTensor &other, const RefTensor &w) {
+  if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
+    return std::move(err);
+  if (llvm::Error err = checkLayerOperand(algebra, other, "other"))
+    return std::move(err);
+  int64_t batch = other.shape[1], in = other.shape[2], out = cotangent.shape[2],
+          paths = algebra.numPaths();
+  if (cotangent.shape[1] != batch)
+    return makeError("cotangent has batch size %lld but other has %lld",
+                     static_cast<long long>(cotangent.shape[1]),
+                     static_cast<long long>(batch));
+  if (!w.isWellFormed() || w.shape != std::vector<int64_t>{paths, in, out})
+    return makeError("weights must have shape [%lld, %lld, %lld] (paths, "
+                     "input features, output features), got %s",
+                     static_cast<long long>(paths), static_cast<long long>(in),
+                     static_cast<long long>(out),
+                     shapeToString(w.shape).c_str());
+  RefTensor result{other.shape, std::vector<double>(other.data.size(), 0.0)};
+  for (const Term &t : termsOf(algebra, ProductKind::Geometric)) {
+    // The blade the term adds to, and the other operand's factor.
+    unsigned to = operand == ProductOperand::Lhs ? t.i : t.j;
+    unsigned from = operand == ProductOperand::Lhs ? t.j : t.i;
+    for (int64_t b = 0; b < batch; ++b) {
+      const double *gRow = cotangent.data.data() + (t.k * batch + b) * out;
+      for (int64_t fi = 0; fi < in; ++fi) {
+        const double *wRow = w.data.data() + (t.path * in + fi) * out;
+        double dot = 0.0;
+        for (int64_t o = 0; o < out; ++o)
+          dot += gRow[o] * wRow[o];
+        result.data[(to * batch + b) * in + fi] +=
+            t.sign * other.data[(from * batch + b) * in + fi] * dot;
+      }
+    }
+  }
+  return result;
+}
+
 Expected<RefTensor> mlir::uta::reference::pathAdjoint(
     const Algebra &algebra, const RefTensor &cotangent, const RefTensor &x,
     const RefTensor &y, int64_t batchChunk) {

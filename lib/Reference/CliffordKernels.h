@@ -130,6 +130,17 @@ weightedProductAdjoint(const ::uta::ga::Algebra &algebra,
                        ProductOperand operand, const RefTensor &cotangent,
                        const RefTensor &other, const RefTensor &w);
 
+/// The adjoint of fc_product with respect to one operand: g [2^n, B, Fout],
+/// other [2^n, B, Fin], w [P, Fin, Fout]; every term (i, j -> k, sign s) on
+/// path p adds s * other_j[b, fi] * (g_k[b, :] . w[p, fi, :]) to blade i of
+/// the result (Lhs), or s * other_i[b, fi] * (g_k[b, :] . w[p, fi, :]) to
+/// blade j (Rhs), [2^n, B, Fin].
+llvm::Expected<RefTensor> fcProductAdjoint(const ::uta::ga::Algebra &algebra,
+                                           ProductOperand operand,
+                                           const RefTensor &cotangent,
+                                           const RefTensor &other,
+                                           const RefTensor &w);
+
 /// g, x, y [2^n, B, F] -> r [P, ceil(B / batchChunk), F]:
 /// r[p, c, f] = sum over the batch elements b of chunk c (c batchChunk ..
 /// (c + 1) batchChunk - 1, in increasing order) and over the terms

@@ -484,6 +484,25 @@ static KernelTable buildKernelTable() {
                                I.in(o.getCotangent()), I.in(o.getOther()),
                                I.in(o.getWeights())));
       });
+  add<cl::FcProductAdjointOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        if (failed(checkLayerBladeAxis(o)))
+          return failure();
+        const RefTensor &weights = I.in(o.getWeights());
+        ProductOperand operand = getProductOperand(o.getOperand());
+        const ::uta::ga::Algebra &algebra = o.getAlgebra().getAlgebra();
+        if (!o.getTransposeWeights())
+          return I.finish(o, fcProductAdjoint(algebra, operand,
+                                              I.in(o.getCotangent()),
+                                              I.in(o.getOther()), weights));
+        // [paths, out, in] weights, back to [paths, in, out].
+        llvm::Expected<RefTensor> inOut = transpose(weights, {0, 2, 1});
+        if (!inOut)
+          return I.finish(o, inOut.takeError());
+        return I.finish(o, fcProductAdjoint(algebra, operand,
+                                            I.in(o.getCotangent()),
+                                            I.in(o.getOther()), *inOut));
+      });
   add<cl::PathAdjointOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     if (failed(checkLayerBladeAxis(o)))
       return failure();

@@ -322,6 +322,24 @@ double WeightedProductAdjointOp::estimateFlopsPerPosition() {
                    getOperand() == ProductOperand::lhs, cotangent, other);
 }
 
+SmallVector<Value, 2> FcProductAdjointOp::getMultivectorOperands() {
+  return {getCotangent(), getOther()};
+}
+std::optional<uint64_t>
+FcProductAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  return getAdjointBlades(getAlgebra().getAlgebra(), ProductTerms::Geometric,
+                          getOperand() == ProductOperand::lhs, operandBlades[0],
+                          operandBlades[1]);
+}
+double FcProductAdjointOp::estimateFlopsPerPosition() {
+  // Per term, a dot product over the output features and a scale.
+  int64_t outputFeatures = getCotangent().getType().getDimSize(2);
+  return 2.0 * outputFeatures *
+         getNumAdjointTerms(getAlgebra().getAlgebra(), ProductTerms::Geometric,
+                            getOperand() == ProductOperand::lhs, ~uint64_t(0),
+                            ~uint64_t(0));
+}
+
 SmallVector<Value, 2> PathAdjointOp::getMultivectorOperands() {
   return {getCotangent(), getLhs(), getRhs()};
 }

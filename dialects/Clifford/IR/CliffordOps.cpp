@@ -342,37 +342,46 @@ LogicalResult WeightedProductOp::verify() {
   return verifyPathWeightsAndResult(*this, lhs);
 }
 
-LogicalResult FcProductOp::verify() {
-  NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
-  if (failed(
-          verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)) ||
-      failed(verifyLayerBladeSets(*this)))
-    return failure();
-
-  // weights: [paths, input features, output features], or [paths, output
-  // features, input features] with transpose_weights.
-  bool transposed = getTransposeWeights();
-  auto weights = cast<RankedTensorType>(getWeights().getType());
+/// fc_product's weights: [paths, input features, output features], or
+/// [paths, output features, input features] with transpose_weights, for
+/// `inFeatures` input features; their output features in `outFeatures`.
+static LogicalResult verifyFcProductWeights(Operation *op, AlgebraAttr algebra,
+                                            Value weightsValue, bool transposed,
+                                            NamedTensor input,
+                                            int64_t &outFeatures) {
+  auto weights = cast<RankedTensorType>(weightsValue.getType());
   if (weights.getRank() != 3)
-    return emitOpError() << "weights have rank " << weights.getRank()
-                         << " but fc_product takes rank 3 ("
-                         << (transposed ? "[paths, output features, input "
-                                          "features] with transpose_weights"
-                                        : "[paths, input features, output "
-                                          "features]")
-                         << ")";
-  if (failed(verifyPathCount(*this, getAlgebra(), weights.getDimSize(0))))
+    return op->emitOpError() << "weights have rank " << weights.getRank()
+                             << " but fc_product takes rank 3 ("
+                             << (transposed ? "[paths, output features, input "
+                                              "features] with transpose_weights"
+                                            : "[paths, input features, output "
+                                              "features]")
+                             << ")";
+  if (failed(verifyPathCount(op, algebra, weights.getDimSize(0))))
     return failure();
-  int64_t features = lhs.type.getDimSize(2);
+  int64_t features = input.type.getDimSize(2);
   int64_t inputAxis = transposed ? 2 : 1, outputAxis = transposed ? 1 : 2;
   if (weights.getDimSize(inputAxis) != features)
-    return emitOpError() << "weights have " << weights.getDimSize(inputAxis)
-                         << " input features (axis " << inputAxis
-                         << ") but lhs has " << features;
+    return op->emitOpError() << "weights have " << weights.getDimSize(inputAxis)
+                             << " input features (axis " << inputAxis
+                             << ") but " << input.name << " has " << features;
+  outFeatures = weights.getDimSize(outputAxis);
+  return success();
+}
 
+LogicalResult FcProductOp::verify() {
+  NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
+  int64_t outFeatures = 0;
+  if (failed(
+          verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)) ||
+      failed(verifyLayerBladeSets(*this)) ||
+      failed(verifyFcProductWeights(*this, getAlgebra(), getWeights(),
+                                    getTransposeWeights(), lhs, outFeatures)))
+    return failure();
   auto result = cast<RankedTensorType>(getResult().getType());
   int64_t expected[] = {lhs.type.getDimSize(0), lhs.type.getDimSize(1),
-                        weights.getDimSize(outputAxis)};
+                        outFeatures};
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError() << "result has shape " << shapeStr(result.getShape())
                          << " but lhs and weights give " << shapeStr(expected);
@@ -485,6 +494,33 @@ LogicalResult WeightedProductAdjointOp::verify() {
   if (failed(verifyPathWeightsAndResult(*this, cotangent)))
     return failure();
   return verifyAdjointBladeSets(*this);
+}
+
+LogicalResult FcProductAdjointOp::verify() {
+  NamedTensor cotangent = named("cotangent", getCotangent());
+  NamedTensor other = named("other", getOther());
+  int64_t outFeatures = 0;
+  if (failed(verifyAlgebra(*this, getAlgebra())) ||
+      failed(
+          verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), cotangent)) ||
+      failed(verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), other)) ||
+      failed(verifyFcProductWeights(*this, getAlgebra(), getWeights(),
+                                    getTransposeWeights(), other, outFeatures)))
+    return failure();
+  if (cotangent.type.getDimSize(1) != other.type.getDimSize(1))
+    return emitOpError() << "cotangent has batch size "
+                         << cotangent.type.getDimSize(1) << " but other has "
+                         << other.type.getDimSize(1);
+  if (cotangent.type.getDimSize(2) != outFeatures)
+    return emitOpError() << "cotangent has " << cotangent.type.getDimSize(2)
+                         << " features but the weights have " << outFeatures
+                         << " output features";
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (result.getShape() != other.type.getShape())
+    return emitOpError() << "result has shape " << shapeStr(result.getShape())
+                         << " but other has shape "
+                         << shapeStr(other.type.getShape());
+  return success();
 }
 
 LogicalResult PathAdjointOp::verify() {

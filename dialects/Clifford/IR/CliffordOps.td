@@ -600,6 +600,49 @@ def Clifford_WeightedProductAdjointOp
   let hasVerifier = 1;
 }
 
+def Clifford_FcProductAdjointOp
+    : Clifford_Op<"fc_product_adjoint",
+                  [Pure, OpaqueKernelOp, Clifford_AdjointInterface,
+                   Clifford_Differentiable]> {
+  let summary = "adjoint of fc_product with respect to lhs or rhs";
+  let description = [{
+    For `z = fc_product(x, y, w)`, the gradient of `sum(cotangent * z)`
+    with respect to x (`operand = lhs`, `other` is y) or y
+    (`operand = rhs`, `other` is x). Every term x_i y_j -> sign z_k on path
+    p adds, at each batch element b and input feature f,
+    `sign * other_j[b, f] * (cotangent_k[b, :] . w[p, f, :])` to blade i of
+    the result (`lhs`), or `sign * other_i[b, f] * (cotangent_k[b, :] .
+    w[p, f, :])` to blade j (`rhs`): per term a matrix product over the
+    output features, scaled by the other operand.
+
+    `cotangent` is `[2^n, B, Fout]`, `other` and the result `[2^n, B, Fin]`,
+    `weights` `[P, Fin, Fout]`, or `[P, Fout, Fin]` with
+    `transpose_weights`, as on `fc_product`. Unlike the rule written in
+    matrix products and weighted adjoints, no `[2^n, B, P Fin]`
+    intermediate exists: on CUDA the op is one tensor-core GEMM per result
+    blade whose K loop runs over the blade's terms, each term's product
+    scaled by the other operand and summed in registers.
+
+    ```mlir
+    %dx = clifford.fc_product_adjoint <3, 0, 0> lhs %g, %y, %w
+        : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>)
+        -> tensor<8x64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_ProductOperand:$operand,
+                       Clifford_Tensor:$cotangent, Clifford_Tensor:$other,
+                       Clifford_Tensor:$weights,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_weights);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $operand $cotangent `,` $other `,` $weights attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Clifford_PathAdjointOp : Clifford_Op<"path_adjoint",
     [Pure, OpaqueKernelOp, Clifford_AdjointInterface]> {
   let summary = "per-position adjoint of weighted_product's path weights";

@@ -7,9 +7,9 @@
 // sign flips (reverse, involutions, projection) are their own adjoints, the
 // dual's is the dual times I^2, the gate and the norm have adjoint ops of
 // their own (one kernel each), and the layers are spelled out below.
-// fc_product's rule forms all pair products per path at once as one
-// weighted_product with 0/1 path weights, so that its weight gradient and the
-// cotangent of the pair products are two matrix products.
+// fc_product's operands' cotangents are fc_product_adjoint; its weight
+// gradient forms all pair products per path at once as one weighted_product
+// with 0/1 path weights, so that it is one matrix product.
 //
 //===----------------------------------------------------------------------===//
 
@@ -278,36 +278,21 @@ LogicalResult WeightedProductOp::buildVjp(OpBuilder &b, Value g,
   return success();
 }
 
-LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
-                                    ArrayRef<bool> wanted,
-                                    SmallVectorImpl<Value> &out) {
-  // With x and y repeated P times along the features, [2^n, B, P * Fin],
-  // and 0/1 weights E[(p, fi), p'] = (p == p'), A = weighted_product(x, y,
-  // E) holds every path's pair products: z = A W as one matrix product over
-  // (p, fi). So dW = A^T g, dA = g W^T, and dx, dy are weighted adjoints of
-  // dA summed over the repeats.
-  Location loc = getLoc();
-  AlgebraAttr algebra = getAlgebra();
-  Value x = getLhs(), y = getRhs(), w = getWeights();
-  // With a gate, the product is the ungated one of x scaled by the gate
-  // (uta.mul broadcasts it over the blades): its rule on that x, then the
-  // chain rule through the scale.
-  Value gate = getGate(), ungatedX = x;
-  if (gate)
-    x = MulOp::create(b, loc, x, gate);
-  bool wantsX = wanted[0] || (gate && wanted[3]);
-  // K-major weights ([P, Fout, Fin]) are differentiated in the [P, Fin,
-  // Fout] layout, their gradient transposed back.
-  bool transposed = getTransposeWeights();
-  const int64_t swapFeatures[] = {0, 2, 1};
-  if (transposed)
-    w = TransposeOp::create(b, loc, w, swapFeatures);
-  RankedTensorType xType = typeOf(x), wType = typeOf(w);
-  int64_t blades = xType.getDimSize(0), batch = xType.getDimSize(1),
-          inFeatures = xType.getDimSize(2), paths = wType.getDimSize(0),
-          outFeatures = wType.getDimSize(2);
-  int64_t wide = paths * inFeatures, rows = blades * batch;
+namespace {
 
+/// The gradient of sum(g * fc_product(x, y, w)) with respect to w, in w's
+/// layout ([P, Fout, Fin] where `transposed`). With x and y repeated P
+/// times along the features, [2^n, B, P * Fin], and 0/1 weights
+/// E[(p, fi), p'] = (p == p'), A = weighted_product(x, y, E) holds every
+/// path's pair products, z = A W as one matrix product over (p, fi), and
+/// dW = A^T g.
+Value fcProductWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
+                              Value g, Value x, Value y, bool transposed) {
+  RankedTensorType xType = typeOf(x), gType = typeOf(g);
+  int64_t blades = xType.getDimSize(0), batch = xType.getDimSize(1),
+          inFeatures = xType.getDimSize(2), outFeatures = gType.getDimSize(2),
+          paths = algebra.getAlgebra().numPaths();
+  int64_t wide = paths * inFeatures, rows = blades * batch;
   auto repeat = [&](Value v) -> Value {
     Value split = ReshapeOp::create(
         b, loc, xType.clone({blades, batch, 1, inFeatures}), v);
@@ -331,62 +316,74 @@ LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
       BroadcastToOp::create(b, loc, f32Type({paths, inFeatures, paths}),
                             pathIdentity));
   Value xWide = repeat(x), yWide = repeat(y);
-  Value gRows = ReshapeOp::create(b, loc, xType.clone({rows, outFeatures}), g);
-
-  Value wideCotangent;
-  if (wantsX || wanted[1]) {
-    Value wRows =
-        ReshapeOp::create(b, loc, wType.clone({wide, outFeatures}), w);
-    Value product = MatmulOp::create(b, loc, gRows, wRows, /*transposeB=*/true);
-    wideCotangent =
-        ReshapeOp::create(b, loc, xType.clone({blades, batch, wide}), product);
+  Value gRows = ReshapeOp::create(b, loc, gType.clone({rows, outFeatures}), g);
+  Value pairs = WeightedProductOp::create(
+      b, loc, xWide.getType(), algebra, xWide, yWide, pathWeights,
+      b.getI64IntegerAttr(0), nullptr, nullptr);
+  Value pairRows = ReshapeOp::create(b, loc, xType.clone({rows, wide}), pairs);
+  auto weightType = gType.clone({paths, inFeatures, outFeatures});
+  const int64_t swap[] = {1, 0}, swapFeatures[] = {0, 2, 1};
+  if (rows * wide <= (rows + wide) * outFeatures) {
+    // A^T g, transposing A.
+    Value pairColumns = TransposeOp::create(b, loc, pairRows, swap);
+    Value product = MatmulOp::create(b, loc, pairColumns, gRows);
+    Value gradient = ReshapeOp::create(b, loc, weightType, product);
+    return transposed ? TransposeOp::create(b, loc, gradient, swapFeatures)
+                      : gradient;
   }
-  auto narrow = [&](Value v) -> Value {
-    Value split = ReshapeOp::create(
-        b, loc, xType.clone({blades, batch, paths, inFeatures}), v);
-    return ReduceSumOp::create(b, loc, split, ArrayRef<int64_t>{2},
-                               /*keepDims=*/false);
-  };
+  // (g^T A)^T: A is paths times wider than x, so g and the product
+  // [Fout, P Fin] are transposed instead, to the weights' layout.
+  Value gColumns = TransposeOp::create(b, loc, gRows, swap);
+  Value product = MatmulOp::create(b, loc, gColumns, pairRows);
+  Value split = ReshapeOp::create(
+      b, loc, gType.clone({outFeatures, paths, inFeatures}), product);
+  const int64_t toWeights[] = {1, 2, 0}, toKMajor[] = {1, 0, 2};
+  return TransposeOp::create(
+      b, loc, split, transposed ? ArrayRef(toKMajor) : ArrayRef(toWeights));
+}
+
+/// fc_product's adjoint with respect to `operand`, at `other`'s shape.
+Value fcProductAdjoint(OpBuilder &b, Location loc, AlgebraAttr algebra,
+                       ProductOperand operand, Value cotangent, Value other,
+                       Value weights, bool transposed) {
+  return FcProductAdjointOp::create(
+      b, loc, other.getType(), algebra,
+      ProductOperandAttr::get(b.getContext(), operand), cotangent, other,
+      weights, b.getI64IntegerAttr(0), b.getBoolAttr(transposed));
+}
+
+} // namespace
+
+LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
+                                    ArrayRef<bool> wanted,
+                                    SmallVectorImpl<Value> &out) {
+  // dx and dy are fc_product_adjoint (one GEMM per result blade, no pair
+  // products formed); dW is a matrix product over the pair products.
+  Location loc = getLoc();
+  AlgebraAttr algebra = getAlgebra();
+  Value x = getLhs(), y = getRhs(), w = getWeights();
+  bool transposed = getTransposeWeights();
+  // With a gate, the product is the ungated one of x scaled by the gate
+  // (uta.mul broadcasts it over the blades): its rule on that x, then the
+  // chain rule through the scale.
+  Value gate = getGate(), ungatedX = x;
+  if (gate)
+    x = MulOp::create(b, loc, x, gate);
+  bool wantsX = wanted[0] || (gate && wanted[3]);
   Value xCotangent =
-      wantsX ? narrow(weightedAdjoint(b, loc, algebra, ProductOperand::lhs,
-                                      wideCotangent, yWide, pathWeights))
+      wantsX ? fcProductAdjoint(b, loc, algebra, ProductOperand::lhs, g, y, w,
+                                transposed)
              : Value();
   out.push_back(!wanted[0] ? Value()
                 : gate     ? MulOp::create(b, loc, xCotangent, gate)
                            : xCotangent);
+  out.push_back(wanted[1]
+                    ? fcProductAdjoint(b, loc, algebra, ProductOperand::rhs, g,
+                                       x, w, transposed)
+                    : Value());
   out.push_back(
-      wanted[1] ? narrow(weightedAdjoint(b, loc, algebra, ProductOperand::rhs,
-                                         wideCotangent, xWide, pathWeights))
+      wanted[2] ? fcProductWeightGradient(b, loc, algebra, g, x, y, transposed)
                 : Value());
-  Value weightCotangent;
-  if (wanted[2]) {
-    Value pairs = WeightedProductOp::create(
-        b, loc, xWide.getType(), algebra, xWide, yWide, pathWeights,
-        b.getI64IntegerAttr(0), nullptr, nullptr);
-    Value pairRows =
-        ReshapeOp::create(b, loc, xType.clone({rows, wide}), pairs);
-    const int64_t swap[] = {1, 0};
-    if (rows * wide <= (rows + wide) * outFeatures) {
-      // A^T g, transposing A.
-      Value pairColumns = TransposeOp::create(b, loc, pairRows, swap);
-      Value product = MatmulOp::create(b, loc, pairColumns, gRows);
-      weightCotangent = ReshapeOp::create(b, loc, wType, product);
-      if (transposed)
-        weightCotangent =
-            TransposeOp::create(b, loc, weightCotangent, swapFeatures);
-    } else {
-      // (g^T A)^T: A is paths times wider than x, so g and the product
-      // [Fout, P Fin] are transposed instead, to the weights' layout.
-      Value gColumns = TransposeOp::create(b, loc, gRows, swap);
-      Value product = MatmulOp::create(b, loc, gColumns, pairRows);
-      Value split = ReshapeOp::create(
-          b, loc, wType.clone({outFeatures, paths, inFeatures}), product);
-      const int64_t toWeights[] = {1, 2, 0}, toKMajor[] = {1, 0, 2};
-      weightCotangent = TransposeOp::create(
-          b, loc, split, transposed ? ArrayRef(toKMajor) : ArrayRef(toWeights));
-    }
-  }
-  out.push_back(weightCotangent);
   if (gate)
     out.push_back(wanted[3]
                       ? ReduceSumOp::create(
@@ -468,5 +465,34 @@ LogicalResult WeightedProductAdjointOp::buildVjp(OpBuilder &b, Value c,
   out.push_back(dg);
   out.push_back(dOther);
   out.push_back(dw);
+  return success();
+}
+
+LogicalResult FcProductAdjointOp::buildVjp(OpBuilder &b, Value c,
+                                           ArrayRef<bool> wanted,
+                                           SmallVectorImpl<Value> &out) {
+  // Trilinear in (g, other, w): with c in the differentiated operand's
+  // place, z = fc_product(x, y, w) gives dg, the other adjoint gives
+  // d other, and fc_product's weight gradient dw.
+  Location loc = getLoc();
+  AlgebraAttr algebra = getAlgebra();
+  Value g = getCotangent(), other = getOther(), w = getWeights();
+  bool ofLhs = getOperand() == ProductOperand::lhs;
+  bool transposed = getTransposeWeights();
+  Value x = ofLhs ? c : other, y = ofLhs ? other : c;
+  out.push_back(wanted[0] ? FcProductOp::create(
+                                b, loc, g.getType(), algebra, x, y, w,
+                                /*gate=*/Value(), b.getI64IntegerAttr(0),
+                                nullptr, nullptr, b.getBoolAttr(transposed))
+                                .getResult()
+                          : Value());
+  out.push_back(wanted[1] ? fcProductAdjoint(b, loc, algebra,
+                                             ofLhs ? ProductOperand::rhs
+                                                   : ProductOperand::lhs,
+                                             g, c, w, transposed)
+                          : Value());
+  out.push_back(
+      wanted[2] ? fcProductWeightGradient(b, loc, algebra, g, x, y, transposed)
+                : Value());
   return success();
 }

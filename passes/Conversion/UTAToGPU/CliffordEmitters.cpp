@@ -461,6 +461,7 @@ void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
   registry.add<WeightedProductAdjointEmitter, WeightedProductAdjointOp>();
   registry.add<PathAdjointEmitter, PathAdjointOp>();
   addFcProductEmitter(registry, target, remarks);
+  addFcProductAdjointEmitter(registry, target, remarks);
   addGradeRmsNormEmitter(registry);
   addGradeRmsNormAdjointEmitter(registry);
 }

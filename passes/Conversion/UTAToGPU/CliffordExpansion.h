@@ -224,6 +224,10 @@ LogicalResult emitPositions(OpBuilder &b, Location loc, Value thread,
 /// tensor-core schedule where `target` allows it, else a tiled SIMT kernel.
 void addFcProductEmitter(KernelEmitterRegistry &registry,
                          const GemmTarget &target, bool remarks);
+/// fc_product_adjoint's emitter (FcProductAdjointEmitter.cpp): the GEMM
+/// engine's mma.sync schedule where `target` allows it, else SIMT.
+void addFcProductAdjointEmitter(KernelEmitterRegistry &registry,
+                                const GemmTarget &target, bool remarks);
 /// grade_rms_norm's emitter (GradeRmsNormEmitter.cpp).
 void addGradeRmsNormEmitter(KernelEmitterRegistry &registry);
 /// grade_rms_norm_adjoint's emitter (GradeRmsNormAdjointEmitter.cpp).

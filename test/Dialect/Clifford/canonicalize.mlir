@@ -311,3 +311,16 @@ func.func @pair_gate_factor_kept(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>,
   %z = clifford.fc_product <2, 0, 0> %x, %y, %w gate %g : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<10x16x12xf32>, tensor<8x16xf32>) -> tensor<4x8x12xf32>
   return %z : tensor<4x8x12xf32>
 }
+
+// -----
+
+// fc_product_adjoint has no folds (a zero cotangent is not known to be
+// zero here): a used one stays; an unused one is dead code (Pure).
+// CHECK-LABEL: func @no_fc_product_adjoint_fold
+//  CHECK-NEXT:   %[[A:.+]] = clifford.fc_product_adjoint <2, 0, 0> lhs
+//  CHECK-NEXT:   return %[[A]]
+func.func @no_fc_product_adjoint_fold(%g: tensor<4x3x5xf32>, %y: tensor<4x3x2xf32>, %w: tensor<10x2x5xf32>) -> tensor<4x3x2xf32> {
+  %a = clifford.fc_product_adjoint <2, 0, 0> lhs %g, %y, %w : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<10x2x5xf32>) -> tensor<4x3x2xf32>
+  %unused = clifford.fc_product_adjoint <2, 0, 0> rhs %g, %y, %w : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<10x2x5xf32>) -> tensor<4x3x2xf32>
+  return %a : tensor<4x3x2xf32>
+}

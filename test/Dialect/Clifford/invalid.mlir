@@ -978,3 +978,56 @@ func.func @pair_gate_factor_blade_axis(%x: tensor<3x8x5xf32>) -> tensor<3x5xf32>
   %g = clifford.pair_gate_factor <3, 0, 0> %x, %x {blade_axis = 1} : (tensor<3x8x5xf32>, tensor<3x8x5xf32>) -> tensor<3x5xf32>
   return %g : tensor<3x5xf32>
 }
+
+// -----
+
+// fc_product_adjoint: the weights' input features are other's ...
+func.func @fc_product_adjoint_in_features(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x16x48xf32>) -> tensor<8x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_adjoint' op weights have 16 input features (axis 1) but other has 32}}
+  %dx = clifford.fc_product_adjoint <3, 0, 0> lhs %g, %y, %w : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x16x48xf32>) -> tensor<8x64x32xf32>
+  return %dx : tensor<8x64x32xf32>
+}
+
+// -----
+
+// ... the cotangent's features are the weights' output features ...
+func.func @fc_product_adjoint_out_features(%g: tensor<8x64x40xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x32x48xf32>) -> tensor<8x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_adjoint' op cotangent has 40 features but the weights have 48 output features}}
+  %dx = clifford.fc_product_adjoint <3, 0, 0> lhs %g, %y, %w : (tensor<8x64x40xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x32xf32>
+  return %dx : tensor<8x64x32xf32>
+}
+
+// -----
+
+// ... one batch ...
+func.func @fc_product_adjoint_batch(%g: tensor<8x8x48xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x32x48xf32>) -> tensor<8x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_adjoint' op cotangent has batch size 8 but other has 64}}
+  %dx = clifford.fc_product_adjoint <3, 0, 0> rhs %g, %y, %w : (tensor<8x8x48xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x32xf32>
+  return %dx : tensor<8x64x32xf32>
+}
+
+// -----
+
+// ... the result has other's shape ...
+func.func @fc_product_adjoint_result(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x32x48xf32>) -> tensor<8x64x48xf32> {
+  // expected-error@+1 {{'clifford.fc_product_adjoint' op result has shape 8x64x48 but other has shape 8x64x32}}
+  %dx = clifford.fc_product_adjoint <3, 0, 0> lhs %g, %y, %w : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x48xf32>
+  return %dx : tensor<8x64x48xf32>
+}
+
+// -----
+
+// ... the algebra's paths, and an operand (ODS).
+func.func @fc_product_adjoint_paths(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, %w: tensor<10x32x48xf32>) -> tensor<8x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_adjoint' op weights have 10 paths but #clifford.algebra<3, 0, 0> has 20}}
+  %dx = clifford.fc_product_adjoint <3, 0, 0> lhs %g, %y, %w : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<10x32x48xf32>) -> tensor<8x64x32xf32>
+  return %dx : tensor<8x64x32xf32>
+}
+
+// -----
+
+func.func @fc_product_adjoint_operand(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x32x48xf32>) -> tensor<8x64x32xf32> {
+  // expected-error@+1 {{custom op 'clifford.fc_product_adjoint' expected string or keyword containing one of the following enum values for attribute 'operand' [lhs, rhs]}}
+  %dx = clifford.fc_product_adjoint <3, 0, 0> both %g, %y, %w : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x32xf32>
+  return %dx : tensor<8x64x32xf32>
+}

@@ -293,6 +293,20 @@ func.func @weighted_product_adjoint(%g: tensor<8x64x32xf32>, %y: tensor<8x64x32x
   return %a, %b : tensor<8x64x32xf32>, tensor<8x64x32xf32>
 }
 
+// CHECK-LABEL: func @fc_product_adjoint
+//  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x64x48xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>, %[[W:[^:]+]]: tensor<20x32x48xf32>, %[[T:[^:]+]]: tensor<20x48x32xf32>)
+//       CHECK:   %[[A:.+]] = clifford.fc_product_adjoint <3, 0, 0> lhs %[[G]], %[[Y]], %[[W]] : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x32xf32>
+//       CHECK:   %[[B:.+]] = clifford.fc_product_adjoint <3, 0, 0> rhs %[[G]], %[[Y]], %[[T]] {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x48x32xf32>) -> tensor<8x64x32xf32>
+//       CHECK:   return %[[A]], %[[B]]
+// GENERIC-LABEL: sym_name = "fc_product_adjoint"
+//       GENERIC:   "clifford.fc_product_adjoint"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 0 : i32, transpose_weights = false}>
+//       GENERIC:   "clifford.fc_product_adjoint"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 1 : i32, transpose_weights = true}>
+func.func @fc_product_adjoint(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x32x48xf32>, %t: tensor<20x48x32xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>) {
+  %a = clifford.fc_product_adjoint <3, 0, 0> lhs %g, %y, %w : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x32xf32>
+  %b = clifford.fc_product_adjoint <3, 0, 0> rhs %g, %y, %t {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x48x32xf32>) -> tensor<8x64x32xf32>
+  return %a, %b : tensor<8x64x32xf32>, tensor<8x64x32xf32>
+}
+
 // The adjoints' optional blade sets of the cotangent and the other operand;
 // a scalar product's cotangent has blade 0 only.
 // CHECK-LABEL: func @adjoint_blade_sets

@@ -1,13 +1,14 @@
 // The backward half of Flash Clifford's FC layer (linear map with a bias,
 // gated fully connected product, grade RMS norm; Cl(3,0), B = 128, F = 64)
-// runs its products on tensor cores: fc_product's dA = g W^T and its weight
-// gradient over the batch rows, and the linear map's dx and weight gradient
-// (two matmuls launched as one grid), each an engine GEMM (mma.sync on
-// sm_80, mma.sync or wgmma on sm_90a; f32 as 3xTF32, or tf32 with
-// --allow-tf32), none a loop of scalar FMAs. The largest buffer the
-// backward allocates is the pair products, [8, 128, 20 * 64] f32 = 5 MiB,
-// never a [paths, B, F, F]-sized one (42 MB): no buffer reaches 8 digits
-// of bytes.
+// runs its products on tensor cores: fc_product's two operand adjoints
+// (clifford.fc_product_adjoint, mma.sync GEMMs whose K loop runs over each
+// result blade's terms), its weight gradient over the batch rows, and the
+// linear map's dx and weight gradient (two matmuls launched as one grid),
+// each an engine GEMM (mma.sync on sm_80, mma.sync or wgmma on sm_90a; f32
+// as 3xTF32, or tf32 with --allow-tf32), none a loop of scalar FMAs. The
+// largest buffer the backward allocates is the pair products of the weight
+// gradient, [8, 128, 20 * 64] f32 = 5 MiB, never a [paths, B, F, F]-sized
+// one (42 MB): no buffer reaches 8 digits of bytes.
 // REQUIRES: ptxas
 // RUN: utac %s --grad=backward --sm=80 --target=ptx -o %t80.ptx
 // RUN: %ptxas -arch=sm_80 %t80.ptx -o %t80.cubin
@@ -22,8 +23,10 @@
 // RUN: utac %s --grad=backward --sm=90a --allow-tf32 --target=ptx -o %t90atf32.ptx
 // RUN: FileCheck %s --input-file=%t90atf32.ptx
 
-// CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_matmul(
-//       CHECK:   {{mma.sync.aligned|wgmma.mma_async}}
+// CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_fc_product_adjoint(
+//       CHECK:   mma.sync.aligned
+// CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_fc_product_adjoint(
+//       CHECK:   mma.sync.aligned
 // CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_matmul(
 //       CHECK:   {{mma.sync.aligned|wgmma.mma_async}}
 // CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_matmul(

@@ -386,15 +386,18 @@ func.func @weighted_chunk_cap_cl20(%x: tensor<4x100000x128xf32>, %y: tensor<4x10
 
 // -----
 
-// fc_product in Cl(1,0) (4 paths, Fin = 2, Fout = 5, B = 3): x and y are
+// fc_product in Cl(1,0) (4 paths, Fin = 2, Fout = 5, B = 3): dx and dy are
+// clifford.fc_product_adjoint of g with the other operand and the weights
+// (one GEMM per result blade, no pair products formed). For dW, x and y are
 // repeated once per path along the features, [2, 3, 4 * 2]; with the 0/1
 // path weights E[(p, f), p'] = (p == p') (the identity [4, 1, 4] broadcast
-// over the features) one weighted_product A holds every
-// path's pair products and z = A W over (p, f). So dA = g W^T and
-// dW = A^T g are two GEMMs over the 2 * 3 rows, and dx, dy are the weighted
-// adjoints of dA summed over the repeats.
+// over the features) one weighted_product A holds every path's pair
+// products, z = A W over (p, f), and dW = A^T g is one GEMM over the 2 * 3
+// rows.
 // CHECK-LABEL: func.func @fc_cl10_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<2x3x2xf32>, %[[Y:arg[0-9]+]]: tensor<2x3x2xf32>, %[[W:arg[0-9]+]]: tensor<4x2x5xf32>, %[[G:arg[0-9]+]]: tensor<2x3x5xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.fc_product_adjoint <1, 0, 0> lhs %[[G]], %[[Y]], %[[W]] : (tensor<2x3x5xf32>, tensor<2x3x2xf32>, tensor<4x2x5xf32>) -> tensor<2x3x2xf32>
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.fc_product_adjoint <1, 0, 0> rhs %[[G]], %[[X]], %[[W]] : (tensor<2x3x5xf32>, tensor<2x3x2xf32>, tensor<4x2x5xf32>) -> tensor<2x3x2xf32>
 //  CHECK-NEXT:   %[[I:.*]] = arith.constant dense<{{\[}}[{{\[}}1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00]]]> : tensor<4x1x4xf32>
 //  CHECK-NEXT:   %[[ES:.*]] = uta.broadcast_to %[[I]] : tensor<4x1x4xf32> -> tensor<4x2x4xf32>
 //  CHECK-NEXT:   %[[E:.*]] = uta.reshape %[[ES]] : tensor<4x2x4xf32> -> tensor<8x4xf32>
@@ -405,15 +408,6 @@ func.func @weighted_chunk_cap_cl20(%x: tensor<4x100000x128xf32>, %y: tensor<4x10
 //  CHECK-NEXT:   %[[Y2:.*]] = uta.broadcast_to %[[Y1]]
 //  CHECK-NEXT:   %[[YW:.*]] = uta.reshape %[[Y2]] : tensor<2x3x4x2xf32> -> tensor<2x3x8xf32>
 //  CHECK-NEXT:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<2x3x5xf32> -> tensor<6x5xf32>
-//  CHECK-NEXT:   %[[WR:.*]] = uta.reshape %[[W]] : tensor<4x2x5xf32> -> tensor<8x5xf32>
-//  CHECK-NEXT:   %[[DAR:.*]] = uta.matmul %[[GR]], %[[WR]] {transpose_b = true} : (tensor<6x5xf32>, tensor<8x5xf32>) -> tensor<6x8xf32>
-//  CHECK-NEXT:   %[[DA:.*]] = uta.reshape %[[DAR]] : tensor<6x8xf32> -> tensor<2x3x8xf32>
-//  CHECK-NEXT:   %[[DXW:.*]] = clifford.weighted_product_adjoint <1, 0, 0> lhs %[[DA]], %[[YW]], %[[E]] : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<8x4xf32>) -> tensor<2x3x8xf32>
-//  CHECK-NEXT:   %[[DXS:.*]] = uta.reshape %[[DXW]] : tensor<2x3x8xf32> -> tensor<2x3x4x2xf32>
-//  CHECK-NEXT:   %[[DX:.*]] = uta.reduce_sum %[[DXS]] dims [2] : tensor<2x3x4x2xf32> -> tensor<2x3x2xf32>
-//  CHECK-NEXT:   %[[DYW:.*]] = clifford.weighted_product_adjoint <1, 0, 0> rhs %[[DA]], %[[XW]], %[[E]]
-//  CHECK-NEXT:   %[[DYS:.*]] = uta.reshape %[[DYW]]
-//  CHECK-NEXT:   %[[DY:.*]] = uta.reduce_sum %[[DYS]] dims [2] : tensor<2x3x4x2xf32> -> tensor<2x3x2xf32>
 //  CHECK-NEXT:   %[[A:.*]] = clifford.weighted_product <1, 0, 0> %[[XW]], %[[YW]], %[[E]] : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<8x4xf32>) -> tensor<2x3x8xf32>
 //  CHECK-NEXT:   %[[AR:.*]] = uta.reshape %[[A]] : tensor<2x3x8xf32> -> tensor<6x8xf32>
 //  CHECK-NEXT:   %[[AT:.*]] = uta.transpose %[[AR]] [1, 0] : tensor<6x8xf32> -> tensor<8x6xf32>
@@ -430,16 +424,12 @@ func.func @fc_cl10(%x: tensor<2x3x2xf32>, %y: tensor<2x3x2xf32>, %w: tensor<4x2x
 // The same in Cl(2,0): 10 paths, Fin = 3, so the repeats are 30 wide.
 // CHECK-LABEL: func.func @fc_cl20_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8x3xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x3xf32>, %[[W:arg[0-9]+]]: tensor<10x3x5xf32>, %[[G:arg[0-9]+]]: tensor<4x8x5xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.fc_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[W]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.fc_product_adjoint <2, 0, 0> rhs %[[G]], %[[X]], %[[W]]
 //  CHECK-NEXT:   %[[I:.*]] = arith.constant dense<{{.*}}> : tensor<10x1x10xf32>
 //  CHECK-NEXT:   %[[ES:.*]] = uta.broadcast_to %[[I]] : tensor<10x1x10xf32> -> tensor<10x3x10xf32>
 //  CHECK-NEXT:   %[[E:.*]] = uta.reshape %[[ES]] : tensor<10x3x10xf32> -> tensor<30x10xf32>
 //       CHECK:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<4x8x5xf32> -> tensor<32x5xf32>
-//  CHECK-NEXT:   %[[WR:.*]] = uta.reshape %[[W]] : tensor<10x3x5xf32> -> tensor<30x5xf32>
-//  CHECK-NEXT:   uta.matmul %[[GR]], %[[WR]] {transpose_b = true} : (tensor<32x5xf32>, tensor<30x5xf32>) -> tensor<32x30xf32>
-//       CHECK:   clifford.weighted_product_adjoint <2, 0, 0> lhs {{.*}}, %[[E]] : (tensor<4x8x30xf32>, tensor<4x8x30xf32>, tensor<30x10xf32>) -> tensor<4x8x30xf32>
-//       CHECK:   %[[DX:.*]] = uta.reduce_sum %{{.*}} dims [2] : tensor<4x8x10x3xf32> -> tensor<4x8x3xf32>
-//       CHECK:   clifford.weighted_product_adjoint <2, 0, 0> rhs {{.*}}, %[[E]]
-//       CHECK:   %[[DY:.*]] = uta.reduce_sum %{{.*}} dims [2] : tensor<4x8x10x3xf32> -> tensor<4x8x3xf32>
 //  CHECK-NEXT:   clifford.weighted_product <2, 0, 0> {{.*}}, %[[E]]
 // The pair products [32, 30] are wider than g [32, 5] is tall, so dW is
 // (g^T A)^T: g and the [5, 30] product are transposed, A is not.

@@ -5,7 +5,7 @@
 // a blade's K loop, the order of its blocks) and the kernel of each engine
 // schedule: mma.sync, wgmma with A formed in shared memory, and the
 // warp-specialised wgmma with A formed in registers and an optional grade
-// RMS norm.
+// RMS norm; and the mma.sync kernel of its adjoint, fc_product_adjoint.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,6 +90,19 @@ LogicalResult emitMmaSyncFcProduct(OpBuilder &b, Location loc,
                                    const FcProductPlan &plan,
                                    const FcProductGemm &fc, KernelIO &io,
                                    ElementEpilogue epilogue);
+
+/// clifford.fc_product_adjoint on tensor cores: per result blade, one
+/// mma.sync GEMM of the cotangent (A) and the weights (B, transposed) per
+/// term, K over the output features; `terms` holds, per result blade, one
+/// single-term slot per term: the path, the cotangent's blade (`lhs`), the
+/// other operand's blade (`rhs`) and the sign. Each term's product is
+/// scaled by the sign and the other operand and summed in registers.
+/// Operands must be buffers.
+LogicalResult emitMmaSyncFcProductAdjoint(OpBuilder &b, Location loc,
+                                          const GemmPlan &plan,
+                                          const FcProductGemm &terms,
+                                          KernelIO &io,
+                                          ElementEpilogue epilogue);
 
 /// fc_product on sm_90a's wgmma: per stage, x and y tiles per term and the
 /// weights' [K][N] tile by cp.async; every thread then forms the A tile

@@ -272,9 +272,19 @@ void MmaSyncGemmEmitter::initOperands() {
       getRowSwizzle(bOperand.columns * bytes, p.transposeB || bytes == 2);
 }
 
+SmallVector<Value> MmaSyncGemmEmitter::getZeroAccumulators() {
+  int64_t mTiles = c.tileM / c.warpsM / 16, nTiles = c.tileN / c.warpsN / 8;
+  auto accType = VectorType::get({2, 2}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
+  return SmallVector<Value>(mTiles * nTiles, zero);
+}
+
 SmallVector<Value> MmaSyncGemmEmitter::emitMainLoop(
     Value steps, function_ref<void(Value, Value)> copyStep,
-    function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep) {
+    function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep,
+    int64_t extraAccumulators,
+    function_ref<void(Value, SmallVectorImpl<Value> &)> afterStep) {
   // Copies of a step that may not exist are guarded; the commit is not, so
   // that every step counts one group.
   auto copyIfExists = [&](Value step, Value stage) {
@@ -285,11 +295,9 @@ SmallVector<Value> MmaSyncGemmEmitter::emitMainLoop(
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
   }
 
-  int64_t mTiles = c.tileM / c.warpsM / 16, nTiles = c.tileN / c.warpsN / 8;
-  auto accType = VectorType::get({2, 2}, b.getF32Type());
-  Value zero = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
-  SmallVector<Value> zeros(mTiles * nTiles, zero);
+  SmallVector<Value> zeros = getZeroAccumulators();
+  size_t tileAccumulators = zeros.size();
+  zeros.append(extraAccumulators, zeros.front());
   auto loop = scf::ForOp::create(
       b, loc, index(0), steps, index(1), zeros,
       [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
@@ -300,28 +308,32 @@ SmallVector<Value> MmaSyncGemmEmitter::emitMainLoop(
         Value next = add(step, c.stages - 1);
         copyIfExists(next, rem(next, c.stages));
         NVVM::CpAsyncCommitGroupOp::create(b, loc);
-        SmallVector<Value> acc(accumulators);
+        SmallVector<Value> all(accumulators);
+        SmallVector<Value> acc(all.begin(), all.begin() + tileAccumulators);
         if (plan.precision == GemmPrecision::Tf32x3) {
           // Tensor cores add into their accumulator rounding toward zero,
           // which over thousands of steps biases the sum by about 1e-4:
           // each K tile sums into fresh accumulators, added to the running
           // ones with round-to-nearest f32 adds.
-          SmallVector<Value> tile(acc.size(), zero);
+          SmallVector<Value> tile(acc.size(), zeros.front());
           computeStep(step, rem(step, c.stages), tile);
           for (auto [sum, part] : llvm::zip_equal(acc, tile))
             sum = arith::AddFOp::create(b, loc, sum, part);
         } else {
           computeStep(step, rem(step, c.stages), acc);
         }
-        scf::YieldOp::create(b, loc, acc);
+        llvm::copy(acc, all.begin());
+        if (afterStep)
+          afterStep(step, all);
+        scf::YieldOp::create(b, loc, all);
       });
   // Only empty groups can be pending here; leave none behind.
   NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
   return SmallVector<Value>(loop.getResults());
 }
 
-void MmaSyncGemmEmitter::emitEpilogue(ValueRange accumulators,
-                                      ElementEpilogue epilogue) {
+void MmaSyncGemmEmitter::forEachAccumulatorElement(
+    function_ref<void(int64_t, int64_t, int64_t, Value, Value)> element) {
   int64_t mTiles = c.tileM / c.warpsM / 16, nTiles = c.tileN / c.warpsN / 8;
   int64_t warpRows = c.tileM / c.warpsM, warpColumns = c.tileN / c.warpsN;
   Value g = div(lane, 4), t = rem(lane, 4);
@@ -332,11 +344,18 @@ void MmaSyncGemmEmitter::emitEpilogue(ValueRange accumulators,
           Value row = add(add(mul(warpRow, warpRows), mi * 16 + 8 * i), g);
           Value tileColumn = add(mul(warpColumn, warpColumns), ni * 8 + j);
           Value column = add(tileColumn, mul(t, 2));
-          Value value = vector::ExtractOp::create(
-              b, loc, accumulators[mi * nTiles + ni], ArrayRef<int64_t>{i, j});
-          emitGemmEpilogueElement(b, loc, plan, block, row, column, value,
-                                  epilogue);
+          element(mi * nTiles + ni, i, j, row, column);
         }
+}
+
+void MmaSyncGemmEmitter::emitEpilogue(ValueRange accumulators,
+                                      ElementEpilogue epilogue) {
+  forEachAccumulatorElement([&](int64_t tile, int64_t i, int64_t j, Value row,
+                                Value column) {
+    Value value = vector::ExtractOp::create(b, loc, accumulators[tile],
+                                            ArrayRef<int64_t>{i, j});
+    emitGemmEpilogueElement(b, loc, plan, block, row, column, value, epilogue);
+  });
 }
 
 LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {

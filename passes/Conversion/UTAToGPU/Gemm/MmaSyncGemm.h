@@ -48,10 +48,23 @@ protected:
   void computeStage(Value stage, SmallVectorImpl<Value> &acc);
   /// The K loop over `steps` K tiles (a constant, or per block): the
   /// pipeline around `copyStep(step, stage)` and `computeStep(step, stage,
-  /// accumulators)`; returns the accumulators.
+  /// accumulators)`; returns the accumulators. A kernel that folds the
+  /// accumulators into sums of its own inside the loop asks for
+  /// `extraAccumulators` more (zeros, after the tile's, returned with them)
+  /// and gets them all in `afterStep(step, accumulators)`, once the step's
+  /// products are added.
   SmallVector<Value> emitMainLoop(
       Value steps, function_ref<void(Value, Value)> copyStep,
-      function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep);
+      function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep,
+      int64_t extraAccumulators = 0,
+      function_ref<void(Value, SmallVectorImpl<Value> &)> afterStep = nullptr);
+  /// The accumulators of one tile: zeros.
+  SmallVector<Value> getZeroAccumulators();
+  /// Calls `element(tile, i, j, row, column)` for element (i, j) of each of
+  /// the thread's m16n8 accumulators (`tile` their index), with its row and
+  /// column in the block's tile.
+  void forEachAccumulatorElement(
+      function_ref<void(int64_t, int64_t, int64_t, Value, Value)> element);
   /// Hands every accumulator element to the epilogue.
   void emitEpilogue(ValueRange accumulators, ElementEpilogue epilogue);
   void emitThreadPosition();
