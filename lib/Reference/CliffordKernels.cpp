@@ -630,6 +630,35 @@ Expected<RefTensor> mlir::uta::reference::fcProductAdjoint(
   return result;
 }
 
+Expected<RefTensor> mlir::uta::reference::fcProductWeightGradient(
+    const Algebra &algebra, const RefTensor &cotangent, const RefTensor &x,
+    const RefTensor &y) {
+  if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
+    return std::move(err);
+  if (llvm::Error err = checkLayerPair(algebra, x, "lhs", y, "rhs"))
+    return std::move(err);
+  int64_t batch = x.shape[1], in = x.shape[2], out = cotangent.shape[2];
+  if (cotangent.shape[1] != batch)
+    return makeError("cotangent has batch size %lld but lhs has %lld",
+                     static_cast<long long>(cotangent.shape[1]),
+                     static_cast<long long>(batch));
+  int64_t paths = algebra.numPaths();
+  RefTensor result{{paths, in, out}, {}};
+  result.data.assign(result.numElements(), 0.0);
+  for (const Term &t : termsOf(algebra, ProductKind::Geometric))
+    for (int64_t b = 0; b < batch; ++b) {
+      const double *gRow = cotangent.data.data() + (t.k * batch + b) * out;
+      for (int64_t fi = 0; fi < in; ++fi) {
+        double xy = t.sign * x.data[(t.i * batch + b) * in + fi] *
+                    y.data[(t.j * batch + b) * in + fi];
+        double *wRow = result.data.data() + (t.path * in + fi) * out;
+        for (int64_t o = 0; o < out; ++o)
+          wRow[o] += xy * gRow[o];
+      }
+    }
+  return result;
+}
+
 Expected<RefTensor> mlir::uta::reference::pathAdjoint(
     const Algebra &algebra, const RefTensor &cotangent, const RefTensor &x,
     const RefTensor &y, int64_t batchChunk) {

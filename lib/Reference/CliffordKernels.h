@@ -141,6 +141,15 @@ llvm::Expected<RefTensor> fcProductAdjoint(const ::uta::ga::Algebra &algebra,
                                            const RefTensor &other,
                                            const RefTensor &w);
 
+/// The gradient of fc_product with respect to its weights: g [2^n, B, Fout],
+/// x, y [2^n, B, Fin] -> r [P, Fin, Fout]; every term (i, j -> k, sign s)
+/// on path p adds s * sum over b of x_i[b, fi] * y_j[b, fi] * g_k[b, o] to
+/// r[p, fi, o].
+llvm::Expected<RefTensor>
+fcProductWeightGradient(const ::uta::ga::Algebra &algebra,
+                        const RefTensor &cotangent, const RefTensor &x,
+                        const RefTensor &y);
+
 /// g, x, y [2^n, B, F] -> r [P, ceil(B / batchChunk), F]:
 /// r[p, c, f] = sum over the batch elements b of chunk c (c batchChunk ..
 /// (c + 1) batchChunk - 1, in increasing order) and over the terms

@@ -503,6 +503,18 @@ static KernelTable buildKernelTable() {
                                             I.in(o.getCotangent()),
                                             I.in(o.getOther()), *inOut));
       });
+  add<cl::FcProductWeightGradientOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        if (failed(checkLayerBladeAxis(o)))
+          return failure();
+        llvm::Expected<RefTensor> gradient = fcProductWeightGradient(
+            o.getAlgebra().getAlgebra(), I.in(o.getCotangent()),
+            I.in(o.getLhs()), I.in(o.getRhs()));
+        if (!gradient || !o.getTransposeWeights())
+          return I.finish(o, std::move(gradient));
+        // [paths, in, out] to the K-major [paths, out, in].
+        return I.finish(o, transpose(*gradient, {0, 2, 1}));
+      });
   add<cl::PathAdjointOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     if (failed(checkLayerBladeAxis(o)))
       return failure();

@@ -340,6 +340,22 @@ double FcProductAdjointOp::estimateFlopsPerPosition() {
                             ~uint64_t(0));
 }
 
+SmallVector<Value, 2> FcProductWeightGradientOp::getMultivectorOperands() {
+  return {getCotangent(), getLhs(), getRhs()};
+}
+std::optional<uint64_t>
+FcProductWeightGradientOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  // The result holds paths and features, not blades.
+  return std::nullopt;
+}
+double FcProductWeightGradientOp::estimateFlopsPerPosition() {
+  // Per term, a pair product and its product with every output feature.
+  int64_t outputFeatures = getCotangent().getType().getDimSize(2);
+  return 2.0 * (outputFeatures + 1) *
+         getNumProductTerms(getAlgebra().getAlgebra(), ProductTerms::Geometric,
+                            ~uint64_t(0), ~uint64_t(0));
+}
+
 SmallVector<Value, 2> PathAdjointOp::getMultivectorOperands() {
   return {getCotangent(), getLhs(), getRhs()};
 }

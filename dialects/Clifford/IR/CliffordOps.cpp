@@ -523,6 +523,32 @@ LogicalResult FcProductAdjointOp::verify() {
   return success();
 }
 
+LogicalResult FcProductWeightGradientOp::verify() {
+  NamedTensor cotangent = named("cotangent", getCotangent());
+  NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
+  if (failed(
+          verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)) ||
+      failed(
+          verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), cotangent)))
+    return failure();
+  if (cotangent.type.getDimSize(1) != lhs.type.getDimSize(1))
+    return emitOpError() << "cotangent has batch size "
+                         << cotangent.type.getDimSize(1) << " but lhs has "
+                         << lhs.type.getDimSize(1);
+  int64_t paths = getAlgebra().getAlgebra().numPaths();
+  int64_t inFeatures = lhs.type.getDimSize(2),
+          outFeatures = cotangent.type.getDimSize(2);
+  SmallVector<int64_t> expected = {paths, inFeatures, outFeatures};
+  if (getTransposeWeights())
+    std::swap(expected[1], expected[2]);
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError() << "result has shape " << shapeStr(result.getShape())
+                         << " but the paths of " << getAlgebra()
+                         << ", lhs and cotangent give " << shapeStr(expected);
+  return success();
+}
+
 LogicalResult PathAdjointOp::verify() {
   NamedTensor cotangent = named("cotangent", getCotangent());
   NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());

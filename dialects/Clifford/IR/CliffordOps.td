@@ -643,6 +643,45 @@ def Clifford_FcProductAdjointOp
   let hasVerifier = 1;
 }
 
+def Clifford_FcProductWeightGradientOp
+    : Clifford_Op<"fc_product_weight_gradient",
+                  [Pure, OpaqueKernelOp, Clifford_AdjointInterface,
+                   Clifford_Differentiable]> {
+  let summary = "gradient of fc_product with respect to its weights";
+  let description = [{
+    For `z = fc_product(x, y, w)`, the gradient of `sum(cotangent * z)`
+    with respect to `w`: every term x_i y_j -> sign z_k on path p adds
+    `sign * sum over b of x_i[b, f] * y_j[b, f] * cotangent_k[b, o]` to
+    `result[p, f, o]`, a matrix product over the batch whose left side is
+    the pair products of the path's terms.
+
+    `cotangent` is `[2^n, B, Fout]`, `lhs` and `rhs` `[2^n, B, Fin]`, and
+    the result `[P, Fin, Fout]`, or `[P, Fout, Fin]` with
+    `transpose_weights` (the layout of fc_product's weights of that
+    attribute). On CUDA the op is one tensor-core GEMM per path, K running
+    over the batch once per cotangent blade the path lands on, the pair
+    products formed from x and y in registers: no `[2^n, B, P Fin]`
+    intermediate exists, and every sum runs in a fixed order.
+
+    ```mlir
+    %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y
+        : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+        -> tensor<20x32x48xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_Tensor:$cotangent, Clifford_Tensor:$lhs,
+                       Clifford_Tensor:$rhs,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_weights);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $cotangent `,` $lhs `,` $rhs attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Clifford_PathAdjointOp : Clifford_Op<"path_adjoint",
     [Pure, OpaqueKernelOp, Clifford_AdjointInterface]> {
   let summary = "per-position adjoint of weighted_product's path weights";

@@ -7,9 +7,9 @@
 // sign flips (reverse, involutions, projection) are their own adjoints, the
 // dual's is the dual times I^2, the gate and the norm have adjoint ops of
 // their own (one kernel each), and the layers are spelled out below.
-// fc_product's operands' cotangents are fc_product_adjoint; its weight
-// gradient forms all pair products per path at once as one weighted_product
-// with 0/1 path weights, so that it is one matrix product.
+// fc_product's cotangents are ops of their own, fc_product_adjoint for x
+// and y and fc_product_weight_gradient for the weights, each a GEMM on the
+// engine, and so are theirs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -281,65 +281,19 @@ LogicalResult WeightedProductOp::buildVjp(OpBuilder &b, Value g,
 namespace {
 
 /// The gradient of sum(g * fc_product(x, y, w)) with respect to w, in w's
-/// layout ([P, Fout, Fin] where `transposed`). With x and y repeated P
-/// times along the features, [2^n, B, P * Fin], and 0/1 weights
-/// E[(p, fi), p'] = (p == p'), A = weighted_product(x, y, E) holds every
-/// path's pair products, z = A W as one matrix product over (p, fi), and
-/// dW = A^T g.
+/// layout ([P, Fout, Fin] where `transposed`).
 Value fcProductWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
                               Value g, Value x, Value y, bool transposed) {
-  RankedTensorType xType = typeOf(x), gType = typeOf(g);
-  int64_t blades = xType.getDimSize(0), batch = xType.getDimSize(1),
-          inFeatures = xType.getDimSize(2), outFeatures = gType.getDimSize(2),
-          paths = algebra.getAlgebra().numPaths();
-  int64_t wide = paths * inFeatures, rows = blades * batch;
-  auto repeat = [&](Value v) -> Value {
-    Value split = ReshapeOp::create(
-        b, loc, xType.clone({blades, batch, 1, inFeatures}), v);
-    Value spread = BroadcastToOp::create(
-        b, loc, xType.clone({blades, batch, paths, inFeatures}), split);
-    return ReshapeOp::create(b, loc, xType.clone({blades, batch, wide}),
-                             spread);
-  };
-  // E, [P Fin, P]: the identity [P, 1, P] broadcast over the features, so
-  // that the graph (and a compiled module's manifest) holds P^2 values, not
-  // P^2 Fin.
-  SmallVector<float> identity(paths * paths, 0.0f);
-  for (int64_t p = 0; p < paths; ++p)
-    identity[p * paths + p] = 1.0f;
-  Value pathIdentity = f32Constant(b, loc, {paths, 1, paths}, identity);
-  auto f32Type = [&](ArrayRef<int64_t> shape) {
-    return RankedTensorType::get(shape, b.getF32Type());
-  };
-  Value pathWeights = ReshapeOp::create(
-      b, loc, f32Type({wide, paths}),
-      BroadcastToOp::create(b, loc, f32Type({paths, inFeatures, paths}),
-                            pathIdentity));
-  Value xWide = repeat(x), yWide = repeat(y);
-  Value gRows = ReshapeOp::create(b, loc, gType.clone({rows, outFeatures}), g);
-  Value pairs = WeightedProductOp::create(
-      b, loc, xWide.getType(), algebra, xWide, yWide, pathWeights,
-      b.getI64IntegerAttr(0), nullptr, nullptr);
-  Value pairRows = ReshapeOp::create(b, loc, xType.clone({rows, wide}), pairs);
-  auto weightType = gType.clone({paths, inFeatures, outFeatures});
-  const int64_t swap[] = {1, 0}, swapFeatures[] = {0, 2, 1};
-  if (rows * wide <= (rows + wide) * outFeatures) {
-    // A^T g, transposing A.
-    Value pairColumns = TransposeOp::create(b, loc, pairRows, swap);
-    Value product = MatmulOp::create(b, loc, pairColumns, gRows);
-    Value gradient = ReshapeOp::create(b, loc, weightType, product);
-    return transposed ? TransposeOp::create(b, loc, gradient, swapFeatures)
-                      : gradient;
-  }
-  // (g^T A)^T: A is paths times wider than x, so g and the product
-  // [Fout, P Fin] are transposed instead, to the weights' layout.
-  Value gColumns = TransposeOp::create(b, loc, gRows, swap);
-  Value product = MatmulOp::create(b, loc, gColumns, pairRows);
-  Value split = ReshapeOp::create(
-      b, loc, gType.clone({outFeatures, paths, inFeatures}), product);
-  const int64_t toWeights[] = {1, 2, 0}, toKMajor[] = {1, 0, 2};
-  return TransposeOp::create(
-      b, loc, split, transposed ? ArrayRef(toKMajor) : ArrayRef(toWeights));
+  RankedTensorType xType = typeOf(x);
+  int64_t paths = algebra.getAlgebra().numPaths(),
+          inFeatures = xType.getDimSize(2),
+          outFeatures = typeOf(g).getDimSize(2);
+  auto type = xType.clone(
+      transposed ? ArrayRef<int64_t>{paths, outFeatures, inFeatures}
+                 : ArrayRef<int64_t>{paths, inFeatures, outFeatures});
+  return FcProductWeightGradientOp::create(b, loc, type, algebra, g, x, y,
+                                           b.getI64IntegerAttr(0),
+                                           b.getBoolAttr(transposed));
 }
 
 /// fc_product's adjoint with respect to `operand`, at `other`'s shape.
@@ -357,8 +311,9 @@ Value fcProductAdjoint(OpBuilder &b, Location loc, AlgebraAttr algebra,
 LogicalResult FcProductOp::buildVjp(OpBuilder &b, Value g,
                                     ArrayRef<bool> wanted,
                                     SmallVectorImpl<Value> &out) {
-  // dx and dy are fc_product_adjoint (one GEMM per result blade, no pair
-  // products formed); dW is a matrix product over the pair products.
+  // dx and dy are fc_product_adjoint (one GEMM per result blade), dW
+  // fc_product_weight_gradient (one GEMM per path): no pair products are
+  // stored.
   Location loc = getLoc();
   AlgebraAttr algebra = getAlgebra();
   Value x = getLhs(), y = getRhs(), w = getWeights();
@@ -494,5 +449,31 @@ LogicalResult FcProductAdjointOp::buildVjp(OpBuilder &b, Value c,
   out.push_back(
       wanted[2] ? fcProductWeightGradient(b, loc, algebra, g, x, y, transposed)
                 : Value());
+  return success();
+}
+
+LogicalResult FcProductWeightGradientOp::buildVjp(OpBuilder &b, Value c,
+                                                  ArrayRef<bool> wanted,
+                                                  SmallVectorImpl<Value> &out) {
+  // <c, dW(g, x, y)> = <g, fc_product(x, y, c)>: trilinear in (g, x, y),
+  // with c in the weights' place.
+  Location loc = getLoc();
+  AlgebraAttr algebra = getAlgebra();
+  Value g = getCotangent(), x = getLhs(), y = getRhs();
+  bool transposed = getTransposeWeights();
+  out.push_back(wanted[0] ? FcProductOp::create(
+                                b, loc, g.getType(), algebra, x, y, c,
+                                /*gate=*/Value(), b.getI64IntegerAttr(0),
+                                nullptr, nullptr, b.getBoolAttr(transposed))
+                                .getResult()
+                          : Value());
+  out.push_back(wanted[1]
+                    ? fcProductAdjoint(b, loc, algebra, ProductOperand::lhs, g,
+                                       y, c, transposed)
+                    : Value());
+  out.push_back(wanted[2]
+                    ? fcProductAdjoint(b, loc, algebra, ProductOperand::rhs, g,
+                                       x, c, transposed)
+                    : Value());
   return success();
 }

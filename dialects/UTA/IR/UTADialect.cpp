@@ -95,11 +95,13 @@ LogicalResult UTADialect::verifyOperationAttribute(Operation *op,
                            << "' must be a #uta.gemm_plan";
   StringRef name = op->getName().getStringRef();
   if (name != MatmulOp::getOperationName() && name != "clifford.fc_product" &&
-      name != "clifford.fc_product_adjoint" && name != "gpu.launch_func")
-    return op->emitError() << "only uta.matmul, clifford.fc_product and "
-                              "clifford.fc_product_adjoint run on the GEMM "
-                              "engine, so only they (and the launches of "
-                              "their kernels) take a '"
+      name != "clifford.fc_product_adjoint" &&
+      name != "clifford.fc_product_weight_gradient" &&
+      name != "gpu.launch_func")
+    return op->emitError() << "only uta.matmul, clifford.fc_product and its "
+                              "gradients run on the GEMM engine, so only "
+                              "they (and the launches of their kernels) take "
+                              "a '"
                            << getGemmPlanAttrName() << "'";
   return success();
 }

@@ -462,6 +462,7 @@ void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
   registry.add<PathAdjointEmitter, PathAdjointOp>();
   addFcProductEmitter(registry, target, remarks);
   addFcProductAdjointEmitter(registry, target, remarks);
+  addFcProductWeightGradientEmitter(registry, target, remarks);
   addGradeRmsNormEmitter(registry);
   addGradeRmsNormAdjointEmitter(registry);
 }

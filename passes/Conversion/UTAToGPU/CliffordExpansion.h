@@ -228,6 +228,10 @@ void addFcProductEmitter(KernelEmitterRegistry &registry,
 /// engine's mma.sync schedule where `target` allows it, else SIMT.
 void addFcProductAdjointEmitter(KernelEmitterRegistry &registry,
                                 const GemmTarget &target, bool remarks);
+/// fc_product_weight_gradient's emitter (FcProductWeightGradientEmitter.cpp):
+/// the GEMM engine's mma.sync schedule where `target` allows it, else SIMT.
+void addFcProductWeightGradientEmitter(KernelEmitterRegistry &registry,
+                                       const GemmTarget &target, bool remarks);
 /// grade_rms_norm's emitter (GradeRmsNormEmitter.cpp).
 void addGradeRmsNormEmitter(KernelEmitterRegistry &registry);
 /// grade_rms_norm_adjoint's emitter (GradeRmsNormAdjointEmitter.cpp).

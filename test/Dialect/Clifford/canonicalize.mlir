@@ -324,3 +324,15 @@ func.func @no_fc_product_adjoint_fold(%g: tensor<4x3x5xf32>, %y: tensor<4x3x2xf3
   %unused = clifford.fc_product_adjoint <2, 0, 0> rhs %g, %y, %w : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<10x2x5xf32>) -> tensor<4x3x2xf32>
   return %a : tensor<4x3x2xf32>
 }
+
+// -----
+
+// Nor has fc_product_weight_gradient: a used one stays, an unused one goes.
+// CHECK-LABEL: func @no_fc_product_weight_gradient_fold
+//  CHECK-NEXT:   %[[A:.+]] = clifford.fc_product_weight_gradient <2, 0, 0>
+//  CHECK-NEXT:   return %[[A]]
+func.func @no_fc_product_weight_gradient_fold(%g: tensor<4x3x5xf32>, %x: tensor<4x3x2xf32>) -> tensor<10x2x5xf32> {
+  %a = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> tensor<10x2x5xf32>
+  %unused = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x {transpose_weights = true} : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> tensor<10x5x2xf32>
+  return %a : tensor<10x2x5xf32>
+}

@@ -1031,3 +1031,30 @@ func.func @fc_product_adjoint_operand(%g: tensor<8x64x48xf32>, %y: tensor<8x64x3
   %dx = clifford.fc_product_adjoint <3, 0, 0> both %g, %y, %w : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<20x32x48xf32>) -> tensor<8x64x32xf32>
   return %dx : tensor<8x64x32xf32>
 }
+
+// -----
+
+// fc_product_weight_gradient: x and y of one shape ...
+func.func @fc_product_weight_gradient_pair(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>, %y: tensor<8x64x16xf32>) -> tensor<20x32x48xf32> {
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op rhs has shape 8x64x16 but lhs has shape 8x64x32}}
+  %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x16xf32>) -> tensor<20x32x48xf32>
+  return %dw : tensor<20x32x48xf32>
+}
+
+// -----
+
+// ... the cotangent's batch ...
+func.func @fc_product_weight_gradient_batch(%g: tensor<8x60x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x32x48xf32> {
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op cotangent has batch size 60 but lhs has 64}}
+  %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x : (tensor<8x60x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x48xf32>
+  return %dw : tensor<20x32x48xf32>
+}
+
+// -----
+
+// ... and the weights' shape, in the layout transpose_weights names.
+func.func @fc_product_weight_gradient_result(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x32x48xf32> {
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op result has shape 20x32x48 but the paths of #clifford.algebra<3, 0, 0>, lhs and cotangent give 20x48x32}}
+  %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x48xf32>
+  return %dw : tensor<20x32x48xf32>
+}

@@ -307,6 +307,20 @@ func.func @fc_product_adjoint(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, 
   return %a, %b : tensor<8x64x32xf32>, tensor<8x64x32xf32>
 }
 
+// CHECK-LABEL: func @fc_product_weight_gradient
+//  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x64x48xf32>, %[[X:[^:]+]]: tensor<8x64x32xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>)
+//       CHECK:   %[[A:.+]] = clifford.fc_product_weight_gradient <3, 0, 0> %[[G]], %[[X]], %[[Y]] : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x48xf32>
+//       CHECK:   %[[B:.+]] = clifford.fc_product_weight_gradient <3, 0, 0> %[[G]], %[[X]], %[[Y]] {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x48x32xf32>
+//       CHECK:   return %[[A]], %[[B]]
+// GENERIC-LABEL: sym_name = "fc_product_weight_gradient"
+//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_weights = false}>
+//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_weights = true}>
+func.func @fc_product_weight_gradient(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>) -> (tensor<20x32x48xf32>, tensor<20x48x32xf32>) {
+  %a = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x48xf32>
+  %b = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x48x32xf32>
+  return %a, %b : tensor<20x32x48xf32>, tensor<20x48x32xf32>
+}
+
 // The adjoints' optional blade sets of the cotangent and the other operand;
 // a scalar product's cotangent has blade 0 only.
 // CHECK-LABEL: func @adjoint_blade_sets

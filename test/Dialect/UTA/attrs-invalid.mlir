@@ -76,7 +76,7 @@ func.func @no_stage(%a: tensor<64x32xf32>) -> tensor<64x64xf32> {
 // -----
 
 func.func @not_on_the_engine(%a: tensor<64x32xf32>) -> tensor<64x32xf32> {
-  // expected-error@+1 {{only uta.matmul, clifford.fc_product and clifford.fc_product_adjoint run on the GEMM engine, so only they (and the launches of their kernels) take a 'uta.gemm_plan'}}
+  // expected-error@+1 {{only uta.matmul, clifford.fc_product and its gradients run on the GEMM engine, so only they (and the launches of their kernels) take a 'uta.gemm_plan'}}
   %0 = uta.add %a, %a {uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [64, 64, 32], warps = [2, 2], stages = 3, precision = "tf32">} : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<64x32xf32>
   return %0 : tensor<64x32xf32>
 }

@@ -388,31 +388,13 @@ func.func @weighted_chunk_cap_cl20(%x: tensor<4x100000x128xf32>, %y: tensor<4x10
 
 // fc_product in Cl(1,0) (4 paths, Fin = 2, Fout = 5, B = 3): dx and dy are
 // clifford.fc_product_adjoint of g with the other operand and the weights
-// (one GEMM per result blade, no pair products formed). For dW, x and y are
-// repeated once per path along the features, [2, 3, 4 * 2]; with the 0/1
-// path weights E[(p, f), p'] = (p == p') (the identity [4, 1, 4] broadcast
-// over the features) one weighted_product A holds every path's pair
-// products, z = A W over (p, f), and dW = A^T g is one GEMM over the 2 * 3
-// rows.
+// (one GEMM per result blade), dW clifford.fc_product_weight_gradient of g,
+// x and y (one GEMM per path): no pair products are stored.
 // CHECK-LABEL: func.func @fc_cl10_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<2x3x2xf32>, %[[Y:arg[0-9]+]]: tensor<2x3x2xf32>, %[[W:arg[0-9]+]]: tensor<4x2x5xf32>, %[[G:arg[0-9]+]]: tensor<2x3x5xf32>)
 //  CHECK-NEXT:   %[[DX:.*]] = clifford.fc_product_adjoint <1, 0, 0> lhs %[[G]], %[[Y]], %[[W]] : (tensor<2x3x5xf32>, tensor<2x3x2xf32>, tensor<4x2x5xf32>) -> tensor<2x3x2xf32>
 //  CHECK-NEXT:   %[[DY:.*]] = clifford.fc_product_adjoint <1, 0, 0> rhs %[[G]], %[[X]], %[[W]] : (tensor<2x3x5xf32>, tensor<2x3x2xf32>, tensor<4x2x5xf32>) -> tensor<2x3x2xf32>
-//  CHECK-NEXT:   %[[I:.*]] = arith.constant dense<{{\[}}[{{\[}}1.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 1.000000e+00, 0.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00]], {{\[}}[0.000000e+00, 0.000000e+00, 0.000000e+00, 1.000000e+00]]]> : tensor<4x1x4xf32>
-//  CHECK-NEXT:   %[[ES:.*]] = uta.broadcast_to %[[I]] : tensor<4x1x4xf32> -> tensor<4x2x4xf32>
-//  CHECK-NEXT:   %[[E:.*]] = uta.reshape %[[ES]] : tensor<4x2x4xf32> -> tensor<8x4xf32>
-//  CHECK-NEXT:   %[[X1:.*]] = uta.reshape %[[X]] : tensor<2x3x2xf32> -> tensor<2x3x1x2xf32>
-//  CHECK-NEXT:   %[[X2:.*]] = uta.broadcast_to %[[X1]] : tensor<2x3x1x2xf32> -> tensor<2x3x4x2xf32>
-//  CHECK-NEXT:   %[[XW:.*]] = uta.reshape %[[X2]] : tensor<2x3x4x2xf32> -> tensor<2x3x8xf32>
-//  CHECK-NEXT:   %[[Y1:.*]] = uta.reshape %[[Y]] : tensor<2x3x2xf32> -> tensor<2x3x1x2xf32>
-//  CHECK-NEXT:   %[[Y2:.*]] = uta.broadcast_to %[[Y1]]
-//  CHECK-NEXT:   %[[YW:.*]] = uta.reshape %[[Y2]] : tensor<2x3x4x2xf32> -> tensor<2x3x8xf32>
-//  CHECK-NEXT:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<2x3x5xf32> -> tensor<6x5xf32>
-//  CHECK-NEXT:   %[[A:.*]] = clifford.weighted_product <1, 0, 0> %[[XW]], %[[YW]], %[[E]] : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<8x4xf32>) -> tensor<2x3x8xf32>
-//  CHECK-NEXT:   %[[AR:.*]] = uta.reshape %[[A]] : tensor<2x3x8xf32> -> tensor<6x8xf32>
-//  CHECK-NEXT:   %[[AT:.*]] = uta.transpose %[[AR]] [1, 0] : tensor<6x8xf32> -> tensor<8x6xf32>
-//  CHECK-NEXT:   %[[DWR:.*]] = uta.matmul %[[AT]], %[[GR]] : (tensor<8x6xf32>, tensor<6x5xf32>) -> tensor<8x5xf32>
-//  CHECK-NEXT:   %[[DW:.*]] = uta.reshape %[[DWR]] : tensor<8x5xf32> -> tensor<4x2x5xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = clifford.fc_product_weight_gradient <1, 0, 0> %[[G]], %[[X]], %[[Y]] : (tensor<2x3x5xf32>, tensor<2x3x2xf32>, tensor<2x3x2xf32>) -> tensor<4x2x5xf32>
 //  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
 func.func @fc_cl10(%x: tensor<2x3x2xf32>, %y: tensor<2x3x2xf32>, %w: tensor<4x2x5xf32>) -> tensor<2x3x5xf32> {
   %0 = clifford.fc_product <1, 0, 0> %x, %y, %w : (tensor<2x3x2xf32>, tensor<2x3x2xf32>, tensor<4x2x5xf32>) -> tensor<2x3x5xf32>
@@ -421,26 +403,17 @@ func.func @fc_cl10(%x: tensor<2x3x2xf32>, %y: tensor<2x3x2xf32>, %w: tensor<4x2x
 
 // -----
 
-// The same in Cl(2,0): 10 paths, Fin = 3, so the repeats are 30 wide.
+// The same in Cl(2,0) (10 paths); with K-major weights [P, Fout, Fin], the
+// ops take transpose_weights and the weight gradient comes out in that
+// layout.
 // CHECK-LABEL: func.func @fc_cl20_vjp(
-//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8x3xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x3xf32>, %[[W:arg[0-9]+]]: tensor<10x3x5xf32>, %[[G:arg[0-9]+]]: tensor<4x8x5xf32>)
-//  CHECK-NEXT:   %[[DX:.*]] = clifford.fc_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[W]]
-//  CHECK-NEXT:   %[[DY:.*]] = clifford.fc_product_adjoint <2, 0, 0> rhs %[[G]], %[[X]], %[[W]]
-//  CHECK-NEXT:   %[[I:.*]] = arith.constant dense<{{.*}}> : tensor<10x1x10xf32>
-//  CHECK-NEXT:   %[[ES:.*]] = uta.broadcast_to %[[I]] : tensor<10x1x10xf32> -> tensor<10x3x10xf32>
-//  CHECK-NEXT:   %[[E:.*]] = uta.reshape %[[ES]] : tensor<10x3x10xf32> -> tensor<30x10xf32>
-//       CHECK:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<4x8x5xf32> -> tensor<32x5xf32>
-//  CHECK-NEXT:   clifford.weighted_product <2, 0, 0> {{.*}}, %[[E]]
-// The pair products [32, 30] are wider than g [32, 5] is tall, so dW is
-// (g^T A)^T: g and the [5, 30] product are transposed, A is not.
-//  CHECK-NEXT:   %[[A:.*]] = uta.reshape %{{.*}} : tensor<4x8x30xf32> -> tensor<32x30xf32>
-//  CHECK-NEXT:   %[[GT:.*]] = uta.transpose %[[GR]] [1, 0] : tensor<32x5xf32> -> tensor<5x32xf32>
-//  CHECK-NEXT:   uta.matmul %[[GT]], %[[A]] : (tensor<5x32xf32>, tensor<32x30xf32>) -> tensor<5x30xf32>
-//  CHECK-NEXT:   uta.reshape %{{.*}} : tensor<5x30xf32> -> tensor<5x10x3xf32>
-//  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %{{.*}} [1, 2, 0] : tensor<5x10x3xf32> -> tensor<10x3x5xf32>
+//  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8x3xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x3xf32>, %[[W:arg[0-9]+]]: tensor<10x5x3xf32>, %[[G:arg[0-9]+]]: tensor<4x8x5xf32>)
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.fc_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[W]] {transpose_weights = true}
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.fc_product_adjoint <2, 0, 0> rhs %[[G]], %[[X]], %[[W]] {transpose_weights = true}
+//  CHECK-NEXT:   %[[DW:.*]] = clifford.fc_product_weight_gradient <2, 0, 0> %[[G]], %[[X]], %[[Y]] {transpose_weights = true} : (tensor<4x8x5xf32>, tensor<4x8x3xf32>, tensor<4x8x3xf32>) -> tensor<10x5x3xf32>
 //  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
-func.func @fc_cl20(%x: tensor<4x8x3xf32>, %y: tensor<4x8x3xf32>, %w: tensor<10x3x5xf32>) -> tensor<4x8x5xf32> {
-  %0 = clifford.fc_product <2, 0, 0> %x, %y, %w : (tensor<4x8x3xf32>, tensor<4x8x3xf32>, tensor<10x3x5xf32>) -> tensor<4x8x5xf32>
+func.func @fc_cl20(%x: tensor<4x8x3xf32>, %y: tensor<4x8x3xf32>, %w: tensor<10x5x3xf32>) -> tensor<4x8x5xf32> {
+  %0 = clifford.fc_product <2, 0, 0> %x, %y, %w {transpose_weights = true} : (tensor<4x8x3xf32>, tensor<4x8x3xf32>, tensor<10x5x3xf32>) -> tensor<4x8x5xf32>
   return %0 : tensor<4x8x5xf32>
 }
 

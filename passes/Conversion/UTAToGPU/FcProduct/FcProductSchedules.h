@@ -5,7 +5,8 @@
 // a blade's K loop, the order of its blocks) and the kernel of each engine
 // schedule: mma.sync, wgmma with A formed in shared memory, and the
 // warp-specialised wgmma with A formed in registers and an optional grade
-// RMS norm; and the mma.sync kernel of its adjoint, fc_product_adjoint.
+// RMS norm; and the mma.sync kernels of its gradients, fc_product_adjoint
+// and fc_product_weight_gradient.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,6 +91,18 @@ LogicalResult emitMmaSyncFcProduct(OpBuilder &b, Location loc,
                                    const FcProductPlan &plan,
                                    const FcProductGemm &fc, KernelIO &io,
                                    ElementEpilogue epilogue);
+
+/// clifford.fc_product_weight_gradient on tensor cores: per path (the
+/// problem's batch index), the mma.sync pipeline of fc_product with M the
+/// input features, N the output features and K the batch, once per slot:
+/// the slot's `path` field names the cotangent's blade (B, [B][Fout]), its
+/// terms the x and y blades whose pair products, formed from transposed
+/// [K][M] tiles, are A. Operands (cotangent, x, y) must be buffers.
+LogicalResult emitMmaSyncFcProductWeightGradient(OpBuilder &b, Location loc,
+                                                 const FcProductPlan &plan,
+                                                 const FcProductGemm &fc,
+                                                 KernelIO &io,
+                                                 ElementEpilogue epilogue);
 
 /// clifford.fc_product_adjoint on tensor cores: per result blade, one
 /// mma.sync GEMM of the cotangent (A) and the weights (B, transposed) per

@@ -2,8 +2,12 @@
 //
 // The mma.sync schedule's pipeline (Gemm/MmaSyncGemm.h) with, per stage, an
 // x and a y tile per term of the step's slot (zeros for a missing term)
-// and the weights' tile of the slot's path as B; the A fragments are the
-// signed pair products of the x and y fragments, which share A's layout.
+// and a B tile; the A fragments are the signed pair products of the x and y
+// fragments, which share one layout. fc_product's B is the weights of the
+// slot's path, its x and y tiles laid out like A ([M][K], K the input
+// features); fc_product_weight_gradient's B is the cotangent's blade of the
+// slot, its x and y tiles transposed ([K][M], K the batch, M the input
+// features, as they lie in memory).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,39 +22,62 @@ using namespace mlir::uta;
 
 namespace {
 
-/// fc_product on the mma.sync mainloop: per step an x and a y tile per term
-/// and the weights' tile, A fragments formed from them.
+/// Where the pair products' operands and B are, and how x and y lie.
+struct FcPairOperands {
+  unsigned lhs, rhs, b;
+  /// x and y tiles [K][M] (the weight gradient) rather than [M][K].
+  bool transposed;
+};
+
+/// fc_product (and its weight gradient) on the mma.sync mainloop: per step
+/// an x and a y tile per term and a B tile, A fragments formed from them.
 class MmaSyncFcProductEmitter : MmaSyncGemmEmitter {
 public:
   MmaSyncFcProductEmitter(OpBuilder &b, Location loc, const FcProductPlan &plan,
                           KernelIO &io)
       : MmaSyncGemmEmitter(b, loc, plan.gemm, io) {}
 
-  LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue);
+  LogicalResult emit(const FcProductGemm &fc, FcPairOperands operands,
+                     ElementEpilogue epilogue);
 };
 
 } // namespace
 
 LogicalResult MmaSyncFcProductEmitter::emit(const FcProductGemm &fc,
+                                            FcPairOperands operands,
                                             ElementEpilogue epilogue) {
-  Value x = io.getOperandBuffer(0), y = io.getOperandBuffer(1),
-        w = io.getOperandBuffer(2);
-  if (!x || !y || !w)
-    return emitError(loc, "the mma.sync fc_product reads x, y and the "
-                          "weights from buffers");
+  Value x = io.getOperandBuffer(operands.lhs),
+        y = io.getOperandBuffer(operands.rhs),
+        bGlobal = io.getOperandBuffer(operands.b);
+  if (!x || !y || !bGlobal)
+    return emitError(loc, "the mma.sync fc_product reads x, y and its B "
+                          "operand from buffers");
   emitThreadPosition();
   initOperands();
   Value blade = block.batch.front();
   int64_t terms = fc.termsPerSlot;
   int64_t kTiles = llvm::divideCeil(p.k, c.tileK);
 
-  // The weights are B: w[path] is [Fin][Fout], or [Fout][Fin] (K-major,
-  // transpose_weights).
-  bOperand.global = w;
+  // fc_product's weights: w[path] is [Fin][Fout], or [Fout][Fin] (K-major,
+  // transpose_weights); the weight gradient's cotangent: g[blade] is
+  // [B][Fout].
+  bOperand.global = bGlobal;
   bOperand.buffer = io.allocateWorkgroupBuffer(
       b, loc, {c.stages, bOperand.rows, bOperand.columns}, p.elementType);
-  // An x and a y tile per term, laid out like A's.
-  SmallVector<StagedOperand> lhsTiles(terms, a), rhsTiles(terms, a);
+  // An x and a y tile per term, laid out like A's or transposed.
+  StagedOperand pairTile = a;
+  if (operands.transposed) {
+    unsigned bytes = p.getElementBytes();
+    pairTile.rows = c.tileK;
+    pairTile.columns = c.tileM;
+    pairTile.globalRows = p.k;
+    pairTile.globalColumns = p.m;
+    pairTile.asyncCopy = p.m * bytes % 16 == 0;
+    pairTile.swizzle =
+        getRowSwizzle(pairTile.columns * bytes, /*readByLdmatrix=*/false);
+  }
+  SmallVector<StagedOperand> lhsTiles(terms, pairTile),
+      rhsTiles(terms, pairTile);
   for (auto [lhsTile, rhsTile] : llvm::zip_equal(lhsTiles, rhsTiles)) {
     lhsTile.global = x;
     rhsTile.global = y;
@@ -58,8 +85,13 @@ LogicalResult MmaSyncFcProductEmitter::emit(const FcProductGemm &fc,
       tile->buffer = io.allocateWorkgroupBuffer(
           b, loc, {c.stages, tile->rows, tile->columns}, p.elementType);
   }
+  auto loadPair = [&](const StagedOperand &tile, Value stage, int64_t mi,
+                      int64_t ks) {
+    return operands.transposed ? loadATransposed(tile, stage, mi, ks)
+                               : loadA(tile, stage, mi, ks);
+  };
 
-  // The blade's steps: its slots times the K tiles of Fin.
+  // The blade's steps: its slots times the K tiles.
   Value steps = emitFcProductStepCount(b, loc, fc, blade, kTiles);
   auto lookup = [&](Value step) {
     return emitFcProductStep(b, loc, fc, blade, step, kTiles);
@@ -73,8 +105,8 @@ LogicalResult MmaSyncFcProductEmitter::emit(const FcProductGemm &fc,
     Value sum;
     for (int64_t t = 0; t < terms; ++t) {
       Value product =
-          arith::MulFOp::create(b, loc, loadA(lhsTiles[t], stage, mi, ks),
-                                loadA(rhsTiles[t], stage, mi, ks));
+          arith::MulFOp::create(b, loc, loadPair(lhsTiles[t], stage, mi, ks),
+                                loadPair(rhsTiles[t], stage, mi, ks));
       Value sign =
           vector::BroadcastOp::create(b, loc, product.getType(), signs[t]);
       product = arith::MulFOp::create(b, loc, product, sign);
@@ -94,8 +126,10 @@ LogicalResult MmaSyncFcProductEmitter::emit(const FcProductGemm &fc,
               b, loc, arith::CmpFPredicate::ONE, info.sign[t], zeroSign);
           lhsTiles[t].batch = {info.lhs[t]};
           rhsTiles[t].batch = {info.rhs[t]};
-          copyTileAt(lhsTiles[t], block.row, k0, stage, present);
-          copyTileAt(rhsTiles[t], block.row, k0, stage, present);
+          Value rowOrigin = operands.transposed ? k0 : block.row;
+          Value columnOrigin = operands.transposed ? block.row : k0;
+          copyTileAt(lhsTiles[t], rowOrigin, columnOrigin, stage, present);
+          copyTileAt(rhsTiles[t], rowOrigin, columnOrigin, stage, present);
         }
         bOperand.batch = {info.path};
         if (p.transposeB)
@@ -117,5 +151,14 @@ LogicalResult mlir::uta::emitMmaSyncFcProduct(OpBuilder &b, Location loc,
                                               KernelIO &io,
                                               ElementEpilogue epilogue) {
   assert(!fc.gated && "only the warp-specialised schedule reads a gate");
-  return MmaSyncFcProductEmitter(b, loc, plan, io).emit(fc, epilogue);
+  return MmaSyncFcProductEmitter(b, loc, plan, io)
+      .emit(fc, {/*lhs=*/0, /*rhs=*/1, /*b=*/2, /*transposed=*/false},
+            epilogue);
+}
+
+LogicalResult mlir::uta::emitMmaSyncFcProductWeightGradient(
+    OpBuilder &b, Location loc, const FcProductPlan &plan,
+    const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue) {
+  return MmaSyncFcProductEmitter(b, loc, plan, io)
+      .emit(fc, {/*lhs=*/1, /*rhs=*/2, /*b=*/0, /*transposed=*/true}, epilogue);
 }

@@ -88,6 +88,28 @@ Value MmaSyncGemmEmitter::loadA(const StagedOperand &operand, Value stage,
       /*transpose=*/false, /*numTiles=*/4);
 }
 
+Value MmaSyncGemmEmitter::loadATransposed(const StagedOperand &operand,
+                                          Value stage, int64_t mi, int64_t ks) {
+  assert(p.getElementBytes() == 4 && "16-bit tiles transpose in ldmatrix");
+  // a0 = A[g][t], a1 = A[g + 8][t], a2 = A[g][t + 4], a3 = A[g + 8][t + 4]
+  // of the m16k8 tile, A[m][k] stored at [k][m].
+  int64_t warpRows = c.tileM / c.warpsM;
+  Value g = div(lane, 4), t = rem(lane, 4);
+  Value firstRow = add(add(mul(warpRow, warpRows), mi * 16), g);
+  auto type = VectorType::get({4, 1}, p.elementType);
+  Value result = ub::PoisonOp::create(b, loc, type);
+  for (int64_t q = 0; q < 4; ++q) {
+    Value k = add(t, ks * 8 + (q / 2) * 4);
+    Value m = add(firstRow, (q % 2) * 8);
+    Value value = memref::LoadOp::create(
+        b, loc, operand.buffer,
+        ValueRange{stage, k, swizzleColumn(operand, k, m)});
+    result = vector::InsertOp::create(b, loc, value, result,
+                                      ArrayRef<int64_t>{q, 0});
+  }
+  return result;
+}
+
 std::pair<Value, Value> MmaSyncGemmEmitter::loadBPair(Value stage, int64_t nj,
                                                       int64_t ks) {
   bool half = p.getElementBytes() == 2;

@@ -73,6 +73,11 @@ protected:
   /// another tile laid out like A's).
   Value loadA(const StagedOperand &operand, Value stage, int64_t mi,
               int64_t ks);
+  /// A fragments of m16 tile `mi` at K step `ks` of a 32-bit tile stored
+  /// transposed, [K][M] (M contiguous): plain shared loads, which ldmatrix
+  /// cannot transpose for 32-bit elements.
+  Value loadATransposed(const StagedOperand &operand, Value stage, int64_t mi,
+                        int64_t ks);
   /// How computeStage gets A fragments: from A's tile, or formed by the
   /// kernel from tiles of its own (loadA).
   std::function<Value(Value, int64_t, int64_t)> aFragment;
