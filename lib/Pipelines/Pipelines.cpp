@@ -48,11 +48,13 @@ static void buildUtaPhase(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-/// Phase `fused`: the graph partitioned into uta.fusion kernels, for a CUDA
+/// Phase `fused`: long reductions to few outputs split in two, then the
+/// graph partitioned into uta.fusion kernels, for a CUDA
 /// target when `cuda` (on sm_90a, operands first stored in the layouts its
 /// tensor cores read).
 static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
                             bool cuda) {
+  pm.addNestedPass<func::FuncOp>(createUTASplitReductionsPass());
   UTAFuseKernelsPassOptions fuse;
   fuse.policy = options.fusion;
   fuse.remarks = options.remarks;

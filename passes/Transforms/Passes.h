@@ -41,6 +41,11 @@ void populateFoldScalarGatesPatterns(RewritePatternSet &patterns,
 void populateTensorCoreLayoutPatterns(RewritePatternSet &patterns,
                                       bool roundToTf32 = false);
 
+/// reduce_sum and reduce_max of a long leading block of dimensions to few
+/// outputs -> the reduction of C runs, then of the C partial results;
+/// uta-split-reductions.
+void populateSplitReductionPatterns(RewritePatternSet &patterns);
+
 /// What the gradient transformation builds (uta-differentiate).
 struct DifferentiateOptions {
   /// The arguments to differentiate with respect to; empty: all of them.

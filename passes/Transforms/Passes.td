@@ -231,6 +231,24 @@ def UTAFoldScalarGatesPass : Pass<"uta-fold-scalar-gates", "func::FuncOp"> {
   let dependentDialects = ["::mlir::uta::clifford::CliffordDialect"];
 }
 
+def UTASplitReductionsPass : Pass<"uta-split-reductions", "func::FuncOp"> {
+  let summary = "Reduce many elements to few outputs in two steps";
+  let description = [{
+    A reduction's kernel runs one thread per output element, looping over
+    its reduced elements. Where `uta.reduce_sum` or `uta.reduce_max` sums a
+    leading block of dimensions of at least 4096 elements into fewer than
+    2^17 outputs (a bias gradient summed over blades and batch), this pass
+    splits the reduced extent R into C runs of R / C elements (C a divisor
+    of R near 2^17 / outputs, runs of at least 16): the reduction of the
+    input reshaped to `[C, R / C, kept...]` over dimension 1, then of that
+    over dimension 0, so that C times as many threads share the first
+    step. Both steps run in index order, so the result is the same on every
+    run, though rounded differently from a single sum. The pipelines run
+    it first in the `fused` phase, for every target.
+  }];
+  let dependentDialects = ["::mlir::uta::UTADialect"];
+}
+
 def UTAMergeIndependentLaunchesPass
     : Pass<"uta-merge-independent-launches", "ModuleOp"> {
   let summary = "Run independent kernels launched in a row as one grid";

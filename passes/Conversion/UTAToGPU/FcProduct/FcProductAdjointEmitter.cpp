@@ -26,6 +26,10 @@ using ::uta::ga::Algebra;
 
 namespace {
 
+/// The f32 accumulators per thread of one tile of the adjoint's GEMM; the
+/// result's sums take as many again.
+constexpr int64_t kMaxAccumulatorsPerThread = 64;
+
 class FcProductAdjointEmitter final : public OpKernelEmitter {
 public:
   FcProductAdjointEmitter(const GemmTarget &target, bool remarks)
@@ -153,6 +157,22 @@ private:
     GemmPlan plan = planGemm(problem, mmaSync);
     if (plan.config.schedule != GemmSchedule::MmaSync)
       return std::nullopt;
+    // The fold keeps a second set of accumulators beside the tile's: rows
+    // of at most kMaxAccumulatorsPerThread each, so that both stay in
+    // registers.
+    const GemmConfigRow *row = chooseGemmConfigRow(
+        plan, GemmSchedule::MmaSync, mmaSync, getGemmConfigTable(), {},
+        [&](const GemmConfig &config) {
+          GemmPlan candidate = plan;
+          candidate.config = config;
+          return config.tileM * config.tileN / config.getNumThreads() <=
+                     kMaxAccumulatorsPerThread &&
+                 candidate.getSharedMemoryBytes() <=
+                     mmaSync.getMaxSharedBytes();
+        });
+    if (!row)
+      return std::nullopt;
+    plan.config = row->config;
     return plan;
   }
 
