@@ -88,8 +88,11 @@ def main():
         lambda: empty_grad(xg).backward(g), 1000)
     row("uta.custom_op gelu, forward+backward",
         lambda: gelu(xg).backward(g), 1000)
+    # The backward operator takes the op's input, the forward's outputs and
+    # residuals (gelu saves none), then the cotangent.
+    y = gelu(x)
     row("uta.custom_op gelu's backward operator alone",
-        lambda: gelu.levels[1].library_op([x, g], 1))
+        lambda: gelu.levels[1].library_op([x, y, g], 1))
 
     # The older path: two executables behind a torch.autograd.Function.
     device = uta.device("cuda")
