@@ -270,15 +270,8 @@ private:
                                         const FcProductGemm &fc,
                                         std::string *whyNot = nullptr) const {
     Operation *op = product;
-    if (auto fusion = dyn_cast<FusionOp>(op->getParentOp()))
-      for (Value operand : op->getOperands())
-        if (operand.getParentBlock() != &fusion.getBody().front() ||
-            !isa<BlockArgument>(operand))
-          return std::nullopt;
-    for (Value value : {product.getLhs(), product.getRhs(),
-                        product.getWeights(), product.getResult()})
-      if (!cast<RankedTensorType>(value.getType()).getElementType().isF32())
-        return std::nullopt;
+    if (!hasF32OperandsInMemory(op))
+      return std::nullopt;
     ArrayRef<int64_t> lhsShape = getStaticShape(product.getLhs());
     GemmProblem problem;
     problem.batchShape = {lhsShape[0]};

@@ -2,11 +2,25 @@
 
 #include "passes/Conversion/UTAToGPU/FcProduct/FcProductSchedules.h"
 
+#include "dialects/UTA/IR/UTAOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 using namespace mlir;
 using namespace mlir::uta;
+
+bool mlir::uta::hasF32OperandsInMemory(Operation *op) {
+  if (auto fusion = dyn_cast<FusionOp>(op->getParentOp()))
+    for (Value operand : op->getOperands())
+      if (operand.getParentBlock() != &fusion.getBody().front() ||
+          !isa<BlockArgument>(operand))
+        return false;
+  auto isF32 = [](Value value) {
+    return cast<RankedTensorType>(value.getType()).getElementType().isF32();
+  };
+  return llvm::all_of(op->getOperands(), isF32) &&
+         llvm::all_of(op->getResults(), isF32);
+}
 
 Value mlir::uta::emitFcProductStepCount(OpBuilder &b, Location loc,
                                         const FcProductGemm &fc, Value blade,

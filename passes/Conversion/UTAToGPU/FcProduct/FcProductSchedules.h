@@ -55,6 +55,11 @@ struct FcProductStep {
   SmallVector<Value> lhs, rhs, sign;
 };
 
+/// Whether the engine's kernels can take `op` (fc_product or one of its
+/// gradients): every operand and result f32, every operand read from
+/// memory (no producer fused into the kernel: the tiles are copied raw).
+bool hasF32OperandsInMemory(Operation *op);
+
 /// The K steps of `blade`'s GEMM: its slots times `kTiles` tiles of Fin.
 Value emitFcProductStepCount(OpBuilder &b, Location loc,
                              const FcProductGemm &fc, Value blade,

@@ -88,13 +88,7 @@ LogicalResult MmaSyncFcProductAdjointEmitter::emit(const FcProductGemm &terms,
                           "cotangent, the other operand and the weights from "
                           "buffers");
   emitThreadPosition();
-  initOperands();
-  for (StagedOperand *operand : {&a, &bOperand})
-    operand->buffer = io.allocateWorkgroupBuffer(
-        b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
-  aFragment = [&](Value stage, int64_t mi, int64_t ks) {
-    return loadA(a, stage, mi, ks);
-  };
+  initStagedOperands();
 
   // The blade's steps: its terms (one-term slots) times the K tiles of Fout.
   Value blade = block.batch.front();

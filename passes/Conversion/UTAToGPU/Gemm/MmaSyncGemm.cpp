@@ -294,6 +294,16 @@ void MmaSyncGemmEmitter::initOperands() {
       getRowSwizzle(bOperand.columns * bytes, p.transposeB || bytes == 2);
 }
 
+void MmaSyncGemmEmitter::initStagedOperands() {
+  initOperands();
+  for (StagedOperand *operand : {&a, &bOperand})
+    operand->buffer = io.allocateWorkgroupBuffer(
+        b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
+  aFragment = [&](Value stage, int64_t mi, int64_t ks) {
+    return loadA(a, stage, mi, ks);
+  };
+}
+
 SmallVector<Value> MmaSyncGemmEmitter::getZeroAccumulators() {
   int64_t mTiles = c.tileM / c.warpsM / 16, nTiles = c.tileN / c.warpsN / 8;
   auto accType = VectorType::get({2, 2}, b.getF32Type());
@@ -386,13 +396,7 @@ LogicalResult MmaSyncGemmEmitter::emit(ElementEpilogue epilogue) {
   if (!a.global || !bOperand.global)
     return emitError(loc, "the mma.sync GEMM reads its operands from buffers");
   emitThreadPosition();
-  initOperands();
-  for (StagedOperand *operand : {&a, &bOperand})
-    operand->buffer = io.allocateWorkgroupBuffer(
-        b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
-  aFragment = [&](Value stage, int64_t mi, int64_t ks) {
-    return loadA(a, stage, mi, ks);
-  };
+  initStagedOperands();
   SmallVector<Value> accumulators = emitMainLoop(
       index(llvm::divideCeil(p.k, c.tileK)),
       [&](Value step, Value stage) { copyTiles(step, stage); },

@@ -69,6 +69,9 @@ protected:
   void emitEpilogue(ValueRange accumulators, ElementEpilogue epilogue);
   void emitThreadPosition();
   void initOperands();
+  /// initOperands, the stages of A and B in shared memory, and A fragments
+  /// from A's tile: the matmul's operands, for kernels that stage them.
+  void initStagedOperands();
   /// A fragments of m16 tile `mi` at K step `ks` of `operand` (A, or
   /// another tile laid out like A's).
   Value loadA(const StagedOperand &operand, Value stage, int64_t mi,
