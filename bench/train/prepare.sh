@@ -30,6 +30,11 @@ build=$1 out=$2 full=${3:-}
 utac="$build/bin/utac"
 rm -rf "$out" && mkdir -p "$out"
 cp "$build/bin/uta-run" "$out/"
+# What was built, for bench.py's header: the commit, "+" where the working
+# tree had changes.
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+git -C "$root" diff --quiet HEAD 2>/dev/null || commit="$commit+"
+echo "$commit" >"$out/commit.txt"
 python3 "$root/bench/train/configs.py" list $full >"$out/configs.txt"
 while read -r name p kind precision batch features; do
   mkdir -p "$out/$name"
