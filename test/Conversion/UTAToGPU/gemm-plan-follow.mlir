@@ -29,3 +29,15 @@ func.func @fc_product_follows_the_plan(%x: tensor<4x4096x64xf32>, %y: tensor<4x4
   %0 = clifford.fc_product <2, 0, 0> %x, %y, %w {transpose_weights = true, uta.gemm_plan = #uta.gemm_plan<schedule = "wgmma_tma", tile = [128, 256, 32], warps = [2, 1], stages = 4, precision = "tf32", b_stages = 3>} : (tensor<4x4096x64xf32>, tensor<4x4096x64xf32>, tensor<10x256x64xf32>) -> tensor<4x4096x256xf32>
   return %0 : tensor<4x4096x256xf32>
 }
+
+// -----
+
+// fc_product_adjoint follows its plan too: the 4-warp 64x64 row on
+// mma.sync, its schedule on every architecture.
+// CHECK-LABEL: func.func @adjoint_planned
+//       CHECK:   gpu.launch_func @kernels::@adjoint_planned_k0_fc_product_adjoint blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}})
+//  CHECK-SAME:     uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [64, 64, 16], warps = [2, 2], stages = 3, precision = "3xtf32">
+func.func @adjoint_planned(%g: tensor<4x64x48xf32>, %y: tensor<4x64x32xf32>, %w: tensor<10x32x48xf32>) -> tensor<4x64x32xf32> {
+  %r = clifford.fc_product_adjoint <2, 0, 0> lhs %g, %y, %w {uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [64, 64, 16], warps = [2, 2], stages = 3, precision = "3xtf32">} : (tensor<4x64x48xf32>, tensor<4x64x32xf32>, tensor<10x32x48xf32>) -> tensor<4x64x32xf32>
+  return %r : tensor<4x64x32xf32>
+}
