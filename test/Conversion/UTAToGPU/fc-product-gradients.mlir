@@ -1,4 +1,5 @@
 // RUN: uta-opt %s -split-input-file -uta-plan-gemms="sm=80" | FileCheck %s --check-prefix=PLAN
+// RUN: uta-opt %s -split-input-file -uta-plan-gemms="sm=90 arch-specific=true allow-tf32=true" | FileCheck %s --check-prefix=LARGE
 // RUN: uta-opt %s -split-input-file -convert-uta-to-gpu="sm=80" -canonicalize -cse | FileCheck %s
 // RUN: uta-opt %s -split-input-file -convert-uta-to-gpu -canonicalize -cse | FileCheck %s --check-prefix=SIMT
 
@@ -7,16 +8,17 @@
 // tensor cores, SIMT kernels without tables.
 
 // fc_product_adjoint: one block per (result blade, row tile, column tile);
-// the tile keeps at most 64 accumulators per thread (mma128x128x16x3: 8
-// warps), its fold as many sums. Per step the cotangent's blade and the
+// the tile keeps at most 64 accumulators per thread, its fold as many sums,
+// and is the largest such that gives every SM a block, else (here) the
+// smallest: mma64x64x16. Per step the cotangent's blade and the
 // path come from constant switches; after a term's last K tile (an scf.if
 // inside the K loop) its products, scaled by the sign and the other
 // operand, are added to the sums.
 // PLAN-LABEL: func.func @adjoint
-//       PLAN:   clifford.fc_product_adjoint {{.*}}uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [128, 128, 16], warps = [2, 4], stages = 4, precision = "3xtf32">
+//       PLAN:   clifford.fc_product_adjoint {{.*}}uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [64, 64, 16], warps = [2, 2], stages = 3, precision = "3xtf32">
 // CHECK-LABEL: func.func @adjoint
-//       CHECK:   gpu.launch_func @kernels::@adjoint_k0_fc_product_adjoint blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1)
-//  CHECK-SAME:     uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [128, 128, 16], warps = [2, 4], stages = 4, precision = "3xtf32">
+//       CHECK:   gpu.launch_func @kernels::@adjoint_k0_fc_product_adjoint blocks in (%c4, %c1, %c1) threads in (%c128, %c1, %c1)
+//  CHECK-SAME:     uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [64, 64, 16], warps = [2, 2], stages = 3, precision = "3xtf32">
 // CHECK-LABEL: gpu.func @adjoint_k0_fc_product_adjoint
 //       CHECK:   scf.index_switch
 //       CHECK:   scf.for {{.*}} iter_args
@@ -56,4 +58,16 @@ func.func @adjoint(%g: tensor<4x64x48xf32>, %y: tensor<4x64x32xf32>, %w: tensor<
 func.func @weight_gradient(%g: tensor<4x64x48xf32>, %x: tensor<4x64x32xf32>) -> tensor<10x48x32xf32> {
   %r = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x {transpose_weights = true} : (tensor<4x64x48xf32>, tensor<4x64x32xf32>, tensor<4x64x32xf32>) -> tensor<10x48x32xf32>
   return %r : tensor<10x48x32xf32>
+}
+
+// -----
+
+// At the FC layer's size (B = 8192, F = 512) the largest tile with 64
+// accumulators per thread fills the GPU: 128x128 on 8 warps, in plain TF32
+// (mma.sync also on sm_90a).
+// LARGE-LABEL: func.func @adjoint_large
+//       LARGE:   clifford.fc_product_adjoint {{.*}}uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [128, 128, 16], warps = [2, 4], stages = 4, precision = "tf32">
+func.func @adjoint_large(%g: tensor<8x8192x512xf32>, %y: tensor<8x8192x512xf32>, %w: tensor<20x512x512xf32>) -> tensor<8x8192x512xf32> {
+  %r = clifford.fc_product_adjoint <3, 0, 0> rhs %g, %y, %w : (tensor<8x8192x512xf32>, tensor<8x8192x512xf32>, tensor<20x512x512xf32>) -> tensor<8x8192x512xf32>
+  return %r : tensor<8x8192x512xf32>
 }

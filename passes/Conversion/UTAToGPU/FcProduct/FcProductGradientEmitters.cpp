@@ -199,9 +199,14 @@ public:
       return std::nullopt;
     // The fold keeps a second set of accumulators beside the tile's: rows
     // of at most kMaxAccumulatorsPerThread each, so that both stay in
-    // registers.
+    // registers; the largest tiles first (each block reads its operands'
+    // tiles once per term), then the table's order.
+    SmallVector<GemmConfigRow> rows(getGemmConfigTable());
+    llvm::stable_sort(rows, [](const GemmConfigRow &l, const GemmConfigRow &r) {
+      return l.config.tileM * l.config.tileN > r.config.tileM * r.config.tileN;
+    });
     const GemmConfigRow *row = chooseGemmConfigRow(
-        plan, GemmSchedule::MmaSync, mmaSync, getGemmConfigTable(), {},
+        plan, GemmSchedule::MmaSync, mmaSync, rows, {},
         [&](const GemmConfig &config) {
           GemmPlan candidate = plan;
           candidate.config = config;
