@@ -101,9 +101,13 @@ protected:
   bool remarks;
 };
 
-/// The f32 accumulators per thread of one tile of the adjoint's GEMM; the
-/// result's sums take as many again.
-constexpr int64_t kMaxAccumulatorsPerThread = 64;
+/// The f32 accumulators per thread of one tile of the adjoint's GEMM (the
+/// result's sums take as many again) that leave room for the fragments:
+/// 3xTF32's split ones take twice the registers (at 64, 128x128 tiles of 8
+/// warps spill 244 bytes).
+int64_t getMaxAccumulatorsPerThread(GemmPrecision precision) {
+  return precision == GemmPrecision::Tf32x3 ? 32 : 64;
+}
 
 class FcProductAdjointEmitter final : public FcProductGradientEmitter {
 public:
@@ -198,7 +202,7 @@ public:
     if (plan.config.schedule != GemmSchedule::MmaSync)
       return std::nullopt;
     // The fold keeps a second set of accumulators beside the tile's: rows
-    // of at most kMaxAccumulatorsPerThread each, so that both stay in
+    // of at most getMaxAccumulatorsPerThread each, so that both stay in
     // registers; the largest tiles first (each block reads its operands'
     // tiles once per term), then the table's order.
     SmallVector<GemmConfigRow> rows(getGemmConfigTable());
@@ -211,7 +215,7 @@ public:
           GemmPlan candidate = plan;
           candidate.config = config;
           return config.tileM * config.tileN / config.getNumThreads() <=
-                     kMaxAccumulatorsPerThread &&
+                     getMaxAccumulatorsPerThread(plan.precision) &&
                  candidate.getSharedMemoryBytes() <=
                      mmaSync.getMaxSharedBytes();
         });
