@@ -187,6 +187,37 @@ def test_double_backward_matches_float64_torch(host_backend):
     assert_close(dw, dw64, 1e-5, "d loss / dw")
 
 
+def test_a_plain_backward_runs_the_gradient_graph_directly(monkeypatch):
+    # Without create_graph nothing records the backward, so it runs the
+    # gradient graph without its torch.library operator (whose dispatcher
+    # and autograd layers cost more than the run); with create_graph, and
+    # under torch.compile (the tests above), the operator runs.
+    op = uta.custom_op(op_name("direct"), lambda g, x: g.tanh(x) * x,
+                       host_backend="reference")
+    calls = []
+    level1 = op.levels[1]
+    traced = level1.library_op
+
+    class Counting:
+        def __call__(self, *args):
+            calls.append(args)
+            return traced(*args)
+
+        def __getattr__(self, name):
+            return getattr(traced, name)
+
+    monkeypatch.setattr(level1, "library_op", Counting())
+    x = seeded(5, seed=70)
+    (plain,) = torch.autograd.grad(op(x).sum(), x)
+    assert not calls
+    (recorded,) = torch.autograd.grad(op(x).sum(), x, create_graph=True)
+    assert len(calls) == 1 and recorded.requires_grad
+    x64 = x.detach().double().requires_grad_()
+    (expected,) = torch.autograd.grad((torch.tanh(x64) * x64).sum(), x64)
+    assert_close(plain, expected, 1e-6, "plain backward")
+    assert_close(recorded, expected, 1e-6, "recorded backward")
+
+
 class DenseModel(torch.nn.Module):
     def __init__(self, op):
         super().__init__()

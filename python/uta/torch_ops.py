@@ -83,6 +83,13 @@ def _import_torch():
     return torch
 
 
+def _current_dispatch_mode():
+    """The innermost TorchDispatchMode in force (FakeTensorMode, make_fx's
+    proxy mode, ...), or None."""
+    from torch.utils._python_dispatch import _get_current_dispatch_mode
+    return _get_current_dispatch_mode()
+
+
 def _uta_device(torch_device, host_backend):
     """The uta.Device that runs tensors of `torch_device`."""
     from .runtime import Device
@@ -174,6 +181,19 @@ class _Level:
         return self._split(self.op._execute(self.level, inputs, op_inputs),
                            inputs, op_inputs)
 
+    def _call(self, tensors, op_inputs):
+        """The level's operator on `tensors`. In a plain backward (autograd
+        records nothing, no trace, no tensor subclass) its implementation
+        is called directly: the dispatcher and torch.library's autograd
+        layers around it cost several times the run itself. Under
+        torch.compile, FakeTensors or create_graph, the operator."""
+        torch = self.op._torch
+        if (not torch.is_grad_enabled() and not torch.compiler.is_compiling()
+                and _current_dispatch_mode() is None
+                and all(type(t) is torch.Tensor for t in tensors)):
+            return self._run(tensors, op_inputs)
+        return self.library_op(tensors, op_inputs)
+
     def _fake(self, inputs, op_inputs):
         return self._split(self.op._fake_outputs(self.level, inputs,
                                                  op_inputs),
@@ -211,7 +231,7 @@ class _Level:
             # The residuals are not differentiable: their cotangents (zeros)
             # are not read.
             dense = self._dense(cotangents, ctx.output_types)
-            grads = self.next.library_op(saved + dense, op_inputs)
+            grads = self.next._call(saved + dense, op_inputs)
             result = [None] * op_inputs
             for index, grad in zip(self.own_wrt(op_inputs), grads):
                 result[index] = grad
@@ -226,7 +246,7 @@ class _Level:
         cotangent_start = len(saved) - num_cotangents
         inputs = saved[:op_inputs] + saved[cotangent_start:]
         dense = self._dense(cotangents, ctx.output_types)
-        grads = self.next.library_op(inputs + dense, op_inputs)
+        grads = self.next._call(inputs + dense, op_inputs)
         positions = self.own_wrt(op_inputs) + list(
             range(cotangent_start, len(saved)))
         result = [None] * len(saved)
