@@ -60,6 +60,26 @@ def layer(op, alg, sig, blades, paths):
                                         out, out))
 
 
+def fc_gradients(alg, sig, blades, paths):
+    """fc_product's gradient ops (their own rules: the double backward):
+    the adjoint with respect to x, and the weight gradient in the K-major
+    layout."""
+    g, x = tensor(blades, 3, 5), tensor(blades, 3, 4)
+    w, wk = tensor(paths, 4, 5), tensor(paths, 5, 4)
+    adjoint = ("func.func @fc_product_adjoint_%s(%%g: %s, %%y: %s, %%w: %s) "
+               "-> %s {\n"
+               "  %%d = clifford.fc_product_adjoint <%s> lhs %%g, %%y, %%w : "
+               "(%s, %s, %s) -> %s\n"
+               "  return %%d : %s\n}\n" % (alg, g, x, w, x, sig, g, x, w, x, x))
+    gradient = ("func.func @fc_product_weight_gradient_%s(%%g: %s, %%x: %s, "
+                "%%y: %s) -> %s {\n"
+                "  %%d = clifford.fc_product_weight_gradient <%s> %%g, %%x, %%y "
+                "{transpose_weights = true} : (%s, %s, %s) -> %s\n"
+                "  return %%d : %s\n}\n" % (alg, g, x, x, wk, sig, g, x, x, wk,
+                                           wk))
+    return adjoint, gradient
+
+
 def flash_layer(kind, alg, sig, blades, paths):
     """Flash Clifford's Layer: the grade-wise linear map (its weight already
     expanded per blade) plus a bias on every blade, then the GELU-gated
@@ -103,6 +123,9 @@ def main():
             graphs["dual"] = unary("dual", alg, sig, blades)
         for op in ("weighted_product", "fc_product"):
             graphs[op] = layer(op, alg, sig, blades, paths)
+        (graphs["fc_product_adjoint"],
+         graphs["fc_product_weight_gradient"]) = fc_gradients(alg, sig, blades,
+                                                              paths)
         for kind in ("sgp", "fc"):
             graphs["layer_" + kind] = flash_layer(kind, alg, sig, blades,
                                                   paths)

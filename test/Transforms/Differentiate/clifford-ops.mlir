@@ -419,6 +419,39 @@ func.func @fc_cl20(%x: tensor<4x8x3xf32>, %y: tensor<4x8x3xf32>, %w: tensor<10x5
 
 // -----
 
+// fc_product's gradient ops are trilinear in (g, the other operand, W):
+// with the cotangent c in the differentiated operand's place, the adjoint's
+// rule is fc_product(c, y, W) for g, the other adjoint for y, and the
+// weight gradient of (g, c, y) for W ...
+// CHECK-LABEL: func.func @fc_adjoint_cl200_vjp(
+//  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<4x3x5xf32>, %[[Y:arg[0-9]+]]: tensor<4x3x2xf32>, %[[W:arg[0-9]+]]: tensor<10x2x5xf32>, %[[C:arg[0-9]+]]: tensor<4x3x2xf32>)
+//  CHECK-NEXT:   %[[DG:.*]] = clifford.fc_product <2, 0, 0> %[[C]], %[[Y]], %[[W]]
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.fc_product_adjoint <2, 0, 0> rhs %[[G]], %[[C]], %[[W]]
+//  CHECK-NEXT:   %[[DW:.*]] = clifford.fc_product_weight_gradient <2, 0, 0> %[[G]], %[[C]], %[[Y]]
+//  CHECK-NEXT:   return %[[DG]], %[[DY]], %[[DW]]
+func.func @fc_adjoint_cl200(%g: tensor<4x3x5xf32>, %y: tensor<4x3x2xf32>, %w: tensor<10x2x5xf32>) -> tensor<4x3x2xf32> {
+  %0 = clifford.fc_product_adjoint <2, 0, 0> lhs %g, %y, %w : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<10x2x5xf32>) -> tensor<4x3x2xf32>
+  return %0 : tensor<4x3x2xf32>
+}
+
+// -----
+
+// ... and with c in the weights' place (K-major here), the weight
+// gradient's rule is fc_product(x, y, c) for g and the two adjoints for x
+// and y, in the weights' layout.
+// CHECK-LABEL: func.func @fc_weight_gradient_cl200_vjp(
+//  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<4x3x5xf32>, %[[X:arg[0-9]+]]: tensor<4x3x2xf32>, %[[Y:arg[0-9]+]]: tensor<4x3x2xf32>, %[[C:arg[0-9]+]]: tensor<10x5x2xf32>)
+//  CHECK-NEXT:   %[[DG:.*]] = clifford.fc_product <2, 0, 0> %[[X]], %[[Y]], %[[C]] {transpose_weights = true}
+//  CHECK-NEXT:   %[[DX:.*]] = clifford.fc_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[C]] {transpose_weights = true}
+//  CHECK-NEXT:   %[[DY:.*]] = clifford.fc_product_adjoint <2, 0, 0> rhs %[[G]], %[[X]], %[[C]] {transpose_weights = true}
+//  CHECK-NEXT:   return %[[DG]], %[[DX]], %[[DY]]
+func.func @fc_weight_gradient_cl200(%g: tensor<4x3x5xf32>, %x: tensor<4x3x2xf32>, %y: tensor<4x3x2xf32>) -> tensor<10x5x2xf32> {
+  %0 = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %y {transpose_weights = true} : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> tensor<10x5x2xf32>
+  return %0 : tensor<10x5x2xf32>
+}
+
+// -----
+
 // y = x r, r = rsqrt(mean over F of the grade's sum of x^2 + eps) per
 // (grade, batch): dx = r (g - x r^2 c), c the same statistic of g x, is one
 // clifford.grade_rms_norm_adjoint of g and x (the default epsilon elided).
