@@ -187,35 +187,46 @@ def test_double_backward_matches_float64_torch(host_backend):
     assert_close(dw, dw64, 1e-5, "d loss / dw")
 
 
-def test_a_plain_backward_runs_the_gradient_graph_directly(monkeypatch):
-    # Without create_graph nothing records the backward, so it runs the
-    # gradient graph without its torch.library operator (whose dispatcher
-    # and autograd layers cost more than the run); with create_graph, and
-    # under torch.compile (the tests above), the operator runs.
+def test_eager_calls_run_the_graphs_without_their_operators(monkeypatch):
+    # Eagerly, the op runs through a torch.autograd.Function, and a backward
+    # that records nothing runs the gradient graph directly: neither pays
+    # for the dispatcher and torch.library's Python autograd layers. With
+    # create_graph the gradient graph's operator runs (its own backward is
+    # the double backward), and under torch.compile both operators (the
+    # tests above).
     op = uta.custom_op(op_name("direct"), lambda g, x: g.tanh(x) * x,
                        host_backend="reference")
-    calls = []
-    level1 = op.levels[1]
-    traced = level1.library_op
+    calls = {0: 0, 1: 0}
 
     class Counting:
+        def __init__(self, level):
+            self.level, self.traced = level, op.levels[level].library_op
+
         def __call__(self, *args):
-            calls.append(args)
-            return traced(*args)
+            calls[self.level] += 1
+            return self.traced(*args)
 
         def __getattr__(self, name):
-            return getattr(traced, name)
+            return getattr(self.traced, name)
 
-    monkeypatch.setattr(level1, "library_op", Counting())
+    for level in (0, 1):
+        monkeypatch.setattr(op.levels[level], "library_op", Counting(level))
     x = seeded(5, seed=70)
     (plain,) = torch.autograd.grad(op(x).sum(), x)
-    assert not calls
+    assert calls == {0: 0, 1: 0}
     (recorded,) = torch.autograd.grad(op(x).sum(), x, create_graph=True)
-    assert len(calls) == 1 and recorded.requires_grad
+    assert calls == {0: 0, 1: 1} and recorded.requires_grad
+    (second,) = torch.autograd.grad(recorded.sum(), x)
     x64 = x.detach().double().requires_grad_()
-    (expected,) = torch.autograd.grad((torch.tanh(x64) * x64).sum(), x64)
+    (expected,) = torch.autograd.grad((torch.tanh(x64) * x64).sum(), x64,
+                                      create_graph=True)
+    (expected_second,) = torch.autograd.grad(expected.sum(), x64)
     assert_close(plain, expected, 1e-6, "plain backward")
     assert_close(recorded, expected, 1e-6, "recorded backward")
+    assert_close(second, expected_second, 1e-5, "double backward")
+    # The operator's results are the same.
+    with torch.no_grad():
+        assert torch.equal(op(x), op.library_op([x], 1)[0][0])
 
 
 class DenseModel(torch.nn.Module):

@@ -83,11 +83,45 @@ def _import_torch():
     return torch
 
 
-def _current_dispatch_mode():
-    """The innermost TorchDispatchMode in force (FakeTensorMode, make_fx's
-    proxy mode, ...), or None."""
+def _runs_eagerly(torch, tensors):
+    """Whether an op on `tensors` runs eagerly: no torch.compile trace, no
+    TorchDispatchMode in force (FakeTensorMode, make_fx's proxy mode), no
+    functorch transform, and plain tensors, none a subclass."""
     from torch.utils._python_dispatch import _get_current_dispatch_mode
-    return _get_current_dispatch_mode()
+    return (not torch.compiler.is_compiling()
+            and _get_current_dispatch_mode() is None
+            and torch._C._functorch.peek_interpreter_stack() is None
+            and all(type(t) is torch.Tensor for t in tensors))
+
+
+_eager_functions = {}
+
+
+def _eager_function(torch):
+    """The torch.autograd.Function of eager calls: level 0's run, saving
+    what its operator saves, and level 0's backward."""
+    function = _eager_functions.get(torch)
+    if function is not None:
+        return function
+
+    class EagerStep(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, op, op_inputs, *tensors):
+            outputs, residuals = op.levels[0]._run(list(tensors), op_inputs)
+            # What the operator's setup_context saves; the residuals are
+            # intermediates here, not differentiable.
+            ctx.save_for_backward(*tensors, *outputs, *residuals)
+            ctx.op, ctx.op_inputs = op, op_inputs
+            ctx.output_types = [(y.shape, y.dtype, y.device) for y in outputs]
+            return tuple(outputs)
+
+        @staticmethod
+        def backward(ctx, *cotangents):
+            grads, _ = ctx.op.levels[0]._backward(ctx, cotangents)
+            return (None, None, *grads)
+
+    _eager_functions[torch] = EagerStep
+    return EagerStep
 
 
 def _uta_device(torch_device, host_backend):
@@ -188,9 +222,7 @@ class _Level:
         layers around it cost several times the run itself. Under
         torch.compile, FakeTensors or create_graph, the operator."""
         torch = self.op._torch
-        if (not torch.is_grad_enabled() and not torch.compiler.is_compiling()
-                and _current_dispatch_mode() is None
-                and all(type(t) is torch.Tensor for t in tensors)):
+        if not torch.is_grad_enabled() and _runs_eagerly(torch, tensors):
             return self._run(tensors, op_inputs)
         return self.library_op(tensors, op_inputs)
 
@@ -311,8 +343,18 @@ class CustomOp:
 
     def __call__(self, *tensors):
         """Runs the op on torch tensors: one output comes back as a tensor,
-        several as a tuple."""
-        outputs, _ = self.levels[0].library_op(list(tensors), len(tensors))
+        several as a tuple. Eagerly (no trace, no tensor subclass, no
+        functorch transform) through a torch.autograd.Function with the
+        same forward and backward as the operator's, which costs a fraction
+        of torch.library's Python autograd layers; under torch.compile and
+        the other cases, the operator."""
+        torch = self._torch
+        if _runs_eagerly(torch, tensors):
+            outputs = _eager_function(torch).apply(self, len(tensors),
+                                                   *tensors)
+        else:
+            outputs, _ = self.levels[0].library_op(list(tensors),
+                                                   len(tensors))
         return outputs[0] if len(outputs) == 1 else tuple(outputs)
 
     @property
