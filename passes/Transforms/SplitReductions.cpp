@@ -1,5 +1,4 @@
-//===- SplitReductions.cpp - Long reductions to few outputs, in two steps
-//--===//
+//===- SplitReductions.cpp - Long reductions to few outputs in two steps --===//
 //
 // uta-split-reductions: a reduction kernel runs one thread per output
 // element, which loops over that element's reduced elements. A reduction
