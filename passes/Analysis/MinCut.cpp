@@ -51,7 +51,7 @@ int64_t MinCutGraph::push(unsigned node, unsigned sink, int64_t limit) {
   return 0;
 }
 
-std::vector<bool> MinCutGraph::cut(unsigned source, unsigned sink) {
+std::vector<bool> MinCutGraph::cut(unsigned source, unsigned sink, Side side) {
   assert(source != sink);
   flow = 0;
   // An infinite cut stops the search once the flow shows it: every finite
@@ -64,9 +64,29 @@ std::vector<bool> MinCutGraph::cut(unsigned source, unsigned sink) {
         break;
     }
   }
-  buildLevels(source, sink);
   std::vector<bool> sourceSide(adjacency.size());
+  if (side == Side::NearSource) {
+    buildLevels(source, sink);
+    for (unsigned node = 0; node < adjacency.size(); ++node)
+      sourceSide[node] = level[node] >= 0;
+    return sourceSide;
+  }
+  // Backwards from the sink: node x reaches it through x -> v where that
+  // edge has residual capacity; each edge into v is the pair of one of v's.
+  std::vector<bool> reachesSink(adjacency.size(), false);
+  std::vector<unsigned> queue = {sink};
+  reachesSink[sink] = true;
+  for (size_t next = 0; next < queue.size(); ++next) {
+    unsigned v = queue[next];
+    for (const Edge &edge : adjacency[v]) {
+      const Edge &into = adjacency[edge.to][edge.reverse];
+      if (into.capacity > 0 && !reachesSink[edge.to]) {
+        reachesSink[edge.to] = true;
+        queue.push_back(edge.to);
+      }
+    }
+  }
   for (unsigned node = 0; node < adjacency.size(); ++node)
-    sourceSide[node] = level[node] >= 0;
+    sourceSide[node] = !reachesSink[node];
   return sourceSide;
 }

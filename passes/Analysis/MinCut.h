@@ -30,13 +30,23 @@ public:
   /// Adds an edge `from` -> `to` of `capacity` (>= 0, at most kInfinite).
   void addEdge(unsigned from, unsigned to, int64_t capacity);
 
+  /// Which of the minimum cuts `cut` returns where several tie.
+  enum class Side {
+    /// The one closest to the source: the nodes still reachable from the
+    /// source in the residual graph.
+    NearSource,
+    /// The one closest to the sink: the nodes that can no longer reach the
+    /// sink in the residual graph.
+    NearSink,
+  };
+
   /// Computes a maximum flow from `source` to `sink` and returns, per node,
-  /// whether it lies on the source's side of the minimum cut it proves: the
-  /// nodes still reachable from the source in the residual graph. Of all
-  /// minimum cuts this is the one closest to the source. The edges from that
-  /// side to the other are the cut; their capacities sum to the flow
-  /// (`getFlow`), which is kInfinite or more when every cut is infinite.
-  std::vector<bool> cut(unsigned source, unsigned sink);
+  /// whether it lies on the source's side of the minimum cut `side` names.
+  /// The edges from that side to the other are the cut; their capacities
+  /// sum to the flow (`getFlow`), which is kInfinite or more when every cut
+  /// is infinite.
+  std::vector<bool> cut(unsigned source, unsigned sink,
+                        Side side = Side::NearSource);
 
   /// The value of the last maximum flow computed by `cut`.
   int64_t getFlow() const { return flow; }

@@ -213,7 +213,12 @@ void TrainingPartitioner::chooseResiduals() {
     if (readByBackward.contains(value))
       graph.addEdge(out, sink, MinCutGraph::kInfinite);
   }
-  std::vector<bool> sourceSide = graph.cut(source, sink);
+  // Of several cheapest cuts, the one nearest the backward's reads: a tie
+  // saves the later value, which the backward then reads as it is, and the
+  // earlier one may die in the forward (a GEMM whose output only feeds a
+  // bias add writes the sum alone).
+  std::vector<bool> sourceSide =
+      graph.cut(source, sink, MinCutGraph::Side::NearSink);
 
   // Walk back from what the backward reads: a value cut from the source is
   // saved, and so is one that the caller holds (reading it costs nothing,

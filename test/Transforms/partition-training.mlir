@@ -1,7 +1,8 @@
 // uta-partition-training: @f_forward returns the results, then the
 // residuals; @f_backward takes the saved values (uta.saved: indices into the
 // forward's arguments, then its results), then the cotangents. GEMM and
-// softmax outputs are saved, pointwise chains recomputed, values the caller
+// softmax outputs are saved (or a value as large computed from them, nearer
+// the backward's reads), pointwise chains recomputed, values the caller
 // holds (arguments, results) read rather than recomputed.
 // RUN: uta-opt %s -split-input-file --uta-partition-training | FileCheck %s
 // RUN: uta-opt %s -split-input-file --uta-partition-training="remarks=true" -mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
@@ -26,20 +27,25 @@ func.func @chain(%x: tensor<64xf32>) -> tensor<64xf32> {
 
 // -----
 
-// The matmul's output is saved (a residual, forward value 3 = two
-// arguments, one result, then residual 0); relu's mask is recomputed from
-// it; the weight gradient reads x.
+// The matmul's output is not recomputed (a GEMM), and relu's rule reads its
+// mask, relu(sign(m)), of the same size: of the two cheapest cuts the one
+// nearest the backward's reads is taken, so the forward saves the mask (a
+// residual, forward value 3 = two arguments, one result, then residual 0)
+// and the backward computes neither; the weight gradient reads x.
 // CHECK-LABEL: func.func @linear_relu_forward(
 //  CHECK-SAME:     -> (tensor<16x8xf32>, tensor<16x8xf32>) attributes {uta.residuals = 1 : i64}
 //  CHECK-NEXT:   %[[M:.*]] = uta.matmul
 //  CHECK-NEXT:   %[[R:.*]] = uta.relu %[[M]]
-//  CHECK-NEXT:   return %[[R]], %[[M]]
+//  CHECK-NEXT:   %[[S:.*]] = uta.sign %[[M]]
+//  CHECK-NEXT:   %[[K:.*]] = uta.relu %[[S]]
+//  CHECK-NEXT:   return %[[R]], %[[K]]
 // CHECK-LABEL: func.func @linear_relu_backward(
-//  CHECK-SAME:     %[[X:arg0]]: tensor<16x32xf32>, %[[W:arg1]]: tensor<32x8xf32>, %[[M:arg2]]: tensor<16x8xf32>, %[[G:arg3]]: tensor<16x8xf32>) -> (tensor<16x32xf32>, tensor<32x8xf32>) attributes {uta.saved = array<i64: 0, 1, 3>}
+//  CHECK-SAME:     %[[X:arg0]]: tensor<16x32xf32>, %[[W:arg1]]: tensor<32x8xf32>, %[[K:arg2]]: tensor<16x8xf32>, %[[G:arg3]]: tensor<16x8xf32>) -> (tensor<16x32xf32>, tensor<32x8xf32>) attributes {uta.saved = array<i64: 0, 1, 3>}
 //   CHECK-NOT:   uta.matmul %[[X]], %[[W]]
-//       CHECK:   uta.sign %[[M]]
-// REMARK: remark: 'uta.matmul' saved for @linear_relu_backward (512 bytes): not recomputed: each element is a loop (a GEMM or a reduction)
-// REMARK: remark: 'uta.relu' recomputed in @linear_relu_backward
+//   CHECK-NOT:   uta.sign
+//       CHECK:   uta.mul %[[G]], %[[K]]
+// REMARK: remark: 'uta.relu' saved for @linear_relu_backward (512 bytes): cheaper to save than what recomputing it needs
+// REMARK-NOT: 'uta.matmul' saved for @linear_relu_backward
 func.func @linear_relu(%x: tensor<16x32xf32>, %w: tensor<32x8xf32>) -> tensor<16x8xf32> {
   %m = uta.matmul %x, %w : (tensor<16x32xf32>, tensor<32x8xf32>) -> tensor<16x8xf32>
   %r = uta.relu %m : tensor<16x8xf32>
@@ -79,18 +85,21 @@ func.func @softmax_tanh(%x: tensor<4x64xf32>, %s: tensor<4x64xf32>) -> tensor<4x
 
 // -----
 
-// Flash Clifford's SGP layer: the linear map's output is saved; the bias,
-// the gates and the weighted product are recomputed in the backward, which
-// reads x, the weights and the bias; the norm's adjoint reads the
+// Flash Clifford's SGP layer: the linear map's output plus the bias is
+// saved (the GEMM's output is not recomputed, and the sum is as large and
+// nearer the backward's reads: the bias add then runs in the GEMM's
+// epilogue); the gates and the weighted product are recomputed in the
+// backward, which reads x and the weights; the norm's adjoint reads the
 // recomputed product.
 // CHECK-LABEL: func.func @sgp_layer_forward(
 //  CHECK-SAME:     attributes {uta.residuals = 1 : i64}
 // CHECK-LABEL: func.func @sgp_layer_backward(
-//  CHECK-SAME:     attributes {uta.saved = array<i64: 0, 1, 2, 3, 5>}
+//  CHECK-SAME:     attributes {uta.saved = array<i64: 0, 1, 3, 5>}
 //   CHECK-NOT:   uta.matmul %arg0, %arg1 :
+//   CHECK-NOT:   uta.add
 //       CHECK:   clifford.weighted_product
 //       CHECK:   clifford.grade_rms_norm_adjoint
-// REMARK: remark: 'uta.matmul' saved for @sgp_layer_backward (384 bytes)
+// REMARK: remark: 'uta.add' saved for @sgp_layer_backward (384 bytes)
 // REMARK: remark: 'clifford.weighted_product' recomputed in @sgp_layer_backward (384 bytes not saved)
 func.func @sgp_layer(%x: tensor<8x3x4xf32>, %lw: tensor<8x4x4xf32>, %b: tensor<1x1x4xf32>, %w: tensor<4x20xf32>) -> tensor<8x3x4xf32> {
   %h = uta.matmul %x, %lw : (tensor<8x3x4xf32>, tensor<8x4x4xf32>) -> tensor<8x3x4xf32>

@@ -52,6 +52,34 @@ TEST(MinCut, TiesAreCutNearestTheSource) {
   EXPECT_EQ(side, (std::vector<bool>{true, false, false, false}));
 }
 
+TEST(MinCut, TiesCanBeCutNearestTheSink) {
+  // The same chain: with Side::NearSink the last edge is cut, and the
+  // nodes before it lie on the source's side.
+  MinCutGraph graph(4);
+  graph.addEdge(0, 1, 4);
+  graph.addEdge(1, 2, 4);
+  graph.addEdge(2, 3, 4);
+  std::vector<bool> side = graph.cut(0, 3, MinCutGraph::Side::NearSink);
+  EXPECT_EQ(graph.getFlow(), 4);
+  EXPECT_EQ(side, (std::vector<bool>{true, true, true, false}));
+}
+
+TEST(MinCut, BothSidesAgreeOnAUniqueCut) {
+  // 0 -2-> 1 -5-> 3 and 0 -5-> 2 -2-> 3: the only minimum cut is 0 -> 1
+  // with 2 -> 3 (4), whichever side is asked for.
+  for (MinCutGraph::Side which :
+       {MinCutGraph::Side::NearSource, MinCutGraph::Side::NearSink}) {
+    MinCutGraph graph(4);
+    graph.addEdge(0, 1, 2);
+    graph.addEdge(1, 3, 5);
+    graph.addEdge(0, 2, 5);
+    graph.addEdge(2, 3, 2);
+    std::vector<bool> side = graph.cut(0, 3, which);
+    EXPECT_EQ(graph.getFlow(), 4);
+    EXPECT_EQ(side, (std::vector<bool>{true, false, true, false}));
+  }
+}
+
 TEST(MinCut, InfiniteEdgesAreNeverCut) {
   // 0 -inf-> 1 -3-> 2 -inf-> 3 and 0 -inf-> 2: only 2 -> 3 separates, and
   // it is infinite, so the flow shows that no finite cut exists.
