@@ -507,9 +507,24 @@ static KernelTable buildKernelTable() {
       table, [](Interpreter &I, auto o) -> LogicalResult {
         if (failed(checkLayerBladeAxis(o)))
           return failure();
-        llvm::Expected<RefTensor> gradient = fcProductWeightGradient(
-            o.getAlgebra().getAlgebra(), I.in(o.getCotangent()),
-            I.in(o.getLhs()), I.in(o.getRhs()));
+        const ::uta::ga::Algebra &algebra = o.getAlgebra().getAlgebra();
+        const RefTensor &cotangent = I.in(o.getCotangent());
+        auto compute = [&]() -> llvm::Expected<RefTensor> {
+          if (!o.getTransposePairs())
+            return fcProductWeightGradient(algebra, cotangent, I.in(o.getLhs()),
+                                           I.in(o.getRhs()));
+          // [2^n, Fin, B] pairs, back to [2^n, B, Fin].
+          llvm::Expected<RefTensor> lhs =
+              transpose(I.in(o.getLhs()), {0, 2, 1});
+          if (!lhs)
+            return lhs.takeError();
+          llvm::Expected<RefTensor> rhs =
+              transpose(I.in(o.getRhs()), {0, 2, 1});
+          if (!rhs)
+            return rhs.takeError();
+          return fcProductWeightGradient(algebra, cotangent, *lhs, *rhs);
+        };
+        llvm::Expected<RefTensor> gradient = compute();
         if (!gradient || !o.getTransposeWeights())
           return I.finish(o, std::move(gradient));
         // [paths, in, out] to the K-major [paths, out, in].

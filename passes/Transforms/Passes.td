@@ -305,6 +305,12 @@ def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {
     them) the copy rounds them to TF32 to nearest: products as accurate as
     rounded operands give, and weights whose dropped bits, zero, cost no
     power on their way through L2 and shared memory.
+
+    Likewise every `clifford.fc_product_weight_gradient` with f32 pairs
+    whose batch makes 16-byte rows takes them batch-contiguous
+    (`transpose_pairs`, `uta.transpose` of each pair): its kernel then
+    loads the pair products' factors as fc_product's does (ldmatrix),
+    instead of transposing them from shared memory element by element.
   }];
   let options = [
     Option<"roundToTf32", "round-to-tf32", "bool", /*default=*/"false",

@@ -9,6 +9,8 @@
 // {transpose_weights}, a copy kernel of the weights before the product (none
 // where w is itself such a transpose). For plain TF32 products the copy
 // also rounds the weights to TF32, which the tensor cores would truncate.
+// Likewise fc_product_weight_gradient takes its pairs batch-contiguous
+// (transpose_pairs), so that its A operand loads as fc_product's does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +74,41 @@ struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
   bool roundToTf32;
 };
 
+/// fc_product_weight_gradient with f32 pairs [2^n, B, Fin] -> the same
+/// gradient of the pairs transposed to [2^n, Fin, B] (transpose_pairs),
+/// where the batch makes 16-byte rows: the tensor cores then read the pair
+/// products' factors as fc_product reads its own (ldmatrix), instead of
+/// transposing them element by element from shared memory in every block.
+struct BatchContiguousWeightGradientPairs final
+    : OpRewritePattern<clifford::FcProductWeightGradientOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(clifford::FcProductWeightGradientOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getTransposePairs())
+      return rewriter.notifyMatchFailure(op, "pairs already transposed");
+    auto type = cast<RankedTensorType>(op.getLhs().getType());
+    if (!type.getElementType().isF32() || type.getDimSize(1) % 4 != 0)
+      return rewriter.notifyMatchFailure(
+          op, "not f32, or a batch that does not make 16-byte rows");
+    auto transposed = [&](Value pairs) -> Value {
+      auto producer = pairs.getDefiningOp<TransposeOp>();
+      if (producer && !producer.getRoundToTf32() &&
+          producer.getPermutation() == ArrayRef(kSwapFeatures))
+        return producer.getInput();
+      return TransposeOp::create(rewriter, op.getLoc(), pairs, kSwapFeatures);
+    };
+    Value lhs = transposed(op.getLhs());
+    Value rhs = op.getRhs() == op.getLhs() ? lhs : transposed(op.getRhs());
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getLhsMutable().assign(lhs);
+      op.getRhsMutable().assign(rhs);
+      op.setTransposePairs(true);
+    });
+    return success();
+  }
+};
+
 struct UTATensorCoreLayoutsPass final
     : mlir::uta::impl::UTATensorCoreLayoutsPassBase<UTATensorCoreLayoutsPass> {
   using Base::Base;
@@ -89,4 +126,5 @@ struct UTATensorCoreLayoutsPass final
 void mlir::uta::populateTensorCoreLayoutPatterns(RewritePatternSet &patterns,
                                                  bool roundToTf32) {
   patterns.add<KMajorFcProductWeights>(patterns.getContext(), roundToTf32);
+  patterns.add<BatchContiguousWeightGradientPairs>(patterns.getContext());
 }

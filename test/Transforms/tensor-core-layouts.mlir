@@ -80,3 +80,24 @@ func.func @left_alone(%x: tensor<4x8x16xf32>, %k: tensor<10x12x16xf32>, %v: tens
   %s = clifford.fc_product <2, 0, 0> %v, %v, %u : (tensor<4x8x6xf32>, tensor<4x8x6xf32>, tensor<10x6x12xf32>) -> tensor<4x8x12xf32>
   return %r, %s : tensor<4x8x12xf32>, tensor<4x8x12xf32>
 }
+
+// -----
+
+// fc_product_weight_gradient takes its pairs batch-contiguous where the
+// batch makes 16-byte rows (B = 8): one transpose where x and y are one
+// value, none where a pair is itself such a transpose (CSE merges the
+// copies of one value later); B = 6 is left alone.
+// CHECK-LABEL: func @weight_gradient_pairs
+//  CHECK-SAME:   (%[[G:.*]]: tensor<4x8x12xf32>, %[[X:.*]]: tensor<4x8x16xf32>, %[[XT:.*]]: tensor<4x16x8xf32>, %{{.*}}: tensor<4x6x12xf32>, %[[V:.*]]: tensor<4x6x16xf32>)
+//       CHECK:   %[[T:.*]] = uta.transpose %[[X]] [0, 2, 1] : tensor<4x8x16xf32> -> tensor<4x16x8xf32>
+//       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %[[G]], %[[T]], %[[T]] {transpose_pairs = true} : (tensor<4x8x12xf32>, tensor<4x16x8xf32>, tensor<4x16x8xf32>) -> tensor<10x16x12xf32>
+//       CHECK:   %[[T2:.*]] = uta.transpose %[[X]] [0, 2, 1]
+//       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %[[G]], %[[XT]], %[[T2]] {transpose_pairs = true}
+//       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %{{.*}}, %[[V]], %[[V]] :
+func.func @weight_gradient_pairs(%g: tensor<4x8x12xf32>, %x: tensor<4x8x16xf32>, %xt: tensor<4x16x8xf32>, %h: tensor<4x6x12xf32>, %v: tensor<4x6x16xf32>) -> (tensor<10x16x12xf32>, tensor<10x16x12xf32>, tensor<10x16x12xf32>) {
+  %a = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x : (tensor<4x8x12xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<10x16x12xf32>
+  %back = uta.transpose %xt [0, 2, 1] : tensor<4x16x8xf32> -> tensor<4x8x16xf32>
+  %b = clifford.fc_product_weight_gradient <2, 0, 0> %g, %back, %x : (tensor<4x8x12xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<10x16x12xf32>
+  %c = clifford.fc_product_weight_gradient <2, 0, 0> %h, %v, %v : (tensor<4x6x12xf32>, tensor<4x6x16xf32>, tensor<4x6x16xf32>) -> tensor<10x16x12xf32>
+  return %a, %b, %c : tensor<10x16x12xf32>, tensor<10x16x12xf32>, tensor<10x16x12xf32>
+}

@@ -531,12 +531,15 @@ LogicalResult FcProductWeightGradientOp::verify() {
       failed(
           verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), cotangent)))
     return failure();
-  if (cotangent.type.getDimSize(1) != lhs.type.getDimSize(1))
+  // lhs and rhs: [2^n, B, Fin], or [2^n, Fin, B] with transpose_pairs.
+  int64_t batchAxis = getTransposePairs() ? 2 : 1;
+  if (cotangent.type.getDimSize(1) != lhs.type.getDimSize(batchAxis))
     return emitOpError() << "cotangent has batch size "
                          << cotangent.type.getDimSize(1) << " but lhs has "
-                         << lhs.type.getDimSize(1);
+                         << lhs.type.getDimSize(batchAxis) << " (axis "
+                         << batchAxis << ")";
   int64_t paths = getAlgebra().getAlgebra().numPaths();
-  int64_t inFeatures = lhs.type.getDimSize(2),
+  int64_t inFeatures = lhs.type.getDimSize(3 - batchAxis),
           outFeatures = cotangent.type.getDimSize(2);
   SmallVector<int64_t> expected = {paths, inFeatures, outFeatures};
   if (getTransposeWeights())

@@ -658,14 +658,22 @@ def Clifford_FcProductWeightGradientOp
     `cotangent` is `[2^n, B, Fout]`, `lhs` and `rhs` `[2^n, B, Fin]`, and
     the result `[P, Fin, Fout]`, or `[P, Fout, Fin]` with
     `transpose_weights` (the layout of fc_product's weights of that
-    attribute). On CUDA the op is one tensor-core GEMM per path, K running
-    over the batch once per cotangent blade the path lands on, the pair
-    products formed from x and y in registers: no `[2^n, B, P Fin]`
-    intermediate exists, and every sum runs in a fixed order.
+    attribute). With `transpose_pairs`, `lhs` and `rhs` are given
+    `[2^n, Fin, B]` (the batch contiguous, the layout in which the tensor
+    cores read the pair products' factors as they lie;
+    `uta-tensor-core-layouts` rewrites the op to it on sm_90a). On CUDA the
+    op is one tensor-core GEMM per path, K running over the batch once per
+    cotangent blade the path lands on, the pair products formed from x and
+    y in registers: no `[2^n, B, P Fin]` intermediate exists, and every sum
+    runs in a fixed order.
 
     ```mlir
     %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y
         : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+        -> tensor<20x32x48xf32>
+    %dt = clifford.fc_product_weight_gradient <3, 0, 0> %g, %xt, %yt
+        {transpose_pairs = true}
+        : (tensor<8x64x48xf32>, tensor<8x32x64xf32>, tensor<8x32x64xf32>)
         -> tensor<20x32x48xf32>
     ```
   }];
@@ -673,7 +681,8 @@ def Clifford_FcProductWeightGradientOp
                        Clifford_Tensor:$cotangent, Clifford_Tensor:$lhs,
                        Clifford_Tensor:$rhs,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis,
-                       DefaultValuedAttr<BoolAttr, "false">:$transpose_weights);
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_weights,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_pairs);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $cotangent `,` $lhs `,` $rhs attr-dict `:`

@@ -291,9 +291,9 @@ Value fcProductWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
   auto type = xType.clone(
       transposed ? ArrayRef<int64_t>{paths, outFeatures, inFeatures}
                  : ArrayRef<int64_t>{paths, inFeatures, outFeatures});
-  return FcProductWeightGradientOp::create(b, loc, type, algebra, g, x, y,
-                                           b.getI64IntegerAttr(0),
-                                           b.getBoolAttr(transposed));
+  return FcProductWeightGradientOp::create(
+      b, loc, type, algebra, g, x, y, b.getI64IntegerAttr(0),
+      b.getBoolAttr(transposed), /*transpose_pairs=*/b.getBoolAttr(false));
 }
 
 /// fc_product's adjoint with respect to `operand`, at `other`'s shape.
@@ -456,24 +456,33 @@ LogicalResult FcProductWeightGradientOp::buildVjp(OpBuilder &b, Value c,
                                                   ArrayRef<bool> wanted,
                                                   SmallVectorImpl<Value> &out) {
   // <c, dW(g, x, y)> = <g, fc_product(x, y, c)>: trilinear in (g, x, y),
-  // with c in the weights' place.
+  // with c in the weights' place. Pairs given [2^n, Fin, B] are
+  // differentiated in the [2^n, B, Fin] layout, their cotangents
+  // transposed back.
   Location loc = getLoc();
   AlgebraAttr algebra = getAlgebra();
   Value g = getCotangent(), x = getLhs(), y = getRhs();
-  bool transposed = getTransposeWeights();
+  bool transposed = getTransposeWeights(),
+       pairsTransposed = getTransposePairs();
+  const int64_t swapLast[] = {0, 2, 1};
+  auto toRows = [&](Value v) -> Value {
+    return pairsTransposed ? TransposeOp::create(b, loc, v, swapLast) : v;
+  };
+  x = toRows(x);
+  y = toRows(y);
   out.push_back(wanted[0] ? FcProductOp::create(
                                 b, loc, g.getType(), algebra, x, y, c,
                                 /*gate=*/Value(), b.getI64IntegerAttr(0),
                                 nullptr, nullptr, b.getBoolAttr(transposed))
                                 .getResult()
                           : Value());
-  out.push_back(wanted[1]
-                    ? fcProductAdjoint(b, loc, algebra, ProductOperand::lhs, g,
-                                       y, c, transposed)
-                    : Value());
-  out.push_back(wanted[2]
-                    ? fcProductAdjoint(b, loc, algebra, ProductOperand::rhs, g,
-                                       x, c, transposed)
-                    : Value());
+  out.push_back(
+      wanted[1] ? toRows(fcProductAdjoint(b, loc, algebra, ProductOperand::lhs,
+                                          g, y, c, transposed))
+                : Value());
+  out.push_back(
+      wanted[2] ? toRows(fcProductAdjoint(b, loc, algebra, ProductOperand::rhs,
+                                          g, x, c, transposed))
+                : Value());
   return success();
 }

@@ -62,8 +62,8 @@ def layer(op, alg, sig, blades, paths):
 
 def fc_gradients(alg, sig, blades, paths):
     """fc_product's gradient ops (their own rules: the double backward):
-    the adjoint with respect to x, and the weight gradient in the K-major
-    layout."""
+    the adjoint with respect to x, the weight gradient in the K-major
+    layout, and the weight gradient of batch-contiguous pairs."""
     g, x = tensor(blades, 3, 5), tensor(blades, 3, 4)
     w, wk = tensor(paths, 4, 5), tensor(paths, 5, 4)
     adjoint = ("func.func @fc_product_adjoint_%s(%%g: %s, %%y: %s, %%w: %s) "
@@ -77,7 +77,14 @@ def fc_gradients(alg, sig, blades, paths):
                 "{transpose_weights = true} : (%s, %s, %s) -> %s\n"
                 "  return %%d : %s\n}\n" % (alg, g, x, x, wk, sig, g, x, x, wk,
                                            wk))
-    return adjoint, gradient
+    xt = tensor(blades, 4, 3)
+    pairs = ("func.func @fc_product_weight_gradient_pairs_%s(%%g: %s, %%x: %s, "
+             "%%y: %s) -> %s {\n"
+             "  %%d = clifford.fc_product_weight_gradient <%s> %%g, %%x, %%y "
+             "{transpose_pairs = true} : (%s, %s, %s) -> %s\n"
+             "  return %%d : %s\n}\n" % (alg, g, xt, xt, w, sig, g, xt, xt, w,
+                                        w))
+    return adjoint, gradient, pairs
 
 
 def flash_layer(kind, alg, sig, blades, paths):
@@ -123,9 +130,9 @@ def main():
             graphs["dual"] = unary("dual", alg, sig, blades)
         for op in ("weighted_product", "fc_product"):
             graphs[op] = layer(op, alg, sig, blades, paths)
-        (graphs["fc_product_adjoint"],
-         graphs["fc_product_weight_gradient"]) = fc_gradients(alg, sig, blades,
-                                                              paths)
+        (graphs["fc_product_adjoint"], graphs["fc_product_weight_gradient"],
+         graphs["fc_product_weight_gradient_pairs"]) = fc_gradients(
+             alg, sig, blades, paths)
         for kind in ("sgp", "fc"):
             graphs["layer_" + kind] = flash_layer(kind, alg, sig, blades,
                                                   paths)

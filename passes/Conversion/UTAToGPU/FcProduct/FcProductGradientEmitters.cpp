@@ -295,8 +295,7 @@ public:
   /// formed (a multiply and an add per term).
   KernelFlops countFlops(Operation *op) const override {
     auto gradient = cast<FcProductWeightGradientOp>(op);
-    ArrayRef<int64_t> lhsShape = getStaticShape(gradient.getLhs());
-    int64_t rows = lhsShape[1], inFeatures = lhsShape[2],
+    int64_t rows = getBatch(gradient), inFeatures = getInFeatures(gradient),
             outFeatures = getStaticShape(gradient.getCotangent())[2];
     int64_t slots = 0, terms = 0;
     for (ArrayRef<FcProductGemmSlot> pathSlots : getSlots(op).slotsOfBlade)
@@ -320,7 +319,8 @@ public:
       op->emitRemark() << "fc_product_weight_gradient on the GEMM engine, "
                           "per path: "
                        << plan->describe();
-    bool transposed = cast<FcProductWeightGradientOp>(op).getTransposeWeights();
+    auto gradient = cast<FcProductWeightGradientOp>(op);
+    bool transposed = gradient.getTransposeWeights();
     auto store = [&](OpBuilder &nb, Location loc, ValueRange indices,
                      Value value) {
       // (path, fi, o), or (path, o, fi) for K-major weights.
@@ -330,7 +330,8 @@ public:
       io.write(nb, loc, 0, at, value);
     };
     return emitMmaSyncFcProductWeightGradient(b, op->getLoc(), *plan,
-                                              getSlots(op), io, store);
+                                              getSlots(op), io, store,
+                                              gradient.getTransposePairs());
   }
 
   std::optional<GemmPlan>
@@ -342,11 +343,21 @@ public:
 
   int64_t getSimtThreads(Operation *op) const override {
     auto gradient = cast<FcProductWeightGradientOp>(op);
-    return getStaticShape(gradient.getLhs())[2] *
-           getStaticShape(gradient.getCotangent())[2];
+    return getInFeatures(gradient) * getStaticShape(gradient.getCotangent())[2];
   }
 
 private:
+  /// The batch and the input features of x and y: [2^n, B, Fin], or
+  /// [2^n, Fin, B] with transpose_pairs.
+  static int64_t getBatch(FcProductWeightGradientOp gradient) {
+    return getStaticShape(
+        gradient.getLhs())[gradient.getTransposePairs() ? 2 : 1];
+  }
+  static int64_t getInFeatures(FcProductWeightGradientOp gradient) {
+    return getStaticShape(
+        gradient.getLhs())[gradient.getTransposePairs() ? 1 : 2];
+  }
+
   /// Per path, its terms grouped by the cotangent's blade they land on: a
   /// slot's `path` field is that blade, its terms the x and y blades and
   /// signs, at most kMaxTermsPerSlot to a slot.
@@ -379,13 +390,12 @@ private:
     auto gradient = cast<FcProductWeightGradientOp>(op);
     if (!hasF32OperandsInMemory(op))
       return std::nullopt;
-    ArrayRef<int64_t> lhsShape = getStaticShape(gradient.getLhs());
     GemmProblem problem;
     problem.batchShape = {
         int64_t(gradient.getAlgebra().getAlgebra().numPaths())};
-    problem.m = lhsShape[2];
+    problem.m = getInFeatures(gradient);
     problem.n = getStaticShape(gradient.getCotangent())[2];
-    problem.k = lhsShape[1];
+    problem.k = getBatch(gradient);
     problem.elementType = Float32Type::get(op->getContext());
     if (problem.m == 0 || problem.n == 0 || problem.k == 0)
       return std::nullopt;
@@ -419,7 +429,8 @@ private:
     auto gradient = cast<FcProductWeightGradientOp>(op);
     Location loc = op->getLoc();
     const Algebra &algebra = gradient.getAlgebra().getAlgebra();
-    int64_t batch = getStaticShape(gradient.getLhs())[1],
+    bool pairsTransposed = gradient.getTransposePairs();
+    int64_t batch = getBatch(gradient),
             outFeatures = getStaticShape(gradient.getCotangent())[2];
     auto index = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(b, loc, v);
@@ -437,8 +448,11 @@ private:
           b.setInsertionPointToEnd(nb.getInsertionBlock());
           SmallVector<Value> x, y, g;
           for (unsigned blade = 0; blade < blades; ++blade) {
-            x.push_back(io.read(b, loc, 1, {index(blade), row, feature}));
-            y.push_back(io.read(b, loc, 2, {index(blade), row, feature}));
+            SmallVector<Value> at = {index(blade), row, feature};
+            if (pairsTransposed)
+              std::swap(at[1], at[2]);
+            x.push_back(io.read(b, loc, 1, at));
+            y.push_back(io.read(b, loc, 2, at));
             g.push_back(io.read(b, loc, 0, {index(blade), row, output}));
           }
           SmallVector<Value> next(sums);

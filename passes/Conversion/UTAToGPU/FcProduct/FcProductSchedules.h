@@ -101,13 +101,16 @@ LogicalResult emitMmaSyncFcProduct(OpBuilder &b, Location loc,
 /// problem's batch index), the mma.sync pipeline of fc_product with M the
 /// input features, N the output features and K the batch, once per slot:
 /// the slot's `path` field names the cotangent's blade (B, [B][Fout]), its
-/// terms the x and y blades whose pair products, formed from transposed
-/// [K][M] tiles, are A. Operands (cotangent, x, y) must be buffers.
+/// terms the x and y blades whose pair products are A, formed from [K][M]
+/// tiles of x and y as [2^n, B, Fin] holds them (read transposed), or, with
+/// `pairsTransposed` ([2^n, Fin, B]), from [M][K] tiles read as fc_product
+/// reads its own. Operands (cotangent, x, y) must be buffers.
 LogicalResult emitMmaSyncFcProductWeightGradient(OpBuilder &b, Location loc,
                                                  const FcProductPlan &plan,
                                                  const FcProductGemm &fc,
                                                  KernelIO &io,
-                                                 ElementEpilogue epilogue);
+                                                 ElementEpilogue epilogue,
+                                                 bool pairsTransposed);
 
 /// clifford.fc_product_adjoint on tensor cores: per result blade, one
 /// mma.sync GEMM of the cotangent (A) and the weights (B, transposed) per

@@ -158,7 +158,10 @@ LogicalResult mlir::uta::emitMmaSyncFcProduct(OpBuilder &b, Location loc,
 
 LogicalResult mlir::uta::emitMmaSyncFcProductWeightGradient(
     OpBuilder &b, Location loc, const FcProductPlan &plan,
-    const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue) {
+    const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue,
+    bool pairsTransposed) {
   return MmaSyncFcProductEmitter(b, loc, plan, io)
-      .emit(fc, {/*lhs=*/1, /*rhs=*/2, /*b=*/0, /*transposed=*/true}, epilogue);
+      .emit(fc,
+            {/*lhs=*/1, /*rhs=*/2, /*b=*/0, /*transposed=*/!pairsTransposed},
+            epilogue);
 }
