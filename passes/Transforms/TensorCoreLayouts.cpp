@@ -33,8 +33,9 @@ using namespace mlir::uta;
 
 namespace {
 
-/// Swaps the weights' feature axes: [P, Fin, Fout] <-> [P, Fout, Fin].
-constexpr int64_t kSwapFeatures[] = {0, 2, 1};
+/// Swaps the last two axes: the weights' [P, Fin, Fout] <-> [P, Fout, Fin], and
+/// the weight gradient's pairs [2^n, B, Fin] <-> [2^n, Fin, B].
+constexpr int64_t kSwapLastTwoAxes[] = {0, 2, 1};
 
 /// fc_product with f32 weights [P, Fin, Fout] -> the same product of the
 /// weights transposed to [P, Fout, Fin], where its rows suit the tensor
@@ -56,11 +57,11 @@ struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
     // weights.
     auto producer = op.getWeights().getDefiningOp<TransposeOp>();
     if (producer && !producer.getRoundToTf32() &&
-        producer.getPermutation() == ArrayRef(kSwapFeatures))
+        producer.getPermutation() == ArrayRef(kSwapLastTwoAxes))
       kMajor = producer.getInput();
     else {
       auto copy = TransposeOp::create(rewriter, op.getLoc(), op.getWeights(),
-                                      kSwapFeatures);
+                                      kSwapLastTwoAxes);
       copy.setRoundToTf32(roundToTf32);
       kMajor = copy;
     }
@@ -94,9 +95,10 @@ struct BatchContiguousWeightGradientPairs final
     auto transposed = [&](Value pairs) -> Value {
       auto producer = pairs.getDefiningOp<TransposeOp>();
       if (producer && !producer.getRoundToTf32() &&
-          producer.getPermutation() == ArrayRef(kSwapFeatures))
+          producer.getPermutation() == ArrayRef(kSwapLastTwoAxes))
         return producer.getInput();
-      return TransposeOp::create(rewriter, op.getLoc(), pairs, kSwapFeatures);
+      return TransposeOp::create(rewriter, op.getLoc(), pairs,
+                                 kSwapLastTwoAxes);
     };
     Value lhs = transposed(op.getLhs());
     Value rhs = op.getRhs() == op.getLhs() ? lhs : transposed(op.getRhs());
