@@ -71,6 +71,9 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
     fold.gateOperand =
         StringRef(options.sm) == "90a" && options.allowTf32 && !namesOtherFcRow;
     pm.addNestedPass<func::FuncOp>(createUTAFoldScalarGatesPass(fold));
+    UTAShareFcAdjointGemmsPassOptions share;
+    share.remarks = options.remarks;
+    pm.addNestedPass<func::FuncOp>(createUTAShareFcAdjointGemmsPass(share));
   }
   if (fuse.tensorCores && StringRef(options.sm) == "90a") {
     // Plain TF32 products read the copied weights as TF32: rounded there,

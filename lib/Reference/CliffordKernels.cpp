@@ -630,6 +630,61 @@ Expected<RefTensor> mlir::uta::reference::fcProductAdjoint(
   return result;
 }
 
+Expected<RefTensor> mlir::uta::reference::fcProductPairCotangents(
+    const Algebra &algebra, const RefTensor &cotangent, const RefTensor &w) {
+  if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
+    return std::move(err);
+  int64_t paths = algebra.numPaths(), batch = cotangent.shape[1],
+          out = cotangent.shape[2];
+  if (!w.isWellFormed() || w.shape.size() != 3 || w.shape[0] != paths ||
+      w.shape[2] != out)
+    return makeError("weights must have shape [%lld, Fin, %lld] (paths, "
+                     "input features, output features), got %s",
+                     static_cast<long long>(paths), static_cast<long long>(out),
+                     shapeToString(w.shape).c_str());
+  int64_t in = w.shape[1], groups = algebra.numPathGroups();
+  RefTensor result{{groups, batch, in}, {}};
+  result.data.assign(result.numElements(), 0.0);
+  for (auto [q, group] : llvm::enumerate(algebra.pathGroups()))
+    for (int64_t b = 0; b < batch; ++b) {
+      const double *gRow =
+          cotangent.data.data() + (group.blade * batch + b) * out;
+      for (int64_t fi = 0; fi < in; ++fi) {
+        const double *wRow = w.data.data() + (group.path * in + fi) * out;
+        double dot = 0.0;
+        for (int64_t o = 0; o < out; ++o)
+          dot += gRow[o] * wRow[o];
+        result.data[(q * batch + b) * in + fi] = dot;
+      }
+    }
+  return result;
+}
+
+Expected<RefTensor> mlir::uta::reference::fcProductPairAdjoint(
+    const Algebra &algebra, ProductOperand operand, const RefTensor &pairs,
+    const RefTensor &other) {
+  if (llvm::Error err = checkLayerOperand(algebra, other, "other"))
+    return std::move(err);
+  int64_t batch = other.shape[1], in = other.shape[2];
+  std::vector<int64_t> expected = {algebra.numPathGroups(), batch, in};
+  if (!pairs.isWellFormed() || pairs.shape != expected)
+    return makeError("pairs must have shape %s (path groups, batch, input "
+                     "features), got %s",
+                     shapeToString(expected).c_str(),
+                     shapeToString(pairs.shape).c_str());
+  RefTensor result{other.shape, std::vector<double>(other.data.size(), 0.0)};
+  int64_t plane = batch * in;
+  for (const Term &t : termsOf(algebra, ProductKind::Geometric)) {
+    unsigned to = operand == ProductOperand::Lhs ? t.i : t.j;
+    unsigned from = operand == ProductOperand::Lhs ? t.j : t.i;
+    unsigned q = *algebra.pathGroupIndex(t.k, t.path);
+    for (int64_t e = 0; e < plane; ++e)
+      result.data[to * plane + e] +=
+          t.sign * other.data[from * plane + e] * pairs.data[q * plane + e];
+  }
+  return result;
+}
+
 Expected<RefTensor> mlir::uta::reference::fcProductWeightGradient(
     const Algebra &algebra, const RefTensor &cotangent, const RefTensor &x,
     const RefTensor &y) {

@@ -130,6 +130,22 @@ weightedProductAdjoint(const ::uta::ga::Algebra &algebra,
                        ProductOperand operand, const RefTensor &cotangent,
                        const RefTensor &other, const RefTensor &w);
 
+/// clifford.fc_product_pair_cotangents: cotangent [2^n, B, Fout], w
+/// [paths, Fin, Fout] -> [groups, B, Fin], group q = (k, p) of the algebra's
+/// pathGroups: result[q, b, f] = sum over o of cotangent[k, b, o] *
+/// w[p, f, o].
+llvm::Expected<RefTensor>
+fcProductPairCotangents(const ::uta::ga::Algebra &algebra,
+                        const RefTensor &cotangent, const RefTensor &w);
+
+/// clifford.fc_product_pair_adjoint: pairs [groups, B, Fin] (as
+/// fcProductPairCotangents gives), other [2^n, B, Fin] -> [2^n, B, Fin]:
+/// every term i * j -> sign k on path p adds sign * other[j] * pairs[q] to
+/// blade i (lhs), or sign * other[i] * pairs[q] to blade j (rhs).
+llvm::Expected<RefTensor>
+fcProductPairAdjoint(const ::uta::ga::Algebra &algebra, ProductOperand operand,
+                     const RefTensor &pairs, const RefTensor &other);
+
 /// The adjoint of fc_product with respect to one operand: g [2^n, B, Fout],
 /// other [2^n, B, Fin], w [P, Fin, Fout]; every term (i, j -> k, sign s) on
 /// path p adds s * other_j[b, fi] * (g_k[b, :] . w[p, fi, :]) to blade i of

@@ -503,6 +503,31 @@ static KernelTable buildKernelTable() {
                                             I.in(o.getCotangent()),
                                             I.in(o.getOther()), *inOut));
       });
+  add<cl::FcProductPairCotangentsOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        if (failed(checkLayerBladeAxis(o)))
+          return failure();
+        const ::uta::ga::Algebra &algebra = o.getAlgebra().getAlgebra();
+        const RefTensor &weights = I.in(o.getWeights());
+        if (!o.getTransposeWeights())
+          return I.finish(o, fcProductPairCotangents(
+                                 algebra, I.in(o.getCotangent()), weights));
+        // [paths, out, in] weights, back to [paths, in, out].
+        llvm::Expected<RefTensor> inOut = transpose(weights, {0, 2, 1});
+        if (!inOut)
+          return I.finish(o, inOut.takeError());
+        return I.finish(o, fcProductPairCotangents(
+                               algebra, I.in(o.getCotangent()), *inOut));
+      });
+  add<cl::FcProductPairAdjointOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        if (failed(checkLayerBladeAxis(o)))
+          return failure();
+        return I.finish(
+            o, fcProductPairAdjoint(o.getAlgebra().getAlgebra(),
+                                    getProductOperand(o.getOperand()),
+                                    I.in(o.getPairs()), I.in(o.getOther())));
+      });
   add<cl::FcProductWeightGradientOp>(
       table, [](Interpreter &I, auto o) -> LogicalResult {
         if (failed(checkLayerBladeAxis(o)))

@@ -287,6 +287,31 @@ def UTAMergeIndependentLaunchesPass
                            "::mlir::scf::SCFDialect"];
 }
 
+def UTAShareFcAdjointGemmsPass
+    : Pass<"uta-share-fc-adjoint-gemms", "func::FuncOp"> {
+  let summary = "Run fc_product's adjoints as one GEMM per path group";
+  let description = [{
+    `clifford.fc_product_adjoint` runs one matrix product per term of each
+    result blade: 64 per adjoint in Cl(3,0), 128 for both of an
+    fc_product's inputs. Yet a term's product, the cotangent's blade k
+    times the weights of path p, depends only on its path group (k, p), of
+    which Cl(3,0) has 44, and both adjoints read the same ones. This pass
+    rewrites each adjoint into `clifford.fc_product_pair_adjoint` of
+    `clifford.fc_product_pair_cotangents` (one batched GEMM of the engine,
+    a batch element per group), one pair-cotangents op per cotangent and
+    weights in a block, shared by the adjoints that read them: a third of
+    the tensor-core work, on the engine's fastest schedule, for a
+    `[groups, B, Fin]` intermediate written and read once. The pipelines run
+    it for CUDA targets with tensor cores, before `uta-fuse-kernels`; with
+    `remarks`, each rewritten adjoint says how many it shares its GEMM with.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each adjoint rewritten">,
+  ];
+  let dependentDialects = ["::mlir::uta::clifford::CliffordDialect"];
+}
+
 def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {
   let summary = "Store operands in the layouts sm_90a's tensor cores read";
   let description = [{

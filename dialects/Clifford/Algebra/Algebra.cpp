@@ -84,6 +84,22 @@ Algebra::Algebra(unsigned p, unsigned q, unsigned r) : p_(p), q_(q), r_(r) {
       }
     }
   }
+
+  for (unsigned blade = 0; blade < blades; ++blade)
+    for (unsigned path = 0; path < paths_.size(); ++path) {
+      const Path &grades = paths_[path];
+      if (grade(blade) != grades.gz)
+        continue;
+      // Some x blade of grade gx times a y blade of grade gy lands on it.
+      bool reached = false;
+      for (unsigned a : bladesOfGrade(grades.gx))
+        for (unsigned b : bladesOfGrade(grades.gy)) {
+          BladeProduct prod = product(a, b);
+          reached |= prod.sign != 0 && prod.blade == blade;
+        }
+      if (reached)
+        pathGroups_.push_back({blade, path});
+    }
 }
 
 int Algebra::metric(unsigned basisVector) const {
@@ -142,4 +158,13 @@ std::optional<unsigned> Algebra::pathIndex(unsigned gx, unsigned gz,
   if (it == paths_.end())
     return std::nullopt;
   return static_cast<unsigned>(it - paths_.begin());
+}
+
+std::optional<unsigned> Algebra::pathGroupIndex(unsigned blade,
+                                                unsigned path) const {
+  auto it =
+      std::find(pathGroups_.begin(), pathGroups_.end(), PathGroup{blade, path});
+  if (it == pathGroups_.end())
+    return std::nullopt;
+  return static_cast<unsigned>(it - pathGroups_.begin());
 }

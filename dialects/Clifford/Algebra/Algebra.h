@@ -41,6 +41,14 @@ struct Path {
   friend bool operator==(const Path &, const Path &) = default;
 };
 
+/// A result blade and a path on which some non-zero geometric-product term
+/// lands: fc_product's pair products of one group share a weight matrix and
+/// a result blade, so its gradients run one GEMM per group.
+struct PathGroup {
+  unsigned blade = 0, path = 0;
+  friend bool operator==(const PathGroup &, const PathGroup &) = default;
+};
+
 /// A Clifford algebra Cl(p, q, r) with its tables computed once.
 class Algebra {
 public:
@@ -96,6 +104,14 @@ public:
   std::optional<unsigned> pathIndex(unsigned gx, unsigned gz,
                                     unsigned gy) const;
 
+  /// The distinct (result blade, path) of the non-zero geometric-product
+  /// terms, sorted by blade, then path.
+  std::span<const PathGroup> pathGroups() const { return pathGroups_; }
+  unsigned numPathGroups() const { return pathGroups_.size(); }
+  /// Index of (blade, path) in pathGroups(), or nullopt when no term lands
+  /// there.
+  std::optional<unsigned> pathGroupIndex(unsigned blade, unsigned path) const;
+
 private:
   Algebra(unsigned p, unsigned q, unsigned r);
 
@@ -105,6 +121,7 @@ private:
   std::vector<std::vector<unsigned>> bladesByGrade_;
   std::vector<BladeProduct> cayley_;
   std::vector<Path> paths_;
+  std::vector<PathGroup> pathGroups_;
 };
 
 } // namespace uta::ga

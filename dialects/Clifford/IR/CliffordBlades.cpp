@@ -356,6 +356,44 @@ double FcProductWeightGradientOp::estimateFlopsPerPosition() {
                             ~uint64_t(0), ~uint64_t(0));
 }
 
+SmallVector<Value, 2> FcProductPairCotangentsOp::getMultivectorOperands() {
+  return {getCotangent()};
+}
+std::optional<uint64_t>
+FcProductPairCotangentsOp::inferResultBlades(ArrayRef<uint64_t>) {
+  // The result holds path groups, not blades.
+  return std::nullopt;
+}
+double FcProductPairCotangentsOp::estimateFlopsPerPosition() {
+  // Per group, a dot product over the output features.
+  int64_t outputFeatures = getCotangent().getType().getDimSize(2);
+  return 2.0 * outputFeatures * getAlgebra().getAlgebra().numPathGroups();
+}
+
+SmallVector<Value, 2> FcProductPairAdjointOp::getMultivectorOperands() {
+  return {getOther()};
+}
+std::optional<uint64_t>
+FcProductPairAdjointOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
+  // Every blade a term of the other operand's blades reaches.
+  const ::uta::ga::Algebra &algebra = getAlgebra().getAlgebra();
+  bool ofLhs = getOperand() == ProductOperand::lhs;
+  uint64_t blades = 0;
+  for (unsigned i = 0; i < algebra.numBlades(); ++i)
+    for (unsigned j = 0; j < algebra.numBlades(); ++j) {
+      unsigned from = ofLhs ? j : i, to = ofLhs ? i : j;
+      if (algebra.product(i, j).sign != 0 && (operandBlades[0] >> from & 1))
+        blades |= uint64_t(1) << to;
+    }
+  return blades;
+}
+double FcProductPairAdjointOp::estimateFlopsPerPosition() {
+  // Per term, two multiplies and an add.
+  return 3.0 * getNumProductTerms(getAlgebra().getAlgebra(),
+                                  ProductTerms::Geometric, ~uint64_t(0),
+                                  ~uint64_t(0));
+}
+
 SmallVector<Value, 2> PathAdjointOp::getMultivectorOperands() {
   return {getCotangent(), getLhs(), getRhs()};
 }

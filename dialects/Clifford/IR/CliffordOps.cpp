@@ -552,6 +552,62 @@ LogicalResult FcProductWeightGradientOp::verify() {
   return success();
 }
 
+LogicalResult FcProductPairCotangentsOp::verify() {
+  NamedTensor cotangent = named("cotangent", getCotangent());
+  if (failed(verifyAlgebra(*this, getAlgebra())) ||
+      failed(
+          verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), cotangent)))
+    return failure();
+  auto weights = cast<RankedTensorType>(getWeights().getType());
+  bool transposed = getTransposeWeights();
+  if (weights.getRank() != 3)
+    return emitOpError() << "weights have rank " << weights.getRank()
+                         << " but take rank 3 ("
+                         << (transposed ? "[paths, output features, input "
+                                          "features] with transpose_weights"
+                                        : "[paths, input features, output "
+                                          "features]")
+                         << ")";
+  if (failed(verifyPathCount(*this, getAlgebra(), weights.getDimSize(0))))
+    return failure();
+  int64_t inputAxis = transposed ? 2 : 1, outputAxis = transposed ? 1 : 2;
+  if (cotangent.type.getDimSize(2) != weights.getDimSize(outputAxis))
+    return emitOpError() << "cotangent has " << cotangent.type.getDimSize(2)
+                         << " features but the weights have "
+                         << weights.getDimSize(outputAxis)
+                         << " output features (axis " << outputAxis << ")";
+  int64_t expected[] = {getAlgebra().getAlgebra().numPathGroups(),
+                        cotangent.type.getDimSize(1),
+                        weights.getDimSize(inputAxis)};
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError() << "result has shape " << shapeStr(result.getShape())
+                         << " but the path groups of " << getAlgebra()
+                         << ", cotangent and weights give "
+                         << shapeStr(expected);
+  return success();
+}
+
+LogicalResult FcProductPairAdjointOp::verify() {
+  NamedTensor other = named("other", getOther());
+  if (failed(verifyAlgebra(*this, getAlgebra())) ||
+      failed(verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), other)))
+    return failure();
+  auto pairs = cast<RankedTensorType>(getPairs().getType());
+  int64_t expected[] = {getAlgebra().getAlgebra().numPathGroups(),
+                        other.type.getDimSize(1), other.type.getDimSize(2)};
+  if (pairs.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError() << "pairs have shape " << shapeStr(pairs.getShape())
+                         << " but the path groups of " << getAlgebra()
+                         << " and other give " << shapeStr(expected);
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (result.getShape() != other.type.getShape())
+    return emitOpError() << "result has shape " << shapeStr(result.getShape())
+                         << " but other has shape "
+                         << shapeStr(other.type.getShape());
+  return success();
+}
+
 LogicalResult PathAdjointOp::verify() {
   NamedTensor cotangent = named("cotangent", getCotangent());
   NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());

@@ -691,6 +691,78 @@ def Clifford_FcProductWeightGradientOp
   let hasVerifier = 1;
 }
 
+def Clifford_FcProductPairCotangentsOp
+    : Clifford_Op<"fc_product_pair_cotangents",
+                  [Pure, OpaqueKernelOp, Clifford_AdjointInterface]> {
+  let summary = "the cotangents of fc_product's grouped pair products";
+  let description = [{
+    fc_product sums, for each result blade k and path p, the signed pair
+    products x_i y_j of the terms that land on (k, p) (a *path group*, see
+    the algebra's `pathGroups`), then multiplies the sum by `w[p]`. This op
+    gives the cotangent of every group's sum: `result[q, b, f]` is
+    `cotangent_k[b, :] . w[p, f, :]` for group q = (k, p), a matrix
+    product over the output features per group. Both adjoints of
+    fc_product read it (`fc_product_pair_adjoint`), so the products run
+    once per group instead of once per term and operand (44 instead of 128
+    in Cl(3,0)).
+
+    `cotangent` is `[2^n, B, Fout]`, `weights` `[P, Fin, Fout]`, or
+    `[P, Fout, Fin]` with `transpose_weights`, and the result
+    `[groups, B, Fin]`. On CUDA it is one batched GEMM of the engine whose
+    batch element q reads the cotangent's blade k and the weights of path
+    p. `uta-share-fc-adjoint-gemms` introduces it after differentiation; it
+    has no gradient rule of its own.
+
+    ```mlir
+    %t = clifford.fc_product_pair_cotangents <3, 0, 0> %g, %w
+        : (tensor<8x64x48xf32>, tensor<20x32x48xf32>) -> tensor<44x64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_Tensor:$cotangent, Clifford_Tensor:$weights,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_weights);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $cotangent `,` $weights attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Clifford_FcProductPairAdjointOp
+    : Clifford_Op<"fc_product_pair_adjoint",
+                  [Pure, OpaqueKernelOp, Clifford_AdjointInterface]> {
+  let summary = "fc_product_adjoint from the groups' cotangents";
+  let description = [{
+    For the cotangents `pairs` of fc_product's path groups
+    (`fc_product_pair_cotangents`), the gradient with respect to x
+    (`operand = lhs`, `other` is y) or y (`operand = rhs`, `other` is x):
+    every term x_i y_j -> sign z_k on path p adds
+    `sign * other_j[b, f] * pairs[q, b, f]` to blade i of the result
+    (`lhs`), or `sign * other_i[b, f] * pairs[q, b, f]` to blade j (`rhs`),
+    q the group (k, p). Equal to `fc_product_adjoint` of the cotangent and
+    weights that gave `pairs`; element-wise, each thread one (b, f).
+
+    `pairs` is `[groups, B, Fin]`, `other` and the result `[2^n, B, Fin]`.
+
+    ```mlir
+    %dx = clifford.fc_product_pair_adjoint <3, 0, 0> lhs %t, %y
+        : (tensor<44x64x32xf32>, tensor<8x64x32xf32>) -> tensor<8x64x32xf32>
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_ProductOperand:$operand,
+                       Clifford_Tensor:$pairs, Clifford_Tensor:$other,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$result);
+  let assemblyFormat = [{
+    $algebra $operand $pairs `,` $other attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Clifford_PathAdjointOp : Clifford_Op<"path_adjoint",
     [Pure, OpaqueKernelOp, Clifford_AdjointInterface]> {
   let summary = "per-position adjoint of weighted_product's path weights";

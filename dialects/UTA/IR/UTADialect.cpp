@@ -97,6 +97,7 @@ LogicalResult UTADialect::verifyOperationAttribute(Operation *op,
   if (name != MatmulOp::getOperationName() && name != "clifford.fc_product" &&
       name != "clifford.fc_product_adjoint" &&
       name != "clifford.fc_product_weight_gradient" &&
+      name != "clifford.fc_product_pair_cotangents" &&
       name != "gpu.launch_func")
     return op->emitError() << "only uta.matmul, clifford.fc_product and its "
                               "gradients run on the GEMM engine, so only "

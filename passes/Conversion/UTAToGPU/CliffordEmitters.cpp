@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/UTAToGPU/CliffordExpansion.h"
+#include "passes/Conversion/UTAToGPU/GemmOpEmitter.h"
 #include "passes/Conversion/UTAToGPU/ScalarMath.h"
 #include "passes/Conversion/UTAToGPU/VectorAccess.h"
 
@@ -382,6 +383,36 @@ struct WeightedProductAdjointEmitter final : LayerProductEmitter {
   }
 };
 
+/// fc_product_pair_adjoint: pairs [groups, B, Fin], other [2^n, B, Fin]; a
+/// result blade is the signed sum over its terms of the other operand's
+/// blade times the term's group's pair cotangent, in Cayley-table order.
+struct FcProductPairAdjointEmitter final : LayerProductEmitter {
+  FailureOr<SmallVector<Value>> emitLayerPosition(OpBuilder &b, Operation *op,
+                                                  ValueRange bf,
+                                                  KernelIO &io) const override {
+    auto adjoint = cast<FcProductPairAdjointOp>(op);
+    Location loc = op->getLoc();
+    const Algebra &algebra = adjoint.getAlgebra().getAlgebra();
+    bool ofLhs = adjoint.getOperand() == ProductOperand::lhs;
+    // Axis 0 of the pairs holds path groups: read like blades.
+    BladeReader pairs(io, 0, bf, 0), other(io, 1, bf, 0);
+    SmallVector<Value> blades;
+    for (ArrayRef<Term> bucket :
+         expandAdjoint(algebra, ProductTerms::Geometric, ofLhs)) {
+      SmallVector<SignedValue> terms;
+      for (const Term &t : bucket) {
+        Value factor = other.get(b, loc, ofLhs ? t.rhs : t.lhs);
+        Value pair =
+            pairs.get(b, loc, *algebra.pathGroupIndex(t.result, t.path));
+        terms.push_back(
+            {t.sign, arith::MulFOp::create(b, loc, factor, pair).getResult()});
+      }
+      blades.push_back(emitSignedSum(b, loc, terms));
+    }
+    return blades;
+  }
+};
+
 /// path_adjoint: cotangent, x, y [2^n, B, F] -> [P, ceil(B / c), F] for
 /// batch_chunk c. Its axis 0 holds paths, so it has no blades to recompute in
 /// a fused kernel. One thread per (chunk, f): with c = 1 the position's P
@@ -448,6 +479,31 @@ struct PathAdjointEmitter final : LayerEmitter {
 
 } // namespace
 
+/// fc_product_pair_cotangents: a grouped GEMM, batch element q = (k, p)
+/// the product of the cotangent's blade k [B, Fout] and the weights of path
+/// p, transposed ([Fout, Fin]).
+static GemmProblem getPairCotangentsProblem(Operation *op) {
+  auto pairs = cast<FcProductPairCotangentsOp>(op);
+  const Algebra &algebra = pairs.getAlgebra().getAlgebra();
+  ArrayRef<int64_t> cotangent = getStaticShape(pairs.getCotangent());
+  ArrayRef<int64_t> result = getStaticShape(pairs.getResult());
+  GemmProblem problem;
+  problem.batchShape = {result[0]};
+  problem.lhsBatchShape = {cotangent[0]};
+  problem.rhsBatchShape = {int64_t(algebra.numPaths())};
+  for (const ::uta::ga::PathGroup &group : algebra.pathGroups()) {
+    problem.lhsBatchOf.push_back(group.blade);
+    problem.rhsBatchOf.push_back(group.path);
+  }
+  problem.m = result[1];
+  problem.n = result[2];
+  problem.k = cotangent[2];
+  // B[o][f] = w[p][f][o]: stored [N][K] unless the weights are K-major.
+  problem.transposeB = !pairs.getTransposeWeights();
+  problem.elementType = pairs.getCotangent().getType().getElementType();
+  return problem;
+}
+
 void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
                                                const GemmTarget &target,
                                                bool remarks) {
@@ -460,6 +516,9 @@ void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
   registry.add<WeightedProductEmitter, WeightedProductOp>();
   registry.add<WeightedProductAdjointEmitter, WeightedProductAdjointOp>();
   registry.add<PathAdjointEmitter, PathAdjointOp>();
+  registry.add<FcProductPairAdjointEmitter, FcProductPairAdjointOp>();
+  registry.add<GemmOpEmitter, FcProductPairCotangentsOp>(
+      target, remarks, &getPairCotangentsProblem);
   addFcProductEmitter(registry, target, remarks);
   addFcProductAdjointEmitter(registry, target, remarks);
   addFcProductWeightGradientEmitter(registry, target, remarks);

@@ -336,3 +336,18 @@ func.func @no_fc_product_weight_gradient_fold(%g: tensor<4x3x5xf32>, %x: tensor<
   %unused = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x {transpose_weights = true} : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> tensor<10x5x2xf32>
   return %a : tensor<10x2x5xf32>
 }
+
+// -----
+
+// The pair ops have no folds either: used ones stay, unused ones are dead.
+// CHECK-LABEL: func @no_fc_product_pair_fold
+//  CHECK-NEXT:   %[[T:.+]] = clifford.fc_product_pair_cotangents <2, 0, 0>
+//  CHECK-NEXT:   %[[A:.+]] = clifford.fc_product_pair_adjoint <2, 0, 0> lhs %[[T]]
+//  CHECK-NEXT:   return %[[A]]
+func.func @no_fc_product_pair_fold(%g: tensor<4x3x5xf32>, %y: tensor<4x3x2xf32>, %w: tensor<10x2x5xf32>) -> tensor<4x3x2xf32> {
+  %t = clifford.fc_product_pair_cotangents <2, 0, 0> %g, %w : (tensor<4x3x5xf32>, tensor<10x2x5xf32>) -> tensor<14x3x2xf32>
+  %unused = clifford.fc_product_pair_cotangents <2, 0, 0> %g, %w {transpose_weights = false} : (tensor<4x3x5xf32>, tensor<10x2x5xf32>) -> tensor<14x3x2xf32>
+  %a = clifford.fc_product_pair_adjoint <2, 0, 0> lhs %t, %y : (tensor<14x3x2xf32>, tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+  %b = clifford.fc_product_pair_adjoint <2, 0, 0> rhs %t, %y : (tensor<14x3x2xf32>, tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+  return %a : tensor<4x3x2xf32>
+}

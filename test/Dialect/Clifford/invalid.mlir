@@ -1034,6 +1034,79 @@ func.func @fc_product_adjoint_operand(%g: tensor<8x64x48xf32>, %y: tensor<8x64x3
 
 // -----
 
+// fc_product_pair_cotangents: the cotangent's features are the weights'
+// output features ...
+func.func @fc_pair_cotangents_out_features(%g: tensor<8x64x40xf32>, %w: tensor<20x32x48xf32>) -> tensor<44x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_cotangents' op cotangent has 40 features but the weights have 48 output features (axis 2)}}
+  %t = clifford.fc_product_pair_cotangents <3, 0, 0> %g, %w : (tensor<8x64x40xf32>, tensor<20x32x48xf32>) -> tensor<44x64x32xf32>
+  return %t : tensor<44x64x32xf32>
+}
+
+// -----
+
+// ... the result has a row per path group ...
+func.func @fc_pair_cotangents_groups(%g: tensor<8x64x48xf32>, %w: tensor<20x32x48xf32>) -> tensor<20x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_cotangents' op result has shape 20x64x32 but the path groups of #clifford.algebra<3, 0, 0>, cotangent and weights give 44x64x32}}
+  %t = clifford.fc_product_pair_cotangents <3, 0, 0> %g, %w : (tensor<8x64x48xf32>, tensor<20x32x48xf32>) -> tensor<20x64x32xf32>
+  return %t : tensor<20x64x32xf32>
+}
+
+// -----
+
+// ... the weights are rank 3 with the algebra's paths ...
+func.func @fc_pair_cotangents_rank(%g: tensor<8x64x48xf32>, %w: tensor<32x48xf32>) -> tensor<44x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_cotangents' op weights have rank 2 but take rank 3 ([paths, output features, input features] with transpose_weights)}}
+  %t = clifford.fc_product_pair_cotangents <3, 0, 0> %g, %w {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<32x48xf32>) -> tensor<44x64x32xf32>
+  return %t : tensor<44x64x32xf32>
+}
+
+// -----
+
+func.func @fc_pair_cotangents_paths(%g: tensor<8x64x48xf32>, %w: tensor<10x32x48xf32>) -> tensor<44x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_cotangents' op weights have 10 paths but #clifford.algebra<3, 0, 0> has 20}}
+  %t = clifford.fc_product_pair_cotangents <3, 0, 0> %g, %w : (tensor<8x64x48xf32>, tensor<10x32x48xf32>) -> tensor<44x64x32xf32>
+  return %t : tensor<44x64x32xf32>
+}
+
+// -----
+
+// ... and the cotangent is a layer operand.
+func.func @fc_pair_cotangents_blades(%g: tensor<4x64x48xf32>, %w: tensor<20x32x48xf32>) -> tensor<44x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_cotangents' op blade axis has size 4 but #clifford.algebra<3, 0, 0> has 8 blades (cotangent)}}
+  %t = clifford.fc_product_pair_cotangents <3, 0, 0> %g, %w : (tensor<4x64x48xf32>, tensor<20x32x48xf32>) -> tensor<44x64x32xf32>
+  return %t : tensor<44x64x32xf32>
+}
+
+// -----
+
+// fc_product_pair_adjoint: a row of pairs per path group at other's
+// positions ...
+func.func @fc_pair_adjoint_pairs(%t: tensor<44x64x16xf32>, %y: tensor<8x64x32xf32>) -> tensor<8x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_adjoint' op pairs have shape 44x64x16 but the path groups of #clifford.algebra<3, 0, 0> and other give 44x64x32}}
+  %r = clifford.fc_product_pair_adjoint <3, 0, 0> lhs %t, %y : (tensor<44x64x16xf32>, tensor<8x64x32xf32>) -> tensor<8x64x32xf32>
+  return %r : tensor<8x64x32xf32>
+}
+
+// -----
+
+// ... the result has other's shape ...
+func.func @fc_pair_adjoint_result(%t: tensor<44x64x32xf32>, %y: tensor<8x64x32xf32>) -> tensor<8x64x16xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_adjoint' op result has shape 8x64x16 but other has shape 8x64x32}}
+  %r = clifford.fc_product_pair_adjoint <3, 0, 0> rhs %t, %y : (tensor<44x64x32xf32>, tensor<8x64x32xf32>) -> tensor<8x64x16xf32>
+  return %r : tensor<8x64x16xf32>
+}
+
+// -----
+
+// ... and an operand (ODS).
+func.func @fc_pair_adjoint_operand(%t: tensor<44x64x32xf32>, %y: tensor<8x64x32xf32>) -> tensor<8x64x32xf32> {
+  // expected-error@+1 {{custom op 'clifford.fc_product_pair_adjoint' expected string or keyword containing one of the following enum values for attribute 'operand' [lhs, rhs]}}
+  %r = clifford.fc_product_pair_adjoint <3, 0, 0> both %t, %y : (tensor<44x64x32xf32>, tensor<8x64x32xf32>) -> tensor<8x64x32xf32>
+  return %r : tensor<8x64x32xf32>
+}
+
+// -----
+
 // fc_product_weight_gradient: x and y of one shape ...
 func.func @fc_product_weight_gradient_pair(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>, %y: tensor<8x64x16xf32>) -> tensor<20x32x48xf32> {
   // expected-error@+1 {{'clifford.fc_product_weight_gradient' op rhs has shape 8x64x16 but lhs has shape 8x64x32}}

@@ -331,6 +331,26 @@ func.func @fc_product_weight_gradient_pairs(%g: tensor<8x64x48xf32>, %x: tensor<
   return %a : tensor<20x32x48xf32>
 }
 
+// CHECK-LABEL: func @fc_product_pairs
+//  CHECK-SAME:   (%[[G:[^:]+]]: tensor<8x64x48xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>, %[[W:[^:]+]]: tensor<20x32x48xf32>, %[[V:[^:]+]]: tensor<20x48x32xf32>)
+//       CHECK:   %[[T:.+]] = clifford.fc_product_pair_cotangents <3, 0, 0> %[[G]], %[[W]] : (tensor<8x64x48xf32>, tensor<20x32x48xf32>) -> tensor<44x64x32xf32>
+//       CHECK:   %[[U:.+]] = clifford.fc_product_pair_cotangents <3, 0, 0> %[[G]], %[[V]] {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<20x48x32xf32>) -> tensor<44x64x32xf32>
+//       CHECK:   %[[A:.+]] = clifford.fc_product_pair_adjoint <3, 0, 0> lhs %[[T]], %[[Y]] : (tensor<44x64x32xf32>, tensor<8x64x32xf32>) -> tensor<8x64x32xf32>
+//       CHECK:   %[[B:.+]] = clifford.fc_product_pair_adjoint <3, 0, 0> rhs %[[U]], %[[Y]] : (tensor<44x64x32xf32>, tensor<8x64x32xf32>) -> tensor<8x64x32xf32>
+//       CHECK:   return %[[A]], %[[B]]
+// GENERIC-LABEL: sym_name = "fc_product_pairs"
+//       GENERIC:   "clifford.fc_product_pair_cotangents"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_weights = false}>
+//       GENERIC:   "clifford.fc_product_pair_cotangents"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_weights = true}>
+//       GENERIC:   "clifford.fc_product_pair_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 0 : i32}>
+//       GENERIC:   "clifford.fc_product_pair_adjoint"(%{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, operand = 1 : i32}>
+func.func @fc_product_pairs(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, %w: tensor<20x32x48xf32>, %v: tensor<20x48x32xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>) {
+  %t = clifford.fc_product_pair_cotangents <3, 0, 0> %g, %w : (tensor<8x64x48xf32>, tensor<20x32x48xf32>) -> tensor<44x64x32xf32>
+  %u = clifford.fc_product_pair_cotangents <3, 0, 0> %g, %v {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<20x48x32xf32>) -> tensor<44x64x32xf32>
+  %a = clifford.fc_product_pair_adjoint <3, 0, 0> lhs %t, %y : (tensor<44x64x32xf32>, tensor<8x64x32xf32>) -> tensor<8x64x32xf32>
+  %b = clifford.fc_product_pair_adjoint <3, 0, 0> rhs %u, %y : (tensor<44x64x32xf32>, tensor<8x64x32xf32>) -> tensor<8x64x32xf32>
+  return %a, %b : tensor<8x64x32xf32>, tensor<8x64x32xf32>
+}
+
 // The adjoints' optional blade sets of the cotangent and the other operand;
 // a scalar product's cotangent has blade 0 only.
 // CHECK-LABEL: func @adjoint_blade_sets

@@ -21,11 +21,13 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 using uta::ga::Algebra;
 using uta::ga::BladeProduct;
 using uta::ga::Path;
+using uta::ga::PathGroup;
 
 namespace {
 
@@ -389,6 +391,55 @@ TEST(Algebra, PathsSmallAndDegenerate) {
   expectPaths(
       getAlgebra(0, 0, 2),
       {{0, 0, 0}, {0, 1, 1}, {0, 2, 2}, {1, 1, 0}, {1, 2, 1}, {2, 2, 0}});
+}
+
+// Cl(1,0): 1*1 -> 1 on (0,0,0), e1*e1 -> 1 on (1,0,1), 1*e1 and e1*1 -> e1
+// on (0,1,1) and (1,1,0); paths in order (0,0,0), (0,1,1), (1,0,1),
+// (1,1,0). Cl(0,0,1) loses e0*e0 = 0, so blade 0 has one group.
+TEST(Algebra, PathGroupsByHand) {
+  Algebra cl1 = *Algebra::get(1, 0, 0);
+  std::vector<PathGroup> expected = {{0, 0}, {0, 2}, {1, 1}, {1, 3}};
+  EXPECT_EQ(
+      std::vector<PathGroup>(cl1.pathGroups().begin(), cl1.pathGroups().end()),
+      expected);
+  EXPECT_EQ(cl1.pathGroupIndex(1, 1), std::optional<unsigned>(2));
+  EXPECT_EQ(cl1.pathGroupIndex(0, 1), std::nullopt);
+
+  Algebra null = *Algebra::get(0, 0, 1);
+  expected = {{0, 0}, {1, 1}, {1, 2}};
+  EXPECT_EQ(std::vector<PathGroup>(null.pathGroups().begin(),
+                                   null.pathGroups().end()),
+            expected);
+}
+
+// Every non-zero term lands in a group of its result blade and path, and
+// every group has a term, in each algebra of up to 4 dimensions.
+TEST(Algebra, PathGroupsHoldEveryTerm) {
+  for (auto [p, q, r] : {std::tuple{3u, 0u, 0u},
+                         {1u, 3u, 0u},
+                         {3u, 0u, 1u},
+                         {2u, 0u, 0u},
+                         {4u, 0u, 0u}}) {
+    Algebra alg = *Algebra::get(p, q, r);
+    std::vector<unsigned> termsOfGroup(alg.numPathGroups(), 0);
+    for (unsigned a = 0; a < alg.numBlades(); ++a)
+      for (unsigned b = 0; b < alg.numBlades(); ++b) {
+        BladeProduct prod = alg.product(a, b);
+        if (prod.sign == 0)
+          continue;
+        std::optional<unsigned> path =
+            alg.pathIndex(alg.grade(a), alg.grade(prod.blade), alg.grade(b));
+        ASSERT_TRUE(path);
+        std::optional<unsigned> group = alg.pathGroupIndex(prod.blade, *path);
+        ASSERT_TRUE(group) << "Cl(" << p << "," << q << "," << r << ") " << a
+                           << "*" << b;
+        ++termsOfGroup[*group];
+      }
+    for (unsigned g = 0; g < alg.numPathGroups(); ++g)
+      EXPECT_GT(termsOfGroup[g], 0u) << "group " << g;
+  }
+  // Cl(3,0): 44 groups, the GEMMs of fc_product's gradients.
+  EXPECT_EQ(Algebra::get(3, 0, 0)->numPathGroups(), 44u);
 }
 
 //===----------------------------------------------------------------------===//

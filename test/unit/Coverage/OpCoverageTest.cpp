@@ -55,6 +55,14 @@ const std::pair<StringRef, StringRef> kVjpExemptions[] = {
     {"clifford.grade_rms_norm_adjoint",
      "the adjoint of grade_rms_norm: its gradient would be the norm's second "
      "derivative, which is not provided"},
+    {"clifford.fc_product_pair_cotangents",
+     "made by uta-share-fc-adjoint-gemms from fc_product_adjoint after "
+     "differentiation; fc_product's rule uses fc_product_adjoint, which has "
+     "one"},
+    {"clifford.fc_product_pair_adjoint",
+     "made by uta-share-fc-adjoint-gemms from fc_product_adjoint after "
+     "differentiation; fc_product's rule uses fc_product_adjoint, which has "
+     "one"},
 };
 
 bool isExemptFromVjp(StringRef op) {

@@ -857,6 +857,35 @@ TEST(ReferenceAdjoints, PathAdjointChunksTheBatch) {
             "batch chunk must be at least 1, got 0");
 }
 
+// fc_product_adjoint is fc_product_pair_adjoint of the path groups' pair
+// cotangents, in every algebra and for both operands; integer inputs make
+// both sums exact.
+TEST(ReferenceAdjoints, PairAdjointOfPairCotangentsIsFcProductAdjoint) {
+  const Algebra *algebras[] = {&cl2(), &cl3(), &pga3(), &cl13()};
+  for (const Algebra *algebra : algebras) {
+    int64_t n = algebra->numBlades(), paths = algebra->numPaths();
+    const int batch = 3, in = 2, out = 4;
+    RefTensor other = filled({n, batch, in}, 1);
+    RefTensor g = filled({n, batch, out}, 2);
+    RefTensor w = filled({paths, in, out}, 3);
+    RefTensor pairs = get(fcProductPairCotangents(*algebra, g, w));
+    ASSERT_EQ(pairs.shape,
+              (std::vector<int64_t>{algebra->numPathGroups(), batch, in}));
+    for (ProductOperand operand : {ProductOperand::Lhs, ProductOperand::Rhs})
+      EXPECT_EQ(get(fcProductPairAdjoint(*algebra, operand, pairs, other)).data,
+                get(fcProductAdjoint(*algebra, operand, g, other, w)).data);
+  }
+  RefTensor g = filled({4, 2, 3}, 1);
+  EXPECT_EQ(errorOf(fcProductPairCotangents(cl2(), g, filled({10, 5, 4}, 2))),
+            "weights must have shape [10, Fin, 3] (paths, input features, "
+            "output features), got [10, 5, 4]");
+  EXPECT_EQ(errorOf(fcProductPairAdjoint(cl2(), ProductOperand::Lhs,
+                                         filled({13, 2, 5}, 1),
+                                         filled({4, 2, 5}, 2))),
+            "pairs must have shape [14, 2, 5] (path groups, batch, input "
+            "features), got [13, 2, 5]");
+}
+
 TEST(ReferenceAdjoints, RejectsBadShapes) {
   RefTensor mv{{4, 2}, std::vector<double>(8, 1)};
   EXPECT_EQ(errorOf(productAdjoint(cl2(), ProductKind::Scalar,

@@ -102,6 +102,11 @@ struct GemmProblem {
   /// The operands' own batch dimensions (a prefix may be missing; size-1
   /// dimensions broadcast).
   SmallVector<int64_t> lhsBatchShape, rhsBatchShape;
+  /// A grouped GEMM (one batch dimension, each operand one): batch element
+  /// e reads lhs batch lhsBatchOf[e] and rhs batch rhsBatchOf[e], any
+  /// pairing (fc_product's path groups) instead of broadcasting. Empty
+  /// otherwise.
+  SmallVector<int64_t> lhsBatchOf, rhsBatchOf;
   int64_t m = 0, n = 0, k = 0;
   /// B is stored [N, K] (K contiguous) rather than [K, N].
   bool transposeB = false;

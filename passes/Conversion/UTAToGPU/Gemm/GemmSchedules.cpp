@@ -26,8 +26,27 @@ GemmBlockPosition mlir::uta::makeGemmBlockPosition(OpBuilder &b, Location loc,
   IndexMath math(b, loc);
   GemmBlockPosition position;
   position.batch = delinearize(b, loc, batchLinear, p.batchShape);
-  position.lhsBatch = broadcastIndices(b, loc, position.batch, p.lhsBatchShape);
-  position.rhsBatch = broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
+  if (p.lhsBatchOf.empty()) {
+    position.lhsBatch =
+        broadcastIndices(b, loc, position.batch, p.lhsBatchShape);
+    position.rhsBatch =
+        broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
+  } else {
+    // A chain of selects, once per block, rather than a switch: SPIR-V and
+    // MSL take it.
+    Value lhs = math.index(p.lhsBatchOf.front()),
+          rhs = math.index(p.rhsBatchOf.front());
+    for (size_t e = 1; e < p.lhsBatchOf.size(); ++e) {
+      Value here = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         batchLinear, math.index(e));
+      lhs = arith::SelectOp::create(b, loc, here, math.index(p.lhsBatchOf[e]),
+                                    lhs);
+      rhs = arith::SelectOp::create(b, loc, here, math.index(p.rhsBatchOf[e]),
+                                    rhs);
+    }
+    position.lhsBatch = {lhs};
+    position.rhsBatch = {rhs};
+  }
   position.row = math.mul(tileRow, plan.config.tileM);
   position.column = math.mul(tileColumn, plan.config.tileN);
   return position;

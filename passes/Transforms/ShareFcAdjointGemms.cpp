@@ -1,0 +1,81 @@
+//===- ShareFcAdjointGemms.cpp - fc_product's adjoints per path group -----===//
+//
+// uta-share-fc-adjoint-gemms: clifford.fc_product_adjoint(g, other, w) is
+// the sum over its terms of sign * other_j * (g_k w[p]^T), a matrix product
+// per term. The product depends only on the term's path group (k, p), and
+// both adjoints of one fc_product (x's and y's) have the same g and w. So
+// each adjoint becomes fc_product_pair_adjoint(pairs, other) of
+// pairs = fc_product_pair_cotangents(g, w), one op per (g, w) in a block,
+// created before the first adjoint that reads it: in Cl(3,0) 44 products
+// (one grouped GEMM) instead of 128.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Transforms/Passes.h"
+
+#include "dialects/Clifford/IR/CliffordOps.h"
+
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::uta {
+#define GEN_PASS_DEF_UTASHAREFCADJOINTGEMMSPASS
+#include "passes/Transforms/Passes.h.inc"
+} // namespace mlir::uta
+
+using namespace mlir;
+using namespace mlir::uta;
+using clifford::FcProductAdjointOp;
+
+namespace {
+
+/// What the pair cotangents of an adjoint depend on: the ops that may share
+/// them (in one block, so that the first dominates the others).
+using PairsKey = std::tuple<Block *, Attribute, Value, Value, Attribute>;
+
+PairsKey getPairsKey(FcProductAdjointOp op) {
+  return {op->getBlock(), op.getAlgebraAttr(), op.getCotangent(),
+          op.getWeights(), op.getTransposeWeightsAttr()};
+}
+
+struct ShareFcAdjointGemms final
+    : mlir::uta::impl::UTAShareFcAdjointGemmsPassBase<ShareFcAdjointGemms> {
+  using UTAShareFcAdjointGemmsPassBase::UTAShareFcAdjointGemmsPassBase;
+
+  void runOnOperation() override {
+    // The adjoints of each key, in program order.
+    llvm::MapVector<PairsKey, SmallVector<FcProductAdjointOp>> sharing;
+    getOperation().walk(
+        [&](FcProductAdjointOp op) { sharing[getPairsKey(op)].push_back(op); });
+    for (auto &[key, adjoints] : sharing) {
+      FcProductAdjointOp first = adjoints.front();
+      OpBuilder b(first);
+      const ::uta::ga::Algebra &algebra = first.getAlgebra().getAlgebra();
+      auto otherType = cast<RankedTensorType>(first.getOther().getType());
+      auto pairsType = RankedTensorType::get({algebra.numPathGroups(),
+                                              otherType.getDimSize(1),
+                                              otherType.getDimSize(2)},
+                                             otherType.getElementType());
+      Value pairs = clifford::FcProductPairCotangentsOp::create(
+          b, first.getLoc(), pairsType, first.getAlgebraAttr(),
+          first.getCotangent(), first.getWeights(), first.getBladeAxisAttr(),
+          first.getTransposeWeightsAttr());
+      for (FcProductAdjointOp adjoint : adjoints) {
+        if (remarks)
+          adjoint.emitRemark()
+              << "fc_product_adjoint " << stringifyEnum(adjoint.getOperand())
+              << " as fc_product_pair_adjoint of " << algebra.numPathGroups()
+              << " path groups' pair cotangents (one GEMM each), read by "
+              << adjoints.size() << " adjoint(s)";
+        b.setInsertionPoint(adjoint);
+        Value result = clifford::FcProductPairAdjointOp::create(
+            b, adjoint.getLoc(), adjoint.getType(), adjoint.getAlgebraAttr(),
+            adjoint.getOperandAttr(), pairs, adjoint.getOther(),
+            adjoint.getBladeAxisAttr());
+        adjoint.replaceAllUsesWith(result);
+        adjoint.erase();
+      }
+    }
+  }
+};
+
+} // namespace
