@@ -533,21 +533,28 @@ static KernelTable buildKernelTable() {
         if (failed(checkLayerBladeAxis(o)))
           return failure();
         const ::uta::ga::Algebra &algebra = o.getAlgebra().getAlgebra();
-        const RefTensor &cotangent = I.in(o.getCotangent());
+        // Operands given batch-contiguous ([2^n, F, B]), back to
+        // [2^n, B, F].
+        auto toRows = [&](Value operand,
+                          bool transposed) -> llvm::Expected<RefTensor> {
+          if (!transposed)
+            return I.in(operand);
+          return transpose(I.in(operand), {0, 2, 1});
+        };
         auto compute = [&]() -> llvm::Expected<RefTensor> {
-          if (!o.getTransposePairs())
-            return fcProductWeightGradient(algebra, cotangent, I.in(o.getLhs()),
-                                           I.in(o.getRhs()));
-          // [2^n, Fin, B] pairs, back to [2^n, B, Fin].
+          llvm::Expected<RefTensor> cotangent =
+              toRows(o.getCotangent(), o.getTransposeCotangent());
+          if (!cotangent)
+            return cotangent.takeError();
           llvm::Expected<RefTensor> lhs =
-              transpose(I.in(o.getLhs()), {0, 2, 1});
+              toRows(o.getLhs(), o.getTransposePairs());
           if (!lhs)
             return lhs.takeError();
           llvm::Expected<RefTensor> rhs =
-              transpose(I.in(o.getRhs()), {0, 2, 1});
+              toRows(o.getRhs(), o.getTransposePairs());
           if (!rhs)
             return rhs.takeError();
-          return fcProductWeightGradient(algebra, cotangent, *lhs, *rhs);
+          return fcProductWeightGradient(algebra, *cotangent, *lhs, *rhs);
         };
         llvm::Expected<RefTensor> gradient = compute();
         if (!gradient || !o.getTransposeWeights())

@@ -332,10 +332,11 @@ def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {
     power on their way through L2 and shared memory.
 
     Likewise every `clifford.fc_product_weight_gradient` with f32 pairs
-    whose batch makes 16-byte rows takes them batch-contiguous
-    (`transpose_pairs`, `uta.transpose` of each pair): its kernel then
-    loads the pair products' factors as fc_product's does (ldmatrix),
-    instead of transposing them from shared memory element by element.
+    whose batch makes 16-byte rows takes them and its cotangent
+    batch-contiguous (`transpose_pairs`, `transpose_cotangent`, a
+    `uta.transpose` of each): every operand is then K-major, and the op
+    runs on fc_product's warp-specialised kernel (TMA, wgmma) instead of
+    transposing x and y from shared memory element by element.
   }];
   let options = [
     Option<"roundToTf32", "round-to-tf32", "bool", /*default=*/"false",

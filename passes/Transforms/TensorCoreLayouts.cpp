@@ -9,8 +9,9 @@
 // {transpose_weights}, a copy kernel of the weights before the product (none
 // where w is itself such a transpose). For plain TF32 products the copy
 // also rounds the weights to TF32, which the tensor cores would truncate.
-// Likewise fc_product_weight_gradient takes its pairs batch-contiguous
-// (transpose_pairs), so that its A operand loads as fc_product's does.
+// Likewise fc_product_weight_gradient takes its pairs and its cotangent
+// batch-contiguous (transpose_pairs, transpose_cotangent): every operand is
+// then K-major, and the op runs on fc_product's warp-specialised kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,19 +76,21 @@ struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
   bool roundToTf32;
 };
 
-/// fc_product_weight_gradient with f32 pairs [2^n, B, Fin] -> the same
-/// gradient of the pairs transposed to [2^n, Fin, B] (transpose_pairs),
-/// where the batch makes 16-byte rows: the tensor cores then read the pair
-/// products' factors as fc_product reads its own (ldmatrix), instead of
-/// transposing them element by element from shared memory in every block.
+/// fc_product_weight_gradient with f32 pairs [2^n, B, Fin] and cotangent
+/// [2^n, B, Fout] -> the same gradient of them transposed to [2^n, Fin, B]
+/// and [2^n, Fout, B] (transpose_pairs, transpose_cotangent), where the
+/// batch makes 16-byte rows: the tensor cores then read every operand
+/// K-major as fc_product reads its own (TMA and wgmma on sm_90a, ldmatrix on
+/// mma.sync), instead of transposing x and y element by element from shared
+/// memory in every block.
 struct BatchContiguousWeightGradientPairs final
     : OpRewritePattern<clifford::FcProductWeightGradientOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(clifford::FcProductWeightGradientOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getTransposePairs())
-      return rewriter.notifyMatchFailure(op, "pairs already transposed");
+    if (op.getTransposePairs() || op.getTransposeCotangent())
+      return rewriter.notifyMatchFailure(op, "operands already transposed");
     auto type = cast<RankedTensorType>(op.getLhs().getType());
     if (!type.getElementType().isF32() || type.getDimSize(1) % 4 != 0)
       return rewriter.notifyMatchFailure(
@@ -102,10 +105,13 @@ struct BatchContiguousWeightGradientPairs final
     };
     Value lhs = transposed(op.getLhs());
     Value rhs = op.getRhs() == op.getLhs() ? lhs : transposed(op.getRhs());
+    Value cotangent = transposed(op.getCotangent());
     rewriter.modifyOpInPlace(op, [&] {
       op.getLhsMutable().assign(lhs);
       op.getRhsMutable().assign(rhs);
+      op.getCotangentMutable().assign(cotangent);
       op.setTransposePairs(true);
+      op.setTransposeCotangent(true);
     });
     return success();
   }

@@ -83,16 +83,18 @@ func.func @left_alone(%x: tensor<4x8x16xf32>, %k: tensor<10x12x16xf32>, %v: tens
 
 // -----
 
-// fc_product_weight_gradient takes its pairs batch-contiguous where the
-// batch makes 16-byte rows (B = 8): one transpose where x and y are one
-// value, none where a pair is itself such a transpose (CSE merges the
-// copies of one value later); B = 6 is left alone.
+// fc_product_weight_gradient takes its pairs and its cotangent
+// batch-contiguous where the batch makes 16-byte rows (B = 8): one
+// transpose where x and y are one value, none where a pair is itself such a
+// transpose (CSE merges the copies of one value later); B = 6 is left alone.
 // CHECK-LABEL: func @weight_gradient_pairs
 //  CHECK-SAME:   (%[[G:.*]]: tensor<4x8x12xf32>, %[[X:.*]]: tensor<4x8x16xf32>, %[[XT:.*]]: tensor<4x16x8xf32>, %{{.*}}: tensor<4x6x12xf32>, %[[V:.*]]: tensor<4x6x16xf32>)
 //       CHECK:   %[[T:.*]] = uta.transpose %[[X]] [0, 2, 1] : tensor<4x8x16xf32> -> tensor<4x16x8xf32>
-//       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %[[G]], %[[T]], %[[T]] {transpose_pairs = true} : (tensor<4x8x12xf32>, tensor<4x16x8xf32>, tensor<4x16x8xf32>) -> tensor<10x16x12xf32>
+//       CHECK:   %[[GT:.*]] = uta.transpose %[[G]] [0, 2, 1] : tensor<4x8x12xf32> -> tensor<4x12x8xf32>
+//       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %[[GT]], %[[T]], %[[T]] {transpose_cotangent = true, transpose_pairs = true} : (tensor<4x12x8xf32>, tensor<4x16x8xf32>, tensor<4x16x8xf32>) -> tensor<10x16x12xf32>
 //       CHECK:   %[[T2:.*]] = uta.transpose %[[X]] [0, 2, 1]
-//       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %[[G]], %[[XT]], %[[T2]] {transpose_pairs = true}
+//       CHECK:   %[[GT2:.*]] = uta.transpose %[[G]] [0, 2, 1]
+//       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %[[GT2]], %[[XT]], %[[T2]] {transpose_cotangent = true, transpose_pairs = true}
 //       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %{{.*}}, %[[V]], %[[V]] :
 func.func @weight_gradient_pairs(%g: tensor<4x8x12xf32>, %x: tensor<4x8x16xf32>, %xt: tensor<4x16x8xf32>, %h: tensor<4x6x12xf32>, %v: tensor<4x6x16xf32>) -> (tensor<10x16x12xf32>, tensor<10x16x12xf32>, tensor<10x16x12xf32>) {
   %a = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x : (tensor<4x8x12xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<10x16x12xf32>

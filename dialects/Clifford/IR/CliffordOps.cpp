@@ -531,16 +531,21 @@ LogicalResult FcProductWeightGradientOp::verify() {
       failed(
           verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), cotangent)))
     return failure();
-  // lhs and rhs: [2^n, B, Fin], or [2^n, Fin, B] with transpose_pairs.
+  // lhs and rhs: [2^n, B, Fin], or [2^n, Fin, B] with transpose_pairs;
+  // the cotangent [2^n, B, Fout], or [2^n, Fout, B] with
+  // transpose_cotangent.
   int64_t batchAxis = getTransposePairs() ? 2 : 1;
-  if (cotangent.type.getDimSize(1) != lhs.type.getDimSize(batchAxis))
+  int64_t cotangentBatchAxis = getTransposeCotangent() ? 2 : 1;
+  if (cotangent.type.getDimSize(cotangentBatchAxis) !=
+      lhs.type.getDimSize(batchAxis))
     return emitOpError() << "cotangent has batch size "
-                         << cotangent.type.getDimSize(1) << " but lhs has "
+                         << cotangent.type.getDimSize(cotangentBatchAxis)
+                         << " (axis " << cotangentBatchAxis << ") but lhs has "
                          << lhs.type.getDimSize(batchAxis) << " (axis "
                          << batchAxis << ")";
   int64_t paths = getAlgebra().getAlgebra().numPaths();
   int64_t inFeatures = lhs.type.getDimSize(3 - batchAxis),
-          outFeatures = cotangent.type.getDimSize(2);
+          outFeatures = cotangent.type.getDimSize(3 - cotangentBatchAxis);
   SmallVector<int64_t> expected = {paths, inFeatures, outFeatures};
   if (getTransposeWeights())
     std::swap(expected[1], expected[2]);

@@ -661,7 +661,10 @@ def Clifford_FcProductWeightGradientOp
     attribute). With `transpose_pairs`, `lhs` and `rhs` are given
     `[2^n, Fin, B]` (the batch contiguous, the layout in which the tensor
     cores read the pair products' factors as they lie;
-    `uta-tensor-core-layouts` rewrites the op to it on sm_90a). On CUDA the
+    `uta-tensor-core-layouts` rewrites the op to it on sm_90a). With
+    `transpose_cotangent` the cotangent is given `[2^n, Fout, B]`: with
+    both, every operand is K-major (the batch contiguous), as sm_90a's
+    warp-specialised fc_product kernel reads its own. On CUDA the
     op is one tensor-core GEMM per path, K running over the batch once per
     cotangent blade the path lands on, the pair products formed from x and
     y in registers: no `[2^n, B, P Fin]` intermediate exists, and every sum
@@ -682,7 +685,8 @@ def Clifford_FcProductWeightGradientOp
                        Clifford_Tensor:$rhs,
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis,
                        DefaultValuedAttr<BoolAttr, "false">:$transpose_weights,
-                       DefaultValuedAttr<BoolAttr, "false">:$transpose_pairs);
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_pairs,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_cotangent);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $cotangent `,` $lhs `,` $rhs attr-dict `:`

@@ -293,7 +293,8 @@ Value fcProductWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
                  : ArrayRef<int64_t>{paths, inFeatures, outFeatures});
   return FcProductWeightGradientOp::create(
       b, loc, type, algebra, g, x, y, b.getI64IntegerAttr(0),
-      b.getBoolAttr(transposed), /*transpose_pairs=*/b.getBoolAttr(false));
+      b.getBoolAttr(transposed), /*transpose_pairs=*/b.getBoolAttr(false),
+      /*transpose_cotangent=*/b.getBoolAttr(false));
 }
 
 /// fc_product's adjoint with respect to `operand`, at `other`'s shape.
@@ -456,33 +457,39 @@ LogicalResult FcProductWeightGradientOp::buildVjp(OpBuilder &b, Value c,
                                                   ArrayRef<bool> wanted,
                                                   SmallVectorImpl<Value> &out) {
   // <c, dW(g, x, y)> = <g, fc_product(x, y, c)>: trilinear in (g, x, y),
-  // with c in the weights' place. Pairs given [2^n, Fin, B] are
-  // differentiated in the [2^n, B, Fin] layout, their cotangents
-  // transposed back.
+  // with c in the weights' place. Operands given batch-contiguous
+  // ([2^n, F, B]: the pairs with transpose_pairs, the cotangent with
+  // transpose_cotangent) are differentiated in the [2^n, B, F] layout,
+  // their cotangents transposed back (the swap is its own inverse).
   Location loc = getLoc();
   AlgebraAttr algebra = getAlgebra();
-  Value g = getCotangent(), x = getLhs(), y = getRhs();
   bool transposed = getTransposeWeights(),
-       pairsTransposed = getTransposePairs();
+       pairsTransposed = getTransposePairs(),
+       cotangentTransposed = getTransposeCotangent();
   const int64_t swapLast[] = {0, 2, 1};
-  auto toRows = [&](Value v) -> Value {
-    return pairsTransposed ? TransposeOp::create(b, loc, v, swapLast) : v;
+  auto toRows = [&](Value v, bool batchContiguous) -> Value {
+    return batchContiguous ? TransposeOp::create(b, loc, v, swapLast) : v;
   };
-  x = toRows(x);
-  y = toRows(y);
-  out.push_back(wanted[0] ? FcProductOp::create(
-                                b, loc, g.getType(), algebra, x, y, c,
-                                /*gate=*/Value(), b.getI64IntegerAttr(0),
-                                nullptr, nullptr, b.getBoolAttr(transposed))
-                                .getResult()
-                          : Value());
+  Value g = toRows(getCotangent(), cotangentTransposed),
+        x = toRows(getLhs(), pairsTransposed),
+        y = toRows(getRhs(), pairsTransposed);
+  out.push_back(wanted[0]
+                    ? toRows(FcProductOp::create(
+                                 b, loc, g.getType(), algebra, x, y, c,
+                                 /*gate=*/Value(), b.getI64IntegerAttr(0),
+                                 nullptr, nullptr, b.getBoolAttr(transposed))
+                                 .getResult(),
+                             cotangentTransposed)
+                    : Value());
   out.push_back(
       wanted[1] ? toRows(fcProductAdjoint(b, loc, algebra, ProductOperand::lhs,
-                                          g, y, c, transposed))
+                                          g, y, c, transposed),
+                         pairsTransposed)
                 : Value());
   out.push_back(
       wanted[2] ? toRows(fcProductAdjoint(b, loc, algebra, ProductOperand::rhs,
-                                          g, x, c, transposed))
+                                          g, x, c, transposed),
+                         pairsTransposed)
                 : Value());
   return success();
 }

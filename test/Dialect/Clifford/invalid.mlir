@@ -1118,7 +1118,7 @@ func.func @fc_product_weight_gradient_pair(%g: tensor<8x64x48xf32>, %x: tensor<8
 
 // ... the cotangent's batch ...
 func.func @fc_product_weight_gradient_batch(%g: tensor<8x60x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x32x48xf32> {
-  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op cotangent has batch size 60 but lhs has 64 (axis 1)}}
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op cotangent has batch size 60 (axis 1) but lhs has 64 (axis 1)}}
   %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x : (tensor<8x60x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x48xf32>
   return %dw : tensor<20x32x48xf32>
 }
@@ -1136,7 +1136,7 @@ func.func @fc_product_weight_gradient_result(%g: tensor<8x64x48xf32>, %x: tensor
 
 // With transpose_pairs the batch is the pairs' last axis.
 func.func @fc_product_weight_gradient_pairs_batch(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x64x48xf32> {
-  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op cotangent has batch size 64 but lhs has 32 (axis 2)}}
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op cotangent has batch size 64 (axis 1) but lhs has 32 (axis 2)}}
   %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {transpose_pairs = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x64x48xf32>
   return %dw : tensor<20x64x48xf32>
 }

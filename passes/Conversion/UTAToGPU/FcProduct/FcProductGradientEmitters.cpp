@@ -296,7 +296,7 @@ public:
   KernelFlops countFlops(Operation *op) const override {
     auto gradient = cast<FcProductWeightGradientOp>(op);
     int64_t rows = getBatch(gradient), inFeatures = getInFeatures(gradient),
-            outFeatures = getStaticShape(gradient.getCotangent())[2];
+            outFeatures = getOutFeatures(gradient);
     int64_t slots = 0, terms = 0;
     for (ArrayRef<FcProductGemmSlot> pathSlots : getSlots(op).slotsOfBlade)
       for (const FcProductGemmSlot &slot : pathSlots) {
@@ -329,6 +329,9 @@ public:
         std::swap(at[1], at[2]);
       io.write(nb, loc, 0, at, value);
     };
+    if (plan->gemm.config.schedule == GemmSchedule::WgmmaTma)
+      return emitWgmmaTmaFcProductWeightGradient(b, op->getLoc(), *plan,
+                                                 getSlots(op), io, store);
     return emitMmaSyncFcProductWeightGradient(b, op->getLoc(), *plan,
                                               getSlots(op), io, store,
                                               gradient.getTransposePairs());
@@ -343,7 +346,7 @@ public:
 
   int64_t getSimtThreads(Operation *op) const override {
     auto gradient = cast<FcProductWeightGradientOp>(op);
-    return getInFeatures(gradient) * getStaticShape(gradient.getCotangent())[2];
+    return getInFeatures(gradient) * getOutFeatures(gradient);
   }
 
 private:
@@ -356,6 +359,12 @@ private:
   static int64_t getInFeatures(FcProductWeightGradientOp gradient) {
     return getStaticShape(
         gradient.getLhs())[gradient.getTransposePairs() ? 1 : 2];
+  }
+  /// The cotangent's features: [2^n, B, Fout], or [2^n, Fout, B] with
+  /// transpose_cotangent.
+  static int64_t getOutFeatures(FcProductWeightGradientOp gradient) {
+    return getStaticShape(
+        gradient.getCotangent())[gradient.getTransposeCotangent() ? 1 : 2];
   }
 
   /// Per path, its terms grouped by the cotangent's blade they land on: a
@@ -382,9 +391,12 @@ private:
     return fc;
   }
 
-  /// The mma.sync plan where the op runs on tensor cores: f32 operands in
-  /// memory on a CUDA target with them. The op's #uta.gemm_plan where it
-  /// can be followed; `whyNot` (if given) gets why it cannot.
+  /// The plan where the op runs on tensor cores: f32 operands in memory on
+  /// a CUDA target with them. mma.sync, or on sm_90a with every operand
+  /// batch-contiguous (transpose_pairs, transpose_cotangent) the
+  /// warp-specialised fc_product kernel where its heuristic takes the
+  /// problem. The op's #uta.gemm_plan where it can be followed; `whyNot`
+  /// (if given) gets why it cannot.
   std::optional<FcProductPlan> getPlan(Operation *op,
                                        std::string *whyNot = nullptr) const {
     auto gradient = cast<FcProductWeightGradientOp>(op);
@@ -394,28 +406,42 @@ private:
     problem.batchShape = {
         int64_t(gradient.getAlgebra().getAlgebra().numPaths())};
     problem.m = getInFeatures(gradient);
-    problem.n = getStaticShape(gradient.getCotangent())[2];
+    problem.n = getOutFeatures(gradient);
     problem.k = getBatch(gradient);
+    // B[b][o] = g[k][b][o]: stored [N][K] where the cotangent is
+    // batch-contiguous.
+    problem.transposeB = gradient.getTransposeCotangent();
     problem.elementType = Float32Type::get(op->getContext());
     if (problem.m == 0 || problem.n == 0 || problem.k == 0)
       return std::nullopt;
     int64_t termsPerSlot = getSlots(op).termsPerSlot;
-    GemmTarget mmaSync = getMmaSyncTarget();
+    // The warp-specialised kernel reads x and y as fc_product reads its
+    // own: [M][K] tiles, batch-contiguous.
+    bool kMajor = gradient.getTransposePairs() && problem.transposeB;
+    GemmTarget planTarget = kMajor ? target : getMmaSyncTarget();
+    auto isAllowed = [&](const FcProductPlan &plan) {
+      GemmSchedule schedule = plan.gemm.config.schedule;
+      return schedule == GemmSchedule::MmaSync ||
+             (kMajor && schedule == GemmSchedule::WgmmaTma);
+    };
     if (auto attr = op->getAttrOfType<GemmPlanAttr>(
             UTADialect::getGemmPlanAttrName())) {
       std::string error;
       std::optional<FcProductPlan> plan =
-          planFcProductFromAttr(problem, mmaSync, termsPerSlot, attr, error);
-      if (plan && plan->gemm.config.schedule != GemmSchedule::MmaSync)
-        error = "fc_product_weight_gradient runs on the mma_sync schedule";
+          planFcProductFromAttr(problem, planTarget, termsPerSlot, attr, error);
+      if (plan && !isAllowed(*plan))
+        error = "fc_product_weight_gradient runs on the mma_sync schedule, "
+                "or wgmma_tma with transpose_pairs and transpose_cotangent";
       if (plan && error.empty())
         return plan;
       if (whyNot)
         *whyNot = error;
     }
     std::optional<FcProductPlan> plan =
-        planFcProduct(problem, mmaSync, termsPerSlot);
-    if (!plan || plan->gemm.config.schedule != GemmSchedule::MmaSync)
+        planFcProduct(problem, planTarget, termsPerSlot);
+    if (plan && !isAllowed(*plan))
+      plan = planFcProduct(problem, getMmaSyncTarget(), termsPerSlot);
+    if (!plan || !isAllowed(*plan))
       return std::nullopt;
     return plan;
   }
@@ -430,8 +456,8 @@ private:
     Location loc = op->getLoc();
     const Algebra &algebra = gradient.getAlgebra().getAlgebra();
     bool pairsTransposed = gradient.getTransposePairs();
-    int64_t batch = getBatch(gradient),
-            outFeatures = getStaticShape(gradient.getCotangent())[2];
+    bool cotangentTransposed = gradient.getTransposeCotangent();
+    int64_t batch = getBatch(gradient), outFeatures = getOutFeatures(gradient);
     auto index = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(b, loc, v);
     };
@@ -453,7 +479,10 @@ private:
               std::swap(at[1], at[2]);
             x.push_back(io.read(b, loc, 1, at));
             y.push_back(io.read(b, loc, 2, at));
-            g.push_back(io.read(b, loc, 0, {index(blade), row, output}));
+            g.push_back(io.read(b, loc, 0,
+                                cotangentTransposed
+                                    ? ValueRange{index(blade), output, row}
+                                    : ValueRange{index(blade), row, output}));
           }
           SmallVector<Value> next(sums);
           for (ArrayRef<Term> bucket : buckets)

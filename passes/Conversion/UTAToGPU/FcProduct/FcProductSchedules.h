@@ -97,6 +97,14 @@ LogicalResult emitMmaSyncFcProduct(OpBuilder &b, Location loc,
                                    const FcProductGemm &fc, KernelIO &io,
                                    ElementEpilogue epilogue);
 
+/// The operands a kernel forms fc_product's pair products from (x, y) and
+/// multiplies them with (B): operand indices of the op, and whether x and y
+/// tiles are [K][M] rather than [M][K].
+struct FcPairOperands {
+  unsigned lhs, rhs, b;
+  bool transposed;
+};
+
 /// clifford.fc_product_weight_gradient on tensor cores: per path (the
 /// problem's batch index), the mma.sync pipeline of fc_product with M the
 /// input features, N the output features and K the batch, once per slot:
@@ -158,6 +166,19 @@ emitWgmmaTmaFcProduct(OpBuilder &b, Location loc, const FcProductPlan &plan,
                       const FcProductGemm &fc, KernelIO &io,
                       ElementEpilogue epilogue,
                       const FcProductGradeNorm *gradeNorm = nullptr);
+
+/// clifford.fc_product_weight_gradient warp-specialised on sm_90a: the
+/// kernel of emitWgmmaTmaFcProduct with the batch-contiguous x and y
+/// ([2^n, Fin, B]: transpose_pairs) as the pair products' factors, M the
+/// input features, K the batch, and the cotangent's blade of each slot
+/// ([2^n, Fout, B]: transpose_cotangent) as the K-major B; per path (the
+/// problem's batch index) as emitMmaSyncFcProductWeightGradient. Operands
+/// (cotangent, x, y) must be kernel arguments with 16-byte aligned rows.
+LogicalResult emitWgmmaTmaFcProductWeightGradient(OpBuilder &b, Location loc,
+                                                  const FcProductPlan &plan,
+                                                  const FcProductGemm &fc,
+                                                  KernelIO &io,
+                                                  ElementEpilogue epilogue);
 
 } // namespace mlir::uta
 

@@ -22,13 +22,6 @@ using namespace mlir::uta;
 
 namespace {
 
-/// Where the pair products' operands and B are, and how x and y lie.
-struct FcPairOperands {
-  unsigned lhs, rhs, b;
-  /// x and y tiles [K][M] (the weight gradient) rather than [M][K].
-  bool transposed;
-};
-
 /// fc_product (and its weight gradient) on the mma.sync mainloop: per step
 /// an x and a y tile per term and a B tile, A fragments formed from them.
 class MmaSyncFcProductEmitter : MmaSyncGemmEmitter {

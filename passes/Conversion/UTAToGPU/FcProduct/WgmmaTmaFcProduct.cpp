@@ -45,6 +45,10 @@
 // With GemmPlan::clusterBlocks the kernel is launched in clusters, the
 // column tiles of one row tile and blade together; its blocks share
 // nothing, the GPU just runs them at the same time.
+// fc_product_weight_gradient runs the same kernel with the operands'
+// roles moved (FcPairOperands): x and y batch-contiguous, M the input
+// features and K the batch, B the cotangent's blade of each slot
+// ([2^n, Fout, B]), a block per (path, row tile, column tile).
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,15 +76,19 @@ namespace {
 
 class WgmmaTmaFcProductEmitter : GemmScheduleEmitter {
 public:
+  /// `operands`: where x, y and the K-major B are ([M][K] tiles).
   WgmmaTmaFcProductEmitter(OpBuilder &b, Location loc,
-                           const FcProductPlan &plan, KernelIO &io)
-      : GemmScheduleEmitter(b, loc, plan.gemm, io), fcPlan(plan) {}
+                           const FcProductPlan &plan, KernelIO &io,
+                           FcPairOperands operands)
+      : GemmScheduleEmitter(b, loc, plan.gemm, io), fcPlan(plan),
+        operands(operands) {}
 
   LogicalResult emit(const FcProductGemm &fc, ElementEpilogue epilogue,
                      const FcProductGradeNorm *gradeNorm);
 
 private:
   const FcProductPlan &fcPlan;
+  FcPairOperands operands;
   /// The tensor maps, tiles and mbarriers.
   LogicalResult setUp();
   /// The producer's first warp: every step's copies in order, then the
@@ -226,9 +234,12 @@ LogicalResult WgmmaTmaFcProductEmitter::setUp() {
   // issued: one more weight stage must be free for those.
   assert((isSplit() || c.bStages >= 2) &&
          "TF32 keeps a step in flight: at least two weight stages");
-  xMap = io.getOperandTensorMap(0, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
-  yMap = io.getOperandTensorMap(1, {1, c.tileM, c.tileK}, kWgmmaRowBytes);
-  wMap = io.getOperandTensorMap(2, {1, c.tileN, c.tileK}, kWgmmaRowBytes);
+  xMap = io.getOperandTensorMap(operands.lhs, {1, c.tileM, c.tileK},
+                                kWgmmaRowBytes);
+  yMap = io.getOperandTensorMap(operands.rhs, {1, c.tileM, c.tileK},
+                                kWgmmaRowBytes);
+  wMap =
+      io.getOperandTensorMap(operands.b, {1, c.tileN, c.tileK}, kWgmmaRowBytes);
   if (fc->gated)
     gateMap = io.getOperandTensorMap(kFcProductGateOperand, {c.tileM, c.tileK},
                                      kWgmmaRowBytes);
@@ -282,7 +293,7 @@ void WgmmaTmaFcProductEmitter::emitTermCopy(const FcProductStep &info,
                                             int64_t term, Value k0,
                                             Value unit) {
   emitTermUnitCopy(unit, 2 * getTermBytes(), [&](Value offset, Value barrier) {
-    // Coordinates innermost first: (k, row, blade) of [blades, B, Fin].
+    // Coordinates innermost first: (k, row, blade) of [blades, M, K].
     emitTensorMapCopy(b, loc, emitSharedPointer(b, loc, xTiles, offset), xMap,
                       {k0, block.row, info.lhs[term]}, barrier);
     emitTensorMapCopy(b, loc, emitSharedPointer(b, loc, yTiles, offset), yMap,
@@ -317,7 +328,8 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
       Value barrier = weightRing->emitExpectBytes(slot, getWeightBytes());
       Value destination =
           emitSharedPointer(b, loc, wTiles, mul(slot, getWeightBytes()));
-      // (k, output feature, path) of [P, Fout, Fin].
+      // (k, column, batch) of B [batches, N, K]: the weights of the step's
+      // path, or the weight gradient's cotangent blade.
       emitTensorMapCopy(b, loc, destination, wMap,
                         {k0, block.column, info.path}, barrier);
     });
@@ -634,6 +646,17 @@ LogicalResult mlir::uta::emitWgmmaTmaFcProduct(
     OpBuilder &b, Location loc, const FcProductPlan &plan,
     const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue,
     const FcProductGradeNorm *gradeNorm) {
-  return WgmmaTmaFcProductEmitter(b, loc, plan, io)
+  return WgmmaTmaFcProductEmitter(b, loc, plan, io,
+                                  {/*lhs=*/0, /*rhs=*/1, /*b=*/2,
+                                   /*transposed=*/false})
       .emit(fc, epilogue, gradeNorm);
+}
+
+LogicalResult mlir::uta::emitWgmmaTmaFcProductWeightGradient(
+    OpBuilder &b, Location loc, const FcProductPlan &plan,
+    const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue) {
+  return WgmmaTmaFcProductEmitter(b, loc, plan, io,
+                                  {/*lhs=*/1, /*rhs=*/2, /*b=*/0,
+                                   /*transposed=*/false})
+      .emit(fc, epilogue, /*gradeNorm=*/nullptr);
 }
