@@ -1134,6 +1134,15 @@ func.func @fc_product_weight_gradient_result(%g: tensor<8x64x48xf32>, %x: tensor
 
 // -----
 
+// With transpose_cotangent the batch is the cotangent's last axis.
+func.func @fc_product_weight_gradient_cotangent_batch(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x32x64xf32> {
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op cotangent has batch size 48 (axis 2) but lhs has 64 (axis 1)}}
+  %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {transpose_cotangent = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x64xf32>
+  return %dw : tensor<20x32x64xf32>
+}
+
+// -----
+
 // With transpose_pairs the batch is the pairs' last axis.
 func.func @fc_product_weight_gradient_pairs_batch(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x64x48xf32> {
   // expected-error@+1 {{'clifford.fc_product_weight_gradient' op cotangent has batch size 64 (axis 1) but lhs has 32 (axis 2)}}
