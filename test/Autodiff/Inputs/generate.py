@@ -63,7 +63,8 @@ def layer(op, alg, sig, blades, paths):
 def fc_gradients(alg, sig, blades, paths):
     """fc_product's gradient ops (their own rules: the double backward):
     the adjoint with respect to x, the weight gradient in the K-major
-    layout, and the weight gradient of batch-contiguous pairs."""
+    layout, of batch-contiguous pairs, and of every operand batch-contiguous
+    (pairs and cotangent)."""
     g, x = tensor(blades, 3, 5), tensor(blades, 3, 4)
     w, wk = tensor(paths, 4, 5), tensor(paths, 5, 4)
     adjoint = ("func.func @fc_product_adjoint_%s(%%g: %s, %%y: %s, %%w: %s) "
@@ -84,7 +85,15 @@ def fc_gradients(alg, sig, blades, paths):
              "{transpose_pairs = true} : (%s, %s, %s) -> %s\n"
              "  return %%d : %s\n}\n" % (alg, g, xt, xt, w, sig, g, xt, xt, w,
                                         w))
-    return adjoint, gradient, pairs
+    gt = tensor(blades, 5, 3)
+    k_major = ("func.func @fc_product_weight_gradient_kmajor_%s(%%g: %s, "
+               "%%x: %s, %%y: %s) -> %s {\n"
+               "  %%d = clifford.fc_product_weight_gradient <%s> %%g, %%x, %%y "
+               "{transpose_cotangent = true, transpose_pairs = true} : "
+               "(%s, %s, %s) -> %s\n"
+               "  return %%d : %s\n}\n" % (alg, gt, xt, xt, w, sig, gt, xt, xt,
+                                            w, w))
+    return adjoint, gradient, pairs, k_major
 
 
 def flash_layer(kind, alg, sig, blades, paths):
@@ -131,7 +140,8 @@ def main():
         for op in ("weighted_product", "fc_product"):
             graphs[op] = layer(op, alg, sig, blades, paths)
         (graphs["fc_product_adjoint"], graphs["fc_product_weight_gradient"],
-         graphs["fc_product_weight_gradient_pairs"]) = fc_gradients(
+         graphs["fc_product_weight_gradient_pairs"],
+         graphs["fc_product_weight_gradient_kmajor"]) = fc_gradients(
              alg, sig, blades, paths)
         for kind in ("sgp", "fc"):
             graphs["layer_" + kind] = flash_layer(kind, alg, sig, blades,
