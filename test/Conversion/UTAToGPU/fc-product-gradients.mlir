@@ -71,3 +71,18 @@ func.func @adjoint_large(%g: tensor<8x8192x512xf32>, %y: tensor<8x8192x512xf32>,
   %r = clifford.fc_product_adjoint <3, 0, 0> rhs %g, %y, %w : (tensor<8x8192x512xf32>, tensor<8x8192x512xf32>, tensor<20x512x512xf32>) -> tensor<8x8192x512xf32>
   return %r : tensor<8x8192x512xf32>
 }
+
+// -----
+
+// With every operand batch-contiguous (as uta-tensor-core-layouts gives it on
+// sm_90a) the weight gradient runs on fc_product's warp-specialised kernel:
+// its TMA rows, plain TF32 with K tiles outer. Pairs given as they lie stay
+// on mma.sync.
+// LARGE-LABEL: func.func @weight_gradient_k_major
+//       LARGE:   clifford.fc_product_weight_gradient {{.*}}uta.gemm_plan = #uta.gemm_plan<schedule = "wgmma_tma", tile = [128, 256, 32], warps = [2, 1], stages = 4, precision = "tf32", b_stages = 3>
+//       LARGE:   clifford.fc_product_weight_gradient {{.*}}uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync"
+func.func @weight_gradient_k_major(%g: tensor<8x512x8192xf32>, %x: tensor<8x512x8192xf32>, %h: tensor<8x8192x512xf32>, %y: tensor<8x8192x512xf32>) -> (tensor<20x512x512xf32>, tensor<20x512x512xf32>) {
+  %a = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {transpose_cotangent = true, transpose_pairs = true} : (tensor<8x512x8192xf32>, tensor<8x512x8192xf32>, tensor<8x512x8192xf32>) -> tensor<20x512x512xf32>
+  %b = clifford.fc_product_weight_gradient <3, 0, 0> %h, %y, %y : (tensor<8x8192x512xf32>, tensor<8x8192x512xf32>, tensor<8x8192x512xf32>) -> tensor<20x512x512xf32>
+  return %a, %b : tensor<20x512x512xf32>, tensor<20x512x512xf32>
+}
