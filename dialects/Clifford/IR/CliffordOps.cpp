@@ -496,6 +496,17 @@ LogicalResult WeightedProductAdjointOp::verify() {
   return verifyAdjointBladeSets(*this);
 }
 
+/// An adjoint's result has the shape of the operand `other` it scales.
+static LogicalResult verifyResultHasShapeOf(Operation *op, Value resultValue,
+                                            NamedTensor other) {
+  auto result = cast<RankedTensorType>(resultValue.getType());
+  if (result.getShape() != other.type.getShape())
+    return op->emitOpError()
+           << "result has shape " << shapeStr(result.getShape()) << " but "
+           << other.name << " has shape " << shapeStr(other.type.getShape());
+  return success();
+}
+
 LogicalResult FcProductAdjointOp::verify() {
   NamedTensor cotangent = named("cotangent", getCotangent());
   NamedTensor other = named("other", getOther());
@@ -515,12 +526,7 @@ LogicalResult FcProductAdjointOp::verify() {
     return emitOpError() << "cotangent has " << cotangent.type.getDimSize(2)
                          << " features but the weights have " << outFeatures
                          << " output features";
-  auto result = cast<RankedTensorType>(getResult().getType());
-  if (result.getShape() != other.type.getShape())
-    return emitOpError() << "result has shape " << shapeStr(result.getShape())
-                         << " but other has shape "
-                         << shapeStr(other.type.getShape());
-  return success();
+  return verifyResultHasShapeOf(*this, getResult(), other);
 }
 
 LogicalResult FcProductWeightGradientOp::verify() {
@@ -605,12 +611,7 @@ LogicalResult FcProductPairAdjointOp::verify() {
     return emitOpError() << "pairs have shape " << shapeStr(pairs.getShape())
                          << " but the path groups of " << getAlgebra()
                          << " and other give " << shapeStr(expected);
-  auto result = cast<RankedTensorType>(getResult().getType());
-  if (result.getShape() != other.type.getShape())
-    return emitOpError() << "result has shape " << shapeStr(result.getShape())
-                         << " but other has shape "
-                         << shapeStr(other.type.getShape());
-  return success();
+  return verifyResultHasShapeOf(*this, getResult(), other);
 }
 
 LogicalResult PathAdjointOp::verify() {

@@ -4,8 +4,9 @@
 // one grouped GEMM of the 44 path groups' pair cotangents
 // (uta-share-fc-adjoint-gemms; mma.sync or wgmma), then one element-wise
 // kernel computes both adjoints from it (two ops launched as one grid); its
-// weight gradient is one mma.sync GEMM per path, K over the batch, the pair
-// products formed in registers; the linear map's dx and weight gradient are
+// weight gradient is one GEMM per path, K over the batch, the pair products
+// formed in registers (mma.sync; on sm_90a, with every operand
+// batch-contiguous, fc_product's warp-specialised kernel); the linear map's dx and weight gradient are
 // engine GEMMs (mma.sync on sm_80, mma.sync or wgmma on sm_90a; f32 as
 // 3xTF32, or tf32 with --allow-tf32), none a loop of scalar FMAs. The
 // buffers are the layer's tensors, the bias gradient's partial sums and
@@ -30,7 +31,7 @@
 //       CHECK:   {{mma.sync.aligned|wgmma.mma_async}}
 // CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_fc_product_pair_adjoint_k{{[0-9]+}}_fc_product_pair_adjoint
 // CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_fc_product_weight_gradient(
-//       CHECK:   mma.sync.aligned
+//       CHECK:   {{mma.sync.aligned|wgmma.mma_async}}
 // CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_matmul(
 //       CHECK:   {{mma.sync.aligned|wgmma.mma_async}}
 
