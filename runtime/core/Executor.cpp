@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/Executor.h"
+#include "runtime/core/WorkspacePlan.h"
 
 #include "runtime/core/Compare.h"
 #include "runtime/core/Half.h"
@@ -121,18 +122,12 @@ Executor::Executor(Backend &backend, Manifest manifest)
       constants_(manifest_.buffers.size()),
       hasConstant_(manifest_.buffers.size(), false),
       workspaceOffsets_(manifest_.buffers.size(), 0) {
-  // The intermediates one after another, each at its alignment; the
-  // manifest's sizes were checked against int64 when it was read.
-  for (size_t i = 0; i < manifest_.buffers.size(); ++i) {
-    const BufferDesc &desc = manifest_.buffers[i];
-    if (desc.role != BufferRole::kIntermediate)
-      continue;
-    uint64_t alignment = std::max<uint64_t>(desc.alignment, 1);
-    workspaceAlignment_ = std::max(workspaceAlignment_, alignment);
-    workspaceBytes_ = (workspaceBytes_ + alignment - 1) / alignment * alignment;
-    workspaceOffsets_[i] = workspaceBytes_;
-    workspaceBytes_ += desc.bytes;
-  }
+  // Intermediates not live at the same launch share bytes; the manifest's
+  // sizes were checked against int64 when it was read.
+  WorkspacePlan plan = planWorkspace(manifest_);
+  workspaceOffsets_ = std::move(plan.offsets);
+  workspaceBytes_ = plan.bytes;
+  workspaceAlignment_ = plan.alignment;
 }
 
 Executor::Executor(Executor &&other) noexcept

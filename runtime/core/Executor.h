@@ -92,7 +92,8 @@ public:
 
   const Manifest &manifest() const { return manifest_; }
   /// The bytes of device memory a run on a caller's stream needs for the
-  /// intermediates (each at its alignment), and the alignment of its start.
+  /// intermediates (each at its alignment; those not live at the same
+  /// launch share bytes, WorkspacePlan.h), and the alignment of its start.
   uint64_t workspaceBytes() const { return workspaceBytes_; }
   uint64_t workspaceAlignment() const { return workspaceAlignment_; }
 
