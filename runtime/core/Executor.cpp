@@ -111,6 +111,25 @@ struct RunBuffers {
     return Status();
   }
 
+  /// Places each intermediate of `descs` in one new allocation of `bytes`
+  /// at its offset in `offsets` (a backend that addresses buffers by
+  /// pointer).
+  Status placeInWorkspace(std::span<const BufferDesc> descs,
+                          std::span<const uint64_t> offsets, uint64_t bytes,
+                          uint64_t alignment) {
+    BufferDesc workspaceDesc;
+    workspaceDesc.bytes = bytes;
+    workspaceDesc.alignment = alignment;
+    Expected<DeviceBuffer> workspace = allocated.allocate(workspaceDesc);
+    if (!workspace)
+      return workspace.status();
+    for (size_t i = 0; i < descs.size(); ++i)
+      if (descs[i].role == BufferRole::kIntermediate)
+        buffers[i] =
+            DeviceBuffer{workspace->handle + offsets[i], descs[i].bytes};
+    return Status();
+  }
+
   std::vector<DeviceBuffer> buffers;
   DeviceBufferGuard allocated;
 };
@@ -287,9 +306,14 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
                                std::to_string(descs[resultBuffers[r]].bytes));
 
   RunBuffers run(*backend_, descs.size());
+  bool shared = sharesWorkspace(options);
+  if (shared)
+    UTA_TRY(run.placeInWorkspace(descs, workspaceOffsets_, workspaceBytes_,
+                                 workspaceAlignment_));
   for (size_t i = 0; i < descs.size(); ++i)
-    UTA_TRY(
-        run.provide(i, descs[i], hasConstant_[i] ? &constants_[i] : nullptr));
+    if (!shared || descs[i].role != BufferRole::kIntermediate)
+      UTA_TRY(
+          run.provide(i, descs[i], hasConstant_[i] ? &constants_[i] : nullptr));
   for (size_t a = 0; a < arguments.size(); ++a)
     UTA_TRY(backend_->upload(run.buffers[argumentBuffers[a]], arguments[a]));
   UTA_TRY(launch(run.buffers, options, timings));
@@ -360,11 +384,21 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
   if (options.callerStream)
     return launchOnCallerStream(run.buffers, options, timings);
   // The caller's buffers are set; the rest are constants or intermediates.
+  bool shared = sharesWorkspace(options);
+  if (shared)
+    UTA_TRY(run.placeInWorkspace(descs, workspaceOffsets_, workspaceBytes_,
+                                 workspaceAlignment_));
   for (size_t i = 0; i < descs.size(); ++i)
-    if (hasConstant_[i] || descs[i].role == BufferRole::kIntermediate)
+    if (hasConstant_[i] ||
+        (!shared && descs[i].role == BufferRole::kIntermediate))
       UTA_TRY(
           run.provide(i, descs[i], hasConstant_[i] ? &constants_[i] : nullptr));
   return launch(run.buffers, options, timings);
+}
+
+bool Executor::sharesWorkspace(const RunOptions &options) const {
+  return !options.poison && backend_->runsOnCallerStreams() &&
+         workspaceBytes_ > 0;
 }
 
 Status

@@ -127,6 +127,12 @@ public:
 private:
   Executor(Backend &backend, Manifest manifest);
   void releaseConstants();
+  /// Whether a run allocates one workspace for its intermediates, each at
+  /// its planned offset (WorkspacePlan.h), rather than one buffer each: on a
+  /// backend that addresses buffers by pointer (runsOnCallerStreams), and
+  /// not when it poisons, which keeps every intermediate apart so that an
+  /// element read before any write reads NaN, not another's bytes.
+  bool sharesWorkspace(const RunOptions &options) const;
   /// Poisons what the options say and runs the launches on `buffers` (one
   /// per manifest buffer).
   Status launch(std::span<const DeviceBuffer> buffers,

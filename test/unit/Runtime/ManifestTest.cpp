@@ -24,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace uta::runtime;
@@ -1004,6 +1005,121 @@ TEST(ExecutorTest, RunsAKernelOnTheArgumentsOfEachLaunch) {
   EXPECT_EQ(
       output->results[0].toFloat32(),
       (std::vector<float>{-6, -12, -18, -24, -30, -36, -42, -48, -54, -60}));
+}
+
+/// HostBackend's kernels on buffers addressed by pointer, as CUDA's are:
+/// `handle + offset` is a buffer inside another, so a run may place its
+/// intermediates in one workspace. Keeps the buffers of the last run.
+class PointerHostBackend final : public Backend {
+public:
+  std::map<uint64_t, std::vector<std::byte>> blocks;
+  std::vector<DeviceBuffer> lastRun;
+
+  const char *name() const override { return "host-pointers"; }
+  std::string deviceDescription() const override { return "host memory"; }
+  DeviceLimits limits() const override { return HostBackend().limits(); }
+  bool runsOnCallerStreams() const override { return true; }
+  Expected<DeviceBuffer> allocate(uint64_t bytes, uint64_t) override {
+    std::vector<std::byte> block(std::max<uint64_t>(bytes, 1));
+    uint64_t address = reinterpret_cast<uint64_t>(block.data());
+    blocks.emplace(address, std::move(block));
+    return DeviceBuffer{address, bytes};
+  }
+  void release(DeviceBuffer buffer) override {
+    EXPECT_EQ(blocks.erase(buffer.handle), 1u);
+  }
+  Status upload(DeviceBuffer buffer, std::span<const std::byte> data) override {
+    std::memcpy(reinterpret_cast<void *>(buffer.handle), data.data(),
+                data.size());
+    return Status();
+  }
+  Status download(DeviceBuffer buffer, std::span<std::byte> data) override {
+    std::memcpy(data.data(), reinterpret_cast<const void *>(buffer.handle),
+                data.size());
+    return Status();
+  }
+  Expected<std::unique_ptr<Executable>>
+  load(const Manifest &manifest, std::span<const std::byte>) override {
+    auto loaded = std::make_unique<HostBackend::Loaded>();
+    loaded->manifest = manifest;
+    return std::unique_ptr<Executable>(std::move(loaded));
+  }
+  Status run(Executable &executable, std::span<const DeviceBuffer> buffers,
+             std::vector<KernelTiming> *) override {
+    const Manifest &m = static_cast<HostBackend::Loaded &>(executable).manifest;
+    lastRun.assign(buffers.begin(), buffers.end());
+    auto floats = [&](const KernelArg &arg) {
+      size_t position = m.findBuffer(arg.buffer) - m.buffers.data();
+      return reinterpret_cast<float *>(buffers[position].handle);
+    };
+    for (const LaunchDesc &launch : m.launches) {
+      const std::vector<KernelArg> &args = launch.args;
+      if (m.kernels[launch.kernelIndex].entryPoint == "add_f32") {
+        float *a = floats(args[1]), *b = floats(args[6]), *c = floats(args[11]);
+        for (int64_t i = 0; i < args[15].intValue; ++i)
+          c[i] = a[i] + b[i];
+      } else {
+        float *x = floats(args[0]), *y = floats(args[1]);
+        for (int64_t i = 0; i < args[3].intValue; ++i)
+          y[i] = args[2].floatValue * x[i];
+      }
+    }
+    return Status();
+  }
+};
+
+// A chain a + b -> i2 -> i4 -> i5 -> c: i2 (launches 0-1) and i5 (2-3) are
+// never live at once, so a run that does not poison puts them at one
+// address of a single workspace; a poisoning run keeps them apart. Both
+// compute c = -2 * 0.5 * 3 * (a + b).
+TEST(ExecutorTest, IntermediatesShareTheWorkspaceUnlessPoisoned) {
+  json manifest = json::parse(addScaleManifest(10));
+  manifest["version"] = 2;
+  for (int id : {4, 5})
+    manifest["buffers"].push_back({{"id", id},
+                                   {"role", "intermediate"},
+                                   {"dtype", "f32"},
+                                   {"shape", {10}},
+                                   {"bytes", 40},
+                                   {"alignment", 16}});
+  json scale = manifest["launches"][1];
+  scale["args"] = manifest["kernels"][1]["args"];
+  json launches = json::array({manifest["launches"][0]});
+  for (auto [from, to, alpha] :
+       {std::tuple{2, 4, 3.0}, {4, 5, 0.5}, {5, 3, -2.0}}) {
+    json launch = scale;
+    launch["args"][0]["buffer"] = from;
+    launch["args"][1]["buffer"] = to;
+    launch["args"][2]["value"] = alpha;
+    launches.push_back(launch);
+  }
+  manifest["launches"] = launches;
+  Expected<Manifest> parsed = parseManifest(manifest.dump(), "test.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  PointerHostBackend backend;
+  Expected<Executor> executor =
+      Executor::load(backend, std::move(*parsed), std::span<const std::byte>());
+  ASSERT_TRUE(executor) << executor.status().message();
+  // Two slots of 40 bytes, at 0 and 48 (16-byte aligned).
+  EXPECT_EQ(executor->workspaceBytes(), 88u);
+  const Manifest &m = executor->manifest();
+  size_t i2 = m.findBuffer(2) - m.buffers.data(),
+         i4 = m.findBuffer(4) - m.buffers.data(),
+         i5 = m.findBuffer(5) - m.buffers.data();
+  HostTensor a = tenOnes();
+  for (bool poison : {false, true}) {
+    RunOptions options;
+    options.poison = poison;
+    Expected<RunOutput> output = executor->run({&a, 1}, options);
+    ASSERT_TRUE(output) << output.status().message();
+    EXPECT_EQ(
+        output->results[0].toFloat32(),
+        (std::vector<float>{-3, -6, -9, -12, -15, -18, -21, -24, -27, -30}));
+    EXPECT_EQ(backend.lastRun[i2].handle == backend.lastRun[i5].handle,
+              !poison);
+    EXPECT_NE(backend.lastRun[i2].handle, backend.lastRun[i4].handle);
+  }
+  EXPECT_EQ(backend.blocks.size(), 1u); // the constant
 }
 
 TEST(ExecutorTest, PoisonsResultsWithNaN) {
