@@ -18,9 +18,11 @@ the loop below), with its peak memory; beside
 them, in the same process, torch.compile of the same layer in plain torch
 (bench/clifford_torch.py), forward + backward timed by the same loop
 (uta_runner.time_like_uta_run), and its peak memory; and Flash Clifford's
-H200 time from configs.BASELINES. UTA's peak memory is what the manifests
-allocate beyond the inputs: the larger of the forward's results and
-intermediates, and the residuals with the backward's.
+H200 time from configs.BASELINES. UTA's peak memory is what a timed run
+holds beyond the inputs: the larger of the forward's results and
+intermediates, and the residuals with the backward's, the intermediates in
+one workspace where those not live at the same launch share bytes
+(uta.Executable.workspace_bytes).
 
 Writes the table as markdown (stdout, and RESULTS.md if given) and one CSV
 row per configuration (RESULTS.csv) for bench/train/plot.py, both
@@ -92,13 +94,22 @@ def manifest_bytes(name, file, roles):
     return sum(b["bytes"] for b in manifest["buffers"] if b["role"] in roles)
 
 
+def workspace_bytes(name, half):
+    """The bytes of the intermediates' workspace of `half` (uta-run's timed
+    runs and the torch path hold one, shared where lifetimes allow)."""
+    import uta
+    path = os.path.join(out, name, half + ".ptx.json")
+    return uta.load(path, uta.device("cuda")).workspace_bytes
+
+
 def uta_peak_mb(name):
-    forward = manifest_bytes(name, "fwd", ("result", "intermediate"))
+    forward = (manifest_bytes(name, "fwd", ("result",)) +
+               workspace_bytes(name, "fwd"))
     manifest = json.load(open(os.path.join(out, name, "fwd.ptx.json")))
     residuals = sum(b["bytes"] for b in manifest["buffers"]
                     if b["role"] == "result" and b["index"] >= 1)
-    backward = residuals + manifest_bytes(name, "bwd",
-                                          ("result", "intermediate"))
+    backward = (residuals + manifest_bytes(name, "bwd", ("result",)) +
+                workspace_bytes(name, "bwd"))
     return max(forward, backward) / 2**20
 
 

@@ -122,6 +122,20 @@ def test_compile_options():
         assert uta.compile(g, device=device).target == "spirv"
 
 
+def test_intermediates_not_live_together_share_the_workspace(vulkan):
+    # A chain of 64x64 matmuls: each intermediate meets only its neighbours,
+    # so three slots hold what the sum of five would.
+    g = uta.Graph("chain")
+    x = g.input([64, 64])
+    y = x
+    for _ in range(6):
+        y = g.relu(g.matmul(y, x))
+    g.output(y)
+    exe = uta.compile(g, target="spirv", fusion=False).load(vulkan)
+    slot = 64 * 64 * 4
+    assert 0 < exe.workspace_bytes <= 3 * slot
+
+
 def test_saved_module_runs_through_the_runtime_alone(tmp_path, reference,
                                                      vulkan):
     g = uta.Graph("saved")
