@@ -38,7 +38,10 @@ options:
                          reached: operations per second by unit (simt, and
                          the tensor cores' tf32, 3xtf32, bf16 or f16) and
                          bytes per second (the bytes it must read and write
-                         over its time)
+                         over its time); on CUDA also the memory of the
+                         intermediates and of the workspace the timed runs
+                         hold them in (those not live at the same launch
+                         share bytes)
   --profile-json=FILE    with --profile, also write the report to FILE as
                          JSON: per launch its kernel, median ms, runs, cost
                          and rates, and the total

@@ -241,6 +241,16 @@ int printDevice(const UTARunOptions &options) {
   return 0;
 }
 
+/// `bytes` in KiB below a MiB, else in MiB, one decimal.
+std::string formatBytes(uint64_t bytes) {
+  char text[32];
+  if (bytes < (uint64_t(1) << 20))
+    std::snprintf(text, sizeof(text), "%.1f KiB", bytes / 1024.0);
+  else
+    std::snprintf(text, sizeof(text), "%.1f MiB", bytes / 1048576.0);
+  return text;
+}
+
 int runUTARun(int argc, char **argv) {
   Expected<UTARunOptions> parsed = parseUTARunOptions(argc, argv);
   if (!parsed)
@@ -374,6 +384,18 @@ int runUTARun(int argc, char **argv) {
     report.totalMilliseconds = medianMilliseconds(runTotals);
     report.runs = runTotals.size();
     std::fputs(formatProfile(report).c_str(), stdout);
+    // The timed runs (no poisoning) hold the intermediates in one workspace
+    // on backends that address buffers by pointer.
+    if (executor->backend().runsOnCallerStreams()) {
+      uint64_t intermediates = 0;
+      for (const BufferDesc &desc : executor->manifest().buffers)
+        if (desc.role == BufferRole::kIntermediate)
+          intermediates += desc.bytes;
+      std::printf("memory: %s of intermediates in a workspace of %s (those "
+                  "not live at the same launch share bytes)\n",
+                  formatBytes(intermediates).c_str(),
+                  formatBytes(executor->workspaceBytes()).c_str());
+    }
     if (!options.profileJson.empty())
       if (Status written = writeProfileJson(options.profileJson, report);
           !written)
