@@ -60,7 +60,7 @@ WorkspacePlan uta::runtime::planWorkspace(const Manifest &manifest) {
   std::vector<Placed> placed;
   for (size_t position : order) {
     const BufferDesc &desc = buffers[position];
-    uint64_t alignment = std::max<uint64_t>(desc.alignment, 1);
+    uint64_t alignment = std::max(desc.alignment, kMinWorkspaceAlignment);
     plan.alignment = std::max(plan.alignment, alignment);
     // The ranges of the placed ones live at the same time, by offset.
     std::vector<Placed> conflicts;

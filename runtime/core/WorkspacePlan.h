@@ -22,12 +22,17 @@
 
 namespace uta::runtime {
 
+/// Every intermediate starts at a multiple of this many bytes, as a fresh
+/// allocation would (cudaMalloc gives 256): a warp's 128-byte accesses of a
+/// buffer then fall on whole segments.
+constexpr uint64_t kMinWorkspaceAlignment = 256;
+
 struct WorkspacePlan {
   /// Per manifest buffer: an intermediate's offset in the workspace (0 for
   /// other buffers).
   std::vector<uint64_t> offsets;
   /// The workspace's size, and the alignment of its start (the largest of
-  /// the intermediates').
+  /// the intermediates' and kMinWorkspaceAlignment).
   uint64_t bytes = 0;
   uint64_t alignment = 1;
 };
@@ -43,8 +48,9 @@ std::vector<LiveSpan> computeLiveSpans(const Manifest &manifest);
 
 /// Offsets for the intermediates of `manifest` (a parsed one: sizes checked
 /// against int64): the largest first, each at the lowest offset of its
-/// alignment that overlaps no intermediate already placed whose span meets
-/// its own. Deterministic: ties keep manifest order.
+/// alignment (at least kMinWorkspaceAlignment) that overlaps no intermediate
+/// already placed whose span meets its own. Deterministic: ties keep manifest
+/// order.
 WorkspacePlan planWorkspace(const Manifest &manifest);
 
 } // namespace uta::runtime

@@ -59,6 +59,7 @@ void expectSound(const Manifest &manifest, const WorkspacePlan &plan) {
     if (buffers[a].role != BufferRole::kIntermediate)
       continue;
     EXPECT_EQ(plan.offsets[a] % buffers[a].alignment, 0u) << a;
+    EXPECT_EQ(plan.offsets[a] % kMinWorkspaceAlignment, 0u) << a;
     EXPECT_LE(plan.offsets[a] + buffers[a].bytes, plan.bytes) << a;
     for (size_t b = a + 1; b < buffers.size(); ++b) {
       if (buffers[b].role != BufferRole::kIntermediate)
@@ -79,9 +80,10 @@ TEST(WorkspacePlan, AChainReusesMemory) {
       {1000, 2000, 1000, 2000}, {{100, 0}, {0, 1}, {1, 2}, {2, 3}, {3, 101}});
   WorkspacePlan plan = planWorkspace(manifest);
   expectSound(manifest, plan);
-  // Buffers 1 and 3 at 0, buffers 0 and 2 at 2000 (a multiple of 16).
-  EXPECT_EQ(plan.bytes, 3000u);
-  EXPECT_EQ(plan.alignment, 16u);
+  // Buffers 1 and 3 at 0, buffers 0 and 2 at 2048 (the next multiple of
+  // kMinWorkspaceAlignment).
+  EXPECT_EQ(plan.bytes, 3048u);
+  EXPECT_EQ(plan.alignment, kMinWorkspaceAlignment);
 }
 
 // Buffers live at one launch (a merged launch reads all three) never share.
@@ -90,7 +92,7 @@ TEST(WorkspacePlan, BuffersOfOneLaunchAreApart) {
       {64, 64, 64}, {{100, 0}, {100, 1}, {100, 2}, {0, 1, 2, 101}});
   WorkspacePlan plan = planWorkspace(manifest);
   expectSound(manifest, plan);
-  EXPECT_EQ(plan.bytes, 192u);
+  EXPECT_EQ(plan.bytes, 2 * kMinWorkspaceAlignment + 64);
 }
 
 // A buffer zeroed before a launch is live from that launch on; a buffer no
@@ -105,7 +107,7 @@ TEST(WorkspacePlan, ZeroedAndUntouchedBuffers) {
   EXPECT_EQ(spans[2].last, 1u);
   WorkspacePlan plan = planWorkspace(manifest);
   expectSound(manifest, plan);
-  EXPECT_EQ(plan.bytes, 768u);
+  EXPECT_EQ(plan.bytes, 768u); // three 256-byte slots
 }
 
 // Many buffers of mixed sizes and spans, placed soundly and in less than
@@ -126,7 +128,7 @@ TEST(WorkspacePlan, MixedSpansAreSoundAndDeterministic) {
   uint64_t sum = 0;
   for (uint64_t size : sizes)
     sum += size;
-  EXPECT_LT(plan.bytes, sum / 3);
+  EXPECT_LT(plan.bytes, sum / 2);
   EXPECT_EQ(planWorkspace(manifest).offsets, plan.offsets);
 }
 
