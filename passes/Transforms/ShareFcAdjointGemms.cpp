@@ -33,8 +33,10 @@ namespace {
 using PairsKey = std::tuple<Block *, Attribute, Value, Value, Attribute>;
 
 PairsKey getPairsKey(FcProductAdjointOp op) {
+  // The layout by value: an absent attribute and an explicit false agree.
   return {op->getBlock(), op.getAlgebraAttr(), op.getCotangent(),
-          op.getWeights(), op.getTransposeWeightsAttr()};
+          op.getWeights(),
+          BoolAttr::get(op.getContext(), op.getTransposeWeights())};
 }
 
 struct ShareFcAdjointGemms final

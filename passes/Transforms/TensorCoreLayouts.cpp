@@ -85,7 +85,8 @@ struct KMajorFcProductWeights final : OpRewritePattern<clifford::FcProductOp> {
 /// memory in every block.
 struct BatchContiguousWeightGradientPairs final
     : OpRewritePattern<clifford::FcProductWeightGradientOp> {
-  using OpRewritePattern::OpRewritePattern;
+  BatchContiguousWeightGradientPairs(MLIRContext *context, bool roundToTf32)
+      : OpRewritePattern(context), roundToTf32(roundToTf32) {}
 
   LogicalResult matchAndRewrite(clifford::FcProductWeightGradientOp op,
                                 PatternRewriter &rewriter) const override {
@@ -105,7 +106,18 @@ struct BatchContiguousWeightGradientPairs final
     };
     Value lhs = transposed(op.getLhs());
     Value rhs = op.getRhs() == op.getLhs() ? lhs : transposed(op.getRhs());
-    Value cotangent = transposed(op.getCotangent());
+    // The cotangent is the kernel's B, which plain TF32 products read
+    // truncated: its copy rounds it (the pairs, A's factors, are multiplied
+    // in f32 and rounded as products).
+    Value cotangent;
+    if (roundToTf32) {
+      auto copy = TransposeOp::create(rewriter, op.getLoc(), op.getCotangent(),
+                                      kSwapLastTwoAxes);
+      copy.setRoundToTf32(true);
+      cotangent = copy;
+    } else {
+      cotangent = transposed(op.getCotangent());
+    }
     rewriter.modifyOpInPlace(op, [&] {
       op.getLhsMutable().assign(lhs);
       op.getRhsMutable().assign(rhs);
@@ -115,6 +127,8 @@ struct BatchContiguousWeightGradientPairs final
     });
     return success();
   }
+
+  bool roundToTf32;
 };
 
 struct UTATensorCoreLayoutsPass final
@@ -134,5 +148,6 @@ struct UTATensorCoreLayoutsPass final
 void mlir::uta::populateTensorCoreLayoutPatterns(RewritePatternSet &patterns,
                                                  bool roundToTf32) {
   patterns.add<KMajorFcProductWeights>(patterns.getContext(), roundToTf32);
-  patterns.add<BatchContiguousWeightGradientPairs>(patterns.getContext());
+  patterns.add<BatchContiguousWeightGradientPairs>(patterns.getContext(),
+                                                   roundToTf32);
 }

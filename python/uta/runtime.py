@@ -197,9 +197,9 @@ class Executable(HandleOwner):
     @property
     def workspace_bytes(self):
         """Device bytes a run holds for its intermediates where they share
-        one workspace (runs on torch's stream, and CUDA runs that do not
-        poison): intermediates that no launch needs at the same time share
-        bytes, so this is about the most memory live at one launch."""
+        one workspace (CUDA runs, on torch's stream or not): intermediates
+        that no launch needs at the same time share bytes, so this is about
+        the most memory live at one launch."""
         return _rt.uta_executable_workspace_bytes(self._handle)
 
     def _type(self, output, index):

@@ -117,9 +117,13 @@ public:
                      std::span<const DeviceBuffer> buffers,
                      std::vector<KernelTiming> *timings) = 0;
 
-  /// Whether runOnStream queues on a caller's stream. Such a backend
-  /// addresses buffers by device pointer, so `handle + offset` is a buffer
-  /// inside another (how a caller's workspace holds the intermediates).
+  /// Whether the backend addresses buffers by device pointer, so that
+  /// `handle + offset` is a buffer inside another (how a workspace holds the
+  /// intermediates, WorkspacePlan.h).
+  virtual bool addressesBuffersByPointer() const { return false; }
+  /// Whether runOnStream queues on a caller's stream (such a backend
+  /// addresses buffers by pointer: the caller's workspace holds the
+  /// intermediates).
   virtual bool runsOnCallerStreams() const { return false; }
   /// Queues the manifest's launches, as run() does, on the caller's
   /// `stream` (a CUstream for CUDA) and returns without waiting for them:

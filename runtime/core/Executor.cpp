@@ -306,7 +306,7 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
                                std::to_string(descs[resultBuffers[r]].bytes));
 
   RunBuffers run(*backend_, descs.size());
-  bool shared = sharesWorkspace(options);
+  bool shared = sharesWorkspace();
   if (shared)
     UTA_TRY(run.placeInWorkspace(descs, workspaceOffsets_, workspaceBytes_,
                                  workspaceAlignment_));
@@ -384,7 +384,7 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
   if (options.callerStream)
     return launchOnCallerStream(run.buffers, options, timings);
   // The caller's buffers are set; the rest are constants or intermediates.
-  bool shared = sharesWorkspace(options);
+  bool shared = sharesWorkspace();
   if (shared)
     UTA_TRY(run.placeInWorkspace(descs, workspaceOffsets_, workspaceBytes_,
                                  workspaceAlignment_));
@@ -396,9 +396,8 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
   return launch(run.buffers, options, timings);
 }
 
-bool Executor::sharesWorkspace(const RunOptions &options) const {
-  return !options.poison && backend_->runsOnCallerStreams() &&
-         workspaceBytes_ > 0;
+bool Executor::sharesWorkspace() const {
+  return backend_->addressesBuffersByPointer() && workspaceBytes_ > 0;
 }
 
 Status

@@ -129,10 +129,11 @@ private:
   void releaseConstants();
   /// Whether a run allocates one workspace for its intermediates, each at
   /// its planned offset (WorkspacePlan.h), rather than one buffer each: on a
-  /// backend that addresses buffers by pointer (runsOnCallerStreams), and
-  /// not when it poisons, which keeps every intermediate apart so that an
-  /// element read before any write reads NaN, not another's bytes.
-  bool sharesWorkspace(const RunOptions &options) const;
+  /// backend that addresses buffers by pointer. Poisoning then fills each
+  /// intermediate's bytes before the launches, so one that shares bytes
+  /// with an earlier intermediate starts with that one's values, not NaN
+  /// (results, never shared, are still NaN where no launch writes them).
+  bool sharesWorkspace() const;
   /// Poisons what the options say and runs the launches on `buffers` (one
   /// per manifest buffer).
   Status launch(std::span<const DeviceBuffer> buffers,

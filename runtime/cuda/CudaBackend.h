@@ -62,6 +62,7 @@ public:
   load(const Manifest &manifest, std::span<const std::byte> image) override;
   Status run(Executable &executable, std::span<const DeviceBuffer> buffers,
              std::vector<KernelTiming> *timings) override;
+  bool addressesBuffersByPointer() const override { return true; }
   bool runsOnCallerStreams() const override { return true; }
   /// Queues the launches on `stream`, a CUstream of the primary context,
   /// and returns without waiting; a fault inside a kernel surfaces at the

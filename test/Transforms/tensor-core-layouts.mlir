@@ -96,6 +96,11 @@ func.func @left_alone(%x: tensor<4x8x16xf32>, %k: tensor<10x12x16xf32>, %v: tens
 //       CHECK:   %[[GT2:.*]] = uta.transpose %[[G]] [0, 2, 1]
 //       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %[[GT2]], %[[XT]], %[[T2]] {transpose_cotangent = true, transpose_pairs = true}
 //       CHECK:   clifford.fc_product_weight_gradient <2, 0, 0> %{{.*}}, %[[V]], %[[V]] :
+// With round-to-tf32 the cotangent's copy, the kernel's B, is rounded; the
+// pairs are not (their products are rounded in registers).
+// ROUND-LABEL: func @weight_gradient_pairs
+//       ROUND:   uta.transpose %{{.*}} [0, 2, 1] : tensor<4x8x16xf32> -> tensor<4x16x8xf32>
+//       ROUND:   uta.transpose %{{.*}} [0, 2, 1] {round_to_tf32} : tensor<4x8x12xf32> -> tensor<4x12x8xf32>
 func.func @weight_gradient_pairs(%g: tensor<4x8x12xf32>, %x: tensor<4x8x16xf32>, %xt: tensor<4x16x8xf32>, %h: tensor<4x6x12xf32>, %v: tensor<4x6x16xf32>) -> (tensor<10x16x12xf32>, tensor<10x16x12xf32>, tensor<10x16x12xf32>) {
   %a = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x : (tensor<4x8x12xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<10x16x12xf32>
   %back = uta.transpose %xt [0, 2, 1] : tensor<4x16x8xf32> -> tensor<4x8x16xf32>

@@ -384,9 +384,9 @@ int runUTARun(int argc, char **argv) {
     report.totalMilliseconds = medianMilliseconds(runTotals);
     report.runs = runTotals.size();
     std::fputs(formatProfile(report).c_str(), stdout);
-    // The timed runs (no poisoning) hold the intermediates in one workspace
-    // on backends that address buffers by pointer.
-    if (executor->backend().runsOnCallerStreams()) {
+    // Backends that address buffers by pointer hold the intermediates in
+    // one workspace.
+    if (executor->backend().addressesBuffersByPointer()) {
       uint64_t intermediates = 0;
       for (const BufferDesc &desc : executor->manifest().buffers)
         if (desc.role == BufferRole::kIntermediate)

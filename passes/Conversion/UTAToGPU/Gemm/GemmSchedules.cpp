@@ -32,6 +32,10 @@ GemmBlockPosition mlir::uta::makeGemmBlockPosition(OpBuilder &b, Location loc,
     position.rhsBatch =
         broadcastIndices(b, loc, position.batch, p.rhsBatchShape);
   } else {
+    assert(p.batchShape.size() == 1 &&
+           int64_t(p.lhsBatchOf.size()) == p.batchShape.front() &&
+           p.rhsBatchOf.size() == p.lhsBatchOf.size() &&
+           "a grouped GEMM has one table entry per batch element");
     // A chain of selects, once per block, rather than a switch: SPIR-V and
     // MSL take it.
     Value lhs = math.index(p.lhsBatchOf.front()),
