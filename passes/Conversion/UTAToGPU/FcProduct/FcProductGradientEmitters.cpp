@@ -297,8 +297,11 @@ public:
     auto gradient = cast<FcProductWeightGradientOp>(op);
     int64_t rows = getBatch(gradient), inFeatures = getInFeatures(gradient),
             outFeatures = getOutFeatures(gradient);
+    std::optional<FcProductPlan> plan = getPlan(op);
+    bool whole = plan && plan->gemm.config.schedule == GemmSchedule::WgmmaTma;
     int64_t slots = 0, terms = 0;
-    for (ArrayRef<FcProductGemmSlot> pathSlots : getSlots(op).slotsOfBlade)
+    for (ArrayRef<FcProductGemmSlot> pathSlots :
+         getSlots(op, whole ? SIZE_MAX : kMaxTermsPerSlot).slotsOfBlade)
       for (const FcProductGemmSlot &slot : pathSlots) {
         ++slots;
         terms += slot.terms.size();
@@ -329,9 +332,12 @@ public:
         std::swap(at[1], at[2]);
       io.write(nb, loc, 0, at, value);
     };
+    // The warp-specialised kernel streams each term through its ring: it
+    // takes a path's slots whole.
     if (plan->gemm.config.schedule == GemmSchedule::WgmmaTma)
-      return emitWgmmaTmaFcProductWeightGradient(b, op->getLoc(), *plan,
-                                                 getSlots(op), io, store);
+      return emitWgmmaTmaFcProductWeightGradient(
+          b, op->getLoc(), *plan, getSlots(op, /*maxTermsPerSlot=*/SIZE_MAX),
+          io, store);
     return emitMmaSyncFcProductWeightGradient(b, op->getLoc(), *plan,
                                               getSlots(op), io, store,
                                               gradient.getTransposePairs());
@@ -369,8 +375,9 @@ private:
 
   /// Per path, its terms grouped by the cotangent's blade they land on: a
   /// slot's `path` field is that blade, its terms the x and y blades and
-  /// signs, at most kMaxTermsPerSlot to a slot.
-  static FcProductGemm getSlots(Operation *op) {
+  /// signs, at most `maxTermsPerSlot` to a slot.
+  static FcProductGemm getSlots(Operation *op,
+                                size_t maxTermsPerSlot = kMaxTermsPerSlot) {
     const Algebra &algebra =
         cast<FcProductWeightGradientOp>(op).getAlgebra().getAlgebra();
     FcProductGemm fc;
@@ -380,7 +387,7 @@ private:
       for (const Term &t : bucket) {
         SmallVector<FcProductGemmSlot> &slots = fc.slotsOfBlade[t.path];
         auto slot = llvm::find_if(slots, [&](const FcProductGemmSlot &s) {
-          return s.path == t.result && s.terms.size() < kMaxTermsPerSlot;
+          return s.path == t.result && s.terms.size() < maxTermsPerSlot;
         });
         if (slot == slots.end())
           slot = slots.insert(slots.end(), FcProductGemmSlot{t.result, {}});
