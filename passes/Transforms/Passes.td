@@ -330,7 +330,9 @@ def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {
     them) the copy rounds them to TF32 to nearest: products as accurate as
     rounded operands give, and weights whose dropped bits, zero, cost no
     power on their way through L2 and shared memory. The weight gradient's
-    transposed cotangent, its kernel's B, is rounded alike.
+    transposed cotangent, its kernel's B, is rounded alike, and so are
+    `clifford.fc_product_pair_cotangents`' weights (a copy that only
+    rounds).
 
     Likewise every `clifford.fc_product_weight_gradient` with f32 pairs
     whose batch makes 16-byte rows takes them and its cotangent

@@ -131,6 +131,31 @@ struct BatchContiguousWeightGradientPairs final
   bool roundToTf32;
 };
 
+/// Plain TF32: fc_product_pair_cotangents' weights, its GEMM's B, which the
+/// tensor cores would read truncated, through a copy rounded to TF32 (a
+/// transpose of the identity permutation that rounds). They are already
+/// K-major ([P, Fin, Fout], K the output features).
+struct RoundedPairCotangentWeights final
+    : OpRewritePattern<clifford::FcProductPairCotangentsOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(clifford::FcProductPairCotangentsOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getWeights().getType());
+    if (!type.getElementType().isF32() || op.getTransposeWeights())
+      return rewriter.notifyMatchFailure(op, "not f32 K-major weights");
+    auto producer = op.getWeights().getDefiningOp<TransposeOp>();
+    if (producer && producer.getRoundToTf32())
+      return rewriter.notifyMatchFailure(op, "weights already rounded");
+    const int64_t identity[] = {0, 1, 2};
+    auto copy =
+        TransposeOp::create(rewriter, op.getLoc(), op.getWeights(), identity);
+    copy.setRoundToTf32(true);
+    rewriter.modifyOpInPlace(op, [&] { op.getWeightsMutable().assign(copy); });
+    return success();
+  }
+};
+
 struct UTATensorCoreLayoutsPass final
     : mlir::uta::impl::UTATensorCoreLayoutsPassBase<UTATensorCoreLayoutsPass> {
   using Base::Base;
@@ -150,4 +175,6 @@ void mlir::uta::populateTensorCoreLayoutPatterns(RewritePatternSet &patterns,
   patterns.add<KMajorFcProductWeights>(patterns.getContext(), roundToTf32);
   patterns.add<BatchContiguousWeightGradientPairs>(patterns.getContext(),
                                                    roundToTf32);
+  if (roundToTf32)
+    patterns.add<RoundedPairCotangentWeights>(patterns.getContext());
 }

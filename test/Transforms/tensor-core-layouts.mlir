@@ -108,3 +108,22 @@ func.func @weight_gradient_pairs(%g: tensor<4x8x12xf32>, %x: tensor<4x8x16xf32>,
   %c = clifford.fc_product_weight_gradient <2, 0, 0> %h, %v, %v : (tensor<4x6x12xf32>, tensor<4x6x16xf32>, tensor<4x6x16xf32>) -> tensor<10x16x12xf32>
   return %a, %b, %c : tensor<10x16x12xf32>, tensor<10x16x12xf32>, tensor<10x16x12xf32>
 }
+
+// -----
+
+// fc_product_pair_cotangents' weights are its GEMM's B: in plain TF32 they
+// go through a copy that only rounds (an identity transpose), once; without
+// round-to-tf32 they are left as they are.
+// CHECK-LABEL: func @pair_cotangents
+//   CHECK-NOT:   uta.transpose
+//       CHECK:   return
+// ROUND-LABEL: func @pair_cotangents
+//  ROUND-SAME:   (%{{.*}}: tensor<4x8x12xf32>, %[[W:.*]]: tensor<10x16x12xf32>)
+//       ROUND:   %[[R:.*]] = uta.transpose %[[W]] [0, 1, 2] {round_to_tf32} : tensor<10x16x12xf32> -> tensor<10x16x12xf32>
+//       ROUND:   clifford.fc_product_pair_cotangents <2, 0, 0> %{{.*}}, %[[R]] :
+//   ROUND-NOT:   uta.transpose
+//       ROUND:   return
+func.func @pair_cotangents(%g: tensor<4x8x12xf32>, %w: tensor<10x16x12xf32>) -> tensor<14x8x16xf32> {
+  %t = clifford.fc_product_pair_cotangents <2, 0, 0> %g, %w : (tensor<4x8x12xf32>, tensor<10x16x12xf32>) -> tensor<14x8x16xf32>
+  return %t : tensor<14x8x16xf32>
+}
