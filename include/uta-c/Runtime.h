@@ -112,6 +112,12 @@ uta_status_t uta_executable_load_memory(const uta_device_t *device,
                                         const void *module, size_t module_bytes,
                                         uta_executable_t **executable);
 void uta_executable_destroy(uta_executable_t *executable);
+/* A second handle to the same loaded executable (no reload, no copy of the
+ * module), destroyed on its own: how a library that keeps executables
+ * beyond its caller's handle (the Python package's torch extension) owns
+ * one. */
+uta_status_t uta_executable_copy(const uta_executable_t *executable,
+                                 uta_executable_t **copy);
 
 /* The graph's function name; owned by the executable. */
 const char *uta_executable_name(const uta_executable_t *executable);

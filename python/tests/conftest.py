@@ -73,3 +73,19 @@ def assert_close(out, ref, tolerance, what="result"):
         f"(an unwritten, poisoned element is NaN)"
     error = rel_l2(out, ref)
     assert error <= tolerance, f"{what}: rel_l2 {error:.3g} > {tolerance:g}"
+
+
+@pytest.fixture(params=["extension", "python"])
+def torch_call_path(request, monkeypatch):
+    """Runs a torch test on each per-call path of uta.custom_op: the C++
+    extension (libuta_torch.so), which must load where UTA_REQUIRE_TORCH=1
+    (the build makes it for that torch), and the Python one."""
+    import torch
+    from uta import _torch_extension
+    if request.param == "python":
+        monkeypatch.setattr(_torch_extension, "load", lambda torch: None)
+    elif _torch_extension.load(torch) is None:
+        if os.environ.get("UTA_REQUIRE_TORCH") == "1":
+            pytest.fail(f"no torch extension: {_torch_extension.status()}")
+        pytest.skip(f"no torch extension: {_torch_extension.status()}")
+    return request.param

@@ -17,8 +17,9 @@ from conftest import import_torch
 
 torch = import_torch()
 
-pytestmark = pytest.mark.skipif(not torch.cuda.is_available(),
-                                reason="torch sees no CUDA device")
+pytestmark = [pytest.mark.skipif(not torch.cuda.is_available(),
+                                 reason="torch sees no CUDA device"),
+              pytest.mark.usefixtures("torch_call_path")]
 
 PACKAGE = os.environ.get("UTA_TORCH_PACKAGE")
 _ops = {}

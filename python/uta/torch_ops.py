@@ -32,9 +32,9 @@ import ctypes
 import inspect
 import threading
 
-from . import _capi
+from . import _capi, _torch_extension
 from ._check import check_ints, check_string
-from .errors import Error, InvalidInput, Unavailable, check
+from .errors import Error, InternalError, InvalidInput, Unavailable, check
 from .graph import DTYPE_NAMES, Graph
 
 _rt = _capi.runtime
@@ -319,6 +319,8 @@ class CustomOp:
         # (level, op input types) -> _PackageEntry of a saved package.
         self._graphs = {}
         self._runs = {}
+        # (shape, dtype, device) per input -> _Step of the C++ extension.
+        self._steps = {}
         # Op input types -> _PairLayout.
         self._layouts = {}
         self._package = {} if package is None else _read_package(
@@ -350,8 +352,12 @@ class CustomOp:
         the other cases, the operator."""
         torch = self._torch
         if _runs_eagerly(torch, tensors):
-            outputs = _eager_function(torch).apply(self, len(tensors),
-                                                   *tensors)
+            extension = _torch_extension.load(torch)
+            if extension is not None:
+                outputs = self._call_extension(torch, extension, tensors)
+            else:
+                outputs = _eager_function(torch).apply(self, len(tensors),
+                                                       *tensors)
         else:
             outputs, _ = self.levels[0].library_op(list(tensors),
                                                    len(tensors))
@@ -643,7 +649,8 @@ class CustomOp:
                     exe = uta_compile(graph, device=device,
                                       allow_tf32=self.allow_tf32,
                                       fast_math=self.fast_math).load(device)
-                run = _Run(exe)
+                run = _Run(exe, self.name + _LEVEL_SUFFIXES[level],
+                           tensor_device)
                 self._runs[key] = run
         return run
 
@@ -662,14 +669,68 @@ class CustomOp:
         if level == 1:
             inputs = self._backward_arguments(types, inputs, op_inputs,
                                               where)
+        run = self._run_on(level, types, device)
         if device.type != "cuda":
-            return self._run_for(level, types, device)(torch, inputs,
-                                                       self._dtypes, where)
-        # UTA makes its device's context current on this thread; torch's
-        # current device is put back after, as for any of torch's own ops.
-        with torch.cuda.device(device):
-            run = self._run_for(level, types, device)
             return run(torch, inputs, self._dtypes, where)
+        with torch.cuda.device(device):
+            return run(torch, inputs, self._dtypes, where)
+
+    def _run_on(self, level, types, device):
+        """_run_for, with `device` current while a CUDA executable loads:
+        UTA makes its device's context current on this thread, and torch's
+        current device is put back after, as for any of torch's own ops."""
+        if device.type != "cuda":
+            return self._run_for(level, types, device)
+        with self._torch.cuda.device(device):
+            return self._run_for(level, types, device)
+
+    # The C++ extension's eager path.
+
+    def _call_extension(self, torch, extension, tensors):
+        """An eager call through libuta_torch.so: the training pair's
+        forward as a C++ autograd node where a gradient is wanted, else the
+        forward alone."""
+        step = self._steps.get(tuple((t.shape, t.dtype, t.device)
+                                     for t in tensors))
+        if step is None:
+            step = self._new_step(extension, tensors)
+        if torch.is_grad_enabled() and any(t.requires_grad for t in tensors):
+            if step.backward is None:
+                self._load_backward(extension, step)
+            return _extension_call(extension.step.default, step.id,
+                                   list(tensors))
+        outputs = _extension_call(extension.run.default,
+                                  step.forward.runner_id(extension),
+                                  list(tensors))
+        return outputs[:step.num_outputs]
+
+    def _new_step(self, extension, tensors):
+        if not tensors:
+            raise InvalidInput(f"{self.name} takes at least one tensor")
+        types = self._types(tensors, len(tensors), self.name)
+        device = tensors[0].device
+        forward = self._run_on(0, types, device)
+        layout = self.layout(types)
+        with self._lock:
+            key = tuple((t.shape, t.dtype, t.device) for t in tensors)
+            step = self._steps.get(key)
+            if step is None:
+                step = _Step(extension, forward, layout, types, device,
+                             self.levels[0].own_wrt(len(tensors)),
+                             self.name + _LEVEL_SUFFIXES[1])
+                self._steps[key] = step
+        return step
+
+    def _load_backward(self, extension, step):
+        """Compiles (once) and hands the step its backward graph: at the
+        first call that wants a gradient, not before, so that inference
+        compiles only the forward."""
+        backward = self._run_on(1, step.types, step.device)
+        with self._lock:
+            if step.backward is None:
+                _extension_call(extension.step_set_backward, step.id,
+                                backward.runner_id(extension))
+                step.backward = backward
 
 
 # The backend that runs each target's modules.
@@ -718,11 +779,56 @@ def _read_package(directory, name, layouts):
                            f"{error!r}") from None
 
 
+def _extension_call(function, *arguments):
+    """An operator of libuta_torch.so, with its errors as uta's: it raises
+    ValueError for bad input and "uta: "-prefixed RuntimeErrors for failed
+    runs; torch's own errors (memory running out) pass unchanged."""
+    try:
+        return function(*arguments)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+    except RuntimeError as error:
+        if str(error).startswith("uta: "):
+            raise InternalError(str(error)[len("uta: "):]) from None
+        raise
+
+
+class _Step:
+    """An op's training pair for one input signature and device, as the
+    C++ extension runs it (uta_ext::step)."""
+
+    def __init__(self, extension, forward, layout, types, device, wrt,
+                 backward_operator):
+        self.forward, self.backward = forward, None
+        self.num_outputs = layout.num_outputs
+        self.types, self.device = types, device
+        self._extension = extension
+        self.id = _extension_call(extension.step_new,
+                                  forward.runner_id(extension),
+                                  layout.num_outputs, list(layout.saved),
+                                  list(wrt), backward_operator)
+
+    def __del__(self):
+        _release(self)
+
+
+def _release(owner):
+    """Releases `owner`'s object of the C++ extension; quietly, as the
+    interpreter may be shutting down."""
+    extension, owner._extension = getattr(owner, "_extension", None), None
+    if extension is not None:
+        try:
+            extension.release(owner.id)
+        except Exception:  # noqa: BLE001
+            pass
+
+
 class _Run:
     """A loaded executable run on torch tensors, with its signature and
-    workspace needs read once."""
+    workspace needs read once; through the C++ extension where it is
+    loaded."""
 
-    def __init__(self, exe):
+    def __init__(self, exe, where, tensor_device):
         self.exe = exe
         self.inputs = exe.inputs
         self.outputs = exe.outputs
@@ -731,8 +837,29 @@ class _Run:
         self.workspace_alignment = _rt.uta_executable_workspace_alignment(
             handle)
         self.on_cuda = not exe.device.is_host
+        self.where, self.tensor_device = where, tensor_device
+        self._extension = None
+        self._lock = threading.Lock()
+
+    def runner_id(self, extension):
+        """The executable's runner in the C++ extension, made once."""
+        if self._extension is None:
+            with self._lock:
+                if self._extension is None:
+                    self.id = _extension_call(
+                        extension.runner_new, self.exe._live, self.where,
+                        self.tensor_device)
+                    self._extension = extension
+        return self.id
+
+    def __del__(self):
+        _release(self)
 
     def __call__(self, torch, inputs, dtypes, where):
+        extension = _torch_extension.load(torch)
+        if extension is not None:
+            return _extension_call(extension.run.default,
+                                   self.runner_id(extension), inputs)
         if len(inputs) != len(self.inputs):
             raise InvalidInput(f"{where} takes {len(self.inputs)} tensors, "
                                f"got {len(inputs)}")

@@ -262,6 +262,24 @@ static void testVulkan(const char *manifest) {
   printf("RuntimeTest: vulkan, host buffers: %s\n", report);
   CHECK(comparison.passed);
 
+  /* A copy of the handle runs the same executable after the original is
+   * gone. */
+  uta_executable_t *copy = NULL;
+  CHECK_OK(uta_executable_copy(exe, &copy));
+  CHECK_FAILS(uta_executable_copy(NULL, &copy), UTA_INVALID_INPUT,
+              "uta_executable_copy: executable is null");
+  CHECK_FAILS(uta_executable_copy(exe, NULL), UTA_INVALID_INPUT,
+              "uta_executable_copy: copy is null");
+  uta_executable_destroy(exe);
+  exe = copy;
+  CHECK(strcmp(uta_executable_name(exe), "gelu_bias") == 0);
+  poison(y, kRows * kCols);
+  CHECK_OK(uta_executable_run_host(exe, inputs, 2, outputs, 1, NULL));
+  CHECK_OK(uta_compare("y", y, expected, kRows * kCols, xShape, 2,
+                       uta_default_tolerance(UTA_F32, 0, 0), &comparison,
+                       report, sizeof(report)));
+  CHECK(comparison.passed);
+
   /* Argument errors name the argument. */
   CHECK_FAILS(uta_executable_run_host(exe, inputs, 1, outputs, 1, NULL),
               UTA_INVALID_INPUT, "gelu_bias takes 2 inputs and returns 1");

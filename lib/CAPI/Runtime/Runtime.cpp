@@ -479,6 +479,19 @@ extern "C" void uta_executable_destroy(uta_executable_t *executable) {
   capi::guarded("uta_executable_destroy", [&] { delete executable; });
 }
 
+extern "C" uta_status_t uta_executable_copy(const uta_executable_t *executable,
+                                            uta_executable_t **copy) {
+  const char *function = "uta_executable_copy";
+  return capi::guarded(function, UTA_INTERNAL, [&] {
+    if (!executable)
+      return capi::failNull(function, "executable");
+    if (!copy)
+      return capi::failNull(function, "copy");
+    *copy = new uta_executable_t{executable->executable};
+    return UTA_OK;
+  });
+}
+
 extern "C" const char *uta_executable_name(const uta_executable_t *executable) {
   return capi::guarded("uta_executable_name", "", [&] {
     return executable ? executable->executable.name().c_str() : "";
