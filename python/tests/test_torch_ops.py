@@ -392,3 +392,39 @@ def test_equal_symbolic_sizes_trace_once(host_backend):
         assert_close(f(a, b), torch.tanh(a.double() * b.double()) + 1, 1e-6,
                      f"batch {batch}")
     assert len(traced) == 1
+
+
+def test_the_extension_refuses_stale_ids_and_bad_tensors(torch_call_path):
+    if torch_call_path != "extension":
+        pytest.skip("the C++ extension's own operators")
+    from uta import _torch_extension
+    from uta.torch_ops import _extension_call
+    extension = _torch_extension.load(torch)
+    op = uta.custom_op(op_name("ids"), lambda g, a: g.tanh(a),
+                       host_backend="reference")
+    x = seeded(3, 4)
+    op(x).sum().backward()  # makes the step, its forward and its backward
+    (step,) = op._steps.values()
+    runner = step.forward.runner_id(extension)
+    with pytest.raises(uta.InvalidInput, match="no runner 123456789"):
+        _extension_call(extension.run.default, 123456789, [x])
+    with pytest.raises(uta.InvalidInput, match="no step 123456789"):
+        _extension_call(extension.step.default, 123456789, [x])
+    with pytest.raises(uta.InvalidInput, match="takes 1 tensors, got 2"):
+        _extension_call(extension.run.default, runner, [x, x])
+    with pytest.raises(uta.InvalidInput,
+                       match=r"input 0 is torch.float32 \[4, 3\], expected "
+                             r"torch.float32 \[3, 4\]"):
+        _extension_call(extension.run.default, runner,
+                        [seeded(4, 3, requires_grad=False)])
+    with pytest.raises(uta.InvalidInput, match="no executable"):
+        _extension_call(extension.runner_new, 0, "x", torch.device("cpu"))
+    # A released runner is gone for new calls; the step that holds it
+    # still runs.
+    assert extension.release(runner) and not extension.release(runner)
+    with pytest.raises(uta.InvalidInput, match="no runner"):
+        _extension_call(extension.run.default, runner, [x])
+    step.forward._extension = None  # released above: made again on use
+    (grad,) = torch.autograd.grad(op(x).sum(), x)
+    assert_close(grad, 1 - torch.tanh(x.detach().double()) ** 2, 1e-5,
+                 "after release")
