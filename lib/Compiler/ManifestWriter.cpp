@@ -218,6 +218,23 @@ LogicalResult ManifestBuilder::addLaunch(gpu::LaunchFuncOp launch,
   launches.back()["cost"] = {{"flops", std::move(flops)},
                              {"bytes_read", stats.bytesRead},
                              {"bytes_written", stats.bytesWritten}};
+  if (auto pairs = launch->getAttrOfType<DenseI64ArrayAttr>(
+          UTADialect::getInPlaceAttrName())) {
+    ArrayRef<int64_t> numbers = pairs.asArrayRef();
+    json inPlace = json::array();
+    for (size_t i = 0; i + 1 < numbers.size(); i += 2) {
+      if (numbers[i] < 0 || numbers[i + 1] < 0 ||
+          std::max(numbers[i], numbers[i + 1]) >=
+              int64_t(launch.getNumKernelOperands()))
+        return launch.emitOpError("has an in-place pair past its operands");
+      auto input = bufferIds.find(launch.getKernelOperand(numbers[i]));
+      auto output = bufferIds.find(launch.getKernelOperand(numbers[i + 1]));
+      if (input != bufferIds.end() && output != bufferIds.end())
+        inPlace.push_back({input->second, output->second});
+    }
+    if (!inPlace.empty())
+      launches.back()["in_place"] = std::move(inPlace);
+  }
   if (auto plan = launch->getAttrOfType<GemmPlanAttr>(
           UTADialect::getGemmPlanAttrName())) {
     json &entry = launches.back()["plan"];

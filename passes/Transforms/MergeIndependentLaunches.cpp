@@ -365,6 +365,24 @@ Candidate merge(Candidate &first, Candidate &second, SymbolTable &kernels) {
   if (!summed.empty())
     launch->setAttr(UTADialect::getFlopsAttrName(),
                     b.getDictionaryAttr(summed));
+  // Each part's in-place inputs (operand, result operand) that the other
+  // part does not read: the result's writes would overwrite them under it.
+  SmallVector<int64_t> inPlace;
+  int64_t offset = 0;
+  for (auto [part, other] : {std::pair{&first, &second}, {&second, &first}}) {
+    if (auto pairs = part->launch->getAttrOfType<DenseI64ArrayAttr>(
+            UTADialect::getInPlaceAttrName())) {
+      ArrayRef<int64_t> numbers = pairs.asArrayRef();
+      for (size_t i = 0; i + 1 < numbers.size(); i += 2)
+        if (!llvm::is_contained(other->launch.getKernelOperands(),
+                                part->launch.getKernelOperand(numbers[i])))
+          inPlace.append({numbers[i] + offset, numbers[i + 1] + offset});
+    }
+    offset += part->launch.getNumKernelOperands();
+  }
+  if (!inPlace.empty())
+    launch->setAttr(UTADialect::getInPlaceAttrName(),
+                    b.getDenseI64ArrayAttr(inPlace));
   // The GEMM plan of its one part on the engine, where it has one (SIMT
   // GEMMs may merge; the tensor-core ones never do).
   Attribute firstPlan =

@@ -87,6 +87,22 @@ uta::runtime::describeTensorType(ElementType type,
 // Executor
 //===----------------------------------------------------------------------===//
 
+/// Points each intermediate of `descs` at its place in `plan`: the
+/// workspace that starts at `workspace`, or the result that holds it.
+static void bindIntermediates(std::span<const BufferDesc> descs,
+                              const WorkspacePlan &plan, uint64_t workspace,
+                              std::vector<DeviceBuffer> &buffers) {
+  for (size_t i = 0; i < descs.size(); ++i) {
+    if (descs[i].role != BufferRole::kIntermediate)
+      continue;
+    size_t result = plan.storedIn[i];
+    uint64_t address = result != WorkspacePlan::kNotStoredIn
+                           ? buffers[result].handle
+                           : workspace + plan.offsets[i];
+    buffers[i] = DeviceBuffer{address, descs[i].bytes};
+  }
+}
+
 namespace {
 
 /// The buffer of each manifest buffer of one run: those the run allocates
@@ -111,22 +127,22 @@ struct RunBuffers {
     return Status();
   }
 
-  /// Places each intermediate of `descs` in one new allocation of `bytes`
-  /// at its offset in `offsets` (a backend that addresses buffers by
-  /// pointer).
+  /// Places the intermediates of `descs` as `plan` says, in one new
+  /// allocation of plan.bytes (a backend that addresses buffers by
+  /// pointer), once the results' buffers are set.
   Status placeInWorkspace(std::span<const BufferDesc> descs,
-                          std::span<const uint64_t> offsets, uint64_t bytes,
-                          uint64_t alignment) {
-    BufferDesc workspaceDesc;
-    workspaceDesc.bytes = bytes;
-    workspaceDesc.alignment = alignment;
-    Expected<DeviceBuffer> workspace = allocated.allocate(workspaceDesc);
-    if (!workspace)
-      return workspace.status();
-    for (size_t i = 0; i < descs.size(); ++i)
-      if (descs[i].role == BufferRole::kIntermediate)
-        buffers[i] =
-            DeviceBuffer{workspace->handle + offsets[i], descs[i].bytes};
+                          const WorkspacePlan &plan) {
+    uint64_t start = 0;
+    if (plan.bytes) {
+      BufferDesc workspaceDesc;
+      workspaceDesc.bytes = plan.bytes;
+      workspaceDesc.alignment = plan.alignment;
+      Expected<DeviceBuffer> workspace = allocated.allocate(workspaceDesc);
+      if (!workspace)
+        return workspace.status();
+      start = workspace->handle;
+    }
+    bindIntermediates(descs, plan, start, buffers);
     return Status();
   }
 
@@ -140,23 +156,16 @@ Executor::Executor(Backend &backend, Manifest manifest)
     : backend_(&backend), manifest_(std::move(manifest)),
       constants_(manifest_.buffers.size()),
       hasConstant_(manifest_.buffers.size(), false),
-      workspaceOffsets_(manifest_.buffers.size(), 0) {
-  // Intermediates not live at the same launch share bytes; the manifest's
-  // sizes were checked against int64 when it was read.
-  WorkspacePlan plan = planWorkspace(manifest_);
-  workspaceOffsets_ = std::move(plan.offsets);
-  workspaceBytes_ = plan.bytes;
-  workspaceAlignment_ = plan.alignment;
-}
+      // Intermediates not live at the same launch share bytes; the
+      // manifest's sizes were checked against int64 when it was read.
+      workspace_(planWorkspace(manifest_)) {}
 
 Executor::Executor(Executor &&other) noexcept
     : backend_(other.backend_), manifest_(std::move(other.manifest_)),
       executable_(std::move(other.executable_)),
       constants_(std::move(other.constants_)),
       hasConstant_(std::move(other.hasConstant_)),
-      workspaceOffsets_(std::move(other.workspaceOffsets_)),
-      workspaceBytes_(other.workspaceBytes_),
-      workspaceAlignment_(other.workspaceAlignment_) {
+      workspace_(std::move(other.workspace_)) {
   other.constants_.clear();
   other.hasConstant_.clear();
 }
@@ -170,9 +179,7 @@ Executor &Executor::operator=(Executor &&other) noexcept {
   executable_ = std::move(other.executable_);
   constants_ = std::move(other.constants_);
   hasConstant_ = std::move(other.hasConstant_);
-  workspaceOffsets_ = std::move(other.workspaceOffsets_);
-  workspaceBytes_ = other.workspaceBytes_;
-  workspaceAlignment_ = other.workspaceAlignment_;
+  workspace_ = std::move(other.workspace_);
   other.constants_.clear();
   other.hasConstant_.clear();
   return *this;
@@ -307,13 +314,12 @@ Status Executor::runHost(std::span<const std::span<const std::byte>> arguments,
 
   RunBuffers run(*backend_, descs.size());
   bool shared = sharesWorkspace();
-  if (shared)
-    UTA_TRY(run.placeInWorkspace(descs, workspaceOffsets_, workspaceBytes_,
-                                 workspaceAlignment_));
   for (size_t i = 0; i < descs.size(); ++i)
     if (!shared || descs[i].role != BufferRole::kIntermediate)
       UTA_TRY(
           run.provide(i, descs[i], hasConstant_[i] ? &constants_[i] : nullptr));
+  if (shared)
+    UTA_TRY(run.placeInWorkspace(descs, workspace_));
   for (size_t a = 0; a < arguments.size(); ++a)
     UTA_TRY(backend_->upload(run.buffers[argumentBuffers[a]], arguments[a]));
   UTA_TRY(launch(run.buffers, options, timings));
@@ -386,8 +392,7 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
   // The caller's buffers are set; the rest are constants or intermediates.
   bool shared = sharesWorkspace();
   if (shared)
-    UTA_TRY(run.placeInWorkspace(descs, workspaceOffsets_, workspaceBytes_,
-                                 workspaceAlignment_));
+    UTA_TRY(run.placeInWorkspace(descs, workspace_));
   for (size_t i = 0; i < descs.size(); ++i)
     if (hasConstant_[i] ||
         (!shared && descs[i].role == BufferRole::kIntermediate))
@@ -397,7 +402,11 @@ Status Executor::runDevice(std::span<const DeviceBuffer> arguments,
 }
 
 bool Executor::sharesWorkspace() const {
-  return backend_->addressesBuffersByPointer() && workspaceBytes_ > 0;
+  return backend_->addressesBuffersByPointer() &&
+         std::any_of(manifest_.buffers.begin(), manifest_.buffers.end(),
+                     [](const BufferDesc &desc) {
+                       return desc.role == BufferRole::kIntermediate;
+                     });
 }
 
 Status
@@ -413,24 +422,21 @@ Executor::launchOnCallerStream(std::vector<DeviceBuffer> &buffers,
                          "a run on the caller's stream neither poisons nor "
                          "times its launches (both wait for the GPU)");
   const DeviceBuffer &workspace = options.workspace;
-  if (workspace.bytes < workspaceBytes_)
+  if (workspace.bytes < workspace_.bytes)
     return Status::error(ErrorCode::InvalidInput,
                          "a run on the caller's stream needs a workspace of " +
-                             std::to_string(workspaceBytes_) +
+                             std::to_string(workspace_.bytes) +
                              " bytes for its intermediates, got " +
                              std::to_string(workspace.bytes));
-  if (workspaceBytes_ > 0 && workspace.handle % workspaceAlignment_ != 0)
+  if (workspace_.bytes > 0 && workspace.handle % workspace_.alignment != 0)
     return Status::error(ErrorCode::InvalidInput,
                          "the workspace must be aligned to " +
-                             std::to_string(workspaceAlignment_) + " bytes");
+                             std::to_string(workspace_.alignment) + " bytes");
   const std::vector<BufferDesc> &descs = manifest_.buffers;
-  for (size_t i = 0; i < descs.size(); ++i) {
+  for (size_t i = 0; i < descs.size(); ++i)
     if (hasConstant_[i])
       buffers[i] = constants_[i];
-    else if (descs[i].role == BufferRole::kIntermediate)
-      buffers[i] =
-          DeviceBuffer{workspace.handle + workspaceOffsets_[i], descs[i].bytes};
-  }
+  bindIntermediates(descs, workspace_, workspace.handle, buffers);
   return backend_->runOnStream(*executable_, buffers, *options.callerStream);
 }
 

@@ -20,6 +20,7 @@
 #include "runtime/core/Backend.h"
 #include "runtime/core/Manifest.h"
 #include "runtime/core/Status.h"
+#include "runtime/core/WorkspacePlan.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -94,8 +95,8 @@ public:
   /// The bytes of device memory a run on a caller's stream needs for the
   /// intermediates (each at its alignment; those not live at the same
   /// launch share bytes, WorkspacePlan.h), and the alignment of its start.
-  uint64_t workspaceBytes() const { return workspaceBytes_; }
-  uint64_t workspaceAlignment() const { return workspaceAlignment_; }
+  uint64_t workspaceBytes() const { return workspace_.bytes; }
+  uint64_t workspaceAlignment() const { return workspace_.alignment; }
 
   /// Checks `arguments` against the manifest (count, dtype, shape; errors
   /// name the argument), then runs the graph once.
@@ -128,11 +129,12 @@ private:
   Executor(Backend &backend, Manifest manifest);
   void releaseConstants();
   /// Whether a run allocates one workspace for its intermediates, each at
-  /// its planned offset (WorkspacePlan.h), rather than one buffer each: on a
-  /// backend that addresses buffers by pointer. Poisoning then fills each
-  /// intermediate's bytes before the launches, so one that shares bytes
-  /// with an earlier intermediate starts with that one's values, not NaN
-  /// (results, never shared, are still NaN where no launch writes them).
+  /// its planned offset or in the result that holds it (WorkspacePlan.h),
+  /// rather than one buffer each: on a backend that addresses buffers by
+  /// pointer. Poisoning then fills each intermediate's bytes before the
+  /// launches, so one that shares bytes with an earlier intermediate starts
+  /// with that one's values, not NaN; a result that holds an intermediate
+  /// holds its values until the launch that writes the result.
   bool sharesWorkspace() const;
   /// Poisons what the options say and runs the launches on `buffers` (one
   /// per manifest buffer).
@@ -151,10 +153,8 @@ private:
   /// Per manifest buffer: the resident constant, or an empty handle.
   std::vector<DeviceBuffer> constants_;
   std::vector<bool> hasConstant_;
-  /// Per manifest buffer: an intermediate's offset in the workspace.
-  std::vector<uint64_t> workspaceOffsets_;
-  uint64_t workspaceBytes_ = 0;
-  uint64_t workspaceAlignment_ = 1;
+  /// Where each intermediate lives when a run shares one workspace.
+  WorkspacePlan workspace_;
 };
 
 } // namespace uta::runtime

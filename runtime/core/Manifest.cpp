@@ -637,6 +637,24 @@ Status parseLaunch(const Reader &reader, const json &value,
   }
   if (value.contains("plan"))
     UTA_TRY(parsePlan(reader, value["plan"], join(path, "plan"), launch));
+  if (value.contains("in_place")) {
+    const json *pairs;
+    UTA_TRY(reader.array(value, path, "in_place", pairs));
+    std::string pairsPath = join(path, "in_place");
+    for (size_t i = 0; i < pairs->size(); ++i) {
+      std::string pairPath = element(pairsPath, i);
+      const json &pair = (*pairs)[i];
+      if (!pair.is_array() || pair.size() != 2)
+        return reader.fail(pairPath, "must be a pair [input, result] of "
+                                     "buffer ids");
+      int64_t input, output;
+      UTA_TRY(
+          reader.integer(pair[0], element(pairPath, 0), 0, kMaxInt64, input));
+      UTA_TRY(
+          reader.integer(pair[1], element(pairPath, 1), 0, kMaxInt64, output));
+      launch.inPlace.emplace_back(input, output);
+    }
+  }
   if (value.contains("zero")) {
     const json *zeroed;
     UTA_TRY(reader.array(value, path, "zero", zeroed));
@@ -823,6 +841,24 @@ Status checkReferences(const Reader &reader, Manifest &manifest,
     if (launch.cluster)
       UTA_TRY(checkCluster(reader, manifest, launch,
                            join(element("launches", l), "cluster")));
+    std::string inPlacePath = join(element("launches", l), "in_place");
+    launch.inPlacePositions.clear();
+    for (size_t p = 0; p < launch.inPlace.size(); ++p) {
+      auto [inputId, outputId] = launch.inPlace[p];
+      auto input = byId.find(inputId), output = byId.find(outputId);
+      if (input == byId.end() || output == byId.end())
+        return reader.fail(
+            element(inPlacePath, p),
+            "no buffer with id " +
+                std::to_string(input == byId.end() ? inputId : outputId));
+      if (inputId == outputId || manifest.buffers[input->second].bytes !=
+                                     manifest.buffers[output->second].bytes)
+        return reader.fail(element(inPlacePath, p),
+                           "pairs buffers " + std::to_string(inputId) +
+                               " and " + std::to_string(outputId) +
+                               ", which are not two of equal size");
+      launch.inPlacePositions.emplace_back(input->second, output->second);
+    }
     std::string zeroPath = join(element("launches", l), "zero");
     if (!launch.zeroed.empty() && manifest.target != ModuleTarget::kPtx)
       return reader.fail(zeroPath, "zeroing buffers before a launch is "

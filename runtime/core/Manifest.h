@@ -106,6 +106,14 @@ struct LaunchDesc {
   std::vector<int64_t> zeroed;
   /// Their positions in Manifest::buffers, set by parseManifest.
   std::vector<size_t> zeroedPositions;
+  /// Pairs of buffer ids (input, result) whose input the launch's kernel
+  /// reads only where it then writes the result (optional `in_place`): the
+  /// input may live in the result's memory when the launch is its last
+  /// reader and the result's first writer (WorkspacePlan.h). Each buffer of
+  /// a pair is another, of equal size.
+  std::vector<std::pair<int64_t, int64_t>> inPlace;
+  /// Their positions in Manifest::buffers, set by parseManifest.
+  std::vector<std::pair<size_t, size_t>> inPlacePositions;
   /// Blocks per thread block cluster along each axis (PTX for sm_90 or
   /// sm_90a): the launch goes through cuLaunchKernelEx with this cluster
   /// shape, which divides the grid and holds at most 8 blocks (the size

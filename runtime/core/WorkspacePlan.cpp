@@ -40,14 +40,77 @@ std::vector<LiveSpan> uta::runtime::computeLiveSpans(const Manifest &manifest) {
   return spans;
 }
 
+/// For each buffer, the buffer whose memory holds it: itself, or the end of
+/// its in-place chain (the header).
+static std::vector<size_t> findHomes(const Manifest &manifest,
+                                     const std::vector<LiveSpan> &spans) {
+  const std::vector<BufferDesc> &buffers = manifest.buffers;
+  std::vector<size_t> next(buffers.size());
+  std::iota(next.begin(), next.end(), size_t(0));
+  // Whether a buffer holds another already (two inputs of one launch live
+  // at once), and the largest alignment of the chain that ends in it.
+  std::vector<bool> holdsOne(buffers.size(), false);
+  std::vector<uint64_t> chainAlignment(buffers.size());
+  for (size_t i = 0; i < buffers.size(); ++i)
+    chainAlignment[i] = buffers[i].alignment;
+  for (size_t l = 0; l < manifest.launches.size(); ++l) {
+    const LaunchDesc &launch = manifest.launches[l];
+    for (auto [input, output] : launch.inPlacePositions) {
+      const BufferDesc &in = buffers[input], &out = buffers[output];
+      bool outHoldsIt =
+          out.role == BufferRole::kIntermediate ||
+          // A caller's result is only known to be 16-byte aligned.
+          (out.role == BufferRole::kResult && chainAlignment[input] <= 16);
+      if (in.role != BufferRole::kIntermediate || !outHoldsIt ||
+          in.bytes != out.bytes || next[input] != input || holdsOne[output] ||
+          spans[input].last != l || spans[output].first != l ||
+          std::find(launch.zeroedPositions.begin(),
+                    launch.zeroedPositions.end(),
+                    output) != launch.zeroedPositions.end())
+        continue;
+      next[input] = output;
+      holdsOne[output] = true;
+      chainAlignment[output] =
+          std::max(chainAlignment[output], chainAlignment[input]);
+    }
+  }
+  // Chains only go forward in launch order, so they end.
+  std::vector<size_t> homes(buffers.size());
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    size_t home = i;
+    while (next[home] != home)
+      home = next[home];
+    homes[i] = home;
+  }
+  return homes;
+}
+
 WorkspacePlan uta::runtime::planWorkspace(const Manifest &manifest) {
   const std::vector<BufferDesc> &buffers = manifest.buffers;
   WorkspacePlan plan;
   plan.offsets.assign(buffers.size(), 0);
+  plan.storedIn.assign(buffers.size(), WorkspacePlan::kNotStoredIn);
   std::vector<LiveSpan> spans = computeLiveSpans(manifest);
+  std::vector<size_t> homes = findHomes(manifest, spans);
+  // A chain's home holds its members from the first one's first launch
+  // on, at the largest alignment among them.
+  std::vector<uint64_t> alignments(buffers.size());
+  for (size_t i = 0; i < buffers.size(); ++i)
+    alignments[i] = std::max(buffers[i].alignment, kMinWorkspaceAlignment);
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    size_t home = homes[i];
+    if (home == i || buffers[i].role != BufferRole::kIntermediate)
+      continue;
+    if (buffers[home].role == BufferRole::kResult) {
+      plan.storedIn[i] = home;
+      continue;
+    }
+    spans[home].first = std::min(spans[home].first, spans[i].first);
+    alignments[home] = std::max(alignments[home], alignments[i]);
+  }
   std::vector<size_t> order;
   for (size_t i = 0; i < buffers.size(); ++i)
-    if (buffers[i].role == BufferRole::kIntermediate)
+    if (buffers[i].role == BufferRole::kIntermediate && homes[i] == i)
       order.push_back(i);
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return buffers[a].bytes > buffers[b].bytes;
@@ -60,7 +123,7 @@ WorkspacePlan uta::runtime::planWorkspace(const Manifest &manifest) {
   std::vector<Placed> placed;
   for (size_t position : order) {
     const BufferDesc &desc = buffers[position];
-    uint64_t alignment = std::max(desc.alignment, kMinWorkspaceAlignment);
+    uint64_t alignment = alignments[position];
     plan.alignment = std::max(plan.alignment, alignment);
     // The ranges of the placed ones live at the same time, by offset.
     std::vector<Placed> conflicts;
@@ -84,5 +147,9 @@ WorkspacePlan uta::runtime::planWorkspace(const Manifest &manifest) {
     plan.bytes = std::max(plan.bytes, offset + desc.bytes);
     placed.push_back({offset, offset + desc.bytes, position});
   }
+  for (size_t i = 0; i < buffers.size(); ++i)
+    if (buffers[i].role == BufferRole::kIntermediate &&
+        buffers[homes[i]].role == BufferRole::kIntermediate)
+      plan.offsets[i] = plan.offsets[homes[i]];
   return plan;
 }

@@ -10,6 +10,12 @@
 // rather than the sum of every intermediate (a training step's backward
 // holds few of its intermediates at once).
 //
+// An intermediate whose last reader is the first writer of another buffer of
+// its size, and reads it only where it writes that buffer (the launch's
+// `in_place` pairs), lives in that buffer's memory: in the same workspace
+// bytes as an intermediate, or in a result, outside the workspace. A
+// gradient's addend then takes no memory beside the sum.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UTA_RUNTIME_CORE_WORKSPACEPLAN_H
@@ -17,6 +23,7 @@
 
 #include "runtime/core/Manifest.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -29,8 +36,12 @@ constexpr uint64_t kMinWorkspaceAlignment = 256;
 
 struct WorkspacePlan {
   /// Per manifest buffer: an intermediate's offset in the workspace (0 for
-  /// other buffers).
+  /// other buffers, and for those stored in a result).
   std::vector<uint64_t> offsets;
+  /// Per manifest buffer: for an intermediate that lives in a result's
+  /// memory, that result's position; kNotStoredIn otherwise.
+  static constexpr size_t kNotStoredIn = SIZE_MAX;
+  std::vector<size_t> storedIn;
   /// The workspace's size, and the alignment of its start (the largest of
   /// the intermediates' and kMinWorkspaceAlignment).
   uint64_t bytes = 0;
@@ -47,7 +58,8 @@ struct LiveSpan {
 std::vector<LiveSpan> computeLiveSpans(const Manifest &manifest);
 
 /// Offsets for the intermediates of `manifest` (a parsed one: sizes checked
-/// against int64): the largest first, each at the lowest offset of its
+/// against int64): each in-place chain (above) as one buffer whose span
+/// joins its members'; the largest first, each at the lowest offset of its
 /// alignment (at least kMinWorkspaceAlignment) that overlaps no intermediate
 /// already placed whose span meets its own. Deterministic: ties keep manifest
 /// order.

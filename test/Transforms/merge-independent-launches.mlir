@@ -327,3 +327,55 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// In-place pairs carry over, renumbered to the merged operands, unless the
+// other part reads the input: the result's writes would overwrite it under
+// that part. Here the first part's input %x is also the second's, and the
+// second's input %y is its own.
+
+// CHECK-LABEL: func.func @in_place
+//       CHECK:   gpu.launch_func @kernels::@in_place_k0_double_k1_double
+//  CHECK-SAME:     args(%arg0 : memref<256xf32>, %{{.*}} : memref<256xf32>, %arg1 : memref<256xf32>, %{{.*}} : memref<256xf32>, %arg0 : memref<256xf32>)
+//  CHECK-SAME:     uta.in_place = array<i64: 2, 3>
+
+// REMARK: remark: kernel 'in_place_k1_double' runs in one launch with 'in_place_k0_double': they share no written buffer
+
+module attributes {gpu.container_module} {
+  func.func @in_place(%x: memref<256xf32>, %y: memref<256xf32>) -> (memref<256xf32>, memref<256xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    %a = memref.alloc() : memref<256xf32>
+    gpu.launch_func @kernels::@in_place_k0_double blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%x : memref<256xf32>, %a : memref<256xf32>) {uta.in_place = array<i64: 0, 1>}
+    %b = memref.alloc() : memref<256xf32>
+    gpu.launch_func @kernels::@in_place_k1_double blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%y : memref<256xf32>, %b : memref<256xf32>, %x : memref<256xf32>) {uta.in_place = array<i64: 0, 1>}
+    return %a, %b : memref<256xf32>, memref<256xf32>
+  }
+  gpu.module @kernels {
+    gpu.func @in_place_k0_double(%in: memref<256xf32>, %out: memref<256xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c128 = arith.constant 128 : index
+      %id = gpu.block_id x
+      %t = gpu.thread_id x
+      %base = arith.muli %id, %c128 : index
+      %i = arith.addi %base, %t : index
+      %v = memref.load %in[%i] : memref<256xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %out[%i] : memref<256xf32>
+      gpu.return
+    }
+    gpu.func @in_place_k1_double(%in: memref<256xf32>, %out: memref<256xf32>, %other: memref<256xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c128 = arith.constant 128 : index
+      %id = gpu.block_id x
+      %t = gpu.thread_id x
+      %base = arith.muli %id, %c128 : index
+      %i = arith.addi %base, %t : index
+      %v = memref.load %in[%i] : memref<256xf32>
+      %u = memref.load %other[%i] : memref<256xf32>
+      %w = arith.addf %v, %u : f32
+      memref.store %w, %out[%i] : memref<256xf32>
+      gpu.return
+    }
+  }
+}

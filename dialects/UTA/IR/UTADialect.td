@@ -44,6 +44,12 @@ def UTA_Dialect : Dialect {
     /// On a matmul-shaped op: its #uta.gemm_plan; on a launch: the plan its
     /// kernel runs (the manifest's launches[].plan).
     static ::llvm::StringRef getGemmPlanAttrName() { return "uta.gemm_plan"; }
+    /// On a launch: the operands that may live in the memory of the
+    /// result its kernel writes, as pairs (operand, result operand) of
+    /// kernel operand numbers in a dense i64 array: its kernel reads them
+    /// only where it then writes that result (passes/Analysis/
+    /// InPlaceInputs.h); the manifest's launches[].in_place.
+    static ::llvm::StringRef getInPlaceAttrName() { return "uta.in_place"; }
   }];
   let hasOperationAttrVerify = 1;
 }

@@ -12,6 +12,7 @@
 #include "passes/Conversion/Passes.h"
 
 #include "passes/Analysis/IdenticalKernels.h"
+#include "passes/Analysis/InPlaceInputs.h"
 #include "passes/Conversion/UTAToGPU/FcProduct/FcProductPlan.h"
 #include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
@@ -725,6 +726,16 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
                   getFlopsAttr(b.getContext(), flops));
   if (GemmPlanAttr plan = getKernelGemmPlan(kernelOp))
     launch->setAttr(UTADialect::getGemmPlanAttrName(), plan);
+  // An input the kernel reads only where it writes the result may live in
+  // the result's memory, unless the launch passes its buffer twice.
+  unsigned resultNumber = inputs.size();
+  SmallVector<int64_t> inPlace;
+  for (int64_t number : findInPlaceInputs(*kernel, resultNumber))
+    if (llvm::count(args, args[number]) == 1)
+      inPlace.append({number, resultNumber});
+  if (!inPlace.empty())
+    launch->setAttr(UTADialect::getInPlaceAttrName(),
+                    b.getDenseI64ArrayAttr(inPlace));
   return success();
 }
 

@@ -26,8 +26,8 @@ func.func @two(%a: tensor<1024xf32>, %b: tensor<1024xf32>) -> (tensor<1024xf32>,
 
 // GPU:     gpu.launch_func @kernels::@two_k0_exp_k1_tanh
 // The merged launch does the arithmetic of both: 8 operations per exp and
-// 12 per tanh, 1024 each.
-// GPU-SAME:  {uta.flops = {simt = 20480 : i64}, uta.launch_parts = array<i32: 3, 3>}
+// 12 per tanh, 1024 each; each part's input may live in its result.
+// GPU-SAME:  {uta.flops = {simt = 20480 : i64}, uta.in_place = array<i64: 0, 1, 3, 4>, uta.launch_parts = array<i32: 3, 3>}
 // GPU-NOT: gpu.launch_func
 
 // APART: gpu.launch_func @kernels::@two_k0_exp

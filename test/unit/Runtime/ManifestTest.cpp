@@ -597,6 +597,39 @@ TEST(ManifestTest, ZeroedBuffers) {
             "supported for ptx modules only");
 }
 
+// In-place pairs: an intermediate that may live in a buffer of its size.
+TEST(ManifestTest, InPlacePairs) {
+  // Buffer 0 (argument) and 3 (result) both hold 128 bytes.
+  auto withPairs = [](json pairs) {
+    return [pairs](json &m) { m["launches"][0]["in_place"] = pairs; };
+  };
+  json document = good();
+  withPairs({{0, 3}})(document);
+  Expected<Manifest> parsed = parseManifest(document.dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  using Pairs = std::vector<std::pair<int64_t, int64_t>>;
+  using Positions = std::vector<std::pair<size_t, size_t>>;
+  EXPECT_EQ(parsed->launches[0].inPlace, (Pairs{{0, 3}}));
+  EXPECT_EQ(parsed->launches[0].inPlacePositions, (Positions{{0, 3}}));
+  parsed = parseManifest(good().dump(), "m.json", ".");
+  ASSERT_TRUE(parsed) << parsed.status().message();
+  EXPECT_TRUE(parsed->launches[0].inPlace.empty());
+
+  EXPECT_EQ(errorAfter(withPairs({{0, 9}})),
+            "m.json: launches[0].in_place[0]: no buffer with id 9");
+  EXPECT_EQ(errorAfter(withPairs({{0, 3}, {2, 3}})),
+            "m.json: launches[0].in_place[1]: pairs buffers 2 and 3, which "
+            "are not two of equal size");
+  EXPECT_EQ(errorAfter(withPairs({{3, 3}})),
+            "m.json: launches[0].in_place[0]: pairs buffers 3 and 3, which "
+            "are not two of equal size");
+  EXPECT_EQ(errorAfter(withPairs({{0, 3, 2}})),
+            "m.json: launches[0].in_place[0]: must be a pair [input, result] "
+            "of buffer ids");
+  EXPECT_EQ(errorAfter(withPairs("0")),
+            "m.json: launches[0].in_place: expected an array, got a string");
+}
+
 TEST(ManifestTest, ClusterLaunches) {
   // The launch's grid is [2, 1, 1] on sm 90.
   auto withCluster = [](json shape) {
@@ -1068,11 +1101,9 @@ public:
   }
 };
 
-// A chain a + b -> i2 -> i4 -> i5 -> c: i2 (launches 0-1) and i5 (2-3) are
-// never live at once, so a run on a backend that addresses buffers by
-// pointer puts them at one address of a single workspace, poisoned or not;
-// i4 meets both. Both runs compute c = -2 * 0.5 * 3 * (a + b).
-TEST(ExecutorTest, IntermediatesShareTheWorkspace) {
+/// The chain a + b -> i2 -> i4 -> i5 -> c of scalings by 3, 0.5 and -2,
+/// as a version-2 manifest whose launches pass their own buffers.
+json scaleChainManifest() {
   json manifest = json::parse(addScaleManifest(10));
   manifest["version"] = 2;
   for (int id : {4, 5})
@@ -1094,18 +1125,27 @@ TEST(ExecutorTest, IntermediatesShareTheWorkspace) {
     launches.push_back(launch);
   }
   manifest["launches"] = launches;
+  return manifest;
+}
+
+/// Runs `manifest` on a PointerHostBackend, poisoned and not, checks that
+/// c = -2 * 0.5 * 3 * (a + b), and calls `check` with the executor, the
+/// backend (its last run's buffers) and the positions of i2, i4, i5, c.
+void runScaleChain(
+    const json &manifest,
+    const std::function<void(const Executor &, const PointerHostBackend &,
+                             std::array<size_t, 4>)> &check) {
   Expected<Manifest> parsed = parseManifest(manifest.dump(), "test.json", ".");
   ASSERT_TRUE(parsed) << parsed.status().message();
   PointerHostBackend backend;
   Expected<Executor> executor =
       Executor::load(backend, std::move(*parsed), std::span<const std::byte>());
   ASSERT_TRUE(executor) << executor.status().message();
-  // Two slots of 40 bytes, at 0 and 256 (kMinWorkspaceAlignment).
-  EXPECT_EQ(executor->workspaceBytes(), 296u);
   const Manifest &m = executor->manifest();
-  size_t i2 = m.findBuffer(2) - m.buffers.data(),
-         i4 = m.findBuffer(4) - m.buffers.data(),
-         i5 = m.findBuffer(5) - m.buffers.data();
+  std::array<size_t, 4> positions;
+  const int64_t ids[] = {2, 4, 5, 3};
+  for (size_t k = 0; k < 4; ++k)
+    positions[k] = m.findBuffer(ids[k]) - m.buffers.data();
   HostTensor a = tenOnes();
   for (bool poison : {false, true}) {
     RunOptions options;
@@ -1115,10 +1155,39 @@ TEST(ExecutorTest, IntermediatesShareTheWorkspace) {
     EXPECT_EQ(
         output->results[0].toFloat32(),
         (std::vector<float>{-3, -6, -9, -12, -15, -18, -21, -24, -27, -30}));
-    EXPECT_EQ(backend.lastRun[i2].handle, backend.lastRun[i5].handle);
-    EXPECT_NE(backend.lastRun[i2].handle, backend.lastRun[i4].handle);
+    check(*executor, backend, positions);
   }
   EXPECT_EQ(backend.blocks.size(), 1u); // the constant
+}
+
+// i2 (launches 0-1) and i5 (2-3) are never live at once, so a run on a
+// backend that addresses buffers by pointer puts them at one address of a
+// single workspace, poisoned or not; i4 meets both.
+TEST(ExecutorTest, IntermediatesShareTheWorkspace) {
+  runScaleChain(scaleChainManifest(), [](const Executor &executor,
+                                         const PointerHostBackend &backend,
+                                         std::array<size_t, 4> at) {
+    // Two slots of 40 bytes, at 0 and 256 (kMinWorkspaceAlignment).
+    EXPECT_EQ(executor.workspaceBytes(), 296u);
+    EXPECT_EQ(backend.lastRun[at[0]].handle, backend.lastRun[at[2]].handle);
+    EXPECT_NE(backend.lastRun[at[0]].handle, backend.lastRun[at[1]].handle);
+  });
+}
+
+// The scalings read each element only where they write it: with in_place
+// pairs, i2 shares i4's slot and i5 lives in the result c, so the
+// workspace holds one slot and the answer is the same.
+TEST(ExecutorTest, InPlaceIntermediatesShareTheirOutputs) {
+  json manifest = scaleChainManifest();
+  manifest["launches"][1]["in_place"] = {{2, 4}};
+  manifest["launches"][3]["in_place"] = {{5, 3}};
+  runScaleChain(manifest, [](const Executor &executor,
+                             const PointerHostBackend &backend,
+                             std::array<size_t, 4> at) {
+    EXPECT_EQ(executor.workspaceBytes(), 40u);
+    EXPECT_EQ(backend.lastRun[at[0]].handle, backend.lastRun[at[1]].handle);
+    EXPECT_EQ(backend.lastRun[at[2]].handle, backend.lastRun[at[3]].handle);
+  });
 }
 
 TEST(ExecutorTest, PoisonsResultsWithNaN) {
