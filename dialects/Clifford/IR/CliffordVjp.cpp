@@ -105,14 +105,19 @@ Value pathWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
                          Value cotangent, Value lhs, Value rhs) {
   RankedTensorType type = typeOf(lhs);
   int64_t paths = algebra.getAlgebra().numPaths();
+  int64_t blades = type.getDimSize(0);
   int64_t batch = type.getDimSize(1), features = type.getDimSize(2);
   // Runs of `chunk` batch elements are summed inside path_adjoint's kernel,
   // P sums per thread, so that it writes a small [P, B / chunk, F] tensor
-  // rather than [P, B, F]; the chunk leaves about 2^17 threads (the
-  // positions of chunk 1 when there are fewer), enough to keep a GPU's
-  // memory busy, and runs at most 64 long.
-  int64_t chunk =
-      std::clamp<int64_t>(batch * features / (int64_t(1) << 17), 1, 64);
+  // rather than [P, B, F]. The chunk leaves about 2^17 threads, enough to
+  // keep a GPU's memory busy, but is at least 4 P / 2^n, so that the tensor
+  // takes at most a quarter of an activation's memory (a training step's
+  // peak holds it beside several activations); it runs at most 64 long,
+  // and never past the batch.
+  int64_t forThreads = batch * features / (int64_t(1) << 17);
+  int64_t forMemory = llvm::divideCeil(4 * paths, blades);
+  int64_t chunk = std::clamp<int64_t>(std::max(forThreads, forMemory), 1,
+                                      std::min<int64_t>(64, batch));
   auto pathType = type.clone({paths, (batch + chunk - 1) / chunk, features});
   Value perPosition =
       PathAdjointOp::create(b, loc, pathType, algebra, cotangent, lhs, rhs,

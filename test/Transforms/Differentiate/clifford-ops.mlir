@@ -303,14 +303,15 @@ func.func @scalar_gate_blades_last_cl20(%x: tensor<4x4xf32>) -> tensor<4x4xf32> 
 
 // dx and dy are the weighted adjoints; dw[f, p] sums path_adjoint [P, B, F]
 // over the batch and transposes it. Cl(2,0) has 10 paths. B * F = 128 is
-// well under 2^17 positions, so path_adjoint sums no runs of batch elements
-// itself (batch_chunk 1, elided).
+// well under 2^17 positions, but path_adjoint still sums runs of at least
+// 4 P / 2^n = 10 batch elements itself, so that its result takes at most a
+// quarter of an activation's memory: here the whole batch of 8, [10, 1, 16].
 // CHECK-LABEL: func.func @weighted_cl20_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x8x16xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x16xf32>, %[[W:arg[0-9]+]]: tensor<16x10xf32>, %[[G:arg[0-9]+]]: tensor<4x8x16xf32>)
 //  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[W]]
 //  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <2, 0, 0> rhs %[[G]], %[[X]], %[[W]]
-//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[X]], %[[Y]] : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<10x8x16xf32>
-//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<10x8x16xf32> -> tensor<10x16xf32>
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_chunk = 8 : i64} : (tensor<4x8x16xf32>, tensor<4x8x16xf32>, tensor<4x8x16xf32>) -> tensor<10x1x16xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<10x1x16xf32> -> tensor<10x16xf32>
 //  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<10x16xf32> -> tensor<16x10xf32>
 //  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
 func.func @weighted_cl20(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %w: tensor<16x10xf32>) -> tensor<4x8x16xf32> {
@@ -325,8 +326,8 @@ func.func @weighted_cl20(%x: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, %w: ten
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x2x4xf32>, %[[Y:arg[0-9]+]]: tensor<16x2x4xf32>, %[[W:arg[0-9]+]]: tensor<4x35xf32>, %[[G:arg[0-9]+]]: tensor<16x2x4xf32>)
 //  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <1, 3, 0> lhs %[[G]], %[[Y]], %[[W]]
 //  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <1, 3, 0> rhs %[[G]], %[[X]], %[[W]]
-//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <1, 3, 0> %[[G]], %[[X]], %[[Y]] {{.*}} -> tensor<35x2x4xf32>
-//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<35x2x4xf32> -> tensor<35x4xf32>
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <1, 3, 0> %[[G]], %[[X]], %[[Y]] {{.*}} -> tensor<35x1x4xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<35x1x4xf32> -> tensor<35x4xf32>
 //  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<35x4xf32> -> tensor<4x35xf32>
 //  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
 func.func @weighted_cl13(%x: tensor<16x2x4xf32>, %y: tensor<16x2x4xf32>, %w: tensor<4x35xf32>) -> tensor<16x2x4xf32> {
@@ -341,7 +342,7 @@ func.func @weighted_cl13(%x: tensor<16x2x4xf32>, %y: tensor<16x2x4xf32>, %w: ten
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<16x2x4xf32>, %[[Y:arg[0-9]+]]: tensor<16x2x4xf32>, %[[W:arg[0-9]+]]: tensor<4x34xf32>, %[[G:arg[0-9]+]]: tensor<16x2x4xf32>)
 //  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <3, 0, 1> lhs %[[G]], %[[Y]], %[[W]]
 //  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <3, 0, 1> rhs %[[G]], %[[X]], %[[W]]
-//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 1> %[[G]], %[[X]], %[[Y]] {{.*}} -> tensor<34x2x4xf32>
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 1> %[[G]], %[[X]], %[[Y]] {{.*}} -> tensor<34x1x4xf32>
 //  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1]
 //  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<34x4xf32> -> tensor<4x34xf32>
 //  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
@@ -352,16 +353,16 @@ func.func @weighted_cl301(%x: tensor<16x2x4xf32>, %y: tensor<16x2x4xf32>, %w: te
 
 // -----
 
-// With B * F = 1001 * 300 = 2.29 * 2^17 positions, path_adjoint sums runs of
-// floor(2.29) = 2 batch elements itself, [10, ceil(1001 / 2) = 501, 300], so
-// that about 2^17 threads remain; the sum over the runs and the transpose
-// follow as before.
+// With B * F = 1001 * 300 = 2.29 * 2^17 positions, runs of floor(2.29) = 2
+// batch elements would leave about 2^17 threads, but the memory bound asks
+// for 4 P / 2^n = 10: [10, ceil(1001 / 10) = 101, 300]; the sum over the
+// runs and the transpose follow as before.
 // CHECK-LABEL: func.func @weighted_chunked_cl20_vjp(
 //  CHECK-SAME:     %[[X:arg[0-9]+]]: tensor<4x1001x300xf32>, %[[Y:arg[0-9]+]]: tensor<4x1001x300xf32>, %[[W:arg[0-9]+]]: tensor<300x10xf32>, %[[G:arg[0-9]+]]: tensor<4x1001x300xf32>)
 //  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <2, 0, 0> lhs %[[G]], %[[Y]], %[[W]]
 //  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <2, 0, 0> rhs %[[G]], %[[X]], %[[W]]
-//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_chunk = 2 : i64} : (tensor<4x1001x300xf32>, tensor<4x1001x300xf32>, tensor<4x1001x300xf32>) -> tensor<10x501x300xf32>
-//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<10x501x300xf32> -> tensor<10x300xf32>
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_chunk = 10 : i64} : (tensor<4x1001x300xf32>, tensor<4x1001x300xf32>, tensor<4x1001x300xf32>) -> tensor<10x101x300xf32>
+//  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<10x101x300xf32> -> tensor<10x300xf32>
 //  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<10x300xf32> -> tensor<300x10xf32>
 //  CHECK-NEXT:   return %[[DX]], %[[DY]], %[[DW]]
 func.func @weighted_chunked_cl20(%x: tensor<4x1001x300xf32>, %y: tensor<4x1001x300xf32>, %w: tensor<300x10xf32>) -> tensor<4x1001x300xf32> {
@@ -545,7 +546,7 @@ func.func @product_adjoint_broadcast(%g: tensor<4x32xf32>, %y: tensor<4x1xf32>) 
 //  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<4x8x16xf32>, %[[Y:arg[0-9]+]]: tensor<4x8x16xf32>, %[[W:arg[0-9]+]]: tensor<16x10xf32>, %[[C:arg[0-9]+]]: tensor<4x8x16xf32>)
 //  CHECK-NEXT:   %[[DG:.*]] = clifford.weighted_product <2, 0, 0> %[[C]], %[[Y]], %[[W]]
 //  CHECK-NEXT:   %[[DY:.*]] = clifford.weighted_product_adjoint <2, 0, 0> rhs %[[G]], %[[C]], %[[W]]
-//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[C]], %[[Y]] {{.*}} -> tensor<10x8x16xf32>
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <2, 0, 0> %[[G]], %[[C]], %[[Y]] {{.*}} -> tensor<10x1x16xf32>
 //  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1]
 //  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<10x16xf32> -> tensor<16x10xf32>
 //  CHECK-NEXT:   return %[[DG]], %[[DY]], %[[DW]]
@@ -562,7 +563,7 @@ func.func @weighted_adjoint_lhs(%g: tensor<4x8x16xf32>, %y: tensor<4x8x16xf32>, 
 //  CHECK-SAME:     %[[G:arg[0-9]+]]: tensor<8x2x4xf32>, %[[X:arg[0-9]+]]: tensor<8x2x4xf32>, %[[W:arg[0-9]+]]: tensor<4x20xf32>, %[[C:arg[0-9]+]]: tensor<8x2x4xf32>)
 //  CHECK-NEXT:   %[[DG:.*]] = clifford.weighted_product <3, 0, 0> %[[X]], %[[C]], %[[W]]
 //  CHECK-NEXT:   %[[DX:.*]] = clifford.weighted_product_adjoint <3, 0, 0> lhs %[[G]], %[[C]], %[[W]]
-//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 0> %[[G]], %[[X]], %[[C]] {{.*}} -> tensor<20x2x4xf32>
+//  CHECK-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 0> %[[G]], %[[X]], %[[C]] {{.*}} -> tensor<20x1x4xf32>
 //  CHECK-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1]
 //  CHECK-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<20x4xf32> -> tensor<4x20xf32>
 //  CHECK-NEXT:   return %[[DG]], %[[DX]], %[[DW]]

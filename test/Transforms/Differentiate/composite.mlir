@@ -27,8 +27,8 @@
 // grade_rms_norm(weighted_product(scalar_gate(x), scalar_gate(y), w)): the
 // norm's adjoint reads the product, the product's adjoints and path sums
 // read both gates, and each gate's adjoint receives its operand's adjoint
-// (y's first: the ops are visited in reverse). B * F = 24 positions: the
-// path sums are per batch element (batch_chunk 1, elided). @sgp itself
+// (y's first: the ops are visited in reverse). The path sums take runs of
+// 4 P / 2^n = 10 batch elements, here the whole batch of 4. @sgp itself
 // becomes private.
 //       SGP: func.func private @sgp(
 // SGP-LABEL: func.func @sgp_vjp(
@@ -40,8 +40,8 @@
 //  SGP-NEXT:   %[[DP:.*]] = clifford.grade_rms_norm_adjoint <3, 0, 0> %[[G]], %[[P]] : tensor<8x4x6xf32>
 //  SGP-NEXT:   %[[DGX:.*]] = clifford.weighted_product_adjoint <3, 0, 0> lhs %[[DP]], %[[GY]], %[[W]]
 //  SGP-NEXT:   %[[DGY:.*]] = clifford.weighted_product_adjoint <3, 0, 0> rhs %[[DP]], %[[GX]], %[[W]]
-//  SGP-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 0> %[[DP]], %[[GX]], %[[GY]] : (tensor<8x4x6xf32>, tensor<8x4x6xf32>, tensor<8x4x6xf32>) -> tensor<20x4x6xf32>
-//  SGP-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<20x4x6xf32> -> tensor<20x6xf32>
+//  SGP-NEXT:   %[[PA:.*]] = clifford.path_adjoint <3, 0, 0> %[[DP]], %[[GX]], %[[GY]] {batch_chunk = 4 : i64} : (tensor<8x4x6xf32>, tensor<8x4x6xf32>, tensor<8x4x6xf32>) -> tensor<20x1x6xf32>
+//  SGP-NEXT:   %[[PS:.*]] = uta.reduce_sum %[[PA]] dims [1] : tensor<20x1x6xf32> -> tensor<20x6xf32>
 //  SGP-NEXT:   %[[DW:.*]] = uta.transpose %[[PS]] [1, 0] : tensor<20x6xf32> -> tensor<6x20xf32>
 //  SGP-NEXT:   %[[DY:.*]] = clifford.scalar_gate_adjoint <3, 0, 0> %[[DGY]], %[[Y]] : tensor<8x4x6xf32>
 //  SGP-NEXT:   %[[DX:.*]] = clifford.scalar_gate_adjoint <3, 0, 0> %[[DGX]], %[[X]] : tensor<8x4x6xf32>
