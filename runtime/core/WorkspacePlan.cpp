@@ -61,8 +61,11 @@ static std::vector<size_t> findHomes(const Manifest &manifest,
           out.role == BufferRole::kIntermediate ||
           // A caller's result is only known to be 16-byte aligned.
           (out.role == BufferRole::kResult && chainAlignment[input] <= 16);
+      // An output stored elsewhere already cannot hold: two pairs of one
+      // launch in opposite directions would make a cycle.
       if (in.role != BufferRole::kIntermediate || !outHoldsIt ||
-          in.bytes != out.bytes || next[input] != input || holdsOne[output] ||
+          in.bytes != out.bytes || next[input] != input ||
+          next[output] != output || holdsOne[output] ||
           spans[input].last != l || spans[output].first != l ||
           std::find(launch.zeroedPositions.begin(),
                     launch.zeroedPositions.end(),
@@ -74,7 +77,8 @@ static std::vector<size_t> findHomes(const Manifest &manifest,
           std::max(chainAlignment[output], chainAlignment[input]);
     }
   }
-  // Chains only go forward in launch order, so they end.
+  // Chains go forward in launch order, and within one launch only into a
+  // buffer that is not stored elsewhere, so they end.
   std::vector<size_t> homes(buffers.size());
   for (size_t i = 0; i < buffers.size(); ++i) {
     size_t home = i;

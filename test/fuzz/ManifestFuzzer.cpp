@@ -6,11 +6,14 @@
 // reached too. A manifest it accepts must keep the reader's promise
 // (docs/manifest.md): every launch names a kernel at its kernelIndex, every
 // buffer argument and result names a buffer, sizes agree with shapes, and
-// constants hold exactly their bytes.
+// constants hold exactly their bytes. Its workspace plan (in-place pairs
+// included) must end and be sound: intermediates live at one launch apart,
+// but an in-place pair, each within the workspace or in a result of its size.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/Manifest.h"
+#include "runtime/core/WorkspacePlan.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +26,7 @@
 #include <system_error>
 
 #include <unistd.h>
+#include <vector>
 
 using namespace uta::runtime;
 
@@ -88,12 +92,66 @@ static void checkAccepted(const Manifest &manifest) {
         "the module's name leaves the manifest's folder");
 }
 
+/// The buffers joined by in-place pairs, by a representative: a chain's
+/// members may share a slot, meeting only at their pairs' launches.
+static std::vector<size_t> inPlaceGroups(const Manifest &manifest) {
+  std::vector<size_t> group(manifest.buffers.size());
+  for (size_t i = 0; i < group.size(); ++i)
+    group[i] = i;
+  auto find = [&](size_t i) {
+    while (group[i] != i)
+      i = group[i] = group[group[i]];
+    return i;
+  };
+  for (const LaunchDesc &launch : manifest.launches)
+    for (auto [input, output] : launch.inPlacePositions)
+      group[find(input)] = find(output);
+  for (size_t i = 0; i < group.size(); ++i)
+    group[i] = find(i);
+  return group;
+}
+
+static void checkPlan(const Manifest &manifest) {
+  WorkspacePlan plan = planWorkspace(manifest);
+  std::vector<LiveSpan> spans = computeLiveSpans(manifest);
+  std::vector<size_t> groups = inPlaceGroups(manifest);
+  const std::vector<BufferDesc> &buffers = manifest.buffers;
+  for (size_t a = 0; a < buffers.size(); ++a) {
+    if (buffers[a].role != BufferRole::kIntermediate)
+      continue;
+    if (size_t result = plan.storedIn[a];
+        result != WorkspacePlan::kNotStoredIn) {
+      check(result < buffers.size() &&
+                buffers[result].role == BufferRole::kResult &&
+                buffers[result].bytes == buffers[a].bytes,
+            "an intermediate is stored in something but a result its size");
+      continue;
+    }
+    check(plan.offsets[a] + buffers[a].bytes <= plan.bytes &&
+              plan.offsets[a] % kMinWorkspaceAlignment == 0,
+          "an intermediate lies outside the workspace or off its alignment");
+    for (size_t b = a + 1; b < buffers.size(); ++b) {
+      if (buffers[b].role != BufferRole::kIntermediate ||
+          plan.storedIn[b] != WorkspacePlan::kNotStoredIn)
+        continue;
+      bool live =
+          spans[a].first <= spans[b].last && spans[b].first <= spans[a].last;
+      bool overlap = plan.offsets[a] < plan.offsets[b] + buffers[b].bytes &&
+                     plan.offsets[b] < plan.offsets[a] + buffers[a].bytes;
+      check(!live || !overlap || groups[a] == groups[b],
+            "two intermediates live at one launch overlap");
+    }
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const ScratchFolder folder;
   std::string_view text(reinterpret_cast<const char *>(data), size);
   Expected<Manifest> manifest = parseManifest(
       text, (folder.path / "fuzz.json").string(), folder.path.string());
-  if (manifest.ok())
+  if (manifest.ok()) {
     checkAccepted(*manifest);
+    checkPlan(*manifest);
+  }
   return 0;
 }

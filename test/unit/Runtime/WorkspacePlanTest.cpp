@@ -206,6 +206,11 @@ TEST(WorkspacePlan, InPlacePairsThatAreNotSafeAreIgnored) {
                 {{0, 2}, {1, 2}});
   EXPECT_EQ(plan.offsets[0], plan.offsets[2]);
   EXPECT_NE(plan.offsets[1], plan.offsets[2]);
+  // Pairs of one launch in both directions (a manifest could say so): the
+  // first only, never a cycle.
+  plan = planOf({256, 256}, {{100}, {0, 1}, {101}}, {{0, 1}, {1, 0}});
+  EXPECT_EQ(plan.offsets[0], plan.offsets[1]);
+  EXPECT_EQ(plan.bytes, 256u);
   // A result is only known to be 16-byte aligned.
   plan = planOf({1 << 20}, {{100, 0}, {0, 101}}, {{0, 2}}, 128);
   EXPECT_EQ(plan.storedIn[0], WorkspacePlan::kNotStoredIn);
