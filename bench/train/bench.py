@@ -14,7 +14,8 @@ the kernels' CUDA-event times, median over about 350 ms of runs), and
 OUT/<name>/op holds the package that bench/train/torch_layer.py saves, the
 same step through the Python package on torch tensors (the graph of
 uta.nn.Layer as a uta.custom_op, forward and torch.autograd.grad, timed by
-the loop below), with its peak memory; beside
+the loop below, and back to back as a training loop runs it), with its peak
+memory; beside
 them, in the same process, torch.compile of the same layer in plain torch
 (bench/clifford_torch.py), forward + backward timed by the same loop
 (uta_runner.time_like_uta_run), and its peak memory; and Flash Clifford's
@@ -40,6 +41,7 @@ draws them.
 import csv
 import datetime
 import json
+import math
 import os
 import re
 import subprocess
@@ -160,16 +162,38 @@ def torch_step(*config):
     return time_step(compiled_step(*config))
 
 
+def back_to_back_ms(step, span_ms=350):
+    """ms per step of `step` run back to back, as a training loop runs it:
+    CUDA events around about `span_ms` of steps, nothing between them, so
+    that host time the GPU waits for counts and the L2 stays warm."""
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    torch.cuda.synchronize()
+    start.record()
+    step()
+    end.record()
+    end.synchronize()
+    steps = max(20, math.ceil(span_ms / max(start.elapsed_time(end), 1e-3)))
+    start.record()
+    for _ in range(steps):
+        step()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) / steps
+
+
 def torch_uta_step(name, p, kind, precision, batch, features):
-    """The step through uta.custom_op on torch tensors: ms and peak MB, or
-    (None, None) where OUT has no package for the configuration."""
+    """The step through uta.custom_op on torch tensors: ms and peak MB by
+    time_step, and ms per step back to back; Nones where OUT has no package
+    for the configuration."""
     if not os.path.isdir(os.path.join(out, name, "op")):
-        return None, None
+        return None, None, None
     from torch_layer import training_step
     step = training_step(out, name, p, kind, precision, batch, features)
     for _ in range(3):  # loads the modules, warms the caches
         step()
-    return time_step(step)
+    ms, peak = time_step(step)
+    return ms, peak, back_to_back_ms(step)
 
 
 def report_options(name, half):
@@ -228,11 +252,12 @@ lines = [
     "its kernels' times in the steady state (uta-run), torch.compile: CUDA "
     "events around the step, same loop; UTA from torch: the same step "
     "through uta.custom_op on torch tensors (the graph of uta.nn.Layer), "
-    "same loop; Flash Clifford: its H200 figures "
+    "same loop, and in brackets back to back as a training loop runs it "
+    "(CUDA events around a run of steps); Flash Clifford: its H200 figures "
     "(configs.BASELINES). Kernels: forward + backward. Peak: MB allocated "
     "beyond the inputs.",
     "",
-    "| layer | B | F | UTA fwd+bwd ms (kernels) | UTA fwd+vjp ms | UTA from torch ms | Flash Clifford | torch.compile | vs FC | vs compile | peak MB UTA / from torch / FC / compile |",
+    "| layer | B | F | UTA fwd+bwd ms (kernels) | UTA fwd+vjp ms | UTA from torch ms (back to back) | Flash Clifford | torch.compile | vs FC | vs compile | peak MB UTA / from torch / FC / compile |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
 ]
 print("\n".join(lines), flush=True)
@@ -244,8 +269,8 @@ for name, p, kind, precision, batch, features in configs:
     t_bwd = uta_time_steady(out, name, "bwd.ptx",
                             report=report_options(name, "bwd"))
     t_vjp = uta_time_steady(out, name, "vjp.ptx")
-    t_torch, peak_torch = torch_uta_step(name, p, kind, precision, batch,
-                                         features)
+    t_torch, peak_torch, t_torch_loop = torch_uta_step(
+        name, p, kind, precision, batch, features)
     t_compile, peak_compile = (
         torch_step(p, kind, precision, batch, features) if with_compile
         else (None, None))
@@ -257,6 +282,7 @@ for name, p, kind, precision, batch, features in configs:
     line = (f"| Cl({p},0) {kind.upper()} {precision} | {batch} | {features} "
             f"| {uta:.3f} ({kernels(name, 'fwd')}+{kernels(name, 'bwd')}) "
             f"| {t_fwd + t_vjp:.3f} | {fmt(t_torch, '.3f')} "
+            f"({fmt(t_torch_loop, '.3f')}) "
             f"| {fc_ms if fc_ms else '-'} "
             f"| {fmt(t_compile, '.3f')} | {vs_fc} "
             f"| {fmt(t_compile and t_compile / uta, '.2f')}x "
@@ -269,6 +295,7 @@ for name, p, kind, precision, batch, features in configs:
                  "batch": batch, "features": features, "uta_ms": uta,
                  "uta_forward_ms": t_fwd, "uta_vjp_ms": t_fwd + t_vjp,
                  "uta_torch_ms": t_torch or "",
+                 "uta_torch_back_to_back_ms": t_torch_loop or "",
                  "uta_torch_peak_mb": peak_torch or "",
                  "flash_clifford_ms": fc_ms or "", "compile_ms": t_compile or "",
                  "uta_peak_mb": peak, "flash_clifford_peak_mb": fc_peak or "",
@@ -277,7 +304,6 @@ for name, p, kind, precision, batch, features in configs:
 
 beaten = [r for r in rows if r["flash_clifford_ms"]]
 if beaten:
-    import math
     geomean = math.exp(sum(math.log(r["flash_clifford_ms"] / r["uta_ms"])
                            for r in beaten) / len(beaten))
     summary = (f"\nAgainst Flash Clifford: faster in "
