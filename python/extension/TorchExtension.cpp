@@ -379,6 +379,8 @@ int64_t runnerNew(int64_t executable, c10::string_view where,
 
 int64_t stepNew(int64_t forward, int64_t numOutputs, at::IntArrayRef saved,
                 at::IntArrayRef wrt, c10::string_view backwardOperator) {
+  TORCH_CHECK_VALUE(numOutputs >= 0, "uta_ext::step_new: num_outputs ",
+                    numOutputs, " is negative");
   auto step = std::make_shared<Step>();
   step->forward = runners().get(forward);
   step->numOutputs = numOutputs;

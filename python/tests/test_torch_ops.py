@@ -419,6 +419,8 @@ def test_the_extension_refuses_stale_ids_and_bad_tensors(torch_call_path):
                         [seeded(4, 3, requires_grad=False)])
     with pytest.raises(uta.InvalidInput, match="no executable"):
         _extension_call(extension.runner_new, 0, "x", torch.device("cpu"))
+    with pytest.raises(uta.InvalidInput, match="num_outputs -1 is negative"):
+        _extension_call(extension.step_new, runner, -1, [], [], "x")
     # A released runner is gone for new calls; the step that holds it
     # still runs.
     assert extension.release(runner) and not extension.release(runner)

@@ -690,10 +690,10 @@ class CustomOp:
         """An eager call through libuta_torch.so: the training pair's
         forward as a C++ autograd node where a gradient is wanted, else the
         forward alone."""
-        step = self._steps.get(tuple((t.shape, t.dtype, t.device)
-                                     for t in tensors))
+        key = tuple((t.shape, t.dtype, t.device) for t in tensors)
+        step = self._steps.get(key)
         if step is None:
-            step = self._new_step(extension, tensors)
+            step = self._new_step(extension, tensors, key)
         if torch.is_grad_enabled() and any(t.requires_grad for t in tensors):
             if step.backward is None:
                 self._load_backward(extension, step)
@@ -704,7 +704,7 @@ class CustomOp:
                                   list(tensors))
         return outputs[:step.num_outputs]
 
-    def _new_step(self, extension, tensors):
+    def _new_step(self, extension, tensors, key):
         if not tensors:
             raise InvalidInput(f"{self.name} takes at least one tensor")
         types = self._types(tensors, len(tensors), self.name)
@@ -712,7 +712,6 @@ class CustomOp:
         forward = self._run_on(0, types, device)
         layout = self.layout(types)
         with self._lock:
-            key = tuple((t.shape, t.dtype, t.device) for t in tensors)
             step = self._steps.get(key)
             if step is None:
                 step = _Step(extension, forward, layout, types, device,

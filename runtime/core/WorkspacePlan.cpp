@@ -40,19 +40,28 @@ std::vector<LiveSpan> uta::runtime::computeLiveSpans(const Manifest &manifest) {
   return spans;
 }
 
-/// For each buffer, the buffer whose memory holds it: itself, or the end of
-/// its in-place chain (the header).
-static std::vector<size_t> findHomes(const Manifest &manifest,
-                                     const std::vector<LiveSpan> &spans) {
+namespace {
+/// Where each buffer's memory is: `homes[i]`, itself or the end of its
+/// in-place chain (the header); `alignments[i]`, for a home, the largest
+/// alignment of the buffers its chain holds (its own included).
+struct Homes {
+  std::vector<size_t> homes;
+  std::vector<uint64_t> alignments;
+};
+} // namespace
+
+static Homes findHomes(const Manifest &manifest,
+                       const std::vector<LiveSpan> &spans) {
   const std::vector<BufferDesc> &buffers = manifest.buffers;
   std::vector<size_t> next(buffers.size());
   std::iota(next.begin(), next.end(), size_t(0));
   // Whether a buffer holds another already (two inputs of one launch live
   // at once), and the largest alignment of the chain that ends in it.
   std::vector<bool> holdsOne(buffers.size(), false);
-  std::vector<uint64_t> chainAlignment(buffers.size());
-  for (size_t i = 0; i < buffers.size(); ++i)
-    chainAlignment[i] = buffers[i].alignment;
+  Homes found;
+  std::vector<uint64_t> &chainAlignment = found.alignments;
+  for (const BufferDesc &buffer : buffers)
+    chainAlignment.push_back(buffer.alignment);
   for (size_t l = 0; l < manifest.launches.size(); ++l) {
     const LaunchDesc &launch = manifest.launches[l];
     for (auto [input, output] : launch.inPlacePositions) {
@@ -79,14 +88,13 @@ static std::vector<size_t> findHomes(const Manifest &manifest,
   }
   // Chains go forward in launch order, and within one launch only into a
   // buffer that is not stored elsewhere, so they end.
-  std::vector<size_t> homes(buffers.size());
   for (size_t i = 0; i < buffers.size(); ++i) {
     size_t home = i;
     while (next[home] != home)
       home = next[home];
-    homes[i] = home;
+    found.homes.push_back(home);
   }
-  return homes;
+  return found;
 }
 
 WorkspacePlan uta::runtime::planWorkspace(const Manifest &manifest) {
@@ -95,22 +103,16 @@ WorkspacePlan uta::runtime::planWorkspace(const Manifest &manifest) {
   plan.offsets.assign(buffers.size(), 0);
   plan.storedIn.assign(buffers.size(), WorkspacePlan::kNotStoredIn);
   std::vector<LiveSpan> spans = computeLiveSpans(manifest);
-  std::vector<size_t> homes = findHomes(manifest, spans);
-  // A chain's home holds its members from the first one's first launch
-  // on, at the largest alignment among them.
-  std::vector<uint64_t> alignments(buffers.size());
-  for (size_t i = 0; i < buffers.size(); ++i)
-    alignments[i] = std::max(buffers[i].alignment, kMinWorkspaceAlignment);
+  auto [homes, chainAlignments] = findHomes(manifest, spans);
+  // A chain's home holds its members from the first one's first launch on.
   for (size_t i = 0; i < buffers.size(); ++i) {
     size_t home = homes[i];
     if (home == i || buffers[i].role != BufferRole::kIntermediate)
       continue;
-    if (buffers[home].role == BufferRole::kResult) {
+    if (buffers[home].role == BufferRole::kResult)
       plan.storedIn[i] = home;
-      continue;
-    }
-    spans[home].first = std::min(spans[home].first, spans[i].first);
-    alignments[home] = std::max(alignments[home], alignments[i]);
+    else
+      spans[home].first = std::min(spans[home].first, spans[i].first);
   }
   std::vector<size_t> order;
   for (size_t i = 0; i < buffers.size(); ++i)
@@ -127,7 +129,8 @@ WorkspacePlan uta::runtime::planWorkspace(const Manifest &manifest) {
   std::vector<Placed> placed;
   for (size_t position : order) {
     const BufferDesc &desc = buffers[position];
-    uint64_t alignment = alignments[position];
+    uint64_t alignment =
+        std::max(chainAlignments[position], kMinWorkspaceAlignment);
     plan.alignment = std::max(plan.alignment, alignment);
     // The ranges of the placed ones live at the same time, by offset.
     std::vector<Placed> conflicts;
