@@ -341,8 +341,8 @@ static KernelTable buildKernelTable() {
   });
   // uta: matmul, reductions, norms.
   add<MatmulOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
-    return I.finish(
-        o, matmul(I.in(o.getLhs()), I.in(o.getRhs()), o.getTransposeB()));
+    return I.finish(o, matmul(I.in(o.getLhs()), I.in(o.getRhs()),
+                              o.getTransposeB(), o.getTransposeA()));
   });
   add<ReduceSumOp>(table, [](Interpreter &I, auto o) -> LogicalResult {
     return I.reduceOp(o, ReduceKind::Sum);

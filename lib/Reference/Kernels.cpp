@@ -182,7 +182,8 @@ RefTensor mlir::uta::reference::unary(UnaryKind kind, const RefTensor &x) {
 
 Expected<RefTensor> mlir::uta::reference::matmul(const RefTensor &a,
                                                  const RefTensor &b,
-                                                 bool transposeB) {
+                                                 bool transposeB,
+                                                 bool transposeA) {
   if (llvm::Error err = checkWellFormed(a, "lhs"))
     return std::move(err);
   if (llvm::Error err = checkWellFormed(b, "rhs"))
@@ -191,14 +192,15 @@ Expected<RefTensor> mlir::uta::reference::matmul(const RefTensor &a,
     return makeError("matmul operands must have rank >= 2, got %s and %s",
                      shapeToString(a.shape).c_str(),
                      shapeToString(b.shape).c_str());
-  int64_t m = a.shape[a.rank() - 2], k = a.shape[a.rank() - 1];
+  int64_t aRows = a.shape[a.rank() - 2], aCols = a.shape[a.rank() - 1];
+  int64_t m = transposeA ? aCols : aRows, k = transposeA ? aRows : aCols;
   int64_t bRows = b.shape[b.rank() - 2], bCols = b.shape[b.rank() - 1];
   int64_t kb = transposeB ? bCols : bRows, n = transposeB ? bRows : bCols;
   if (k != kb)
-    return makeError("matmul contraction sizes differ: lhs %s, rhs %s%s",
-                     shapeToString(a.shape).c_str(),
-                     shapeToString(b.shape).c_str(),
-                     transposeB ? " (transposed)" : "");
+    return makeError(
+        "matmul contraction sizes differ: lhs %s%s, rhs %s%s",
+        shapeToString(a.shape).c_str(), transposeA ? " (transposed)" : "",
+        shapeToString(b.shape).c_str(), transposeB ? " (transposed)" : "");
   ArrayRef<int64_t> aBatch = ArrayRef<int64_t>(a.shape).drop_back(2);
   ArrayRef<int64_t> bBatch = ArrayRef<int64_t>(b.shape).drop_back(2);
   Expected<std::vector<int64_t>> batch = broadcastShapes(aBatch, bBatch);
@@ -209,7 +211,9 @@ Expected<RefTensor> mlir::uta::reference::matmul(const RefTensor &a,
   out.shape.push_back(m);
   out.shape.push_back(n);
   out.data.reserve(out.numElements());
-  // Element (i, kk) of a's matrix and (kk, j) of b's (or (j, kk) transposed).
+  // Element (i, kk) of a's matrix and (kk, j) of b's, each (column, row)
+  // where transposed.
+  int64_t aStrideI = transposeA ? 1 : k, aStrideK = transposeA ? m : 1;
   int64_t bStrideK = transposeB ? 1 : n, bStrideJ = transposeB ? k : 1;
   std::vector<int64_t> strides[] = {broadcastStrides(aBatch, *batch, m * k),
                                     broadcastStrides(bBatch, *batch, k * n)};
@@ -220,7 +224,8 @@ Expected<RefTensor> mlir::uta::reference::matmul(const RefTensor &a,
       for (int64_t j = 0; j < n; ++j) {
         double sum = 0.0;
         for (int64_t kk = 0; kk < k; ++kk)
-          sum += aMat[i * k + kk] * bMat[kk * bStrideK + j * bStrideJ];
+          sum += aMat[i * aStrideI + kk * aStrideK] *
+                 bMat[kk * bStrideK + j * bStrideJ];
         out.data.push_back(sum);
       }
     }

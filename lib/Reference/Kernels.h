@@ -89,11 +89,12 @@ RefTensor unary(UnaryKind kind, const RefTensor &x);
 // Matmul, reductions, norms
 //===----------------------------------------------------------------------===//
 
-/// a [..., M, K] x b [..., K, N] -> [..., M, N] (b is [..., N, K] when
-/// `transposeB`). Both ranks must be >= 2; the batch dimensions broadcast
-/// NumPy-style, so either operand may have fewer of them.
+/// a [..., M, K] x b [..., K, N] -> [..., M, N] (a is [..., K, M] when
+/// `transposeA`, b is [..., N, K] when `transposeB`). Both ranks must be
+/// >= 2; the batch dimensions broadcast NumPy-style, so either operand may
+/// have fewer of them.
 llvm::Expected<RefTensor> matmul(const RefTensor &a, const RefTensor &b,
-                                 bool transposeB);
+                                 bool transposeB, bool transposeA = false);
 
 enum class ReduceKind { Sum, Max, Mean };
 

@@ -254,6 +254,48 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
   return getResult();
 }
 
+/// Whether `permutation` swaps the last two axes and keeps the others.
+static bool swapsLastTwoAxes(ArrayRef<int64_t> permutation) {
+  int64_t rank = permutation.size();
+  if (rank < 2 || permutation[rank - 2] != rank - 1 ||
+      permutation[rank - 1] != rank - 2)
+    return false;
+  for (int64_t i = 0; i + 2 < rank; ++i)
+    if (permutation[i] != i)
+      return false;
+  return true;
+}
+
+/// The input of `value`'s producer where it is a transpose of the last two
+/// axes that keeps the values (not one that rounds to TF32).
+static Value getSwappedInput(Value value) {
+  auto transpose = value.getDefiningOp<TransposeOp>();
+  if (!transpose || transpose.getRoundToTf32() ||
+      !swapsLastTwoAxes(transpose.getPermutation()))
+    return {};
+  return transpose.getInput();
+}
+
+// matmul(transpose(a), b) -> matmul(a, b) with transpose_a flipped, and the
+// same for b (in place): the engine reads either layout of either operand,
+// so the transpose's copy is saved. Exact: the same products in the same
+// order. Where a layout suits a target's tensor cores better,
+// uta-tensor-core-layouts makes the copy again.
+OpFoldResult MatmulOp::fold(FoldAdaptor) {
+  bool changed = false;
+  if (Value input = getSwappedInput(getLhs())) {
+    getLhsMutable().assign(input);
+    setTransposeA(!getTransposeA());
+    changed = true;
+  }
+  if (Value input = getSwappedInput(getRhs())) {
+    getRhsMutable().assign(input);
+    setTransposeB(!getTransposeB());
+    changed = true;
+  }
+  return changed ? getResult() : OpFoldResult();
+}
+
 // Same type -> input; a constant -> the same data with the result shape;
 // reshape(reshape x) -> reshape x (in place), or x when the types match.
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {

@@ -123,11 +123,11 @@ static LogicalResult verifyBroadcastingBinaryOp(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 void MatmulOp::build(OpBuilder &builder, OperationState &state, Value lhs,
-                     Value rhs, bool transposeB) {
-  Type type =
-      inferredType(inferMatmulShape(shapeOf(lhs), shapeOf(rhs), transposeB),
-                   lhs.getType(), lhs.getType());
-  build(builder, state, type, lhs, rhs, transposeB);
+                     Value rhs, bool transposeB, bool transposeA) {
+  Type type = inferredType(
+      inferMatmulShape(shapeOf(lhs), shapeOf(rhs), transposeB, transposeA),
+      lhs.getType(), lhs.getType());
+  build(builder, state, type, lhs, rhs, transposeB, transposeA);
 }
 
 LogicalResult MatmulOp::verify() {
@@ -135,7 +135,7 @@ LogicalResult MatmulOp::verify() {
     return failure();
   FailureOr<SmallVector<int64_t>> shape = inferMatmulShape(
       getLhs().getType().getShape(), getRhs().getType().getShape(),
-      getTransposeB(), opError(*this));
+      getTransposeB(), getTransposeA(), opError(*this));
   if (failed(shape))
     return failure();
   return verifyResultShape(*this, *shape, "matmul");

@@ -339,8 +339,9 @@ def UTA_GeluOp : UTA_UnaryOp<"gelu", [PointwiseKernelOp<20>, UTA_ZeroPreserving]
 def UTA_MatmulOp : UTA_Op<"matmul", [Pure, AnchorKernelOp, UTA_Differentiable]> {
   let summary = "batched matrix multiplication with broadcast batch dims";
   let description = [{
-    `lhs` is [..., M, K] and `rhs` is [..., K, N] (or [..., N, K] when
-    `transpose_b` is true); the result is [..., M, N] with
+    `lhs` is [..., M, K] (or [..., K, M] when `transpose_a` is true) and
+    `rhs` is [..., K, N] (or [..., N, K] when `transpose_b` is true); the
+    result is [..., M, N] with
     `result[..., m, n] = sum over k of lhs[..., m, k] * rhs[..., k, n]`.
     Both ranks are at least 2. The batch dimensions (all but the last two)
     broadcast NumPy-style, so a rank-2 rhs applies to every matrix of a
@@ -351,10 +352,16 @@ def UTA_MatmulOp : UTA_Op<"matmul", [Pure, AnchorKernelOp, UTA_Differentiable]> 
     %c = uta.matmul %a, %b : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
     %d = uta.matmul %a3, %w {transpose_b = true}
         : (tensor<2x4x8xbf16>, tensor<16x8xbf16>) -> tensor<2x4x16xbf16>
+    %e = uta.matmul %x, %g {transpose_a = true}
+        : (tensor<64x4xf32>, tensor<64x16xf32>) -> tensor<4x16xf32>
     ```
+
+    A transpose of an operand's last two axes folds into the flag
+    (canonicalization), so a weight gradient `x^T g` reads `x` as stored.
   }];
   let arguments = (ins UTA_Tensor:$lhs, UTA_Tensor:$rhs,
-                       DefaultValuedAttr<BoolAttr, "false">:$transpose_b);
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_b,
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_a);
   let results = (outs UTA_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
@@ -362,9 +369,11 @@ def UTA_MatmulOp : UTA_Op<"matmul", [Pure, AnchorKernelOp, UTA_Differentiable]> 
   let builders = [
     // Infers the result type with inferMatmulShape.
     OpBuilder<(ins "::mlir::Value":$lhs, "::mlir::Value":$rhs,
-                   CArg<"bool", "false">:$transposeB)>
+                   CArg<"bool", "false">:$transposeB,
+                   CArg<"bool", "false">:$transposeA)>
   ];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -85,7 +85,8 @@ LogicalResult mlir::uta::verifyBroadcastableTo(ArrayRef<int64_t> input,
 
 FailureOr<SmallVector<int64_t>>
 mlir::uta::inferMatmulShape(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
-                            bool transposeB, ShapeErrorFn emitError) {
+                            bool transposeB, bool transposeA,
+                            ShapeErrorFn emitError) {
   if (lhs.size() < 2 || rhs.size() < 2) {
     if (emitError)
       emitError() << "lhs and rhs must have rank >= 2, got ranks " << lhs.size()
@@ -93,7 +94,8 @@ mlir::uta::inferMatmulShape(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs,
     return failure();
   }
   size_t lr = lhs.size(), rr = rhs.size();
-  int64_t m = lhs[lr - 2], lhsK = lhs[lr - 1];
+  int64_t m = transposeA ? lhs[lr - 1] : lhs[lr - 2];
+  int64_t lhsK = transposeA ? lhs[lr - 2] : lhs[lr - 1];
   int64_t rhsK = transposeB ? rhs[rr - 1] : rhs[rr - 2];
   int64_t n = transposeB ? rhs[rr - 2] : rhs[rr - 1];
   if (lhsK != rhsK) {

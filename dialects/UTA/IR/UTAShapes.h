@@ -37,12 +37,13 @@ LogicalResult verifyBroadcastableTo(ArrayRef<int64_t> input,
                                     ArrayRef<int64_t> result,
                                     ShapeErrorFn emitError = nullptr);
 
-/// The result shape of `uta.matmul`: lhs [..., M, K] and rhs [..., K, N]
-/// (rhs [..., N, K] when `transposeB`) give [..., M, N], the batch dimensions
-/// being the NumPy broadcast of both operands' batch dimensions.
+/// The result shape of `uta.matmul`: lhs [..., M, K] (lhs [..., K, M] when
+/// `transposeA`) and rhs [..., K, N] (rhs [..., N, K] when `transposeB`) give
+/// [..., M, N], the batch dimensions being the NumPy broadcast of both
+/// operands' batch dimensions.
 FailureOr<SmallVector<int64_t>>
 inferMatmulShape(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs, bool transposeB,
-                 ShapeErrorFn emitError = nullptr);
+                 bool transposeA = false, ShapeErrorFn emitError = nullptr);
 
 /// Whether `index` names a dimension of a rank-`rank` tensor; `name` is the
 /// attribute's name in the message ("dim", "axis").

@@ -370,15 +370,6 @@ LogicalResult CastOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
 // Matmul
 //===----------------------------------------------------------------------===//
 
-/// `value` [..., R, C] with its last two axes swapped.
-static Value swapLastTwo(OpBuilder &b, Location loc, Value value) {
-  int64_t rank = typeOf(value).getRank();
-  SmallVector<int64_t> permutation(rank);
-  std::iota(permutation.begin(), permutation.end(), 0);
-  std::swap(permutation[rank - 1], permutation[rank - 2]);
-  return TransposeOp::create(b, loc, value, permutation);
-}
-
 /// `value` [..., R, C] as one matrix [(...) * R, C].
 static Value flattenRows(OpBuilder &b, Location loc, Value value) {
   RankedTensorType type = typeOf(value);
@@ -391,50 +382,46 @@ LogicalResult MatmulOp::buildVjp(OpBuilder &b, Value g, ArrayRef<bool> wanted,
                                  SmallVectorImpl<Value> &out) {
   Location loc = getLoc();
   Value a = getLhs(), w = getRhs();
-  bool transposed = getTransposeB();
+  bool transposedA = getTransposeA(), transposedB = getTransposeB();
   // A product over an empty dimension contributes nothing: the cotangents
   // it would give are zeros, built as such rather than as empty
   // contractions, which the GPU targets refuse.
   bool noColumns = typeOf(g).getShape().back() == 0;
   bool noRows =
       typeOf(g).getNumElements() == 0 || typeOf(a).getNumElements() == 0;
-  // dA = g B^T (g B when B is stored transposed).
+  // With A = a (a^T when transposed) and B = w (w^T when transposed): dA =
+  // g B^T, dB = A^T g. Each is one matmul that reads its operands as stored
+  // (transpose_a and transpose_b), and gives the cotangent in its operand's
+  // own layout: dA^T = B g^T, dB^T = g^T A.
   Value lhsCotangent;
-  if (wanted[0])
-    lhsCotangent =
-        noColumns ? zeros(b, loc, typeOf(a))
-                  : sumToShape(b, loc,
-                               MatmulOp::create(b, loc, g, w,
-                                                /*transposeB=*/!transposed),
-                               typeOf(a));
-  // dB = A^T g (g^T A when transposed). A rank-2 B shared by a batch of A
-  // gets the sum over the batch as one matrix product over all rows, so
-  // the batch is summed inside the GEMM, in its fixed order.
+  if (wanted[0] && noColumns) {
+    lhsCotangent = zeros(b, loc, typeOf(a));
+  } else if (wanted[0]) {
+    Value product =
+        transposedA
+            ? MatmulOp::create(b, loc, w, g, /*transposeB=*/true,
+                               /*transposeA=*/transposedB)
+            : MatmulOp::create(b, loc, g, w, /*transposeB=*/!transposedB);
+    lhsCotangent = sumToShape(b, loc, product, typeOf(a));
+  }
+  // A rank-2 B shared by a batch of A (stored [..., M, K]) gets the sum over
+  // the batch as one matrix product over all rows, so the batch is summed
+  // inside the GEMM, in its fixed order.
   Value rhsCotangent;
   if (wanted[1] && noRows) {
     rhsCotangent = zeros(b, loc, typeOf(w));
   } else if (wanted[1]) {
     Value lhs = a, rhs = g;
-    if (typeOf(w).getRank() == 2 && typeOf(a).getRank() > 2) {
+    if (typeOf(w).getRank() == 2 && typeOf(a).getRank() > 2 && !transposedA) {
       lhs = flattenRows(b, loc, a);
       rhs = flattenRows(b, loc, g);
     }
-    Value product;
-    if (transposed) {
-      product = MatmulOp::create(b, loc, swapLastTwo(b, loc, rhs), lhs);
-    } else {
-      // A^T g transposes A [M, K]; (g^T A)^T transposes g [M, N] and the
-      // product [N, K] instead, far less where A is much wider than g (the
-      // pair products of fc_product's weight gradient: K = paths x Fin).
-      ArrayRef<int64_t> lhsShape = typeOf(lhs).getShape(),
-                        rhsShape = typeOf(rhs).getShape();
-      int64_t m = lhsShape.end()[-2], k = lhsShape.back(), n = rhsShape.back();
-      if (m * k <= (m + k) * n)
-        product = MatmulOp::create(b, loc, swapLastTwo(b, loc, lhs), rhs);
-      else
-        product = swapLastTwo(
-            b, loc, MatmulOp::create(b, loc, swapLastTwo(b, loc, rhs), lhs));
-    }
+    Value product =
+        transposedB
+            ? MatmulOp::create(b, loc, rhs, lhs, /*transposeB=*/transposedA,
+                               /*transposeA=*/true)
+            : MatmulOp::create(b, loc, lhs, rhs, /*transposeB=*/false,
+                               /*transposeA=*/!transposedA);
     rhsCotangent = sumToShape(b, loc, product, typeOf(w));
   }
   out.push_back(lhsCotangent);

@@ -37,7 +37,7 @@ func.func @kept(%a: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
 
 // fc_product of Cl(2,0) with K-major weights: the warp-specialised row on
 // sm_90a, its weights in b_stages of their own (128 columns: 256 would
-// leave SMs without a block), mma.sync on sm_80, and no plan without CUDA
+// leave half the SMs without a block), mma.sync on sm_80, and no plan without CUDA
 // tensor cores.
 // HOPPER-LABEL: func.func @fc_product
 //       HOPPER:   clifford.fc_product {{.*}}uta.gemm_plan = #uta.gemm_plan<schedule = "wgmma_tma", tile = [128, 128, 32], warps = [2, 1], stages = 4, precision = "tf32", b_stages = 2>
@@ -45,9 +45,9 @@ func.func @kept(%a: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
 //       AMPERE:   clifford.fc_product {{.*}}uta.gemm_plan = #uta.gemm_plan<schedule = "mma_sync", tile = [128, 64, 16], warps = [2, 2], stages = 3, precision = "3xtf32">
 //   SIMT-LABEL: func.func @fc_product
 //    SIMT-NOT:   uta.gemm_plan
-func.func @fc_product(%x: tensor<4x4096x64xf32>, %y: tensor<4x4096x64xf32>, %w: tensor<10x256x64xf32>) -> tensor<4x4096x256xf32> {
-  %0 = clifford.fc_product <2, 0, 0> %x, %y, %w {transpose_weights = true} : (tensor<4x4096x64xf32>, tensor<4x4096x64xf32>, tensor<10x256x64xf32>) -> tensor<4x4096x256xf32>
-  return %0 : tensor<4x4096x256xf32>
+func.func @fc_product(%x: tensor<4x2048x64xf32>, %y: tensor<4x2048x64xf32>, %w: tensor<10x256x64xf32>) -> tensor<4x2048x256xf32> {
+  %0 = clifford.fc_product <2, 0, 0> %x, %y, %w {transpose_weights = true} : (tensor<4x2048x64xf32>, tensor<4x2048x64xf32>, tensor<10x256x64xf32>) -> tensor<4x2048x256xf32>
+  return %0 : tensor<4x2048x256xf32>
 }
 
 // UNKNOWN: error: gemm-config: no row of the GEMM table is named 'nope'

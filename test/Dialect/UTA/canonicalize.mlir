@@ -498,6 +498,48 @@ func.func @no_relu_neg(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 //===----------------------------------------------------------------------===//
+// Matmul
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// A transpose of either operand's last two axes becomes the operand's flag:
+// x^T g reads x as stored, and a transposed operand that was already
+// flagged reads its input plainly.
+// CHECK-LABEL: func @matmul_transposed_operands
+//  CHECK-SAME:   (%[[X:.*]]: tensor<2x64x4xf32>, %[[G:.*]]: tensor<2x64x16xf32>, %[[W:.*]]: tensor<4x16xf32>)
+//   CHECK-NOT:   uta.transpose
+//       CHECK:   %[[A:.*]] = uta.matmul %[[X]], %[[G]] {transpose_a = true} : (tensor<2x64x4xf32>, tensor<2x64x16xf32>) -> tensor<2x4x16xf32>
+//       CHECK:   %[[B:.*]] = uta.matmul %[[X]], %[[W]] : (tensor<2x64x4xf32>, tensor<4x16xf32>) -> tensor<2x64x16xf32>
+//       CHECK:   return %[[A]], %[[B]]
+func.func @matmul_transposed_operands(%x: tensor<2x64x4xf32>, %g: tensor<2x64x16xf32>, %w: tensor<4x16xf32>)
+    -> (tensor<2x4x16xf32>, tensor<2x64x16xf32>) {
+  %xt = uta.transpose %x [0, 2, 1] : tensor<2x64x4xf32> -> tensor<2x4x64xf32>
+  %0 = uta.matmul %xt, %g : (tensor<2x4x64xf32>, tensor<2x64x16xf32>) -> tensor<2x4x16xf32>
+  %wt = uta.transpose %w [1, 0] : tensor<4x16xf32> -> tensor<16x4xf32>
+  %1 = uta.matmul %x, %wt {transpose_b = true} : (tensor<2x64x4xf32>, tensor<16x4xf32>) -> tensor<2x64x16xf32>
+  return %0, %1 : tensor<2x4x16xf32>, tensor<2x64x16xf32>
+}
+
+// -----
+
+// Only a swap of the last two axes is a layout the engine reads; a
+// transpose that moves a batch axis, or that rounds to TF32, stays.
+// CHECK-LABEL: func @no_matmul_transpose_fold_other_axes
+//       CHECK:   uta.transpose %{{.*}} [1, 0, 2]
+//       CHECK:   uta.matmul %{{.*}}, %{{.*}} : (tensor<64x2x4xf32>, tensor<4x16xf32>)
+//       CHECK:   uta.transpose %{{.*}} [1, 0] {round_to_tf32}
+//       CHECK:   uta.matmul %{{.*}}, %{{.*}} {transpose_b = true}
+func.func @no_matmul_transpose_fold_other_axes(%x: tensor<2x64x4xf32>, %w: tensor<4x16xf32>)
+    -> (tensor<64x2x16xf32>, tensor<2x64x16xf32>) {
+  %xt = uta.transpose %x [1, 0, 2] : tensor<2x64x4xf32> -> tensor<64x2x4xf32>
+  %0 = uta.matmul %xt, %w : (tensor<64x2x4xf32>, tensor<4x16xf32>) -> tensor<64x2x16xf32>
+  %wt = uta.transpose %w [1, 0] {round_to_tf32} : tensor<4x16xf32> -> tensor<16x4xf32>
+  %1 = uta.matmul %x, %wt {transpose_b = true} : (tensor<2x64x4xf32>, tensor<16x4xf32>) -> tensor<2x64x16xf32>
+  return %0, %1 : tensor<64x2x16xf32>, tensor<2x64x16xf32>
+}
+
+//===----------------------------------------------------------------------===//
 // Transpose
 //===----------------------------------------------------------------------===//
 

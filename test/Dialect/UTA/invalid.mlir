@@ -150,6 +150,24 @@ func.func @matmul_k_mismatch_transposed(%a: tensor<2x3xf32>, %b: tensor<3x5xf32>
 
 // -----
 
+// With transpose_a, lhs is [K, M]: K is lhs's first matrix size, 2 here.
+func.func @matmul_k_mismatch_transposed_a(%a: tensor<2x3xf32>, %b: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{'uta.matmul' op contraction dimensions differ: lhs has K = 2 but rhs has K = 3}}
+  %0 = uta.matmul %a, %b {transpose_a = true} : (tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// With transpose_a, M is lhs's last size: the result is [3, 5], not [2, 5].
+func.func @matmul_result_transposed_a(%a: tensor<3x2xf32>, %b: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  // expected-error@+1 {{'uta.matmul' op result shape [3, 5] does not match the matmul shape [2, 5]}}
+  %0 = uta.matmul %a, %b {transpose_a = true} : (tensor<3x2xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
 // Both operands need rank >= 2; a vector is not a matrix.
 func.func @matmul_rank(%a: tensor<3xf32>, %b: tensor<3x5xf32>) -> tensor<5xf32> {
   // expected-error@+1 {{'uta.matmul' op lhs and rhs must have rank >= 2, got ranks 1 and 2}}

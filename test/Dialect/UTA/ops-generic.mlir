@@ -36,8 +36,8 @@ func.func @matmul(%a: tensor<2x4x8xf32>, %w: tensor<16x8xf32>, %b: tensor<8x16xf
   return %0, %1 : tensor<2x4x16xf32>, tensor<2x4x16xf32>
 }
 // GENERIC-LABEL: sym_name = "matmul"
-// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_b = false}>
-// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_b = true}>
+// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_a = false, transpose_b = false}>
+// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_a = false, transpose_b = true}>
 
 // -----
 

@@ -120,8 +120,8 @@ func.func @matmul(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>,
   return %0, %1, %2, %3 : tensor<4x16xf32>, tensor<2x4x16xf32>, tensor<3x1x4x16xf32>, tensor<3x2x4x16xf32>
 }
 // GENERIC-LABEL: sym_name = "matmul"
-// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_b = false}> : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
-// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_b = true}> : (tensor<2x4x8xf32>, tensor<16x8xf32>) -> tensor<2x4x16xf32>
+// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_a = false, transpose_b = false}> : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_a = false, transpose_b = true}> : (tensor<2x4x8xf32>, tensor<16x8xf32>) -> tensor<2x4x16xf32>
 
 // CHECK-LABEL: func @matmul_half
 func.func @matmul_half(%a: tensor<4x8xf16>, %b: tensor<8x2xf16>,
@@ -133,6 +133,21 @@ func.func @matmul_half(%a: tensor<4x8xf16>, %b: tensor<8x2xf16>,
   %1 = uta.matmul %c, %d {transpose_b = true} : (tensor<4x8xbf16>, tensor<2x8xbf16>) -> tensor<4x2xbf16>
   return %0, %1 : tensor<4x2xf16>, tensor<4x2xbf16>
 }
+
+// transpose_a: lhs is [K, M]; with transpose_b too, rhs is [N, K].
+// CHECK-LABEL: func @matmul_transpose_a
+func.func @matmul_transpose_a(%x: tensor<2x64x4xf32>, %g: tensor<2x64x16xf32>,
+                              %h: tensor<16x64xbf16>, %y: tensor<64x4xbf16>)
+    -> (tensor<2x4x16xf32>, tensor<4x16xbf16>) {
+  // CHECK: uta.matmul %{{.*}}, %{{.*}} {transpose_a = true} : (tensor<2x64x4xf32>, tensor<2x64x16xf32>) -> tensor<2x4x16xf32>
+  %0 = uta.matmul %x, %g {transpose_a = true} : (tensor<2x64x4xf32>, tensor<2x64x16xf32>) -> tensor<2x4x16xf32>
+  // CHECK: uta.matmul %{{.*}}, %{{.*}} {transpose_a = true, transpose_b = true} : (tensor<64x4xbf16>, tensor<16x64xbf16>) -> tensor<4x16xbf16>
+  %1 = uta.matmul %y, %h {transpose_a = true, transpose_b = true} : (tensor<64x4xbf16>, tensor<16x64xbf16>) -> tensor<4x16xbf16>
+  return %0, %1 : tensor<2x4x16xf32>, tensor<4x16xbf16>
+}
+// GENERIC-LABEL: sym_name = "matmul_transpose_a"
+// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_a = true, transpose_b = false}>
+// GENERIC: "uta.matmul"(%{{.*}}, %{{.*}}) <{transpose_a = true, transpose_b = true}>
 
 //===----------------------------------------------------------------------===//
 // Reductions

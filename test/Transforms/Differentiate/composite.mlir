@@ -78,8 +78,7 @@ func.func @sgp(%x: tensor<8x4x6xf32>, %y: tensor<8x4x6xf32>, %w: tensor<6x20xf32
 //  MLP-NEXT:   %[[DL:.*]] = uta.mul %[[P]], %[[C]]
 // the second matmul
 //  MLP-NEXT:   %[[DN:.*]] = uta.matmul %[[DL]], %[[W2]] {transpose_b = true} : (tensor<4x10xf32>, tensor<16x10xf32>) -> tensor<4x16xf32>
-//  MLP-NEXT:   %[[NT:.*]] = uta.transpose %[[N]] [1, 0]
-//  MLP-NEXT:   %[[DW2:.*]] = uta.matmul %[[NT]], %[[DL]] : (tensor<16x4xf32>, tensor<4x10xf32>) -> tensor<16x10xf32>
+//  MLP-NEXT:   %[[DW2:.*]] = uta.matmul %[[N]], %[[DL]] {transpose_a = true} : (tensor<4x16xf32>, tensor<4x10xf32>) -> tensor<16x10xf32>
 // layer_norm
 //  MLP-NEXT:   uta.reduce_mean %[[A]] dims [1] {keep_dims = true}
 //       MLP:   %[[XHAT:.*]] = uta.mul %{{.*}}, %{{.*}} : (tensor<4x16xf32>, tensor<4x1xf32>) -> tensor<4x16xf32>
@@ -98,8 +97,7 @@ func.func @sgp(%x: tensor<8x4x6xf32>, %y: tensor<8x4x6xf32>, %w: tensor<6x20xf32
 //  MLP-NEXT:   %[[DB1:.*]] = uta.reduce_sum %[[DHB]] dims [0] : tensor<4x16xf32> -> tensor<16xf32>
 // the first matmul, W1 stored transposed
 //  MLP-NEXT:   %[[DX:.*]] = uta.matmul %[[DHB]], %[[W1]] : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
-//  MLP-NEXT:   %[[DHBT:.*]] = uta.transpose %[[DHB]] [1, 0]
-//  MLP-NEXT:   %[[DW1:.*]] = uta.matmul %[[DHBT]], %[[X]] : (tensor<16x4xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
+//  MLP-NEXT:   %[[DW1:.*]] = uta.matmul %[[DHB]], %[[X]] {transpose_a = true} : (tensor<4x16xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
 //  MLP-NEXT:   return %[[DX]], %[[DW1]], %[[DB1]], %[[DGAMMA]], %[[DBETA]], %[[DW2]] : tensor<4x8xf32>, tensor<16x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16x10xf32>
 
 // With wrt=1,5 only the weights: no dx, no bias, gamma or beta gradients,
@@ -107,12 +105,10 @@ func.func @sgp(%x: tensor<8x4x6xf32>, %y: tensor<8x4x6xf32>, %w: tensor<6x20xf32
 // MLP-WRT-LABEL: func.func @mlp_vjp(
 //  MLP-WRT-SAME:     %[[X:arg[0-9]+]]: tensor<4x8xf32>, %{{.*}}, %[[G:arg[0-9]+]]: tensor<4x10xf32>) -> (tensor<16x8xf32>, tensor<16x10xf32>)
 //       MLP-WRT:   %[[N:.*]] = uta.layer_norm
-//       MLP-WRT:   %[[NT:.*]] = uta.transpose %[[N]] [1, 0]
-//  MLP-WRT-NEXT:   %[[DW2:.*]] = uta.matmul %[[NT]], %{{.*}} : (tensor<16x4xf32>, tensor<4x10xf32>) -> tensor<16x10xf32>
+//       MLP-WRT:   %[[DW2:.*]] = uta.matmul %[[N]], %{{.*}} {transpose_a = true} : (tensor<4x16xf32>, tensor<4x10xf32>) -> tensor<16x10xf32>
 //   MLP-WRT-NOT:   uta.reduce_sum %{{.*}} dims [0]
 //       MLP-WRT:   uta.erf
-//       MLP-WRT:   %[[DHBT:.*]] = uta.transpose %{{.*}} [1, 0] : tensor<4x16xf32> -> tensor<16x4xf32>
-//  MLP-WRT-NEXT:   %[[DW1:.*]] = uta.matmul %[[DHBT]], %[[X]] : (tensor<16x4xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
+//       MLP-WRT:   %[[DW1:.*]] = uta.matmul %{{.*}}, %[[X]] {transpose_a = true} : (tensor<4x16xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
 //  MLP-WRT-NEXT:   return %[[DW1]], %[[DW2]] : tensor<16x8xf32>, tensor<16x10xf32>
 func.func @mlp(%x: tensor<4x8xf32>, %w1: tensor<16x8xf32>, %b1: tensor<16xf32>, %gamma: tensor<16xf32>, %beta: tensor<16xf32>, %w2: tensor<16x10xf32>) -> tensor<4x10xf32> {
   %h = uta.matmul %x, %w1 {transpose_b = true} : (tensor<4x8xf32>, tensor<16x8xf32>) -> tensor<4x16xf32>

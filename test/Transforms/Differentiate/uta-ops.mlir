@@ -441,12 +441,12 @@ func.func @add_f16_broadcast(%a: tensor<4x8xf16>, %b: tensor<8xf16>) -> tensor<4
 // Matmul
 //===----------------------------------------------------------------------===//
 
-// C = A B: dA = g B^T (B read as stored, transposed by the GEMM), dB = A^T g.
+// C = A B: dA = g B^T and dB = A^T g, each one matmul that reads its
+// operands as stored (transpose_b, transpose_a): no transpose is copied.
 // CHECK-LABEL: func.func @matmul_vjp(
 //  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<4x8xf32>, %[[B:arg[0-9]+]]: tensor<8x16xf32>, %[[G:arg[0-9]+]]: tensor<4x16xf32>)
 //  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[G]], %[[B]] {transpose_b = true} : (tensor<4x16xf32>, tensor<8x16xf32>) -> tensor<4x8xf32>
-//  CHECK-NEXT:   %[[AT:.*]] = uta.transpose %[[A]] [1, 0] : tensor<4x8xf32> -> tensor<8x4xf32>
-//  CHECK-NEXT:   %[[DB:.*]] = uta.matmul %[[AT]], %[[G]] : (tensor<8x4xf32>, tensor<4x16xf32>) -> tensor<8x16xf32>
+//  CHECK-NEXT:   %[[DB:.*]] = uta.matmul %[[A]], %[[G]] {transpose_a = true} : (tensor<4x8xf32>, tensor<4x16xf32>) -> tensor<8x16xf32>
 //  CHECK-NEXT:   return %[[DA]], %[[DB]]
 func.func @matmul(%a: tensor<4x8xf32>, %w: tensor<8x16xf32>) -> tensor<4x16xf32> {
   %0 = uta.matmul %a, %w : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
@@ -455,32 +455,41 @@ func.func @matmul(%a: tensor<4x8xf32>, %w: tensor<8x16xf32>) -> tensor<4x16xf32>
 
 // -----
 
-// A wide A [M, K] against a narrow g [M, N]: dB = (g^T A)^T, which
-// transposes g and the [N, K] product (4 x 2 + 2 x 64 elements) instead of
-// A (4 x 64), as fc_product's weight gradient needs with K = paths x Fin.
-// CHECK-LABEL: func.func @matmul_wide_lhs_vjp(
-//  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<4x64xf32>, %[[B:arg[0-9]+]]: tensor<64x2xf32>, %[[G:arg[0-9]+]]: tensor<4x2xf32>)
-//  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[G]], %[[B]] {transpose_b = true}
-//  CHECK-NEXT:   %[[GT:.*]] = uta.transpose %[[G]] [1, 0] : tensor<4x2xf32> -> tensor<2x4xf32>
-//  CHECK-NEXT:   %[[P:.*]] = uta.matmul %[[GT]], %[[A]] : (tensor<2x4xf32>, tensor<4x64xf32>) -> tensor<2x64xf32>
-//  CHECK-NEXT:   %[[DB:.*]] = uta.transpose %[[P]] [1, 0] : tensor<2x64xf32> -> tensor<64x2xf32>
-//  CHECK-NEXT:   return %[[DA]], %[[DB]]
-func.func @matmul_wide_lhs(%a: tensor<4x64xf32>, %w: tensor<64x2xf32>) -> tensor<4x2xf32> {
-  %0 = uta.matmul %a, %w : (tensor<4x64xf32>, tensor<64x2xf32>) -> tensor<4x2xf32>
-  return %0 : tensor<4x2xf32>
-}
-
-// -----
-
 // C = A W^T with W [N, K]: dA = g W, dW = g^T A.
 // CHECK-LABEL: func.func @matmul_transpose_b_vjp(
 //  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<4x8xf32>, %[[W:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<4x16xf32>)
 //  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[G]], %[[W]] : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
-//  CHECK-NEXT:   %[[GT:.*]] = uta.transpose %[[G]] [1, 0] : tensor<4x16xf32> -> tensor<16x4xf32>
-//  CHECK-NEXT:   %[[DW:.*]] = uta.matmul %[[GT]], %[[A]] : (tensor<16x4xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.matmul %[[G]], %[[A]] {transpose_a = true} : (tensor<4x16xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
 //  CHECK-NEXT:   return %[[DA]], %[[DW]]
 func.func @matmul_transpose_b(%a: tensor<4x8xf32>, %w: tensor<16x8xf32>) -> tensor<4x16xf32> {
   %0 = uta.matmul %a, %w {transpose_b = true} : (tensor<4x8xf32>, tensor<16x8xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+// C = A^T B with A stored [K, M]: the cotangent of A in its own layout,
+// dA^T = B g^T [K, M], and dB = A^T g reads A as stored.
+// CHECK-LABEL: func.func @matmul_transpose_a_vjp(
+//  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<8x4xf32>, %[[B:arg[0-9]+]]: tensor<8x16xf32>, %[[G:arg[0-9]+]]: tensor<4x16xf32>)
+//  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[B]], %[[G]] {transpose_b = true} : (tensor<8x16xf32>, tensor<4x16xf32>) -> tensor<8x4xf32>
+//  CHECK-NEXT:   %[[DB:.*]] = uta.matmul %[[A]], %[[G]] : (tensor<8x4xf32>, tensor<4x16xf32>) -> tensor<8x16xf32>
+//  CHECK-NEXT:   return %[[DA]], %[[DB]]
+func.func @matmul_transpose_a(%a: tensor<8x4xf32>, %w: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %0 = uta.matmul %a, %w {transpose_a = true} : (tensor<8x4xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+// Both stored transposed, C = A^T W^T: dA^T = W^T g^T, dW^T = g^T A^T.
+// CHECK-LABEL: func.func @matmul_transpose_both_vjp(
+//  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<8x4xf32>, %[[W:arg[0-9]+]]: tensor<16x8xf32>, %[[G:arg[0-9]+]]: tensor<4x16xf32>)
+//  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[W]], %[[G]] {transpose_a = true, transpose_b = true} : (tensor<16x8xf32>, tensor<4x16xf32>) -> tensor<8x4xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.matmul %[[G]], %[[A]] {transpose_a = true, transpose_b = true} : (tensor<4x16xf32>, tensor<8x4xf32>) -> tensor<16x8xf32>
+//  CHECK-NEXT:   return %[[DA]], %[[DW]]
+func.func @matmul_transpose_both(%a: tensor<8x4xf32>, %w: tensor<16x8xf32>) -> tensor<4x16xf32> {
+  %0 = uta.matmul %a, %w {transpose_a = true, transpose_b = true} : (tensor<8x4xf32>, tensor<16x8xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
 
@@ -493,8 +502,7 @@ func.func @matmul_transpose_b(%a: tensor<4x8xf32>, %w: tensor<16x8xf32>) -> tens
 //  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[G]], %[[B]] {transpose_b = true} : (tensor<2x4x16xf32>, tensor<8x16xf32>) -> tensor<2x4x8xf32>
 //  CHECK-NEXT:   %[[AR:.*]] = uta.reshape %[[A]] : tensor<2x4x8xf32> -> tensor<8x8xf32>
 //  CHECK-NEXT:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<2x4x16xf32> -> tensor<8x16xf32>
-//  CHECK-NEXT:   %[[ART:.*]] = uta.transpose %[[AR]] [1, 0]
-//  CHECK-NEXT:   %[[DB:.*]] = uta.matmul %[[ART]], %[[GR]] : (tensor<8x8xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+//  CHECK-NEXT:   %[[DB:.*]] = uta.matmul %[[AR]], %[[GR]] {transpose_a = true} : (tensor<8x8xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
 //  CHECK-NEXT:   return %[[DA]], %[[DB]]
 func.func @matmul_batched_broadcast(%a: tensor<2x4x8xf32>, %w: tensor<8x16xf32>) -> tensor<2x4x16xf32> {
   %0 = uta.matmul %a, %w : (tensor<2x4x8xf32>, tensor<8x16xf32>) -> tensor<2x4x16xf32>
@@ -509,11 +517,25 @@ func.func @matmul_batched_broadcast(%a: tensor<2x4x8xf32>, %w: tensor<8x16xf32>)
 //  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[G]], %[[W]] : (tensor<2x4x16xf32>, tensor<16x8xf32>) -> tensor<2x4x8xf32>
 //  CHECK-NEXT:   %[[AR:.*]] = uta.reshape %[[A]] : tensor<2x4x8xf32> -> tensor<8x8xf32>
 //  CHECK-NEXT:   %[[GR:.*]] = uta.reshape %[[G]] : tensor<2x4x16xf32> -> tensor<8x16xf32>
-//  CHECK-NEXT:   %[[GRT:.*]] = uta.transpose %[[GR]] [1, 0] : tensor<8x16xf32> -> tensor<16x8xf32>
-//  CHECK-NEXT:   %[[DW:.*]] = uta.matmul %[[GRT]], %[[AR]] : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>
+//  CHECK-NEXT:   %[[DW:.*]] = uta.matmul %[[GR]], %[[AR]] {transpose_a = true} : (tensor<8x16xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>
 //  CHECK-NEXT:   return %[[DA]], %[[DW]]
 func.func @matmul_batched_transpose_b(%a: tensor<2x4x8xf32>, %w: tensor<16x8xf32>) -> tensor<2x4x16xf32> {
   %0 = uta.matmul %a, %w {transpose_b = true} : (tensor<2x4x8xf32>, tensor<16x8xf32>) -> tensor<2x4x16xf32>
+  return %0 : tensor<2x4x16xf32>
+}
+
+// -----
+
+// A batch of A stored [K, M] under a rank-2 B: its rows do not flatten into
+// M, so dB is the batched product, summed over the batch.
+// CHECK-LABEL: func.func @matmul_batched_transpose_a_vjp(
+//  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<2x8x4xf32>, %[[B:arg[0-9]+]]: tensor<8x16xf32>, %[[G:arg[0-9]+]]: tensor<2x4x16xf32>)
+//  CHECK-NEXT:   %[[DA:.*]] = uta.matmul %[[B]], %[[G]] {transpose_b = true} : (tensor<8x16xf32>, tensor<2x4x16xf32>) -> tensor<2x8x4xf32>
+//  CHECK-NEXT:   %[[P:.*]] = uta.matmul %[[A]], %[[G]] : (tensor<2x8x4xf32>, tensor<2x4x16xf32>) -> tensor<2x8x16xf32>
+//  CHECK-NEXT:   %[[DB:.*]] = uta.reduce_sum %[[P]] dims [0] : tensor<2x8x16xf32> -> tensor<8x16xf32>
+//  CHECK-NEXT:   return %[[DA]], %[[DB]]
+func.func @matmul_batched_transpose_a(%a: tensor<2x8x4xf32>, %w: tensor<8x16xf32>) -> tensor<2x4x16xf32> {
+  %0 = uta.matmul %a, %w {transpose_a = true} : (tensor<2x8x4xf32>, tensor<8x16xf32>) -> tensor<2x4x16xf32>
   return %0 : tensor<2x4x16xf32>
 }
 
@@ -524,8 +546,7 @@ func.func @matmul_batched_transpose_b(%a: tensor<2x4x8xf32>, %w: tensor<16x8xf32
 //  CHECK-SAME:     %[[A:arg[0-9]+]]: tensor<4x8xf32>, %[[B:arg[0-9]+]]: tensor<3x8x16xf32>, %[[G:arg[0-9]+]]: tensor<3x4x16xf32>)
 //  CHECK-NEXT:   %[[GB:.*]] = uta.matmul %[[G]], %[[B]] {transpose_b = true} : (tensor<3x4x16xf32>, tensor<3x8x16xf32>) -> tensor<3x4x8xf32>
 //  CHECK-NEXT:   %[[DA:.*]] = uta.reduce_sum %[[GB]] dims [0] : tensor<3x4x8xf32> -> tensor<4x8xf32>
-//  CHECK-NEXT:   %[[AT:.*]] = uta.transpose %[[A]] [1, 0]
-//  CHECK-NEXT:   %[[DB:.*]] = uta.matmul %[[AT]], %[[G]] : (tensor<8x4xf32>, tensor<3x4x16xf32>) -> tensor<3x8x16xf32>
+//  CHECK-NEXT:   %[[DB:.*]] = uta.matmul %[[A]], %[[G]] {transpose_a = true} : (tensor<4x8xf32>, tensor<3x4x16xf32>) -> tensor<3x8x16xf32>
 //  CHECK-NEXT:   return %[[DA]], %[[DB]]
 func.func @matmul_broadcast_lhs(%a: tensor<4x8xf32>, %w: tensor<3x8x16xf32>) -> tensor<3x4x16xf32> {
   %0 = uta.matmul %a, %w : (tensor<4x8xf32>, tensor<3x8x16xf32>) -> tensor<3x4x16xf32>

@@ -94,9 +94,28 @@ TEST_F(GemmPlannerTest, SmallProblemsTakeTilesThatFillTheGpu) {
   GemmPlan small = planGemm(problem(512, 512, 4096, bf16), cuda(80));
   EXPECT_STREQ(small.config.name, "mma64x64x32");
   EXPECT_EQ(small.getNumBlocks(), 64);
-  EXPECT_FALSE(givesEverySmABlock(small, small.config, cuda(80)));
+  EXPECT_FALSE(fillsTheGpu(small, small.config, cuda(80)));
   GemmPlan large = planGemm(problem(8192, 8192, 4096, bf16), cuda(80));
   EXPECT_STREQ(large.config.name, "mma128x128x64");
+}
+
+TEST_F(GemmPlannerTest, WeightGradientsReadATransposedOnMmaSync) {
+  // A linear layer's weight gradient per blade, x^T g: M = N = 512, K over
+  // the batch, A stored [K, M]. The wgmma schedules read A K-contiguous only,
+  // so sm_90a keeps mma.sync; its 128x128 tile puts 128 blocks on 132 SMs,
+  // which fills the GPU, where 64x64 tiles would take four waves.
+  GemmProblem gradient = problem(512, 512, 8192, f32, /*transposeB=*/false,
+                                 /*batch=*/8);
+  gradient.transposeA = true;
+  GemmPlan plan = planGemm(gradient, cuda(90, true, /*allowTf32=*/true));
+  EXPECT_EQ(plan.config.schedule, GemmSchedule::MmaSync);
+  EXPECT_EQ(plan.config.tileM, 128);
+  EXPECT_EQ(plan.config.tileN, 128);
+  EXPECT_EQ(plan.getNumBlocks(), 128);
+  EXPECT_TRUE(fillsTheGpu(plan, plan.config, cuda(90, true)));
+  // M-contiguous rows of A, 16-byte aligned: cp.async.
+  EXPECT_TRUE(plan.asyncCopyA);
+  EXPECT_NE(plan.describe().find("A [K][M] cp.async 16 B"), std::string::npos);
 }
 
 TEST_F(GemmPlannerTest, NamedRowWinsWhereItApplies) {

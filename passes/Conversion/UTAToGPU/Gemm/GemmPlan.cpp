@@ -308,7 +308,7 @@ std::string GemmPlan::describeOperands() const {
   case GemmSchedule::Simt:
     return "";
   case GemmSchedule::MmaSync:
-    return std::string("A ") +
+    return std::string("A ") + (problem.transposeA ? "[K][M] " : "") +
            (asyncCopyA ? "cp.async 16 B" : "copied by element") + ", B " +
            (asyncCopyB ? "cp.async 16 B" : "copied by element") + ", ";
   case GemmSchedule::Wgmma:
@@ -370,18 +370,23 @@ GemmProblem mlir::uta::getGemmProblem(MatmulOp matmul) {
                                rhs.getShape().drop_back(2).end());
   problem.m = result.getShape()[result.getRank() - 2];
   problem.n = result.getShape().back();
-  problem.k = lhs.getShape().back();
+  problem.k = lhs.getShape()[lhs.getRank() - (matmul.getTransposeA() ? 2 : 1)];
+  problem.transposeA = matmul.getTransposeA();
   problem.transposeB = matmul.getTransposeB();
   problem.elementType = lhs.getElementType();
   return problem;
 }
 
-bool mlir::uta::givesEverySmABlock(const GemmPlan &plan,
-                                   const GemmConfig &config,
-                                   const GemmTarget &target) {
+/// The least share of the SMs, in percent, that a grid of one wave must
+/// keep busy to count as filling the GPU (fillsTheGpu).
+static constexpr int64_t kMinBusySmPercent = 90;
+
+bool mlir::uta::fillsTheGpu(const GemmPlan &plan, const GemmConfig &config,
+                            const GemmTarget &target) {
   GemmPlan candidate = plan;
   candidate.config = config;
-  return candidate.getNumBlocks() >= target.getNumSMs();
+  return candidate.getNumBlocks() * 100 >=
+         target.getNumSMs() * kMinBusySmPercent;
 }
 
 const GemmConfigRow *mlir::uta::chooseGemmConfigRow(
@@ -396,7 +401,7 @@ const GemmConfigRow *mlir::uta::chooseGemmConfigRow(
            fits(row.config);
   };
   auto fillsGpu = [&](const GemmConfigRow &row) {
-    return givesEverySmABlock(plan, row.config, target);
+    return fillsTheGpu(plan, row.config, target);
   };
   const GemmConfigRow *chosen = nullptr;
   for (const GemmConfigRow &row : rows)
@@ -427,7 +432,7 @@ static constexpr size_t kMaxTensorMapRank = 5;
 
 void GemmPlan::setAsyncCopies() {
   unsigned bytes = problem.getElementBytes();
-  asyncCopyA = problem.k * bytes % 16 == 0;
+  asyncCopyA = (problem.transposeA ? problem.m : problem.k) * bytes % 16 == 0;
   asyncCopyB = (problem.transposeB ? problem.k : problem.n) * bytes % 16 == 0;
 }
 
@@ -445,6 +450,8 @@ static std::string whyScheduleDoesNotApply(const GemmPlan &plan,
     return "";
   if (!target.archSpecific || target.sm != 90)
     return "wgmma needs sm_90a";
+  if (problem.transposeA)
+    return "wgmma reads A K-contiguous (not transpose_a)";
   if (!problem.transposeB)
     return "wgmma reads B K-contiguous (transpose_b)";
   if (!plan.asyncCopyA || !plan.asyncCopyB)
@@ -481,15 +488,15 @@ GemmPlan mlir::uta::planGemm(const GemmProblem &problem,
   // kWgmmaTmaRows).
   bool wgmmaApplies = schedule == GemmSchedule::MmaSync &&
                       target.archSpecific && target.sm == 90 &&
-                      problem.transposeB && plan.asyncCopyA && plan.asyncCopyB;
+                      !problem.transposeA && problem.transposeB &&
+                      plan.asyncCopyA && plan.asyncCopyB;
   bool tmaApplies = wgmmaApplies &&
                     problem.lhsBatchShape.size() + 2 <= kMaxTensorMapRank &&
                     problem.rhsBatchShape.size() + 2 <= kMaxTensorMapRank;
   if (wgmmaApplies && plan.precision != GemmPrecision::Tf32)
     schedule = GemmSchedule::Wgmma;
   const GemmConfigRow *f32TmaRow = getF32TmaRow(plan.precision);
-  if (tmaApplies && f32TmaRow &&
-      givesEverySmABlock(plan, f32TmaRow->config, target))
+  if (tmaApplies && f32TmaRow && fillsTheGpu(plan, f32TmaRow->config, target))
     schedule = GemmSchedule::WgmmaTma;
   auto rowsOf = [](GemmSchedule schedule) -> ArrayRef<GemmConfigRow> {
     if (schedule == GemmSchedule::Wgmma)

@@ -108,6 +108,8 @@ struct GemmProblem {
   /// otherwise.
   SmallVector<int64_t> lhsBatchOf, rhsBatchOf;
   int64_t m = 0, n = 0, k = 0;
+  /// A is stored [K, M] (M contiguous) rather than [M, K].
+  bool transposeA = false;
   /// B is stored [N, K] (K contiguous) rather than [K, N].
   bool transposeB = false;
   /// The operands' element type (f32, f16 or bf16).
@@ -203,14 +205,16 @@ GemmProblem getGemmProblem(MatmulOp matmul);
 /// `target`.
 GemmPlan planGemm(const GemmProblem &problem, const GemmTarget &target);
 
-/// Whether `plan` (problem and precision set) with `config` gives every SM
-/// of `target` a block.
-bool givesEverySmABlock(const GemmPlan &plan, const GemmConfig &config,
-                        const GemmTarget &target);
+/// Whether `plan` (problem and precision set) with `config` gives a block to
+/// at least 90% of the SMs of `target` (kMinBusySmPercent): a larger tile on
+/// nearly every SM beats a smaller one in several waves (512x512 in 128x128
+/// tiles over a batch of 8: 128 blocks on 132 SMs).
+bool fillsTheGpu(const GemmPlan &plan, const GemmConfig &config,
+                 const GemmTarget &target);
 
 /// The row for `plan` (problem and precision set) under `schedule` on
 /// `target`: among the rows of `rows` of that schedule, element size and
-/// precision that `fits` accepts, the first that gives every SM a block,
+/// precision that `fits` accepts, the first that fills the GPU (fillsTheGpu),
 /// else the last (smallest) one; the row named by target.config (in `rows`
 /// or `namedOnly`) where it applies. Null when no row applies. `fits` says
 /// whether a kernel of the plan with that configuration fits the target

@@ -13,12 +13,13 @@
 // issues the copies of tile s + stages - 1 (an empty group past the end),
 // and computes tile s. One barrier per step.
 //
-// Shared memory: A tiles [tileM][tileK], B tiles [tileN][tileK] when B is
-// K-contiguous (transpose_b) or [tileK][tileN]; rows are XOR-swizzled at
-// 16-byte granularity so that ldmatrix's eight row reads and the cp.async
-// writes hit distinct banks. Fragments come from ldmatrix (x4, .trans for a
-// 16-bit B that is N-contiguous) except a f32 B that is N-contiguous, which
-// ldmatrix cannot transpose: plain 32-bit shared loads.
+// Shared memory: A tiles [tileM][tileK], or [tileK][tileM] when A is
+// M-contiguous (transpose_a); B tiles [tileN][tileK] when B is K-contiguous
+// (transpose_b) or [tileK][tileN]; rows are XOR-swizzled at 16-byte
+// granularity so that ldmatrix's eight row reads and the cp.async writes hit
+// distinct banks. Fragments come from ldmatrix (x4, .trans for a 16-bit
+// operand that is M- or N-contiguous) except a f32 operand that is M- or
+// N-contiguous, which ldmatrix cannot transpose: plain 32-bit shared loads.
 //
 // Operands whose rows are not 16-byte aligned are copied element by element
 // (synchronous loads, same buffers and barriers); elements past M, N or K
@@ -51,7 +52,7 @@ using namespace mlir::uta;
 void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
                                   Value stage) {
   // Which of the tile's two axes is K, and the tile's origin in the operand.
-  bool rowsAreK = &operand == &bOperand && !p.transposeB;
+  bool rowsAreK = &operand == &a ? p.transposeA : !p.transposeB;
   Value k0 = mul(step, c.tileK);
   Value rowOrigin = rowsAreK ? k0 : (&operand == &a ? block.row : block.column);
   Value columnOrigin = rowsAreK ? block.column : k0;
@@ -90,17 +91,31 @@ Value MmaSyncGemmEmitter::loadA(const StagedOperand &operand, Value stage,
 
 Value MmaSyncGemmEmitter::loadATransposed(const StagedOperand &operand,
                                           Value stage, int64_t mi, int64_t ks) {
-  assert(p.getElementBytes() == 4 && "16-bit tiles transpose in ldmatrix");
-  // a0 = A[g][t], a1 = A[g + 8][t], a2 = A[g][t + 4], a3 = A[g + 8][t + 4]
-  // of the m16k8 tile, A[m][k] stored at [k][m].
   int64_t warpRows = c.tileM / c.warpsM;
+  Value firstRow = add(mul(warpRow, warpRows), mi * 16);
+  if (p.getElementBytes() == 2) {
+    // [k][m], transposed on load: matrices (m 0-7, k 0-7), (m 8-15, k 0-7),
+    // (m 0-7, k 8-15), (m 8-15, k 8-15), lanes 8q to 8q + 7 addressing the
+    // eight k rows of matrix q.
+    Value matrix = div(lane, 8);
+    Value k = add(add(rem(lane, 8), mul(div(matrix, 2), 8)), ks * 16);
+    Value m = add(firstRow, mul(rem(matrix, 2), 8));
+    auto type = VectorType::get({4, 2}, p.elementType);
+    return nvgpu::LdMatrixOp::create(
+        b, loc, type, operand.buffer,
+        ValueRange{stage, k, swizzleColumn(operand, k, m)},
+        /*transpose=*/true, /*numTiles=*/4);
+  }
+  // a0 = A[g][t], a1 = A[g + 8][t], a2 = A[g][t + 4], a3 = A[g + 8][t + 4]
+  // of the m16k8 tile, A[m][k] stored at [k][m]: plain shared loads, which
+  // ldmatrix cannot transpose for 32-bit elements.
   Value g = div(lane, 4), t = rem(lane, 4);
-  Value firstRow = add(add(mul(warpRow, warpRows), mi * 16), g);
+  Value laneRow = add(firstRow, g);
   auto type = VectorType::get({4, 1}, p.elementType);
   Value result = ub::PoisonOp::create(b, loc, type);
   for (int64_t q = 0; q < 4; ++q) {
     Value k = add(t, ks * 8 + (q / 2) * 4);
-    Value m = add(firstRow, (q % 2) * 8);
+    Value m = add(laneRow, (q % 2) * 8);
     Value value = memref::LoadOp::create(
         b, loc, operand.buffer,
         ValueRange{stage, k, swizzleColumn(operand, k, m)});
@@ -277,13 +292,13 @@ void MmaSyncGemmEmitter::emitThreadPosition() {
 
 void MmaSyncGemmEmitter::initOperands() {
   unsigned bytes = p.getElementBytes();
-  a.rows = c.tileM;
-  a.columns = c.tileK;
+  a.rows = p.transposeA ? c.tileK : c.tileM;
+  a.columns = p.transposeA ? c.tileM : c.tileK;
   a.batch = block.lhsBatch;
-  a.globalRows = p.m;
-  a.globalColumns = p.k;
+  a.globalRows = p.transposeA ? p.k : p.m;
+  a.globalColumns = p.transposeA ? p.m : p.k;
   a.asyncCopy = plan.asyncCopyA;
-  a.swizzle = getRowSwizzle(a.columns * bytes, /*readByLdmatrix=*/true);
+  a.swizzle = getRowSwizzle(a.columns * bytes, !p.transposeA || bytes == 2);
   bOperand.rows = p.transposeB ? c.tileN : c.tileK;
   bOperand.columns = p.transposeB ? c.tileK : c.tileN;
   bOperand.batch = block.rhsBatch;
@@ -300,7 +315,8 @@ void MmaSyncGemmEmitter::initStagedOperands() {
     operand->buffer = io.allocateWorkgroupBuffer(
         b, loc, {c.stages, operand->rows, operand->columns}, p.elementType);
   aFragment = [&](Value stage, int64_t mi, int64_t ks) {
-    return loadA(a, stage, mi, ks);
+    return p.transposeA ? loadATransposed(a, stage, mi, ks)
+                        : loadA(a, stage, mi, ks);
   };
 }
 

@@ -76,9 +76,9 @@ protected:
   /// another tile laid out like A's).
   Value loadA(const StagedOperand &operand, Value stage, int64_t mi,
               int64_t ks);
-  /// A fragments of m16 tile `mi` at K step `ks` of a 32-bit tile stored
-  /// transposed, [K][M] (M contiguous): plain shared loads, which ldmatrix
-  /// cannot transpose for 32-bit elements.
+  /// A fragments of m16 tile `mi` at K step `ks` of a tile stored
+  /// transposed, [K][M] (M contiguous): ldmatrix.trans for 16-bit elements,
+  /// plain shared loads for 32-bit ones, which ldmatrix cannot transpose.
   Value loadATransposed(const StagedOperand &operand, Value stage, int64_t mi,
                         int64_t ks);
   /// How computeStage gets A fragments: from A's tile, or formed by the

@@ -68,14 +68,25 @@ Value SimtGemmEmitter::readGuarded(unsigned operand, ArrayRef<Value> batch,
 
 void SimtGemmEmitter::stageTiles(Value k0) {
   int64_t threads = c.getNumThreads();
-  // A: consecutive threads read consecutive k of one row.
+  // A: consecutive threads read A's contiguous axis (k, or m when
+  // transposed).
   for (int64_t first = 0; first < c.tileM * c.tileK; first += threads) {
     Value e = arith::AddIOp::create(b, loc, threadId, index(first));
-    Value row = arith::DivUIOp::create(b, loc, e, index(c.tileK));
-    Value kk = arith::RemUIOp::create(b, loc, e, index(c.tileK));
-    Value value = readGuarded(
-        0, block.lhsBatch, arith::AddIOp::create(b, loc, block.row, row),
-        arith::AddIOp::create(b, loc, k0, kk), p.m, c.tileM, p.k, c.tileK);
+    Value row, kk, value;
+    if (p.transposeA) {
+      kk = arith::DivUIOp::create(b, loc, e, index(c.tileM));
+      row = arith::RemUIOp::create(b, loc, e, index(c.tileM));
+      value =
+          readGuarded(0, block.lhsBatch, arith::AddIOp::create(b, loc, k0, kk),
+                      arith::AddIOp::create(b, loc, block.row, row), p.k,
+                      c.tileK, p.m, c.tileM);
+    } else {
+      row = arith::DivUIOp::create(b, loc, e, index(c.tileK));
+      kk = arith::RemUIOp::create(b, loc, e, index(c.tileK));
+      value = readGuarded(
+          0, block.lhsBatch, arith::AddIOp::create(b, loc, block.row, row),
+          arith::AddIOp::create(b, loc, k0, kk), p.m, c.tileM, p.k, c.tileK);
+    }
     Value slot = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, kk, index(c.tileM)), row);
     memref::StoreOp::create(b, loc, value, aTile, slot);
