@@ -54,8 +54,9 @@ void MmaSyncGemmEmitter::copyTile(StagedOperand &operand, Value step,
   // Which of the tile's two axes is K, and the tile's origin in the operand.
   bool rowsAreK = &operand == &a ? p.transposeA : !p.transposeB;
   Value k0 = mul(step, c.tileK);
-  Value rowOrigin = rowsAreK ? k0 : (&operand == &a ? block.row : block.column);
-  Value columnOrigin = rowsAreK ? block.column : k0;
+  Value origin = &operand == &a ? block.row : block.column;
+  Value rowOrigin = rowsAreK ? k0 : origin;
+  Value columnOrigin = rowsAreK ? origin : k0;
   copyTileAt(operand, rowOrigin, columnOrigin, stage, /*enabled=*/nullptr);
 }
 
