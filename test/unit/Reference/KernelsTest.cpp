@@ -222,6 +222,18 @@ TEST(ReferenceMatmul, TwoByThreeTimesThreeByTwo) {
   // The same product with b given as its transpose [N, K].
   RefTensor bt{{2, 3}, {7, 9, 11, 8, 10, 12}};
   EXPECT_TRUE(matches(get(matmul(a, bt, true)), {2, 2}, {58, 64, 139, 154}));
+  // a given as its transpose [K, M], with b as stored and transposed.
+  RefTensor at{{3, 2}, {1, 4, 2, 5, 3, 6}};
+  EXPECT_TRUE(matches(get(matmul(at, b, false, /*transposeA=*/true)), {2, 2},
+                      {58, 64, 139, 154}));
+  EXPECT_TRUE(matches(get(matmul(at, bt, true, /*transposeA=*/true)), {2, 2},
+                      {58, 64, 139, 154}));
+  // at read as [M, K] has K = 2, against b's 3; transposed, its K is 3.
+  EXPECT_EQ(errorOf(matmul(at, b, false)),
+            "matmul contraction sizes differ: lhs [3, 2], rhs [3, 2]");
+  EXPECT_EQ(errorOf(matmul(a, b, false, /*transposeA=*/true)),
+            "matmul contraction sizes differ: lhs [2, 3] (transposed), rhs "
+            "[3, 2]");
 }
 
 TEST(ReferenceMatmul, RankTwoRhsUnderRankThreeLhs) {
