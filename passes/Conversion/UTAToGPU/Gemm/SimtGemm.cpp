@@ -36,6 +36,12 @@ private:
   Value readGuarded(unsigned operand, ArrayRef<Value> batch, Value row,
                     Value column, int64_t rows, int64_t rowTile,
                     int64_t columns, int64_t columnTile);
+  /// Stages operand `operand`'s tile of K step `k0` into `tile`
+  /// ([tileK][tileExtent]): its other axis from `origin`, of `extent`
+  /// elements, K contiguous or not.
+  void stageTile(unsigned operand, ArrayRef<Value> batch, Value tile,
+                 Value origin, int64_t extent, int64_t tileExtent,
+                 bool kContiguous, Value k0);
   /// Stages the A and B tiles of K step `k0`.
   void stageTiles(Value k0);
 
@@ -66,55 +72,38 @@ Value SimtGemmEmitter::readGuarded(unsigned operand, ArrayRef<Value> batch,
   return guard.getResult(0);
 }
 
+void SimtGemmEmitter::stageTile(unsigned operand, ArrayRef<Value> batch,
+                                Value tile, Value origin, int64_t extent,
+                                int64_t tileExtent, bool kContiguous,
+                                Value k0) {
+  // Consecutive threads read the operand's contiguous axis: k where
+  // kContiguous, else its other axis (m of a transposed A, n of B).
+  for (int64_t first = 0; first < tileExtent * c.tileK;
+       first += c.getNumThreads()) {
+    Value e = arith::AddIOp::create(b, loc, threadId, index(first));
+    int64_t inner = kContiguous ? c.tileK : tileExtent;
+    Value outerIndex = arith::DivUIOp::create(b, loc, e, index(inner));
+    Value innerIndex = arith::RemUIOp::create(b, loc, e, index(inner));
+    Value kk = kContiguous ? innerIndex : outerIndex;
+    Value x = kContiguous ? outerIndex : innerIndex;
+    Value globalK = arith::AddIOp::create(b, loc, k0, kk);
+    Value globalX = arith::AddIOp::create(b, loc, origin, x);
+    // As stored: [x][k] where K is contiguous, else [k][x].
+    Value value = kContiguous ? readGuarded(operand, batch, globalX, globalK,
+                                            extent, tileExtent, p.k, c.tileK)
+                              : readGuarded(operand, batch, globalK, globalX,
+                                            p.k, c.tileK, extent, tileExtent);
+    Value slot = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, kk, index(tileExtent)), x);
+    memref::StoreOp::create(b, loc, value, tile, slot);
+  }
+}
+
 void SimtGemmEmitter::stageTiles(Value k0) {
-  int64_t threads = c.getNumThreads();
-  // A: consecutive threads read A's contiguous axis (k, or m when
-  // transposed).
-  for (int64_t first = 0; first < c.tileM * c.tileK; first += threads) {
-    Value e = arith::AddIOp::create(b, loc, threadId, index(first));
-    Value row, kk, value;
-    if (p.transposeA) {
-      kk = arith::DivUIOp::create(b, loc, e, index(c.tileM));
-      row = arith::RemUIOp::create(b, loc, e, index(c.tileM));
-      value =
-          readGuarded(0, block.lhsBatch, arith::AddIOp::create(b, loc, k0, kk),
-                      arith::AddIOp::create(b, loc, block.row, row), p.k,
-                      c.tileK, p.m, c.tileM);
-    } else {
-      row = arith::DivUIOp::create(b, loc, e, index(c.tileK));
-      kk = arith::RemUIOp::create(b, loc, e, index(c.tileK));
-      value = readGuarded(
-          0, block.lhsBatch, arith::AddIOp::create(b, loc, block.row, row),
-          arith::AddIOp::create(b, loc, k0, kk), p.m, c.tileM, p.k, c.tileK);
-    }
-    Value slot = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, kk, index(c.tileM)), row);
-    memref::StoreOp::create(b, loc, value, aTile, slot);
-  }
-  // B: consecutive threads read B's contiguous axis (n, or k when
-  // transposed).
-  for (int64_t first = 0; first < c.tileN * c.tileK; first += threads) {
-    Value e = arith::AddIOp::create(b, loc, threadId, index(first));
-    Value kk, column, value;
-    if (p.transposeB) {
-      column = arith::DivUIOp::create(b, loc, e, index(c.tileK));
-      kk = arith::RemUIOp::create(b, loc, e, index(c.tileK));
-      value = readGuarded(1, block.rhsBatch,
-                          arith::AddIOp::create(b, loc, block.column, column),
-                          arith::AddIOp::create(b, loc, k0, kk), p.n, c.tileN,
-                          p.k, c.tileK);
-    } else {
-      kk = arith::DivUIOp::create(b, loc, e, index(c.tileN));
-      column = arith::RemUIOp::create(b, loc, e, index(c.tileN));
-      value =
-          readGuarded(1, block.rhsBatch, arith::AddIOp::create(b, loc, k0, kk),
-                      arith::AddIOp::create(b, loc, block.column, column), p.k,
-                      c.tileK, p.n, c.tileN);
-    }
-    Value slot = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, kk, index(c.tileN)), column);
-    memref::StoreOp::create(b, loc, value, bTile, slot);
-  }
+  stageTile(0, block.lhsBatch, aTile, block.row, p.m, c.tileM,
+            /*kContiguous=*/!p.transposeA, k0);
+  stageTile(1, block.rhsBatch, bTile, block.column, p.n, c.tileN,
+            /*kContiguous=*/p.transposeB, k0);
 }
 
 void SimtGemmEmitter::emit(ElementEpilogue epilogue) {
