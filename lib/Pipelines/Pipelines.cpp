@@ -48,12 +48,24 @@ static void buildUtaPhase(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-/// Phase `fused`: long reductions to few outputs split in two, then the
+/// Phase `fused`: on CUDA long-K GEMMs that leave SMs idle split along K,
+/// long reductions to few outputs split in two, then the
 /// graph partitioned into uta.fusion kernels, for a CUDA
 /// target when `cuda` (on sm_90a, operands first stored in the layouts its
 /// tensor cores read).
 static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
                             bool cuda) {
+  if (cuda && options.tensorCores) {
+    // Weight gradients whose grid leaves SMs idle: partial products over
+    // runs of K, summed in order (before the reductions are split, so that
+    // their sum is one of them).
+    SplitKPassOptions splitK;
+    StringRef(options.sm).take_while(llvm::isDigit).getAsInteger(10, splitK.sm);
+    splitK.archSpecific = StringRef(options.sm).ends_with("a");
+    splitK.allowTf32 = options.allowTf32;
+    splitK.remarks = options.remarks;
+    pm.addPass(createSplitKPass(splitK));
+  }
   pm.addNestedPass<func::FuncOp>(createUTASplitReductionsPass());
   UTAFuseKernelsPassOptions fuse;
   fuse.policy = options.fusion;

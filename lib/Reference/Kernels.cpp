@@ -211,21 +211,32 @@ Expected<RefTensor> mlir::uta::reference::matmul(const RefTensor &a,
   out.shape.push_back(m);
   out.shape.push_back(n);
   out.data.reserve(out.numElements());
-  // Element (i, kk) of a's matrix and (kk, j) of b's, each (column, row)
-  // where transposed.
-  int64_t aStrideI = transposeA ? 1 : k, aStrideK = transposeA ? m : 1;
-  int64_t bStrideK = transposeB ? 1 : n, bStrideJ = transposeB ? k : 1;
+  // Both matrices are read along k: a's as [m][k] and b's as [n][k], an
+  // operand stored the other way through a copy in that order (reading it
+  // with a stride in the inner loop would leave the cache behind).
   std::vector<int64_t> strides[] = {broadcastStrides(aBatch, *batch, m * k),
                                     broadcastStrides(bBatch, *batch, k * n)};
+  auto alongK = [&](const double *matrix, int64_t rows, bool kOuter,
+                    std::vector<double> &copy) {
+    if (!kOuter)
+      return matrix;
+    copy.resize(rows * k);
+    for (int64_t kk = 0; kk < k; ++kk)
+      for (int64_t row = 0; row < rows; ++row)
+        copy[row * k + kk] = matrix[kk * rows + row];
+    return static_cast<const double *>(copy.data());
+  };
+  std::vector<double> aCopy, bCopy;
   forEachIndex(*batch, strides, [&](ArrayRef<int64_t> offsets) {
-    const double *aMat = a.data.data() + offsets[0];
-    const double *bMat = b.data.data() + offsets[1];
+    const double *aMat =
+        alongK(a.data.data() + offsets[0], m, transposeA, aCopy);
+    const double *bMat =
+        alongK(b.data.data() + offsets[1], n, !transposeB, bCopy);
     for (int64_t i = 0; i < m; ++i) {
       for (int64_t j = 0; j < n; ++j) {
         double sum = 0.0;
         for (int64_t kk = 0; kk < k; ++kk)
-          sum += aMat[i * aStrideI + kk * aStrideK] *
-                 bMat[kk * bStrideK + j * bStrideJ];
+          sum += aMat[i * k + kk] * bMat[j * k + kk];
         out.data.push_back(sum);
       }
     }

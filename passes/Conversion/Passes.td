@@ -123,4 +123,46 @@ def PlanGemmsPass : Pass<"uta-plan-gemms", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::uta::UTADialect"];
 }
 
+def SplitKPass : Pass<"uta-split-k", "::mlir::ModuleOp"> {
+  let summary = "Split long-K GEMMs whose grid leaves SMs idle along K";
+  let description = [{
+    A `uta.matmul` whose operands both hold K as their outer matrix axis
+    (A stored `[..., K, M]` with `transpose_a`, B `[..., K, N]`), as a
+    weight gradient `x^T g` does, and whose grid on the GEMM engine would
+    not fill the GPU (the engine's `fillsTheGpu`), becomes S partial
+    products over runs of K and their sum: each operand reshaped to
+    `[..., S, K / S, X]` (no copy), one batched matmul with
+    `transpose_a`, and `uta.reduce_sum` over the S axis, which adds the
+    partial products in index order. The result is the same on every run
+    (no atomics). S is the fewest power of two up to 16 whose grid fills
+    the GPU with the tile the engine prefers for the product (the one it
+    takes where blocks are plenty), with runs of K at least 512 long; f32
+    products only (the sum is f32's). The options name the target as `uta-plan-gemms`' do.
+
+    ```mlir
+    %d = uta.matmul %x, %g {transpose_a = true}
+        : (tensor<8192x512xf32>, tensor<8192x512xf32>) -> tensor<512x512xf32>
+    // uta-split-k{sm=90 arch-specific allow-tf32}: 8 runs, 128x128 tiles.
+    %0 = uta.reshape %x : tensor<8192x512xf32> -> tensor<8x1024x512xf32>
+    %1 = uta.reshape %g : tensor<8192x512xf32> -> tensor<8x1024x512xf32>
+    %2 = uta.matmul %0, %1 {transpose_a = true}
+        : (tensor<8x1024x512xf32>, tensor<8x1024x512xf32>) -> tensor<8x512x512xf32>
+    %d = uta.reduce_sum %2 dims [0] : tensor<8x512x512xf32> -> tensor<512x512xf32>
+    ```
+  }];
+  let options = [
+    Option<"sm", "sm", "unsigned", /*default=*/"0",
+           "CUDA compute capability of the target, as convert-uta-to-gpu's">,
+    Option<"archSpecific", "arch-specific", "bool", /*default=*/"false",
+           "The CUDA target is sm_90a, as convert-uta-to-gpu's">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Let the engine use tensor cores, as convert-uta-to-gpu's">,
+    Option<"allowTf32", "allow-tf32", "bool", /*default=*/"false",
+           "f32 products in plain TF32, as convert-uta-to-gpu's">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Say which products were split, and into how many runs">,
+  ];
+  let dependentDialects = ["::mlir::uta::UTADialect"];
+}
+
 #endif // UTA_CONVERSION_PASSES_TD

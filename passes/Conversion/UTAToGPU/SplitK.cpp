@@ -1,0 +1,133 @@
+//===- SplitK.cpp - Long-K GEMMs split along K, summed in a fixed order ---===//
+//
+// uta-split-k: a weight gradient x^T g has small M and N and K running over
+// the batch, so the GEMM engine's grid leaves most SMs idle (512x512 over
+// K = 8192: 16 blocks of 128x128 on 132 SMs). Where both operands hold K as
+// their outer matrix axis (A stored [K, M], transpose_a; B [K, N]), K splits
+// into S runs by a reshape that copies nothing, the product becomes a batch
+// of S partial products, and uta.reduce_sum adds them in index order (f32
+// products only: the sum is f32's): a
+// deterministic split-K (no atomics, the same bits on every run) made of
+// existing parts. The engine's own planner picks S: the fewest splits whose
+// grid fills the GPU (fillsTheGpu) with the tile it prefers for the
+// product, each run of K at least kMinSplitDepth long.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/Passes.h"
+
+#include "dialects/UTA/IR/UTAOps.h"
+#include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
+#include "passes/Conversion/UTAToGPU/KernelEmitter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::uta {
+#define GEN_PASS_DEF_SPLITKPASS
+#include "passes/Conversion/Passes.h.inc"
+} // namespace mlir::uta
+
+using namespace mlir;
+using namespace mlir::uta;
+
+namespace {
+
+/// The most runs K splits into: partial products cost S M N floats written
+/// and read again.
+constexpr int64_t kMaxSplits = 16;
+/// The shortest run of K a split leaves: enough K tiles per block to fill
+/// the engine's pipeline several times over.
+constexpr int64_t kMinSplitDepth = 512;
+
+/// `type` [..., K, X] as [..., S, K / S, X].
+RankedTensorType splitOuterAxis(RankedTensorType type, int64_t splits) {
+  SmallVector<int64_t> shape(type.getShape().drop_back(2));
+  int64_t k = type.getShape().end()[-2];
+  shape.append({splits, k / splits, type.getShape().back()});
+  return type.clone(shape);
+}
+
+/// `problem` with one more batch axis, of `size`, in front of the matrices.
+GemmProblem withBatchAxis(GemmProblem problem, int64_t size) {
+  problem.batchShape.push_back(size);
+  problem.lhsBatchShape.push_back(size);
+  problem.rhsBatchShape.push_back(size);
+  return problem;
+}
+
+/// The number of runs to split `matmul`'s K into on `target`: the fewest
+/// whose grid fills the GPU with the tile the engine prefers for the
+/// product (the one it takes where blocks are plenty); 1 where the grid
+/// fills the GPU already, where the operands do not both hold K as the outer
+/// axis, or where no split within the limits does.
+int64_t chooseSplits(MatmulOp matmul, const GemmTarget &target) {
+  // uta.reduce_sum sums f32: 16-bit products keep one run.
+  if (!matmul.getTransposeA() || matmul.getTransposeB() ||
+      !matmul.getType().getElementType().isF32())
+    return 1;
+  GemmProblem problem = getGemmProblem(matmul);
+  GemmPlan plan = planGemm(problem, target);
+  if (fillsTheGpu(plan, plan.config, target))
+    return 1;
+  StringRef preferred =
+      planGemm(withBatchAxis(problem, 1024), target).config.name;
+  for (int64_t splits = 2; splits <= kMaxSplits; splits *= 2) {
+    if (problem.k % splits != 0 || problem.k / splits < kMinSplitDepth)
+      return 1;
+    GemmProblem split = withBatchAxis(problem, splits);
+    split.k = problem.k / splits;
+    GemmPlan splitPlan = planGemm(split, target);
+    if (splitPlan.config.name == preferred &&
+        fillsTheGpu(splitPlan, splitPlan.config, target))
+      return splits;
+  }
+  return 1;
+}
+
+struct SplitKPass final : mlir::uta::impl::SplitKPassBase<SplitKPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::optional<GemmTarget> target = getGemmTarget(
+        module, sm, archSpecific, tensorCores, allowTf32, /*gemmConfig=*/"");
+    if (!target)
+      return signalPassFailure();
+    SmallVector<std::pair<MatmulOp, int64_t>> splits;
+    module.walk([&](MatmulOp matmul) {
+      if (int64_t count = chooseSplits(matmul, *target); count > 1)
+        splits.push_back({matmul, count});
+    });
+    for (auto [matmul, count] : splits) {
+      OpBuilder b(matmul);
+      Location loc = matmul.getLoc();
+      auto lhsType = cast<RankedTensorType>(matmul.getLhs().getType());
+      auto rhsType = cast<RankedTensorType>(matmul.getRhs().getType());
+      Value lhs = ReshapeOp::create(b, loc, splitOuterAxis(lhsType, count),
+                                    matmul.getLhs());
+      Value rhs = ReshapeOp::create(b, loc, splitOuterAxis(rhsType, count),
+                                    matmul.getRhs());
+      auto partials = MatmulOp::create(b, loc, lhs, rhs, /*transposeB=*/false,
+                                       /*transposeA=*/true);
+      int64_t splitAxis =
+          cast<RankedTensorType>(partials.getType()).getRank() - 3;
+      Value sum = ReduceSumOp::create(b, loc, partials,
+                                      ArrayRef<int64_t>{splitAxis});
+      if (remarks) {
+        GemmProblem problem = getGemmProblem(matmul);
+        matmul.emitRemark() << llvm::formatv(
+            "GEMM {0}x{1}x{2} split along K into {3} runs of {4} (a grid that "
+            "fills the GPU), the partial products summed in order by "
+            "uta.reduce_sum",
+            problem.m, problem.n, problem.k, count, problem.k / count);
+      }
+      matmul.replaceAllUsesWith(sum);
+      matmul.erase();
+    }
+  }
+};
+
+} // namespace

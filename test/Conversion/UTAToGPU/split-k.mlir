@@ -1,0 +1,49 @@
+// RUN: uta-opt %s -split-input-file -uta-split-k="sm=90 arch-specific=true allow-tf32=true remarks=true" 2>&1 | FileCheck %s
+// RUN: uta-opt %s -split-input-file -uta-split-k="sm=90 arch-specific=true" | FileCheck %s --check-prefix=ACCURATE
+// RUN: utac %s --sm=90a --allow-tf32 --compile-to=fused 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// RUN: utac %s --target=spirv --compile-to=fused 2>&1 | FileCheck %s --check-prefix=SPIRV
+
+// A weight gradient x^T g over a batch of 8192: 512x512 in the engine's
+// preferred TF32 tile (128x128) is 16 blocks on 132 SMs. Split along K into
+// 8 runs of 1024 (reshapes that copy nothing), the partial products are 128
+// blocks, summed in index order. 3xTF32 prefers 128x64 tiles: 4 runs.
+// CHECK: remark: GEMM 512x512x8192 split along K into 8 runs of 1024
+// CHECK-LABEL: func.func @weight_gradient
+//  CHECK-SAME:   (%[[X:.*]]: tensor<8192x512xf32>, %[[G:.*]]: tensor<8192x512xf32>)
+//       CHECK:   %[[XS:.*]] = uta.reshape %[[X]] : tensor<8192x512xf32> -> tensor<8x1024x512xf32>
+//       CHECK:   %[[GS:.*]] = uta.reshape %[[G]] : tensor<8192x512xf32> -> tensor<8x1024x512xf32>
+//       CHECK:   %[[P:.*]] = uta.matmul %[[XS]], %[[GS]] {transpose_a = true} : (tensor<8x1024x512xf32>, tensor<8x1024x512xf32>) -> tensor<8x512x512xf32>
+//       CHECK:   %[[D:.*]] = uta.reduce_sum %[[P]] dims [0] : tensor<8x512x512xf32> -> tensor<512x512xf32>
+//       CHECK:   return %[[D]]
+// ACCURATE-LABEL: func.func @weight_gradient
+//       ACCURATE:   uta.matmul {{.*}} -> tensor<4x512x512xf32>
+// The CUDA pipeline splits before fusion; SPIR-V (no SM count) does not.
+// PIPELINE-LABEL: func.func @weight_gradient
+//       PIPELINE:   uta.reduce_sum %{{.*}} dims [0] : tensor<8x512x512xf32> -> tensor<512x512xf32>
+// SPIRV-LABEL: func.func @weight_gradient
+//   SPIRV-NOT:   uta.reduce_sum
+func.func @weight_gradient(%x: tensor<8192x512xf32>, %g: tensor<8192x512xf32>) -> tensor<512x512xf32> {
+  %d = uta.matmul %x, %g {transpose_a = true} : (tensor<8192x512xf32>, tensor<8192x512xf32>) -> tensor<512x512xf32>
+  return %d : tensor<512x512xf32>
+}
+
+// -----
+
+// A batch of weight gradients whose grid fills the GPU already (8 blades of
+// 512x512: 128 blocks), a product with A K-contiguous (K is not the outer
+// axis of both operands: no reshape splits it), a bf16 one (the sum is
+// f32's), and one whose runs would be shorter than 512: all unchanged.
+// CHECK-LABEL: func.func @no_split
+//   CHECK-NOT:   uta.reduce_sum
+//   CHECK-NOT:   uta.reshape
+//       CHECK:   return
+func.func @no_split(%x: tensor<8x8192x512xf32>, %g: tensor<8x8192x512xf32>,
+                    %a: tensor<512x8192xf32>, %b: tensor<8192x512xf32>,
+                    %h: tensor<8192x512xbf16>, %s: tensor<1024x256xf32>)
+    -> (tensor<8x512x512xf32>, tensor<512x512xf32>, tensor<512x512xbf16>, tensor<256x256xf32>) {
+  %0 = uta.matmul %x, %g {transpose_a = true} : (tensor<8x8192x512xf32>, tensor<8x8192x512xf32>) -> tensor<8x512x512xf32>
+  %1 = uta.matmul %a, %b : (tensor<512x8192xf32>, tensor<8192x512xf32>) -> tensor<512x512xf32>
+  %2 = uta.matmul %h, %h {transpose_a = true} : (tensor<8192x512xbf16>, tensor<8192x512xbf16>) -> tensor<512x512xbf16>
+  %3 = uta.matmul %s, %s {transpose_a = true} : (tensor<1024x256xf32>, tensor<1024x256xf32>) -> tensor<256x256xf32>
+  return %0, %1, %2, %3 : tensor<8x512x512xf32>, tensor<512x512xf32>, tensor<512x512xbf16>, tensor<256x256xf32>
+}
