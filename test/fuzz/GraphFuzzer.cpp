@@ -24,6 +24,8 @@
 #include "lib/Driver/Input.h"
 #include "test/fuzz/CompileChecks.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstdint>
@@ -260,16 +262,24 @@ private:
     int64_t m = choices.ConsumeIntegralInRange<int64_t>(1, 9);
     int64_t k = choices.ConsumeIntegralInRange<int64_t>(1, 9);
     int64_t n = choices.ConsumeIntegralInRange<int64_t>(1, 9);
+    bool transposeA = choices.ConsumeBool();
     bool transposeB = choices.ConsumeBool();
-    Tensor a = operand({m, k});
+    Tensor a = operand(transposeA ? std::vector<int64_t>{k, m}
+                                  : std::vector<int64_t>{m, k});
     Tensor b = operand(transposeB ? std::vector<int64_t>{n, size(k)}
                                   : std::vector<int64_t>{size(k), n},
                        a.element);
     Tensor result{fresh(), {m, n}, a.element};
     std::string type = resultType(result);
-    emit("uta.matmul " + a.name + ", " + b.name +
-             (transposeB ? " {transpose_b = true}" : "") + " : (" + typeOf(a) +
-             ", " + typeOf(b) + ") -> " + type,
+    std::vector<std::string> flags;
+    if (transposeA)
+      flags.push_back("transpose_a = true");
+    if (transposeB)
+      flags.push_back("transpose_b = true");
+    std::string attributes =
+        flags.empty() ? "" : " {" + llvm::join(flags, ", ") + "}";
+    emit("uta.matmul " + a.name + ", " + b.name + attributes + " : (" +
+             typeOf(a) + ", " + typeOf(b) + ") -> " + type,
          result);
   }
 
