@@ -65,6 +65,14 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
     splitK.allowTf32 = options.allowTf32;
     splitK.remarks = options.remarks;
     pm.addPass(createSplitKPass(splitK));
+    // Operands copied K-major where wgmma then takes the product; nothing
+    // folds them back before the lowering.
+    GemmLayoutsPassOptions layouts;
+    layouts.sm = splitK.sm;
+    layouts.archSpecific = splitK.archSpecific;
+    layouts.allowTf32 = splitK.allowTf32;
+    layouts.remarks = options.remarks;
+    pm.addPass(createGemmLayoutsPass(layouts));
   }
   pm.addNestedPass<func::FuncOp>(createUTASplitReductionsPass());
   UTAFuseKernelsPassOptions fuse;

@@ -165,4 +165,42 @@ def SplitKPass : Pass<"uta-split-k", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::uta::UTADialect"];
 }
 
+def GemmLayoutsPass : Pass<"uta-gemm-layouts", "::mlir::ModuleOp"> {
+  let summary = "Copy a matmul operand K-major where wgmma then takes it";
+  let description = [{
+    sm_90a's wgmma reads A and B K-major only. A `uta.matmul` that the GEMM
+    engine would run on mma.sync because one operand is not K-major (A
+    given `[K, M]` with `transpose_a` while B is `[N, K]`, or B given `[K,
+    N]` while A is `[M, K]`) reads that operand through a K-major copy
+    (`uta.transpose`, and the flag flipped) where the engine's planner would
+    then take a wgmma schedule, the product has 2^30 operations or more,
+    and the other extent (N for A, the rows of A for B) is 1024 or more: a
+    linear layer's weights `[K, N]` under a batch of activations. A copied B
+    of plain TF32 products is rounded to TF32 (`round_to_tf32`), which the
+    tensor cores would otherwise truncate. The pipelines run it in the
+    fused phase for CUDA; the canonicalizer would fold the copies back into
+    the flags, and none runs between it and the lowering.
+
+    ```mlir
+    %h = uta.matmul %x, %w : (tensor<8x8192x512xf32>, tensor<8x512x512xf32>) -> ...
+    // uta-gemm-layouts{sm=90 arch-specific allow-tf32}:
+    %t = uta.transpose %w [0, 2, 1] {round_to_tf32} : ... -> tensor<8x512x512xf32>
+    %h = uta.matmul %x, %t {transpose_b = true} : ...
+    ```
+  }];
+  let options = [
+    Option<"sm", "sm", "unsigned", /*default=*/"0",
+           "CUDA compute capability of the target, as convert-uta-to-gpu's">,
+    Option<"archSpecific", "arch-specific", "bool", /*default=*/"false",
+           "The CUDA target is sm_90a, as convert-uta-to-gpu's">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Let the engine use tensor cores, as convert-uta-to-gpu's">,
+    Option<"allowTf32", "allow-tf32", "bool", /*default=*/"false",
+           "f32 products in plain TF32, as convert-uta-to-gpu's">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Say which operands were copied">,
+  ];
+  let dependentDialects = ["::mlir::uta::UTADialect"];
+}
+
 #endif // UTA_CONVERSION_PASSES_TD

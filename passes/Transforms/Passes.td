@@ -340,12 +340,7 @@ def UTATensorCoreLayoutsPass : Pass<"uta-tensor-core-layouts", "func::FuncOp"> {
     `uta.transpose` of each): every operand is then K-major, and the op
     runs on fc_product's warp-specialised kernel (TMA, wgmma) instead of
     transposing x and y from shared memory element by element.
-
-    A `uta.matmul` with `transpose_a` and `transpose_b` and at least 1024
-    result columns, whose rows of K are 16-byte aligned, reads A through a
-    K-major copy (`uta.transpose`, without `transpose_a`): wgmma then takes
-    it, where mma.sync would read A as stored. Narrower products keep A as
-    stored: the copy would cost more than the faster schedule saves.
+    Matmuls get their layouts from the GEMM engine (`uta-gemm-layouts`).
   }];
   let options = [
     Option<"roundToTf32", "round-to-tf32", "bool", /*default=*/"false",

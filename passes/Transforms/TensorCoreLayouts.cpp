@@ -11,8 +11,9 @@
 // also rounds the weights to TF32, which the tensor cores would truncate.
 // Likewise fc_product_weight_gradient takes its pairs and its cotangent
 // batch-contiguous (transpose_pairs, transpose_cotangent): every operand is
-// then K-major, and the op runs on fc_product's warp-specialised kernel. A
-// wide matmul with A stored [K, M] and B K-major gets A copied K-major.
+// then K-major, and the op runs on fc_product's warp-specialised kernel.
+// (Matmuls get their layouts from the GEMM engine's planner:
+// uta-gemm-layouts.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +25,6 @@
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-
-#include <numeric>
 
 namespace mlir::uta {
 #define GEN_PASS_DEF_UTATENSORCORELAYOUTSPASS
@@ -159,46 +158,6 @@ struct RoundedPairCotangentWeights final
   }
 };
 
-/// The fewest result columns for which a matmul's A stored [K, M] is worth
-/// a K-major copy: the copy moves 2 M K elements, the product runs 2 M N K
-/// operations on wgmma instead of mma.sync, at about twice the rate (H100,
-/// 2026-11-24, TF32 4096^3: mma.sync 0.54x cuBLAS), which pays from N of a
-/// few hundred on; 1024 leaves a margin.
-constexpr int64_t kMinColumnsForKMajorLhs = 1024;
-
-/// matmul {transpose_a, transpose_b} -> matmul(transpose(a), b)
-/// {transpose_b}: wgmma reads A K-major only, so a wide product whose B is
-/// K-major gets A copied K-major once (the canonical form reads it as
-/// stored, on mma.sync).
-struct KMajorMatmulLhs final : OpRewritePattern<MatmulOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(MatmulOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!op.getTransposeA() || !op.getTransposeB())
-      return rewriter.notifyMatchFailure(
-          op, "A already K-major, or B not K-major (no wgmma either way)");
-    auto lhs = cast<RankedTensorType>(op.getLhs().getType());
-    auto result = cast<RankedTensorType>(op.getType());
-    int64_t k = lhs.getDimSize(lhs.getRank() - 2);
-    unsigned bytes = lhs.getElementTypeBitWidth() / 8;
-    if (k * bytes % 16 != 0 ||
-        result.getShape().back() < kMinColumnsForKMajorLhs)
-      return rewriter.notifyMatchFailure(
-          op, "rows of K not 16-byte aligned, or too few columns to pay");
-    SmallVector<int64_t> swap(lhs.getRank());
-    std::iota(swap.begin(), swap.end(), 0);
-    std::swap(swap[swap.size() - 1], swap[swap.size() - 2]);
-    Value kMajor =
-        TransposeOp::create(rewriter, op.getLoc(), op.getLhs(), swap);
-    rewriter.modifyOpInPlace(op, [&] {
-      op.getLhsMutable().assign(kMajor);
-      op.setTransposeA(false);
-    });
-    return success();
-  }
-};
-
 struct UTATensorCoreLayoutsPass final
     : mlir::uta::impl::UTATensorCoreLayoutsPassBase<UTATensorCoreLayoutsPass> {
   using Base::Base;
@@ -222,7 +181,6 @@ struct UTATensorCoreLayoutsPass final
 void mlir::uta::populateTensorCoreLayoutPatterns(RewritePatternSet &patterns,
                                                  bool roundToTf32) {
   patterns.add<KMajorFcProductWeights>(patterns.getContext(), roundToTf32);
-  patterns.add<KMajorMatmulLhs>(patterns.getContext());
   patterns.add<BatchContiguousWeightGradientPairs>(patterns.getContext(),
                                                    roundToTf32);
   if (roundToTf32)

@@ -128,23 +128,3 @@ func.func @pair_cotangents(%g: tensor<4x8x12xf32>, %w: tensor<10x16x12xf32>) -> 
   return %t : tensor<14x8x16xf32>
 }
 
-// -----
-
-// A matmul with A stored [K, M] and B K-major, 1024 columns wide, reads A
-// through a K-major copy, so that wgmma takes it; 512 columns keep A as
-// stored (mma.sync reads it there), and so does a B that is not K-major.
-// CHECK-LABEL: func @matmul_lhs
-//  CHECK-SAME:   (%[[A:.*]]: tensor<256x128xf32>, %[[B:.*]]: tensor<1024x256xf32>, %[[C:.*]]: tensor<512x256xf32>, %[[D:.*]]: tensor<256x1024xf32>)
-//       CHECK:   %[[T:.*]] = uta.transpose %[[A]] [1, 0] : tensor<256x128xf32> -> tensor<128x256xf32>
-//       CHECK:   uta.matmul %[[T]], %[[B]] {transpose_b = true} : (tensor<128x256xf32>, tensor<1024x256xf32>) -> tensor<128x1024xf32>
-//       CHECK:   uta.matmul %[[A]], %[[C]] {transpose_a = true, transpose_b = true}
-//       CHECK:   uta.matmul %[[A]], %[[D]] {transpose_a = true} :
-// UTAC-LABEL: func @matmul_lhs
-//       UTAC:   uta.transpose %arg0 [1, 0]
-func.func @matmul_lhs(%a: tensor<256x128xf32>, %b: tensor<1024x256xf32>, %c: tensor<512x256xf32>, %d: tensor<256x1024xf32>)
-    -> (tensor<128x1024xf32>, tensor<128x512xf32>, tensor<128x1024xf32>) {
-  %0 = uta.matmul %a, %b {transpose_a = true, transpose_b = true} : (tensor<256x128xf32>, tensor<1024x256xf32>) -> tensor<128x1024xf32>
-  %1 = uta.matmul %a, %c {transpose_a = true, transpose_b = true} : (tensor<256x128xf32>, tensor<512x256xf32>) -> tensor<128x512xf32>
-  %2 = uta.matmul %a, %d {transpose_a = true} : (tensor<256x128xf32>, tensor<256x1024xf32>) -> tensor<128x1024xf32>
-  return %0, %1, %2 : tensor<128x1024xf32>, tensor<128x512xf32>, tensor<128x1024xf32>
-}

@@ -114,8 +114,8 @@ struct SplitKPass final : mlir::uta::impl::SplitKPassBase<SplitKPass> {
                                        /*transposeA=*/true);
       int64_t splitAxis =
           cast<RankedTensorType>(partials.getType()).getRank() - 3;
-      Value sum = ReduceSumOp::create(b, loc, partials,
-                                      ArrayRef<int64_t>{splitAxis});
+      Value sum =
+          ReduceSumOp::create(b, loc, partials, ArrayRef<int64_t>{splitAxis});
       if (remarks) {
         GemmProblem problem = getGemmProblem(matmul);
         matmul.emitRemark() << llvm::formatv(
