@@ -339,8 +339,7 @@ public:
           b, op->getLoc(), *plan, getSlots(op, /*maxTermsPerSlot=*/SIZE_MAX),
           io, store);
     return emitMmaSyncFcProductWeightGradient(b, op->getLoc(), *plan,
-                                              getSlots(op), io, store,
-                                              gradient.getTransposePairs());
+                                              getSlots(op), io, store);
   }
 
   std::optional<GemmPlan>
@@ -415,8 +414,10 @@ private:
     problem.m = getInFeatures(gradient);
     problem.n = getOutFeatures(gradient);
     problem.k = getBatch(gradient);
-    // B[b][o] = g[k][b][o]: stored [N][K] where the cotangent is
-    // batch-contiguous.
+    // A's factors x[i][b][f] and y[j][b][f]: stored [K][M] unless the pairs
+    // are batch-contiguous. B[b][o] = g[k][b][o]: stored [N][K] where the
+    // cotangent is batch-contiguous.
+    problem.transposeA = !gradient.getTransposePairs();
     problem.transposeB = gradient.getTransposeCotangent();
     problem.elementType = Float32Type::get(op->getContext());
     if (problem.m == 0 || problem.n == 0 || problem.k == 0)

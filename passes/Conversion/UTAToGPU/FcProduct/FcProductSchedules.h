@@ -98,11 +98,10 @@ LogicalResult emitMmaSyncFcProduct(OpBuilder &b, Location loc,
                                    ElementEpilogue epilogue);
 
 /// The operands a kernel forms fc_product's pair products from (x, y) and
-/// multiplies them with (B): operand indices of the op, and whether x and y
-/// tiles are [K][M] rather than [M][K].
+/// multiplies them with (B): operand indices of the op. x and y are laid out
+/// as the plan's A: [K][M] tiles where its problem has transposeA.
 struct FcPairOperands {
   unsigned lhs, rhs, b;
-  bool transposed;
 };
 
 /// clifford.fc_product_weight_gradient on tensor cores: per path (the
@@ -110,15 +109,15 @@ struct FcPairOperands {
 /// input features, N the output features and K the batch, once per slot:
 /// the slot's `path` field names the cotangent's blade (B, [B][Fout]), its
 /// terms the x and y blades whose pair products are A, formed from [K][M]
-/// tiles of x and y as [2^n, B, Fin] holds them (read transposed), or, with
-/// `pairsTransposed` ([2^n, Fin, B]), from [M][K] tiles read as fc_product
-/// reads its own. Operands (cotangent, x, y) must be buffers.
+/// tiles of x and y as [2^n, B, Fin] holds them (the plan's problem has
+/// transposeA: read transposed), or, for pairs [2^n, Fin, B], from [M][K]
+/// tiles read as fc_product reads its own. Operands (cotangent, x, y) must
+/// be buffers.
 LogicalResult emitMmaSyncFcProductWeightGradient(OpBuilder &b, Location loc,
                                                  const FcProductPlan &plan,
                                                  const FcProductGemm &fc,
                                                  KernelIO &io,
-                                                 ElementEpilogue epilogue,
-                                                 bool pairsTransposed);
+                                                 ElementEpilogue epilogue);
 
 /// clifford.fc_product_adjoint on tensor cores: per result blade, one
 /// mma.sync GEMM of the cotangent (A) and the weights (B, transposed) per

@@ -57,20 +57,9 @@ LogicalResult MmaSyncFcProductEmitter::emit(const FcProductGemm &fc,
   bOperand.global = bGlobal;
   bOperand.buffer = io.allocateWorkgroupBuffer(
       b, loc, {c.stages, bOperand.rows, bOperand.columns}, p.elementType);
-  // An x and a y tile per term, laid out like A's or transposed.
-  StagedOperand pairTile = a;
-  if (operands.transposed) {
-    unsigned bytes = p.getElementBytes();
-    pairTile.rows = c.tileK;
-    pairTile.columns = c.tileM;
-    pairTile.globalRows = p.k;
-    pairTile.globalColumns = p.m;
-    pairTile.asyncCopy = p.m * bytes % 16 == 0;
-    pairTile.swizzle =
-        getRowSwizzle(pairTile.columns * bytes, /*readByLdmatrix=*/false);
-  }
-  SmallVector<StagedOperand> lhsTiles(terms, pairTile),
-      rhsTiles(terms, pairTile);
+  // An x and a y tile per term, laid out like A's (transposed where the
+  // problem's A is: the weight gradient's pairs [2^n, B, Fin]).
+  SmallVector<StagedOperand> lhsTiles(terms, a), rhsTiles(terms, a);
   for (auto [lhsTile, rhsTile] : llvm::zip_equal(lhsTiles, rhsTiles)) {
     lhsTile.global = x;
     rhsTile.global = y;
@@ -80,8 +69,8 @@ LogicalResult MmaSyncFcProductEmitter::emit(const FcProductGemm &fc,
   }
   auto loadPair = [&](const StagedOperand &tile, Value stage, int64_t mi,
                       int64_t ks) {
-    return operands.transposed ? loadATransposed(tile, stage, mi, ks)
-                               : loadA(tile, stage, mi, ks);
+    return p.transposeA ? loadATransposed(tile, stage, mi, ks)
+                        : loadA(tile, stage, mi, ks);
   };
 
   // The blade's steps: its slots times the K tiles.
@@ -119,8 +108,8 @@ LogicalResult MmaSyncFcProductEmitter::emit(const FcProductGemm &fc,
               b, loc, arith::CmpFPredicate::ONE, info.sign[t], zeroSign);
           lhsTiles[t].batch = {info.lhs[t]};
           rhsTiles[t].batch = {info.rhs[t]};
-          Value rowOrigin = operands.transposed ? k0 : block.row;
-          Value columnOrigin = operands.transposed ? block.row : k0;
+          Value rowOrigin = p.transposeA ? k0 : block.row;
+          Value columnOrigin = p.transposeA ? block.row : k0;
           copyTileAt(lhsTiles[t], rowOrigin, columnOrigin, stage, present);
           copyTileAt(rhsTiles[t], rowOrigin, columnOrigin, stage, present);
         }
@@ -145,16 +134,12 @@ LogicalResult mlir::uta::emitMmaSyncFcProduct(OpBuilder &b, Location loc,
                                               ElementEpilogue epilogue) {
   assert(!fc.gated && "only the warp-specialised schedule reads a gate");
   return MmaSyncFcProductEmitter(b, loc, plan, io)
-      .emit(fc, {/*lhs=*/0, /*rhs=*/1, /*b=*/2, /*transposed=*/false},
-            epilogue);
+      .emit(fc, {/*lhs=*/0, /*rhs=*/1, /*b=*/2}, epilogue);
 }
 
 LogicalResult mlir::uta::emitMmaSyncFcProductWeightGradient(
     OpBuilder &b, Location loc, const FcProductPlan &plan,
-    const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue,
-    bool pairsTransposed) {
+    const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue) {
   return MmaSyncFcProductEmitter(b, loc, plan, io)
-      .emit(fc,
-            {/*lhs=*/1, /*rhs=*/2, /*b=*/0, /*transposed=*/!pairsTransposed},
-            epilogue);
+      .emit(fc, {/*lhs=*/1, /*rhs=*/2, /*b=*/0}, epilogue);
 }

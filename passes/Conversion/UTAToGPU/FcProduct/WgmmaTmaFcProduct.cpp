@@ -647,8 +647,7 @@ LogicalResult mlir::uta::emitWgmmaTmaFcProduct(
     const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue,
     const FcProductGradeNorm *gradeNorm) {
   return WgmmaTmaFcProductEmitter(b, loc, plan, io,
-                                  {/*lhs=*/0, /*rhs=*/1, /*b=*/2,
-                                   /*transposed=*/false})
+                                  {/*lhs=*/0, /*rhs=*/1, /*b=*/2})
       .emit(fc, epilogue, gradeNorm);
 }
 
@@ -656,7 +655,6 @@ LogicalResult mlir::uta::emitWgmmaTmaFcProductWeightGradient(
     OpBuilder &b, Location loc, const FcProductPlan &plan,
     const FcProductGemm &fc, KernelIO &io, ElementEpilogue epilogue) {
   return WgmmaTmaFcProductEmitter(b, loc, plan, io,
-                                  {/*lhs=*/1, /*rhs=*/2, /*b=*/0,
-                                   /*transposed=*/false})
+                                  {/*lhs=*/1, /*rhs=*/2, /*b=*/0})
       .emit(fc, epilogue, /*gradeNorm=*/nullptr);
 }
