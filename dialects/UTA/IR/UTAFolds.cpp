@@ -254,24 +254,13 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
   return getResult();
 }
 
-/// Whether `permutation` swaps the last two axes and keeps the others.
-static bool swapsLastTwoAxes(ArrayRef<int64_t> permutation) {
-  int64_t rank = permutation.size();
-  if (rank < 2 || permutation[rank - 2] != rank - 1 ||
-      permutation[rank - 1] != rank - 2)
-    return false;
-  for (int64_t i = 0; i + 2 < rank; ++i)
-    if (permutation[i] != i)
-      return false;
-  return true;
-}
-
 /// The input of `value`'s producer where it is a transpose of the last two
 /// axes that keeps the values (not one that rounds to TF32).
 static Value getSwappedInput(Value value) {
   auto transpose = value.getDefiningOp<TransposeOp>();
   if (!transpose || transpose.getRoundToTf32() ||
-      !swapsLastTwoAxes(transpose.getPermutation()))
+      transpose.getPermutation() !=
+          ArrayRef(getMatrixTranspose(transpose.getType().getRank())))
     return {};
   return transpose.getInput();
 }

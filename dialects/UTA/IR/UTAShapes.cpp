@@ -11,6 +11,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::uta;
 
@@ -205,6 +207,14 @@ bool mlir::uta::isIdentityPermutation(ArrayRef<int64_t> permutation) {
     if (entry != static_cast<int64_t>(i))
       return false;
   return true;
+}
+
+SmallVector<int64_t> mlir::uta::getMatrixTranspose(int64_t rank) {
+  assert(rank >= 2 && "a matrix transpose needs two axes");
+  SmallVector<int64_t> permutation(rank);
+  std::iota(permutation.begin(), permutation.end(), 0);
+  std::swap(permutation[rank - 1], permutation[rank - 2]);
+  return permutation;
 }
 
 SmallVector<int64_t> mlir::uta::composePermutations(ArrayRef<int64_t> first,

@@ -74,6 +74,10 @@ inferLayerNormParamShape(ArrayRef<int64_t> input, int64_t axis,
 /// Whether `permutation` is 0, 1, ..., n-1.
 bool isIdentityPermutation(ArrayRef<int64_t> permutation);
 
+/// 0, 1, ..., rank-3, rank-1, rank-2: the transpose of a batch of matrices
+/// (`rank` >= 2).
+SmallVector<int64_t> getMatrixTranspose(int64_t rank);
+
 /// The permutation of transpose(transpose(x, first), second) as one
 /// transpose of x: composed[i] = first[second[i]].
 SmallVector<int64_t> composePermutations(ArrayRef<int64_t> first,

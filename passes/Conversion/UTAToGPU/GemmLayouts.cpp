@@ -14,13 +14,12 @@
 #include "passes/Conversion/Passes.h"
 
 #include "dialects/UTA/IR/UTAOps.h"
+#include "dialects/UTA/IR/UTAShapes.h"
 #include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
-
-#include <numeric>
 
 namespace mlir::uta {
 #define GEN_PASS_DEF_GEMMLAYOUTSPASS
@@ -49,10 +48,7 @@ bool isWgmma(const GemmPlan &plan) {
 /// `value` [..., R, C] as [..., C, R], a copy (rounded to TF32 if asked).
 Value copySwapped(OpBuilder &b, Location loc, Value value, bool roundToTf32) {
   int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
-  SmallVector<int64_t> swap(rank);
-  std::iota(swap.begin(), swap.end(), 0);
-  std::swap(swap[rank - 1], swap[rank - 2]);
-  auto copy = TransposeOp::create(b, loc, value, swap);
+  auto copy = TransposeOp::create(b, loc, value, getMatrixTranspose(rank));
   copy.setRoundToTf32(roundToTf32);
   return copy;
 }

@@ -25,6 +25,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <tuple>
+#include <vector>
+
 namespace mlir::uta {
 #define GEN_PASS_DEF_SPLITKPASS
 #include "passes/Conversion/Passes.h.inc"
@@ -58,17 +61,15 @@ GemmProblem withBatchAxis(GemmProblem problem, int64_t size) {
   return problem;
 }
 
-/// The number of runs to split `matmul`'s K into on `target`: the fewest
-/// whose grid fills the GPU with the tile the engine prefers for the
-/// product (the one it takes where blocks are plenty); 1 where the grid
-/// fills the GPU already, where the operands do not both hold K as the outer
-/// axis, or where no split within the limits does.
-int64_t chooseSplits(MatmulOp matmul, const GemmTarget &target) {
+/// The number of runs to split the K of `problem` (a matmul's) into on
+/// `target`: the fewest whose grid fills the GPU with the tile the engine
+/// prefers for the product (the one it takes where blocks are plenty); 1 where
+/// the grid fills the GPU already, where the operands do not both hold K as the
+/// outer axis, or where no split within the limits does.
+int64_t chooseSplits(const GemmProblem &problem, const GemmTarget &target) {
   // uta.reduce_sum sums f32: 16-bit products keep one run.
-  if (!matmul.getTransposeA() || matmul.getTransposeB() ||
-      !matmul.getType().getElementType().isF32())
+  if (!problem.transposeA || problem.transposeB || !problem.elementType.isF32())
     return 1;
-  GemmProblem problem = getGemmProblem(matmul);
   GemmPlan plan = planGemm(problem, target);
   if (fillsTheGpu(plan, plan.config, target))
     return 1;
@@ -96,12 +97,13 @@ struct SplitKPass final : mlir::uta::impl::SplitKPassBase<SplitKPass> {
         module, sm, archSpecific, tensorCores, allowTf32, /*gemmConfig=*/"");
     if (!target)
       return signalPassFailure();
-    SmallVector<std::pair<MatmulOp, int64_t>> splits;
+    std::vector<std::tuple<MatmulOp, GemmProblem, int64_t>> splits;
     module.walk([&](MatmulOp matmul) {
-      if (int64_t count = chooseSplits(matmul, *target); count > 1)
-        splits.push_back({matmul, count});
+      GemmProblem problem = getGemmProblem(matmul);
+      if (int64_t count = chooseSplits(problem, *target); count > 1)
+        splits.push_back({matmul, problem, count});
     });
-    for (auto [matmul, count] : splits) {
+    for (auto &[matmul, problem, count] : splits) {
       OpBuilder b(matmul);
       Location loc = matmul.getLoc();
       auto lhsType = cast<RankedTensorType>(matmul.getLhs().getType());
@@ -117,7 +119,6 @@ struct SplitKPass final : mlir::uta::impl::SplitKPassBase<SplitKPass> {
       Value sum =
           ReduceSumOp::create(b, loc, partials, ArrayRef<int64_t>{splitAxis});
       if (remarks) {
-        GemmProblem problem = getGemmProblem(matmul);
         matmul.emitRemark() << llvm::formatv(
             "GEMM {0}x{1}x{2} split along K into {3} runs of {4} (a grid that "
             "fills the GPU), the partial products summed in order by "
