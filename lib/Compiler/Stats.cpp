@@ -21,10 +21,11 @@ static int64_t getBytes(MemRefType type) {
 
 /// Adds the threads and bytes of a kernel to `kernel`, from its launch
 /// operands `operands`: convert-uta-to-gpu passes the inputs, then the
-/// result, then n, then any buffers of the kernel's own
+/// `results` result buffers, then n, then any buffers of the kernel's own
 /// (KernelIO::allocateGlobalBuffer: its blocks write them and read them
 /// back, counted once each way) and tensor maps.
-static void addKernelStats(KernelStats &kernel, ValueRange operands) {
+static void addKernelStats(KernelStats &kernel, ValueRange operands,
+                           int64_t results) {
   SmallVector<MemRefType> buffers, own;
   int64_t threads = 0;
   for (Value operand : operands) {
@@ -35,8 +36,10 @@ static void addKernelStats(KernelStats &kernel, ValueRange operands) {
       threads = n.getSExtValue();
   }
   kernel.threads += threads;
+  size_t firstResult =
+      buffers.size() - std::min<size_t>(results, buffers.size());
   for (auto [i, type] : llvm::enumerate(buffers))
-    (i + 1 == buffers.size() ? kernel.bytesWritten : kernel.bytesRead) +=
+    (i >= firstResult ? kernel.bytesWritten : kernel.bytesRead) +=
         getBytes(type);
   for (MemRefType type : own) {
     kernel.bytesWritten += getBytes(type);
@@ -47,17 +50,22 @@ static void addKernelStats(KernelStats &kernel, ValueRange operands) {
 KernelStats mlir::uta::getLaunchStats(gpu::LaunchFuncOp launch) {
   KernelStats kernel;
   kernel.name = launch.getKernelName().getValue().str();
+  auto resultCounts = launch->getAttrOfType<DenseI32ArrayAttr>(
+      UTADialect::getLaunchResultsAttrName());
+  auto resultsOf = [&](size_t part) -> int64_t {
+    return resultCounts && part < resultCounts.size() ? resultCounts[part] : 1;
+  };
   // Kernels launched as one grid (uta-merge-independent-launches): each
   // part's operands in turn.
   ValueRange operands = launch.getKernelOperands();
   if (auto parts = launch->getAttrOfType<DenseI32ArrayAttr>(
           UTADialect::getLaunchPartsAttrName())) {
-    for (int32_t count : parts.asArrayRef()) {
-      addKernelStats(kernel, operands.take_front(count));
+    for (auto [part, count] : llvm::enumerate(parts.asArrayRef())) {
+      addKernelStats(kernel, operands.take_front(count), resultsOf(part));
       operands = operands.drop_front(count);
     }
   } else {
-    addKernelStats(kernel, operands);
+    addKernelStats(kernel, operands, resultsOf(0));
   }
   if (auto flops =
           launch->getAttrOfType<DictionaryAttr>(UTADialect::getFlopsAttrName()))

@@ -156,9 +156,11 @@ public:
 
   // For the kernels.
   const RefTensor &in(Value value) { return values.find(value)->second; }
-  /// `result` as the value of `op`'s only result, after checking it against
-  /// the result type; a kernel error becomes a located error.
-  LogicalResult finish(Operation *op, llvm::Expected<RefTensor> result);
+  /// `result` as the value of `op`'s result `number` (its only one by
+  /// default), after checking it against the result type; a kernel error
+  /// becomes a located error.
+  LogicalResult finish(Operation *op, llvm::Expected<RefTensor> result,
+                       unsigned number = 0);
   FailureOr<RefTensor> constant(arith::ConstantOp op);
   LogicalResult binaryOp(Operation *op, BinaryKind kind);
   LogicalResult unaryOp(Operation *op, UnaryKind kind);
@@ -175,16 +177,17 @@ private:
 } // namespace
 
 LogicalResult Interpreter::finish(Operation *op,
-                                  llvm::Expected<RefTensor> result) {
+                                  llvm::Expected<RefTensor> result,
+                                  unsigned number) {
   if (!result)
     return op->emitOpError("reference interpreter: ")
            << llvm::toString(result.takeError());
-  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  auto type = cast<RankedTensorType>(op->getResult(number).getType());
   if (ArrayRef<int64_t>(result->shape) != type.getShape())
     return op->emitOpError("reference interpreter computed shape [")
            << ArrayRef<int64_t>(result->shape) << "] but the result type is "
            << type;
-  bind(op->getResult(0), std::move(*result));
+  bind(op->getResult(number), std::move(*result));
   return success();
 }
 
@@ -528,6 +531,22 @@ static KernelTable buildKernelTable() {
                                     getProductOperand(o.getOperand()),
                                     I.in(o.getPairs()), I.in(o.getOther())));
       });
+  add<cl::FcProductPairAdjointsOp>(
+      table, [](Interpreter &I, auto o) -> LogicalResult {
+        if (failed(checkLayerBladeAxis(o)))
+          return failure();
+        const ::uta::ga::Algebra &algebra = o.getAlgebra().getAlgebra();
+        const RefTensor &pairs = I.in(o.getPairs());
+        if (failed(I.finish(o,
+                            fcProductPairAdjoint(algebra, ProductOperand::Lhs,
+                                                 pairs, I.in(o.getRhs())),
+                            0)))
+          return failure();
+        return I.finish(o,
+                        fcProductPairAdjoint(algebra, ProductOperand::Rhs,
+                                             pairs, I.in(o.getLhs())),
+                        1);
+      });
   add<cl::FcProductWeightGradientOp>(
       table, [](Interpreter &I, auto o) -> LogicalResult {
         if (failed(checkLayerBladeAxis(o)))
@@ -605,8 +624,8 @@ bool mlir::uta::reference::hasReferenceKernel(OperationName name) {
 
 LogicalResult Interpreter::evaluate(Operation *op) {
   // Every result is a ranked tensor; anything else is not a uta program.
-  if (op->getNumResults() != 1 ||
-      !isa<RankedTensorType>(op->getResult(0).getType()))
+  if (op->getNumResults() == 0 ||
+      !llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
     return op->emitOpError("is not supported by the reference interpreter");
   for (Value operand : op->getOperands())
     if (!lookup(operand))

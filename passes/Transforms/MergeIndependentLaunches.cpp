@@ -352,6 +352,18 @@ Candidate merge(Candidate &first, Candidate &second, SymbolTable &kernels) {
   llvm::append_range(partOperands, counts(second));
   launch->setAttr(UTADialect::getLaunchPartsAttrName(),
                   b.getDenseI32ArrayAttr(partOperands));
+  // Their result buffer counts, where one writes other than one.
+  auto results = [](Candidate &part) {
+    if (auto counts = part.launch->getAttrOfType<DenseI32ArrayAttr>(
+            UTADialect::getLaunchResultsAttrName()))
+      return SmallVector<int32_t>(counts.asArrayRef());
+    return SmallVector<int32_t>(part.parts, 1);
+  };
+  SmallVector<int32_t> partResults = results(first);
+  llvm::append_range(partResults, results(second));
+  if (llvm::any_of(partResults, [](int32_t count) { return count != 1; }))
+    launch->setAttr(UTADialect::getLaunchResultsAttrName(),
+                    b.getDenseI32ArrayAttr(partResults));
   // The merged kernel does the arithmetic of both parts.
   llvm::MapVector<StringAttr, int64_t> flops;
   for (Candidate *part : {&first, &second})

@@ -301,7 +301,9 @@ def UTAShareFcAdjointGemmsPass
     a batch element per group), one pair-cotangents op per cotangent and
     weights in a block, shared by the adjoints that read them: a third of
     the tensor-core work, on the engine's fastest schedule, for a
-    `[groups, B, Fin]` intermediate written and read once. The pipelines run
+    `[groups, B, Fin]` intermediate. Where a block takes exactly one adjoint
+    of each operand, the two become one `clifford.fc_product_pair_adjoints`,
+    whose kernel reads that intermediate once for both. The pipelines run
     it for CUDA targets with tensor cores, before `uta-fuse-kernels`; with
     `remarks`, each rewritten adjoint says how many it shares its GEMM with.
   }];

@@ -7,7 +7,9 @@
 // each adjoint becomes fc_product_pair_adjoint(pairs, other) of
 // pairs = fc_product_pair_cotangents(g, w), one op per (g, w) in a block,
 // created before the first adjoint that reads it: in Cl(3,0) 44 products
-// (one grouped GEMM) instead of 128.
+// (one grouped GEMM) instead of 128. Where both adjoints are taken, they
+// become one fc_product_pair_adjoints, whose kernel reads the pairs (44
+// values per position) once instead of twice.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 
 #include "dialects/Clifford/IR/CliffordOps.h"
 
+#include "mlir/IR/Dominance.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir::uta {
@@ -25,6 +28,7 @@ namespace mlir::uta {
 using namespace mlir;
 using namespace mlir::uta;
 using clifford::FcProductAdjointOp;
+using clifford::ProductOperand;
 
 namespace {
 
@@ -44,6 +48,7 @@ struct ShareFcAdjointGemms final
   using UTAShareFcAdjointGemmsPassBase::UTAShareFcAdjointGemmsPassBase;
 
   void runOnOperation() override {
+    DominanceInfo &dominance = getAnalysis<DominanceInfo>();
     // The adjoints of each key, in program order.
     llvm::MapVector<PairsKey, SmallVector<FcProductAdjointOp>> sharing;
     getOperation().walk(
@@ -61,13 +66,37 @@ struct ShareFcAdjointGemms final
           b, first.getLoc(), pairsType, first.getAlgebraAttr(),
           first.getCotangent(), first.getWeights(), first.getBladeAxisAttr(),
           first.getTransposeWeightsAttr());
-      for (FcProductAdjointOp adjoint : adjoints) {
+      for (FcProductAdjointOp adjoint : adjoints)
         if (remarks)
           adjoint.emitRemark()
               << "fc_product_adjoint " << stringifyEnum(adjoint.getOperand())
               << " as fc_product_pair_adjoint of " << algebra.numPathGroups()
               << " path groups' pair cotangents (one GEMM each), read by "
               << adjoints.size() << " adjoint(s)";
+      // x's and y's adjoints in one kernel, which reads the pairs once.
+      FcProductAdjointOp lhs = findSingle(adjoints, ProductOperand::lhs);
+      FcProductAdjointOp rhs = findSingle(adjoints, ProductOperand::rhs);
+      if (lhs && rhs && lhs.getType() == rhs.getType()) {
+        auto [earlier, later] = lhs->isBeforeInBlock(rhs) ? std::pair{lhs, rhs}
+                                                          : std::pair{rhs, lhs};
+        if (dominance.properlyDominates(later.getOther(), earlier)) {
+          if (remarks)
+            earlier.emitRemark() << "both adjoints of fc_product as one "
+                                    "fc_product_pair_adjoints, which reads the "
+                                    "pair cotangents once";
+          b.setInsertionPoint(earlier);
+          auto both = clifford::FcProductPairAdjointsOp::create(
+              b, earlier.getLoc(), lhs.getType(), lhs.getType(),
+              earlier.getAlgebraAttr(), pairs, rhs.getOther(), lhs.getOther(),
+              earlier.getBladeAxisAttr());
+          lhs.replaceAllUsesWith(both.getLhsGradient());
+          rhs.replaceAllUsesWith(both.getRhsGradient());
+          lhs.erase();
+          rhs.erase();
+          continue;
+        }
+      }
+      for (FcProductAdjointOp adjoint : adjoints) {
         b.setInsertionPoint(adjoint);
         Value result = clifford::FcProductPairAdjointOp::create(
             b, adjoint.getLoc(), adjoint.getType(), adjoint.getAlgebraAttr(),
@@ -77,6 +106,21 @@ struct ShareFcAdjointGemms final
         adjoint.erase();
       }
     }
+  }
+
+  /// The one adjoint of `adjoints` with respect to `operand`, or null where
+  /// there is none or several.
+  static FcProductAdjointOp findSingle(ArrayRef<FcProductAdjointOp> adjoints,
+                                       ProductOperand operand) {
+    FcProductAdjointOp found;
+    for (FcProductAdjointOp adjoint : adjoints) {
+      if (adjoint.getOperand() != operand)
+        continue;
+      if (found)
+        return nullptr;
+      found = adjoint;
+    }
+    return found;
   }
 };
 

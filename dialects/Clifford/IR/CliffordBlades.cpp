@@ -394,6 +394,22 @@ double FcProductPairAdjointOp::estimateFlopsPerPosition() {
                                   ~uint64_t(0));
 }
 
+SmallVector<Value, 2> FcProductPairAdjointsOp::getMultivectorOperands() {
+  return {getLhs(), getRhs()};
+}
+std::optional<uint64_t>
+FcProductPairAdjointsOp::inferResultBlades(ArrayRef<uint64_t>) {
+  // Two results, each with blades of its own (those of the single-result
+  // form): nothing said of both at once.
+  return std::nullopt;
+}
+double FcProductPairAdjointsOp::estimateFlopsPerPosition() {
+  // Per term, two multiplies and an add for each result.
+  return 6.0 * getNumProductTerms(getAlgebra().getAlgebra(),
+                                  ProductTerms::Geometric, ~uint64_t(0),
+                                  ~uint64_t(0));
+}
+
 SmallVector<Value, 2> PathAdjointOp::getMultivectorOperands() {
   return {getCotangent(), getLhs(), getRhs()};
 }

@@ -4,7 +4,8 @@
 // their own inverses, projecting onto every grade is the identity, and two
 // projections make one. Every rewrite requires the same algebra and
 // blade_axis on both ops, since the identities only hold per algebra and
-// blade layout.
+// blade layout. fc_product_pair_adjoints with one result unread becomes the
+// single adjoint.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,4 +92,39 @@ struct MergeGradeProjections final : OpRewritePattern<GradeProjectOp> {
 void GradeProjectOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                  MLIRContext *context) {
   results.add<MergeGradeProjections>(context);
+}
+
+namespace {
+/// fc_product_pair_adjoints of which one result is read is the single
+/// adjoint that gives that result: the kernel then computes and writes
+/// half as much.
+struct SplitUnreadPairAdjoint final
+    : OpRewritePattern<FcProductPairAdjointsOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(FcProductPairAdjointsOp op,
+                                PatternRewriter &rewriter) const override {
+    bool lhsRead = !op.getLhsGradient().use_empty();
+    bool rhsRead = !op.getRhsGradient().use_empty();
+    if (lhsRead == rhsRead)
+      return rewriter.notifyMatchFailure(
+          op, "both results are read, or neither (then it is dead)");
+    // The gradient of x scales y's blades, and y's x's.
+    ProductOperand operand =
+        lhsRead ? ProductOperand::lhs : ProductOperand::rhs;
+    Value read = lhsRead ? op.getLhsGradient() : op.getRhsGradient();
+    auto single = FcProductPairAdjointOp::create(
+        rewriter, op.getLoc(), read.getType(), op.getAlgebraAttr(),
+        ProductOperandAttr::get(op.getContext(), operand), op.getPairs(),
+        lhsRead ? op.getRhs() : op.getLhs(), op.getBladeAxisAttr());
+    rewriter.replaceAllUsesWith(read, single.getResult());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void FcProductPairAdjointsOp::getCanonicalizationPatterns(
+    RewritePatternSet &results, MLIRContext *context) {
+  results.add<SplitUnreadPairAdjoint>(context);
 }

@@ -599,19 +599,36 @@ LogicalResult FcProductPairCotangentsOp::verify() {
   return success();
 }
 
+/// The pair cotangents of fc_product's path groups: [groups, B, Fin] for a
+/// multivector operand `other` of [2^n, B, Fin].
+static LogicalResult verifyPairCotangents(Operation *op, AlgebraAttr algebra,
+                                          Value pairsValue, NamedTensor other) {
+  auto pairs = cast<RankedTensorType>(pairsValue.getType());
+  int64_t expected[] = {algebra.getAlgebra().numPathGroups(),
+                        other.type.getDimSize(1), other.type.getDimSize(2)};
+  if (pairs.getShape() != ArrayRef<int64_t>(expected))
+    return op->emitOpError()
+           << "pairs have shape " << shapeStr(pairs.getShape())
+           << " but the path groups of " << algebra << " and " << other.name
+           << " give " << shapeStr(expected);
+  return success();
+}
+
 LogicalResult FcProductPairAdjointOp::verify() {
   NamedTensor other = named("other", getOther());
   if (failed(verifyAlgebra(*this, getAlgebra())) ||
-      failed(verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), other)))
+      failed(verifyLayerOperand(*this, getAlgebra(), getBladeAxis(), other)) ||
+      failed(verifyPairCotangents(*this, getAlgebra(), getPairs(), other)))
     return failure();
-  auto pairs = cast<RankedTensorType>(getPairs().getType());
-  int64_t expected[] = {getAlgebra().getAlgebra().numPathGroups(),
-                        other.type.getDimSize(1), other.type.getDimSize(2)};
-  if (pairs.getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError() << "pairs have shape " << shapeStr(pairs.getShape())
-                         << " but the path groups of " << getAlgebra()
-                         << " and other give " << shapeStr(expected);
   return verifyResultHasShapeOf(*this, getResult(), other);
+}
+
+LogicalResult FcProductPairAdjointsOp::verify() {
+  // (ODS checked that the operands and results have one type.)
+  NamedTensor lhs = named("lhs", getLhs()), rhs = named("rhs", getRhs());
+  if (failed(verifyLayerInputs(*this, getAlgebra(), getBladeAxis(), lhs, rhs)))
+    return failure();
+  return verifyPairCotangents(*this, getAlgebra(), getPairs(), lhs);
 }
 
 LogicalResult PathAdjointOp::verify() {

@@ -767,6 +767,46 @@ def Clifford_FcProductPairAdjointOp
   let hasVerifier = 1;
 }
 
+def Clifford_FcProductPairAdjointsOp
+    : Clifford_Op<"fc_product_pair_adjoints",
+                  [Pure, OpaqueKernelOp, Clifford_AdjointInterface,
+                   AllTypesMatch<["lhs", "rhs", "lhs_gradient",
+                                  "rhs_gradient"]>]> {
+  let summary = "both of fc_product's adjoints from the groups' cotangents";
+  let description = [{
+    The two results of `fc_product_pair_adjoint` for one `pairs`, together:
+    `lhs_gradient` is `fc_product_pair_adjoint lhs pairs, rhs` (the gradient
+    with respect to x) and `rhs_gradient` is
+    `fc_product_pair_adjoint rhs pairs, lhs` (with respect to y). One kernel
+    reads each group's cotangent once for both (the pairs are 44 values per
+    position in Cl(3,0), the largest tensor of fc_product's backward),
+    where two kernels would read them twice. `uta-share-fc-adjoint-gemms`
+    makes it where both adjoints of one fc_product are taken; a result that
+    nothing reads canonicalizes it to the other's `fc_product_pair_adjoint`.
+
+    `pairs` is `[groups, B, Fin]`; `lhs`, `rhs` and both results are
+    `[2^n, B, Fin]`.
+
+    ```mlir
+    %dx, %dy = clifford.fc_product_pair_adjoints <3, 0, 0> %t, %x, %y
+        : (tensor<44x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+        -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+    ```
+  }];
+  let arguments = (ins Clifford_AlgebraAttr:$algebra,
+                       Clifford_Tensor:$pairs, Clifford_Tensor:$lhs,
+                       Clifford_Tensor:$rhs,
+                       DefaultValuedAttr<I64Attr, "0">:$blade_axis);
+  let results = (outs Clifford_Tensor:$lhs_gradient,
+                      Clifford_Tensor:$rhs_gradient);
+  let assemblyFormat = [{
+    $algebra $pairs `,` $lhs `,` $rhs attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
 def Clifford_PathAdjointOp : Clifford_Op<"path_adjoint",
     [Pure, OpaqueKernelOp, Clifford_AdjointInterface]> {
   let summary = "per-position adjoint of weighted_product's path weights";

@@ -36,6 +36,14 @@ def UTA_Dialect : Dialect {
     static ::llvm::StringRef getLaunchPartsAttrName() {
       return "uta.launch_parts";
     }
+    /// On a launch whose kernel (or a kernel of whose parts) writes other
+    /// than one result buffer (a clifford op of two results): the number
+    /// of result buffers of each part, in order (a dense i32 array), which
+    /// are the last buffers of the part's operands before its thread count.
+    /// Absent: one each.
+    static ::llvm::StringRef getLaunchResultsAttrName() {
+      return "uta.launch_results";
+    }
     /// On a launch: the arithmetic its kernel does, a dictionary of i64
     /// operation counts by unit ("simt", and a tensor-core precision:
     /// "bf16", "f16", "tf32", "3xtf32"), a multiply-add counted as two;

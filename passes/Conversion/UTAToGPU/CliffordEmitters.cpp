@@ -304,21 +304,28 @@ struct LayerEmitter : OpKernelEmitter {
   LogicalResult emit(OpBuilder &b, Operation *op, Value thread, KernelIO &io,
                      bool vectorize) const override {
     Location loc = op->getLoc();
-    return emitPositions(b, loc, thread,
-                         getStaticShape(op->getResult(0)).drop_front(),
-                         vectorize, io, [&](ValueRange bf) {
-                           FailureOr<SmallVector<Value>> values =
-                               emitLayerPosition(b, op, bf, io);
-                           if (failed(values))
-                             return failure();
-                           writeBlades(b, loc, io, bf, 0, *values);
-                           return success();
-                         });
+    return emitPositions(
+        b, loc, thread, getStaticShape(op->getResult(0)).drop_front(),
+        vectorize, io, [&](ValueRange bf) {
+          FailureOr<SmallVector<Value>> values =
+              emitLayerPosition(b, op, bf, io);
+          if (failed(values))
+            return failure();
+          ArrayRef<Value> rest = *values;
+          for (OpResult result : op->getResults()) {
+            size_t entries = getStaticShape(result).front();
+            writeBlades(b, loc, io, bf, 0, rest.take_front(entries),
+                        result.getResultNumber());
+            rest = rest.drop_front(entries);
+          }
+          return success();
+        });
   }
 
   bool isReplicable() const override { return true; }
 
-  /// Every entry along axis 0 of the result at (b, f) = `bf`.
+  /// Every entry along axis 0 of each result at (b, f) = `bf`, result after
+  /// result (their positions are the same).
   virtual FailureOr<SmallVector<Value>>
   emitLayerPosition(OpBuilder &b, Operation *op, ValueRange bf,
                     KernelIO &io) const = 0;
@@ -410,6 +417,45 @@ struct FcProductPairAdjointEmitter final : LayerProductEmitter {
       blades.push_back(emitSignedSum(b, loc, terms));
     }
     return blades;
+  }
+};
+
+/// fc_product_pair_adjoints: pairs [groups, B, Fin], x, y [2^n, B, Fin];
+/// the blades of x's gradient, then y's. Each group's pair cotangent is read
+/// once and serves every term of both: the terms run group by group, each
+/// adding to a blade of each result.
+struct FcProductPairAdjointsEmitter final : LayerEmitter {
+  FailureOr<SmallVector<Value>> emitLayerPosition(OpBuilder &b, Operation *op,
+                                                  ValueRange bf,
+                                                  KernelIO &io) const override {
+    auto adjoints = cast<FcProductPairAdjointsOp>(op);
+    Location loc = op->getLoc();
+    const Algebra &algebra = adjoints.getAlgebra().getAlgebra();
+    BladeReader pairs(io, 0, bf, 0), x(io, 1, bf, 0), y(io, 2, bf, 0);
+    unsigned blades = algebra.numBlades();
+    // The running sums of x's blades, then y's: added to as each group is
+    // read, so that only they stay live, not every term.
+    SmallVector<Value> sums(2 * blades);
+    SmallVector<SmallVector<Term>> groups(algebra.numPathGroups());
+    for (ArrayRef<Term> bucket :
+         expandAdjoint(algebra, ProductTerms::Geometric, /*ofLhs=*/true))
+      for (const Term &t : bucket)
+        groups[*algebra.pathGroupIndex(t.result, t.path)].push_back(t);
+    for (auto [group, groupTerms] : llvm::enumerate(groups)) {
+      if (groupTerms.empty())
+        continue;
+      Value pair = pairs.get(b, loc, group);
+      for (const Term &t : groupTerms) {
+        Value ofX = arith::MulFOp::create(b, loc, y.get(b, loc, t.rhs), pair);
+        Value ofY = arith::MulFOp::create(b, loc, x.get(b, loc, t.lhs), pair);
+        addSignedTerm(b, loc, sums[t.lhs], {t.sign, ofX});
+        addSignedTerm(b, loc, sums[blades + t.rhs], {t.sign, ofY});
+      }
+    }
+    for (Value &sum : sums)
+      if (!sum)
+        sum = f32Constant(b, loc, 0.0);
+    return sums;
   }
 };
 
@@ -517,6 +563,7 @@ void mlir::uta::populateCliffordKernelEmitters(KernelEmitterRegistry &registry,
   registry.add<WeightedProductAdjointEmitter, WeightedProductAdjointOp>();
   registry.add<PathAdjointEmitter, PathAdjointOp>();
   registry.add<FcProductPairAdjointEmitter, FcProductPairAdjointOp>();
+  registry.add<FcProductPairAdjointsEmitter, FcProductPairAdjointsOp>();
   registry.add<GemmOpEmitter, FcProductPairCotangentsOp>(
       target, remarks, &getPairCotangentsProblem);
   addFcProductEmitter(registry, target, remarks);

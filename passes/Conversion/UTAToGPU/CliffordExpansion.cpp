@@ -83,19 +83,21 @@ std::pair<uint64_t, uint64_t> getOperandBlades(Operation *op) {
 // Emission helpers
 //===----------------------------------------------------------------------===//
 
+void addSignedTerm(OpBuilder &b, Location loc, Value &sum, SignedValue term) {
+  if (!sum)
+    sum = term.sign > 0 ? term.value
+                        : arith::NegFOp::create(b, loc, term.value).getResult();
+  else if (term.sign > 0)
+    sum = arith::AddFOp::create(b, loc, sum, term.value);
+  else
+    sum = arith::SubFOp::create(b, loc, sum, term.value);
+}
+
 Value emitSignedSum(OpBuilder &b, Location loc, ArrayRef<SignedValue> terms) {
-  if (terms.empty())
-    return f32Constant(b, loc, 0.0);
-  Value sum = terms.front().value;
-  if (terms.front().sign < 0)
-    sum = arith::NegFOp::create(b, loc, sum);
-  for (const SignedValue &term : terms.drop_front()) {
-    if (term.sign > 0)
-      sum = arith::AddFOp::create(b, loc, sum, term.value);
-    else
-      sum = arith::SubFOp::create(b, loc, sum, term.value);
-  }
-  return sum;
+  Value sum;
+  for (const SignedValue &term : terms)
+    addSignedTerm(b, loc, sum, term);
+  return sum ? sum : f32Constant(b, loc, 0.0);
 }
 
 SmallVector<Value> insertIndex(ValueRange indices, int64_t axis, Value index) {
@@ -303,10 +305,11 @@ Value emitBlockTreeSums(OpBuilder &b, Location loc, KernelIO &io, Value lane,
 
 void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
                  ValueRange otherIndices, int64_t bladeAxis,
-                 ArrayRef<Value> blades) {
+                 ArrayRef<Value> blades, unsigned result) {
   for (auto [blade, value] : llvm::enumerate(blades)) {
     Value index = arith::ConstantIndexOp::create(b, loc, blade);
-    io.write(b, loc, 0, insertIndex(otherIndices, bladeAxis, index), value);
+    io.write(b, loc, result, insertIndex(otherIndices, bladeAxis, index),
+             value);
   }
 }
 

@@ -87,6 +87,10 @@ std::pair<uint64_t, uint64_t> getOperandBlades(Operation *op);
 /// sum of sign * value over `terms`, in order; 0 when there are none.
 Value emitSignedSum(OpBuilder &b, Location loc, ArrayRef<SignedValue> terms);
 
+/// Adds `term` to the running `sum` (null before the first term, which then
+/// starts it).
+void addSignedTerm(OpBuilder &b, Location loc, Value &sum, SignedValue term);
+
 /// `indices` with `index` inserted at position `axis`.
 SmallVector<Value> insertIndex(ValueRange indices, int64_t axis, Value index);
 
@@ -198,10 +202,10 @@ ValueRange emitLoop(OpBuilder &b, Location loc, int64_t count, ValueRange inits,
 Value emitBlockTreeSums(OpBuilder &b, Location loc, KernelIO &io, Value lane,
                         int64_t group, ArrayRef<Value> partials);
 
-/// Writes `blades` as the result's blades at `otherIndices`.
+/// Writes `blades` as the blades of result `result` at `otherIndices`.
 void writeBlades(OpBuilder &b, Location loc, KernelIO &io,
                  ValueRange otherIndices, int64_t bladeAxis,
-                 ArrayRef<Value> blades);
+                 ArrayRef<Value> blades, unsigned result = 0);
 
 /// Emits `body` for the position of the result's non-blade axes (of shape
 /// `positions`) that thread `thread` computes: one position per thread.

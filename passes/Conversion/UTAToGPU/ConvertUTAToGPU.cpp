@@ -44,8 +44,8 @@ constexpr StringLiteral kKernelModuleName = "kernels";
 struct KernelContext {
   /// Tensor value read by the kernel -> its buffer argument.
   IRMapping buffers;
-  /// The kernel's result buffer.
-  Value result;
+  /// The kernel's result buffers, one per result of its op.
+  SmallVector<Value, 1> results;
   const KernelEmitterRegistry &emitters;
   /// The kernel, which holds the workgroup buffers.
   gpu::GPUFuncOp kernel;
@@ -169,15 +169,13 @@ public:
 
   void write(OpBuilder &b, Location loc, unsigned result, ValueRange indices,
              Value value) override {
-    assert(result == 0 && "kernels have one result");
-    Type elementType =
-        cast<MemRefType>(context.result.getType()).getElementType();
+    Value buffer = context.results[result];
+    Type elementType = cast<MemRefType>(buffer.getType()).getElementType();
     if (elementType != value.getType())
       value = arith::TruncFOp::create(b, loc, elementType, value);
-    if (context.group &&
-        context.group->write(b, loc, context.result, indices, value))
+    if (context.group && context.group->write(b, loc, buffer, indices, value))
       return;
-    memref::StoreOp::create(b, loc, value, context.result, indices);
+    memref::StoreOp::create(b, loc, value, buffer, indices);
   }
 
   Value allocateWorkgroupBuffer(OpBuilder &b, Location loc,
@@ -566,9 +564,8 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
                                             ValueRange inputsInKernel,
                                             Operation *gradeNorm) {
   Location loc = kernelOp->getLoc();
-  if (kernelOp->getNumResults() != 1)
-    return kernelOp->emitOpError("must have exactly one result to become a "
-                                 "kernel");
+  if (kernelOp->getNumResults() == 0)
+    return kernelOp->emitOpError("has no result to become a kernel");
   if (!emitters.lookup(root))
     return root->emitOpError("cannot be compiled for the GPU yet");
   // The op that shapes the kernel: the root, or a fused anchor (a matmul,
@@ -606,9 +603,12 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
              << anchor->getName() << "'";
   }
 
-  Value result = memref::AllocOp::create(
-      b, loc, getBufferType(kernelOp->getResult(0).getType()));
-  buffers.map(kernelOp->getResult(0), result);
+  SmallVector<Value> results;
+  for (Value result : kernelOp->getResults()) {
+    results.push_back(
+        memref::AllocOp::create(b, loc, getBufferType(result.getType())));
+    buffers.map(result, results.back());
+  }
   int64_t numThreads = emitter->getNumThreads(anchor, vectorized);
   if (numThreads == 0)
     return success(); // An empty tensor needs no kernel.
@@ -672,7 +672,7 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
   SmallVector<Value> args;
   for (Value input : inputs)
     args.push_back(buffers.lookup(input));
-  args.push_back(result);
+  llvm::append_range(args, results);
   args.push_back(arith::ConstantIntOp::create(b, loc, numThreads, 32));
 
   auto index = [&](int64_t v) -> Value {
@@ -726,13 +726,21 @@ LogicalResult FunctionLowering::lowerKernel(OpBuilder &b, Operation *kernelOp,
                   getFlopsAttr(b.getContext(), flops));
   if (GemmPlanAttr plan = getKernelGemmPlan(kernelOp))
     launch->setAttr(UTADialect::getGemmPlanAttrName(), plan);
-  // An input the kernel reads only where it writes the result may live in
-  // the result's memory, unless the launch passes its buffer twice.
-  unsigned resultNumber = inputs.size();
+  if (results.size() != 1)
+    launch->setAttr(
+        UTADialect::getLaunchResultsAttrName(),
+        b.getDenseI32ArrayAttr({static_cast<int32_t>(results.size())}));
+  // An input the kernel reads only where it writes a result may live in
+  // that result's memory, unless the launch passes its buffer twice (and
+  // the input is not claimed by another result already).
   SmallVector<int64_t> inPlace;
-  for (int64_t number : findInPlaceInputs(*kernel, resultNumber))
-    if (llvm::count(args, args[number]) == 1)
-      inPlace.append({number, resultNumber});
+  llvm::SmallDenseSet<int64_t> claimed;
+  for (unsigned resultNumber = inputs.size(),
+                end = inputs.size() + results.size();
+       resultNumber < end; ++resultNumber)
+    for (int64_t number : findInPlaceInputs(*kernel, resultNumber))
+      if (llvm::count(args, args[number]) == 1 && claimed.insert(number).second)
+        inPlace.append({number, resultNumber});
   if (!inPlace.empty())
     launch->setAttr(UTADialect::getInPlaceAttrName(),
                     b.getDenseI64ArrayAttr(inPlace));
@@ -776,7 +784,8 @@ FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
   SmallVector<Type> argTypes;
   for (Value input : inputs)
     argTypes.push_back(getBufferType(input.getType()));
-  argTypes.push_back(getBufferType(kernelOp->getResult(0).getType()));
+  for (Type type : kernelOp->getResultTypes())
+    argTypes.push_back(getBufferType(type));
   OpBuilder b(kernelModule.getBodyRegion());
   b.setInsertionPointToEnd(kernelModule.getBody());
   argTypes.push_back(b.getI32Type());
@@ -814,8 +823,10 @@ FailureOr<gpu::GPUFuncOp> FunctionLowering::buildKernel(
     b.setInsertionPointToStart(guard.thenBlock());
   }
 
-  KernelContext context{IRMapping(), body.getArgument(inputs.size()), emitters,
-                        kernel};
+  KernelContext context{IRMapping(),
+                        SmallVector<Value, 1>(body.getArguments().slice(
+                            inputs.size(), kernelOp->getNumResults())),
+                        emitters, kernel};
   context.dynamicShared = target.sm != 0;
   for (auto [value, arg] : llvm::zip_equal(
            inputsInKernel, body.getArguments().take_front(inputs.size())))

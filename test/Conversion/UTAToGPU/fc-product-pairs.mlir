@@ -46,6 +46,26 @@ func.func @pair_adjoint(%t: tensor<14x64x32xf32>, %y: tensor<4x64x32xf32>) -> te
 
 // -----
 
+// fc_product_pair_adjoints: one kernel of two result buffers (after the
+// inputs, before the thread count), which the launch records in
+// uta.launch_results; a thread per (b, f) reads each group's pair cotangent
+// once (14 loads of the pairs in Cl(2,0)) and stores 4 blades of each result.
+// CHECK-LABEL: func.func @pair_adjoints
+//       CHECK:   gpu.launch_func @kernels::@pair_adjoints_k0_fc_product_pair_adjoints blocks in (%c8, %c1, %c1) threads in (%c256, %c1, %c1) args(%{{.+}} : memref<14x64x32xf32>, %{{.+}} : memref<4x64x32xf32>, %{{.+}} : memref<4x64x32xf32>, %{{.+}} : memref<4x64x32xf32>, %{{.+}} : memref<4x64x32xf32>, %{{.+}} : i32)
+//  CHECK-SAME:     uta.launch_results = array<i32: 2>
+// CHECK-LABEL: gpu.func @pair_adjoints_k0_fc_product_pair_adjoints
+//  CHECK-SAME:   (%[[T:[^:]+]]: memref<14x64x32xf32>, %{{[^:]+}}: memref<4x64x32xf32>, %{{[^:]+}}: memref<4x64x32xf32>, %[[DX:[^:]+]]: memref<4x64x32xf32>, %[[DY:[^:]+]]: memref<4x64x32xf32>, %{{[^:]+}}: i32)
+// CHECK-COUNT-14: memref.load %[[T]]
+//   CHECK-NOT:   memref.load %[[T]]
+// CHECK-COUNT-4:   memref.store %{{.+}}, %[[DX]]
+// CHECK-COUNT-4:   memref.store %{{.+}}, %[[DY]]
+func.func @pair_adjoints(%t: tensor<14x64x32xf32>, %x: tensor<4x64x32xf32>, %y: tensor<4x64x32xf32>) -> (tensor<4x64x32xf32>, tensor<4x64x32xf32>) {
+  %dx, %dy = clifford.fc_product_pair_adjoints <2, 0, 0> %t, %x, %y : (tensor<14x64x32xf32>, tensor<4x64x32xf32>, tensor<4x64x32xf32>) -> (tensor<4x64x32xf32>, tensor<4x64x32xf32>)
+  return %dx, %dy : tensor<4x64x32xf32>, tensor<4x64x32xf32>
+}
+
+// -----
+
 // At the FC layer's size the grouped GEMM is a plain large GEMM of 44
 // batch elements: sm_90a's warp-specialised TMA schedule, as a matmul of
 // that shape gets.

@@ -351,3 +351,35 @@ func.func @no_fc_product_pair_fold(%g: tensor<4x3x5xf32>, %y: tensor<4x3x2xf32>,
   %b = clifford.fc_product_pair_adjoint <2, 0, 0> rhs %t, %y : (tensor<14x3x2xf32>, tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
   return %a : tensor<4x3x2xf32>
 }
+
+// -----
+
+// fc_product_pair_adjoints with one result unread is that result's single
+// adjoint: x's gradient scales y's blades, y's x's.
+// CHECK-LABEL: func @pair_adjoints_lhs_only
+//  CHECK-SAME:   (%[[T:[^:]+]]: tensor<14x3x2xf32>, %[[X:[^:]+]]: tensor<4x3x2xf32>, %[[Y:[^:]+]]: tensor<4x3x2xf32>)
+//  CHECK-NEXT:   %[[A:.+]] = clifford.fc_product_pair_adjoint <2, 0, 0> lhs %[[T]], %[[Y]] : (tensor<14x3x2xf32>, tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+//  CHECK-NEXT:   return %[[A]]
+func.func @pair_adjoints_lhs_only(%t: tensor<14x3x2xf32>, %x: tensor<4x3x2xf32>, %y: tensor<4x3x2xf32>) -> tensor<4x3x2xf32> {
+  %dx, %dy = clifford.fc_product_pair_adjoints <2, 0, 0> %t, %x, %y : (tensor<14x3x2xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> (tensor<4x3x2xf32>, tensor<4x3x2xf32>)
+  return %dx : tensor<4x3x2xf32>
+}
+
+// CHECK-LABEL: func @pair_adjoints_rhs_only
+//  CHECK-SAME:   (%[[T:[^:]+]]: tensor<14x3x2xf32>, %[[X:[^:]+]]: tensor<4x3x2xf32>, %[[Y:[^:]+]]: tensor<4x3x2xf32>)
+//  CHECK-NEXT:   %[[B:.+]] = clifford.fc_product_pair_adjoint <2, 0, 0> rhs %[[T]], %[[X]] : (tensor<14x3x2xf32>, tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+//  CHECK-NEXT:   return %[[B]]
+func.func @pair_adjoints_rhs_only(%t: tensor<14x3x2xf32>, %x: tensor<4x3x2xf32>, %y: tensor<4x3x2xf32>) -> tensor<4x3x2xf32> {
+  %dx, %dy = clifford.fc_product_pair_adjoints <2, 0, 0> %t, %x, %y : (tensor<14x3x2xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> (tensor<4x3x2xf32>, tensor<4x3x2xf32>)
+  return %dy : tensor<4x3x2xf32>
+}
+
+// Both results read: it stays; neither: it is dead.
+// CHECK-LABEL: func @no_pair_adjoints_split_both_read
+//  CHECK-NEXT:   %[[DX:[^ ]+]], %[[DY:[^ ]+]] = clifford.fc_product_pair_adjoints <2, 0, 0>
+//  CHECK-NEXT:   return %[[DX]], %[[DY]]
+func.func @no_pair_adjoints_split_both_read(%t: tensor<14x3x2xf32>, %x: tensor<4x3x2xf32>, %y: tensor<4x3x2xf32>) -> (tensor<4x3x2xf32>, tensor<4x3x2xf32>) {
+  %dx, %dy = clifford.fc_product_pair_adjoints <2, 0, 0> %t, %x, %y : (tensor<14x3x2xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> (tensor<4x3x2xf32>, tensor<4x3x2xf32>)
+  %unused:2 = clifford.fc_product_pair_adjoints <2, 0, 0> %t, %y, %x : (tensor<14x3x2xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> (tensor<4x3x2xf32>, tensor<4x3x2xf32>)
+  return %dx, %dy : tensor<4x3x2xf32>, tensor<4x3x2xf32>
+}

@@ -1017,6 +1017,33 @@ func.func @fc_product_adjoint_result(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32
 
 // -----
 
+// fc_product_pair_adjoints: pairs at x's positions ...
+func.func @fc_pair_adjoints_pairs(%t: tensor<44x64x16xf32>, %x: tensor<8x64x32xf32>) -> tensor<8x64x32xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_adjoints' op pairs have shape 44x64x16 but the path groups of #clifford.algebra<3, 0, 0> and lhs give 44x64x32}}
+  %dx, %dy = clifford.fc_product_pair_adjoints <3, 0, 0> %t, %x, %x : (tensor<44x64x16xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+  return %dx : tensor<8x64x32xf32>
+}
+
+// -----
+
+// ... x, y and both gradients of one type (ODS) ...
+func.func @fc_pair_adjoints_types(%t: tensor<44x64x32xf32>, %x: tensor<8x64x32xf32>) -> tensor<8x64x16xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_adjoints' op failed to verify that all of {lhs, rhs, lhs_gradient, rhs_gradient} have same type}}
+  %dx, %dy = clifford.fc_product_pair_adjoints <3, 0, 0> %t, %x, %x : (tensor<44x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x16xf32>)
+  return %dy : tensor<8x64x16xf32>
+}
+
+// -----
+
+// ... the layer ops' operands: [blades, batch, features].
+func.func @fc_pair_adjoints_rank(%t: tensor<44x64xf32>, %x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  // expected-error@+1 {{'clifford.fc_product_pair_adjoints' op lhs has rank 2 but the layer ops take rank 3 ([blades, batch, features])}}
+  %dx, %dy = clifford.fc_product_pair_adjoints <3, 0, 0> %t, %x, %x : (tensor<44x64xf32>, tensor<8x64xf32>, tensor<8x64xf32>) -> (tensor<8x64xf32>, tensor<8x64xf32>)
+  return %dx : tensor<8x64xf32>
+}
+
+// -----
+
 // ... the algebra's paths, and an operand (ODS).
 func.func @fc_product_adjoint_paths(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, %w: tensor<10x32x48xf32>) -> tensor<8x64x32xf32> {
   // expected-error@+1 {{'clifford.fc_product_adjoint' op weights have 10 paths but #clifford.algebra<3, 0, 0> has 20}}

@@ -362,6 +362,18 @@ func.func @fc_product_pairs(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, %w
   return %a, %b : tensor<8x64x32xf32>, tensor<8x64x32xf32>
 }
 
+// Both adjoints from one pairs tensor: two results, each of x's type.
+// CHECK-LABEL: func @fc_product_pair_adjoints
+//  CHECK-SAME:   (%[[T:[^:]+]]: tensor<44x64x32xf32>, %[[X:[^:]+]]: tensor<8x64x32xf32>, %[[Y:[^:]+]]: tensor<8x64x32xf32>)
+//       CHECK:   %[[DX:[^ ]+]], %[[DY:[^ ]+]] = clifford.fc_product_pair_adjoints <3, 0, 0> %[[T]], %[[X]], %[[Y]] : (tensor<44x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+//       CHECK:   return %[[DX]], %[[DY]]
+// GENERIC-LABEL: sym_name = "fc_product_pair_adjoints"
+//       GENERIC:   "clifford.fc_product_pair_adjoints"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64}> : (tensor<44x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+func.func @fc_product_pair_adjoints(%t: tensor<44x64x32xf32>, %x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>) {
+  %dx, %dy = clifford.fc_product_pair_adjoints <3, 0, 0> %t, %x, %y : (tensor<44x64x32xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> (tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+  return %dx, %dy : tensor<8x64x32xf32>, tensor<8x64x32xf32>
+}
+
 // The adjoints' optional blade sets of the cotangent and the other operand;
 // a scalar product's cotangent has blade 0 only.
 // CHECK-LABEL: func @adjoint_blade_sets

@@ -3,7 +3,7 @@
 // runs its products on tensor cores: fc_product's two operand adjoints read
 // one grouped GEMM of the 44 path groups' pair cotangents
 // (uta-share-fc-adjoint-gemms; mma.sync or wgmma), then one element-wise
-// kernel computes both adjoints from it (two ops launched as one grid); its
+// kernel computes both adjoints from it, reading it once; its
 // weight gradient is one GEMM per path, K over the batch, the pair products
 // formed in registers (mma.sync; on sm_90a, with every operand
 // batch-contiguous, fc_product's warp-specialised kernel); the linear map's dx and weight gradient are
@@ -29,7 +29,7 @@
 
 // CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_fc_product_pair_cotangents(
 //       CHECK:   {{mma.sync.aligned|wgmma.mma_async}}
-// CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_fc_product_pair_adjoint_k{{[0-9]+}}_fc_product_pair_adjoint
+// CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_fc_product_pair_adjoints
 // CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_fc_product_weight_gradient(
 //       CHECK:   {{mma.sync.aligned|wgmma.mma_async}}
 // CHECK-LABEL: .entry fc_layer_backward_k{{[0-9]+}}_matmul(

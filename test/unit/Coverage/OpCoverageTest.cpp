@@ -63,6 +63,10 @@ const std::pair<StringRef, StringRef> kVjpExemptions[] = {
      "made by uta-share-fc-adjoint-gemms from fc_product_adjoint after "
      "differentiation; fc_product's rule uses fc_product_adjoint, which has "
      "one"},
+    {"clifford.fc_product_pair_adjoints",
+     "made by uta-share-fc-adjoint-gemms from both fc_product_adjoints of "
+     "one fc_product after differentiation; fc_product's rule uses "
+     "fc_product_adjoint, which has one"},
 };
 
 bool isExemptFromVjp(StringRef op) {
