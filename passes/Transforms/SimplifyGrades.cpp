@@ -74,7 +74,8 @@ struct ZeroProvablyZeroResult final : RewritePattern {
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     std::optional<int64_t> axis = getBladeAxis(op);
-    if (!axis || isa<GradeProjectOp>(op))
+    // (An op of two results, fc_product_pair_adjoints, is not one zero.)
+    if (!axis || isa<GradeProjectOp>(op) || op->getNumResults() != 1)
       return failure();
     if (analysis.getBlades(op->getResult(0), *axis) != 0)
       return rewriter.notifyMatchFailure(op, "a blade may be non-zero");
