@@ -76,7 +76,10 @@ struct ShareFcAdjointGemms final
       // x's and y's adjoints in one kernel, which reads the pairs once.
       FcProductAdjointOp lhs = findSingle(adjoints, ProductOperand::lhs);
       FcProductAdjointOp rhs = findSingle(adjoints, ProductOperand::rhs);
-      if (lhs && rhs && lhs.getType() == rhs.getType()) {
+      // (The op's x, y and both gradients have one type.)
+      if (lhs && rhs && lhs.getType() == rhs.getType() &&
+          lhs.getOther().getType() == lhs.getType() &&
+          rhs.getOther().getType() == lhs.getType()) {
         auto [earlier, later] = lhs->isBeforeInBlock(rhs) ? std::pair{lhs, rhs}
                                                           : std::pair{rhs, lhs};
         if (dominance.properlyDominates(later.getOther(), earlier)) {
