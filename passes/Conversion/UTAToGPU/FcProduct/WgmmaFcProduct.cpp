@@ -394,37 +394,26 @@ void WgmmaFcProductEmitter::copyIfExists(Value step, Value steps, Value stage) {
 
 SmallVector<Value> WgmmaFcProductEmitter::emitSerialLoop(Value steps,
                                                          Value zero) {
-  for (int64_t s = 0; s + 1 < c.stages; ++s) {
-    copyIfExists(index(s), steps, index(s));
-    NVVM::CpAsyncCommitGroupOp::create(b, loc);
-  }
-  SmallVector<Value> zeros(c.tileM / c.warpsM / kWgmmaSlabRows, zero);
-  auto loop = scf::ForOp::create(
-      b, loc, index(0), steps, index(1), zeros,
-      [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
-        OpBuilder::InsertionGuard insertion(b);
-        b.setInsertionPointToEnd(nb.getInsertionBlock());
-        NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
-        gpu::BarrierOp::create(b, loc);
-        Value next = add(step, c.stages - 1);
-        copyIfExists(next, steps, rem(next, c.stages));
-        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  CpAsyncRing ring;
+  ring.stages = c.stages;
+  ring.ahead = c.stages - 1;
+  return emitCpAsyncMainLoop(
+      b, loc, ring, steps,
+      SmallVector<Value>(c.tileM / c.warpsM / kWgmmaSlabRows, zero),
+      [&](Value step, Value stage) { copyStep(step, stage); },
+      [&](Value step, Value stage, SmallVectorImpl<Value> &acc) {
         waitForRows(step);
-        formTiles(rem(step, c.stages),
-                  emitFcProductStep(b, loc, *fc, blade, step, kTiles),
+        formTiles(stage, emitFcProductStep(b, loc, *fc, blade, step, kTiles),
                   index(0));
         emitAsyncProxyFence(b, loc);
         gpu::BarrierOp::create(b, loc);
         // Fresh accumulators per step, added in round-to-nearest f32.
-        SmallVector<Value> acc(accumulators);
         SmallVector<Value> part(acc.size(), zero);
-        issueProducts(part, index(0), rem(step, c.stages));
+        issueProducts(part, index(0), stage);
         NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
         for (auto [sum, tile] : llvm::zip_equal(acc, part))
           sum = emitWgmmaAccumulatorSum(b, loc, sum, tile);
-        scf::YieldOp::create(b, loc, acc);
       });
-  return SmallVector<Value>(loop.getResults());
 }
 
 SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,

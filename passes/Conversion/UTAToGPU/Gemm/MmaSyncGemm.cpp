@@ -34,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/UTAToGPU/Gemm/MmaSyncGemm.h"
+#include "passes/Conversion/UTAToGPU/Gemm/StageRing.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -334,30 +335,15 @@ SmallVector<Value> MmaSyncGemmEmitter::emitMainLoop(
     function_ref<void(Value, Value, SmallVectorImpl<Value> &)> computeStep,
     int64_t extraAccumulators,
     function_ref<void(Value, SmallVectorImpl<Value> &)> afterStep) {
-  // Copies of a step that may not exist are guarded; the commit is not, so
-  // that every step counts one group.
-  auto copyIfExists = [&](Value step, Value stage) {
-    emitIfBelow(b, loc, step, steps, [&] { copyStep(step, stage); });
-  };
-  for (int64_t s = 0; s + 1 < c.stages; ++s) {
-    copyIfExists(index(s), index(s));
-    NVVM::CpAsyncCommitGroupOp::create(b, loc);
-  }
-
   SmallVector<Value> zeros = getZeroAccumulators();
   size_t tileAccumulators = zeros.size();
   zeros.append(extraAccumulators, zeros.front());
-  auto loop = scf::ForOp::create(
-      b, loc, index(0), steps, index(1), zeros,
-      [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
-        OpBuilder::InsertionGuard insertion(b);
-        b.setInsertionPointToEnd(nb.getInsertionBlock());
-        NVVM::CpAsyncWaitGroupOp::create(b, loc, c.stages - 2);
-        gpu::BarrierOp::create(b, loc);
-        Value next = add(step, c.stages - 1);
-        copyIfExists(next, rem(next, c.stages));
-        NVVM::CpAsyncCommitGroupOp::create(b, loc);
-        SmallVector<Value> all(accumulators);
+  CpAsyncRing ring;
+  ring.stages = c.stages;
+  ring.ahead = c.stages - 1;
+  SmallVector<Value> results = emitCpAsyncMainLoop(
+      b, loc, ring, steps, zeros, copyStep,
+      [&](Value step, Value stage, SmallVectorImpl<Value> &all) {
         SmallVector<Value> acc(all.begin(), all.begin() + tileAccumulators);
         if (plan.precision == GemmPrecision::Tf32x3) {
           // Tensor cores add into their accumulator rounding toward zero,
@@ -365,20 +351,19 @@ SmallVector<Value> MmaSyncGemmEmitter::emitMainLoop(
           // each K tile sums into fresh accumulators, added to the running
           // ones with round-to-nearest f32 adds.
           SmallVector<Value> tile(acc.size(), zeros.front());
-          computeStep(step, rem(step, c.stages), tile);
+          computeStep(step, stage, tile);
           for (auto [sum, part] : llvm::zip_equal(acc, tile))
             sum = arith::AddFOp::create(b, loc, sum, part);
         } else {
-          computeStep(step, rem(step, c.stages), acc);
+          computeStep(step, stage, acc);
         }
         llvm::copy(acc, all.begin());
         if (afterStep)
           afterStep(step, all);
-        scf::YieldOp::create(b, loc, all);
       });
   // Only empty groups can be pending here; leave none behind.
   NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
-  return SmallVector<Value>(loop.getResults());
+  return results;
 }
 
 void MmaSyncGemmEmitter::forEachAccumulatorElement(

@@ -3,8 +3,11 @@
 #include "passes/Conversion/UTAToGPU/Gemm/StageRing.h"
 #include "passes/Conversion/UTAToGPU/Gemm/TmaCopies.h"
 #include "passes/Conversion/UTAToGPU/Gemm/WarpSpecialisation.h"
+#include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -59,4 +62,37 @@ void StageRing::emitDrain(Value uses) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   emitAcquire(getSlot(loop.getInductionVar()));
+}
+
+SmallVector<Value> mlir::uta::emitCpAsyncMainLoop(
+    OpBuilder &b, Location loc, const CpAsyncRing &ring, Value steps,
+    ValueRange init, function_ref<void(Value, Value)> copyStep,
+    function_ref<void(Value, Value, SmallVectorImpl<Value> &)> consumeStep) {
+  IndexMath math(b, loc);
+  // The copies of a step that may not exist are guarded; the commit is
+  // not, so that every step counts one group.
+  auto copyIfExists = [&](Value step, Value stage) {
+    emitIfBelow(b, loc, step, steps, [&] { copyStep(step, stage); });
+  };
+  for (int64_t s = 0; s < ring.ahead; ++s) {
+    copyIfExists(math.index(s), math.index(s));
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  }
+  auto loop = scf::ForOp::create(
+      b, loc, math.index(0), steps, math.index(1), init,
+      [&](OpBuilder &nb, Location, Value step, ValueRange iterArgs) {
+        OpBuilder::InsertionGuard insertion(b);
+        b.setInsertionPointToEnd(nb.getInsertionBlock());
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, ring.ahead - 1);
+        if (ring.fenceAsyncProxy)
+          emitAsyncProxyFence(b, loc);
+        gpu::BarrierOp::create(b, loc);
+        Value next = math.add(step, ring.ahead);
+        copyIfExists(next, math.rem(next, ring.stages));
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+        SmallVector<Value> values(iterArgs);
+        consumeStep(step, math.rem(step, ring.stages), values);
+        scf::YieldOp::create(b, loc, values);
+      });
+  return SmallVector<Value>(loop.getResults());
 }

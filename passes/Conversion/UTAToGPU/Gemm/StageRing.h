@@ -82,6 +82,35 @@ private:
   StageRingLayout layout;
 };
 
+/// The cp.async flavour, for kernels whose every thread copies and
+/// consumes (the mma.sync schedule, the wgmma schedules without a producer
+/// warpgroup): stage s % `stages` holds step s; the copies of the `ahead`
+/// steps after the one consumed are in flight, each step's copies one
+/// commit group (an empty group where the step is past `steps`, so that
+/// the count of groups stays that of steps). A step is consumed once its
+/// group has landed and a block-wide barrier has made every thread's
+/// copies visible (after a proxy fence with `fenceAsyncProxy`: wgmma reads
+/// shared memory through the async proxy, cp.async writes through the
+/// generic one); that barrier also frees the stage the next refill
+/// overwrites.
+struct CpAsyncRing {
+  int64_t stages = 2;
+  int64_t ahead = 1;
+  bool fenceAsyncProxy = false;
+};
+
+/// Emits the ring's copies of the first `ahead` steps, then a loop over
+/// `steps` (index) steps on `init`: each iteration waits for its step,
+/// refills the stage `ahead` steps on, then `consumeStep(step, stage,
+/// values)` updates the loop's values. Returns the final values; the
+/// caller drains the ring (cp.async.wait_group 0) once nothing else is in
+/// flight.
+SmallVector<Value> emitCpAsyncMainLoop(
+    OpBuilder &b, Location loc, const CpAsyncRing &ring, Value steps,
+    ValueRange init, function_ref<void(Value step, Value stage)> copyStep,
+    function_ref<void(Value step, Value stage, SmallVectorImpl<Value> &values)>
+        consumeStep);
+
 } // namespace mlir::uta
 
 #endif // UTA_PASSES_CONVERSION_UTATOGPU_GEMM_STAGERING_H

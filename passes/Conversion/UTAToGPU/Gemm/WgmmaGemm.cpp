@@ -46,6 +46,7 @@
 
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
 #include "passes/Conversion/UTAToGPU/Gemm/SharedTiles.h"
+#include "passes/Conversion/UTAToGPU/Gemm/StageRing.h"
 #include "passes/Conversion/UTAToGPU/Gemm/Wgmma.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -169,30 +170,16 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
   int64_t steps = llvm::divideCeil(p.k, c.tileK);
   inFlight = plan.precision != GemmPrecision::Tf32x3 && c.stages >= 3 ? 1 : 0;
   ahead = c.stages - 1 - inFlight;
-  for (int64_t s = 0; s < ahead; ++s) {
-    if (s < steps)
-      copyTiles(index(s), index(s));
-    NVVM::CpAsyncCommitGroupOp::create(b, loc);
-  }
   Value zero = LLVM::ZeroOp::create(
       b, loc, getWgmmaAccumulatorType(b.getContext(), c.tileN));
-  SmallVector<Value> zeros(slabsPerWarpgroup(), zero);
-  auto loop = scf::ForOp::create(
-      b, loc, index(0), index(steps), index(1), zeros,
-      [&](OpBuilder &nb, Location, Value step, ValueRange accumulators) {
-        OpBuilder::InsertionGuard insertion(b);
-        b.setInsertionPointToEnd(nb.getInsertionBlock());
-        NVVM::CpAsyncWaitGroupOp::create(b, loc, ahead - 1);
-        // cp.async writes through the generic proxy; wgmma reads through
-        // the async proxy.
-        emitAsyncProxyFence(b, loc);
-        gpu::BarrierOp::create(b, loc);
-        Value next = add(step, ahead);
-        emitIfBelow(b, loc, next, index(steps),
-                    [&] { copyTiles(next, rem(next, c.stages)); });
-        NVVM::CpAsyncCommitGroupOp::create(b, loc);
-        Value stage = rem(step, c.stages);
-        SmallVector<Value> acc(accumulators);
+  CpAsyncRing ring;
+  ring.stages = c.stages;
+  ring.ahead = ahead;
+  ring.fenceAsyncProxy = true;
+  SmallVector<Value> accumulators = emitCpAsyncMainLoop(
+      b, loc, ring, index(steps), SmallVector<Value>(slabsPerWarpgroup(), zero),
+      [&](Value step, Value stage) { copyTiles(step, stage); },
+      [&](Value, Value stage, SmallVectorImpl<Value> &acc) {
         if (plan.precision == GemmPrecision::Tf32 ||
             plan.precision == GemmPrecision::Tf32x3) {
           emitTf32SplitOrRound(b, loc, a.buffer, stage, aSmall, threadId,
@@ -210,7 +197,6 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
         } else {
           computeStage(stage, acc);
         }
-        scf::YieldOp::create(b, loc, acc);
       });
   if (inFlight)
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
@@ -219,10 +205,9 @@ LogicalResult WgmmaGemmEmitter::emit(ElementEpilogue epilogue) {
   // The accumulators staged where the tiles were, for vector stores.
   if (succeeded(emitStagedWgmmaEpilogue(
           b, loc, plan, block, io, a.buffer, threadId, c.getNumThreads(),
-          [&] { gpu::BarrierOp::create(b, loc); }, loop.getResults(),
-          epilogue)))
+          [&] { gpu::BarrierOp::create(b, loc); }, accumulators, epilogue)))
     return success();
-  emitWgmmaEpilogue(b, loc, plan, block, threadId, loop.getResults(), epilogue);
+  emitWgmmaEpilogue(b, loc, plan, block, threadId, accumulators, epilogue);
   return success();
 }
 
