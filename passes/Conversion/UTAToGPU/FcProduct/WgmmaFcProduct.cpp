@@ -110,8 +110,6 @@ private:
   SmallVector<Value> emitSerialLoop(Value steps, Value zero);
   /// Multiplies step s while forming step s + 1 (TF32).
   SmallVector<Value> emitOverlappedLoop(Value steps, Value zero);
-  /// The copies of `step` into stage `stage` where the step exists.
-  void copyIfExists(Value step, Value steps, Value stage);
 
   /// Bytes of a row of the formed tiles: tileK f32, 128 or 64 (the
   /// swizzle's width).
@@ -386,12 +384,6 @@ void WgmmaFcProductEmitter::issueProducts(SmallVectorImpl<Value> &acc,
                 c.tileK * 4 / kWgmmaStepBytes, p.elementType);
 }
 
-void WgmmaFcProductEmitter::copyIfExists(Value step, Value steps, Value stage) {
-  // The commit is the caller's, unconditional, so that every step counts
-  // one group.
-  emitIfBelow(b, loc, step, steps, [&] { copyStep(step, stage); });
-}
-
 SmallVector<Value> WgmmaFcProductEmitter::emitSerialLoop(Value steps,
                                                          Value zero) {
   CpAsyncRing ring;
@@ -422,10 +414,9 @@ SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
   // multiplied (and step s itself where its weights are read in place:
   // then one step fewer is copied ahead); formed stage s % 2 holds step s.
   int64_t ahead = weightsInPlace ? c.stages - 1 : c.stages;
-  for (int64_t s = 0; s < ahead; ++s) {
-    copyIfExists(index(s), steps, index(s));
-    NVVM::CpAsyncCommitGroupOp::create(b, loc);
-  }
+  auto copy = [&](Value step, Value stage) { copyStep(step, stage); };
+  for (int64_t s = 0; s < ahead; ++s)
+    emitCpAsyncStepCopies(b, loc, index(s), steps, index(s), copy);
   NVVM::CpAsyncWaitGroupOp::create(b, loc, ahead - 1);
   gpu::BarrierOp::create(b, loc);
   emitIfBelow(b, loc, index(0), steps, [&] {
@@ -452,8 +443,8 @@ SmallVector<Value> WgmmaFcProductEmitter::emitOverlappedLoop(Value steps,
         NVVM::CpAsyncWaitGroupOp::create(b, loc, ahead - 2);
         gpu::BarrierOp::create(b, loc);
         Value refill = add(step, ahead);
-        copyIfExists(refill, steps, rem(refill, c.stages));
-        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+        emitCpAsyncStepCopies(b, loc, refill, steps, rem(refill, c.stages),
+                              copy);
         Value next = add(step, 1);
         emitIfBelow(b, loc, next, steps, [&] {
           waitForRows(next);

@@ -64,20 +64,21 @@ void StageRing::emitDrain(Value uses) {
   emitAcquire(getSlot(loop.getInductionVar()));
 }
 
+void mlir::uta::emitCpAsyncStepCopies(
+    OpBuilder &b, Location loc, Value step, Value steps, Value stage,
+    function_ref<void(Value, Value)> copyStep) {
+  emitIfBelow(b, loc, step, steps, [&] { copyStep(step, stage); });
+  NVVM::CpAsyncCommitGroupOp::create(b, loc);
+}
+
 SmallVector<Value> mlir::uta::emitCpAsyncMainLoop(
     OpBuilder &b, Location loc, const CpAsyncRing &ring, Value steps,
     ValueRange init, function_ref<void(Value, Value)> copyStep,
     function_ref<void(Value, Value, SmallVectorImpl<Value> &)> consumeStep) {
   IndexMath math(b, loc);
-  // The copies of a step that may not exist are guarded; the commit is
-  // not, so that every step counts one group.
-  auto copyIfExists = [&](Value step, Value stage) {
-    emitIfBelow(b, loc, step, steps, [&] { copyStep(step, stage); });
-  };
-  for (int64_t s = 0; s < ring.ahead; ++s) {
-    copyIfExists(math.index(s), math.index(s));
-    NVVM::CpAsyncCommitGroupOp::create(b, loc);
-  }
+  for (int64_t s = 0; s < ring.ahead; ++s)
+    emitCpAsyncStepCopies(b, loc, math.index(s), steps, math.index(s),
+                          copyStep);
   auto loop = scf::ForOp::create(
       b, loc, math.index(0), steps, math.index(1), init,
       [&](OpBuilder &nb, Location, Value step, ValueRange iterArgs) {
@@ -88,8 +89,8 @@ SmallVector<Value> mlir::uta::emitCpAsyncMainLoop(
           emitAsyncProxyFence(b, loc);
         gpu::BarrierOp::create(b, loc);
         Value next = math.add(step, ring.ahead);
-        copyIfExists(next, math.rem(next, ring.stages));
-        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+        emitCpAsyncStepCopies(b, loc, next, steps, math.rem(next, ring.stages),
+                              copyStep);
         SmallVector<Value> values(iterArgs);
         consumeStep(step, math.rem(step, ring.stages), values);
         scf::YieldOp::create(b, loc, values);

@@ -99,6 +99,12 @@ struct CpAsyncRing {
   bool fenceAsyncProxy = false;
 };
 
+/// Issues step `step`'s copies into `stage` as one commit group: an empty
+/// group where the step is past `steps`, so that every step counts one.
+void emitCpAsyncStepCopies(
+    OpBuilder &b, Location loc, Value step, Value steps, Value stage,
+    function_ref<void(Value step, Value stage)> copyStep);
+
 /// Emits the ring's copies of the first `ahead` steps, then a loop over
 /// `steps` (index) steps on `init`: each iteration waits for its step,
 /// refills the stage `ahead` steps on, then `consumeStep(step, stage,
