@@ -57,19 +57,21 @@ install_missing() {
 # The torch that the Python tests of uta.custom_op and uta.torch_function
 # run against: pinned, from PyPI (a CUDA build, about 4.6 GB installed), in a
 # virtual environment outside the checkout so that every clone and CI run
-# reuses it. --system-site-packages keeps Debian's numpy and pytest.
+# reuses it. It is made from Debian's own interpreter, whatever python3 comes
+# first on PATH, because --system-site-packages must bring Debian's numpy,
+# pytest and wheel (ctest python-pip-install builds the uta wheel offline).
 torch_version=2.11.0
 torch_venv=${UTA_TORCH_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/uta/venv-torch-$torch_version}
 
 install_torch() {
-  if "$torch_venv/bin/python" -c "import torch, sys
+  if "$torch_venv/bin/python" -c "import numpy, pytest, wheel, torch, sys
 sys.exit(torch.__version__.split('+')[0] != '$torch_version')" 2>/dev/null; then
     return 0
   fi
   echo "uta.sh: installing torch $torch_version into $torch_venv"
   rm -rf "$torch_venv"
   mkdir -p "$(dirname "$torch_venv")"
-  python3 -m venv --system-site-packages "$torch_venv"
+  /usr/bin/python3 -m venv --system-site-packages "$torch_venv"
   "$torch_venv/bin/pip" install --quiet --disable-pip-version-check \
     "torch==$torch_version"
 }
