@@ -687,7 +687,7 @@ Expected<RefTensor> mlir::uta::reference::fcProductPairAdjoint(
 
 Expected<RefTensor> mlir::uta::reference::fcProductWeightGradient(
     const Algebra &algebra, const RefTensor &cotangent, const RefTensor &x,
-    const RefTensor &y) {
+    const RefTensor &y, int64_t batchRuns) {
   if (llvm::Error err = checkLayerOperand(algebra, cotangent, "cotangent"))
     return std::move(err);
   if (llvm::Error err = checkLayerPair(algebra, x, "lhs", y, "rhs"))
@@ -697,16 +697,24 @@ Expected<RefTensor> mlir::uta::reference::fcProductWeightGradient(
     return makeError("cotangent has batch size %lld but lhs has %lld",
                      static_cast<long long>(cotangent.shape[1]),
                      static_cast<long long>(batch));
-  int64_t paths = algebra.numPaths();
+  if (batchRuns < 1 || batch % batchRuns != 0)
+    return makeError("%lld batch runs do not divide the batch of %lld",
+                     static_cast<long long>(batchRuns),
+                     static_cast<long long>(batch));
+  int64_t paths = algebra.numPaths(), runLength = batch / batchRuns;
   RefTensor result{{paths, in, out}, {}};
+  if (batchRuns > 1)
+    result.shape.insert(result.shape.begin(), batchRuns);
   result.data.assign(result.numElements(), 0.0);
   for (const Term &t : termsOf(algebra, ProductKind::Geometric))
     for (int64_t b = 0; b < batch; ++b) {
       const double *gRow = cotangent.data.data() + (t.k * batch + b) * out;
+      int64_t run = b / runLength;
       for (int64_t fi = 0; fi < in; ++fi) {
         double xy = t.sign * x.data[(t.i * batch + b) * in + fi] *
                     y.data[(t.j * batch + b) * in + fi];
-        double *wRow = result.data.data() + (t.path * in + fi) * out;
+        double *wRow =
+            result.data.data() + ((run * paths + t.path) * in + fi) * out;
         for (int64_t o = 0; o < out; ++o)
           wRow[o] += xy * gRow[o];
       }

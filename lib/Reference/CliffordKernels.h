@@ -160,11 +160,12 @@ llvm::Expected<RefTensor> fcProductAdjoint(const ::uta::ga::Algebra &algebra,
 /// The gradient of fc_product with respect to its weights: g [2^n, B, Fout],
 /// x, y [2^n, B, Fin] -> r [P, Fin, Fout]; every term (i, j -> k, sign s)
 /// on path p adds s * sum over b of x_i[b, fi] * y_j[b, fi] * g_k[b, o] to
-/// r[p, fi, o].
+/// r[p, fi, o]. With `batchRuns` R > 1 (dividing B), r is [R, P, Fin, Fout]
+/// and r[s] sums over the rows of run s, [s B / R, (s + 1) B / R), alone.
 llvm::Expected<RefTensor>
 fcProductWeightGradient(const ::uta::ga::Algebra &algebra,
                         const RefTensor &cotangent, const RefTensor &x,
-                        const RefTensor &y);
+                        const RefTensor &y, int64_t batchRuns = 1);
 
 /// g, x, y [2^n, B, F] -> r [P, ceil(B / batchChunk), F]:
 /// r[p, c, f] = sum over the batch elements b of chunk c (c batchChunk ..

@@ -573,12 +573,15 @@ static KernelTable buildKernelTable() {
               toRows(o.getRhs(), o.getTransposePairs());
           if (!rhs)
             return rhs.takeError();
-          return fcProductWeightGradient(algebra, *cotangent, *lhs, *rhs);
+          return fcProductWeightGradient(algebra, *cotangent, *lhs, *rhs,
+                                         o.getBatchRuns());
         };
         llvm::Expected<RefTensor> gradient = compute();
         if (!gradient || !o.getTransposeWeights())
           return I.finish(o, std::move(gradient));
-        // [paths, in, out] to the K-major [paths, out, in].
+        // [runs..., paths, in, out] to the K-major [runs..., paths, out, in].
+        if (o.getBatchRuns() > 1)
+          return I.finish(o, transpose(*gradient, {0, 1, 3, 2}));
         return I.finish(o, transpose(*gradient, {0, 2, 1}));
       });
   add<cl::PathAdjointOp>(table, [](Interpreter &I, auto o) -> LogicalResult {

@@ -349,8 +349,10 @@ FcProductWeightGradientOp::inferResultBlades(ArrayRef<uint64_t> operandBlades) {
   return std::nullopt;
 }
 double FcProductWeightGradientOp::estimateFlopsPerPosition() {
-  // Per term, a pair product and its product with every output feature.
-  int64_t outputFeatures = getCotangent().getType().getDimSize(2);
+  // Per term, a pair product and its product with every output feature
+  // (the cotangent [2^n, B, Fout], or [2^n, Fout, B] batch-contiguous).
+  int64_t outputFeatures =
+      getCotangent().getType().getDimSize(getTransposeCotangent() ? 1 : 2);
   return 2.0 * (outputFeatures + 1) *
          getNumProductTerms(getAlgebra().getAlgebra(), ProductTerms::Geometric,
                             ~uint64_t(0), ~uint64_t(0));

@@ -549,16 +549,24 @@ LogicalResult FcProductWeightGradientOp::verify() {
                          << " (axis " << cotangentBatchAxis << ") but lhs has "
                          << lhs.type.getDimSize(batchAxis) << " (axis "
                          << batchAxis << ")";
+  int64_t runs = getBatchRuns(), batch = lhs.type.getDimSize(batchAxis);
+  if (runs < 1 || batch % runs != 0)
+    return emitOpError() << "batch_runs " << runs
+                         << " must be positive and divide the batch of "
+                         << batch;
   int64_t paths = getAlgebra().getAlgebra().numPaths();
   int64_t inFeatures = lhs.type.getDimSize(3 - batchAxis),
           outFeatures = cotangent.type.getDimSize(3 - cotangentBatchAxis);
   SmallVector<int64_t> expected = {paths, inFeatures, outFeatures};
   if (getTransposeWeights())
     std::swap(expected[1], expected[2]);
+  if (runs > 1)
+    expected.insert(expected.begin(), runs);
   auto result = cast<RankedTensorType>(getResult().getType());
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError() << "result has shape " << shapeStr(result.getShape())
                          << " but the paths of " << getAlgebra()
+                         << (runs > 1 ? ", batch_runs" : "")
                          << ", lhs and cotangent give " << shapeStr(expected);
   return success();
 }

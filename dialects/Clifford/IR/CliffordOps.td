@@ -670,6 +670,13 @@ def Clifford_FcProductWeightGradientOp
     y in registers: no `[2^n, B, P Fin]` intermediate exists, and every sum
     runs in a fixed order.
 
+    With `batch_runs` = S > 1 the batch splits into S equal runs and the
+    result gains a leading axis: `result[s]` is the gradient over rows
+    `[s B / S, (s + 1) B / S)`, so that the sum over that axis is the
+    gradient. `uta-split-k` makes it where a grid of one block per path and
+    tile would leave SMs idle (a K running over the batch, few outputs),
+    with a `uta.reduce_sum` that adds the runs in order; it has no VJP.
+
     ```mlir
     %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y
         : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>)
@@ -678,6 +685,10 @@ def Clifford_FcProductWeightGradientOp
         {transpose_pairs = true}
         : (tensor<8x64x48xf32>, tensor<8x32x64xf32>, tensor<8x32x64xf32>)
         -> tensor<20x32x48xf32>
+    %runs = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y
+        {batch_runs = 4}
+        : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>)
+        -> tensor<4x20x32x48xf32>
     ```
   }];
   let arguments = (ins Clifford_AlgebraAttr:$algebra,
@@ -686,7 +697,8 @@ def Clifford_FcProductWeightGradientOp
                        DefaultValuedAttr<I64Attr, "0">:$blade_axis,
                        DefaultValuedAttr<BoolAttr, "false">:$transpose_weights,
                        DefaultValuedAttr<BoolAttr, "false">:$transpose_pairs,
-                       DefaultValuedAttr<BoolAttr, "false">:$transpose_cotangent);
+                       DefaultValuedAttr<BoolAttr, "false">:$transpose_cotangent,
+                       DefaultValuedAttr<I64Attr, "1">:$batch_runs);
   let results = (outs Clifford_Tensor:$result);
   let assemblyFormat = [{
     $algebra $cotangent `,` $lhs `,` $rhs attr-dict `:`

@@ -299,7 +299,8 @@ Value fcProductWeightGradient(OpBuilder &b, Location loc, AlgebraAttr algebra,
   return FcProductWeightGradientOp::create(
       b, loc, type, algebra, g, x, y, b.getI64IntegerAttr(0),
       b.getBoolAttr(transposed), /*transpose_pairs=*/b.getBoolAttr(false),
-      /*transpose_cotangent=*/b.getBoolAttr(false));
+      /*transpose_cotangent=*/b.getBoolAttr(false),
+      /*batch_runs=*/b.getI64IntegerAttr(1));
 }
 
 /// fc_product's adjoint with respect to `operand`, at `other`'s shape.
@@ -466,6 +467,10 @@ LogicalResult FcProductWeightGradientOp::buildVjp(OpBuilder &b, Value c,
   // ([2^n, F, B]: the pairs with transpose_pairs, the cotangent with
   // transpose_cotangent) are differentiated in the [2^n, B, F] layout,
   // their cotangents transposed back (the swap is its own inverse).
+  if (getBatchRuns() > 1)
+    return emitOpError() << "with batch_runs " << getBatchRuns()
+                         << " (partial gradients, made after "
+                            "differentiation) has no VJP";
   Location loc = getLoc();
   AlgebraAttr algebra = getAlgebra();
   bool transposed = getTransposeWeights(),

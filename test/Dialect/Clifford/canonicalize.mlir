@@ -339,6 +339,20 @@ func.func @no_fc_product_weight_gradient_fold(%g: tensor<4x3x5xf32>, %x: tensor<
 
 // -----
 
+// Nor do its runs of the batch fold into one (uta-split-k made them, for
+// the grid): the partial gradients and their sum stay.
+// CHECK-LABEL: func @no_fc_product_weight_gradient_runs_fold
+//  CHECK-NEXT:   %[[R:.+]] = clifford.fc_product_weight_gradient <2, 0, 0> {{.+}} {batch_runs = 3 : i64}
+//  CHECK-NEXT:   %[[S:.+]] = uta.reduce_sum %[[R]]
+//  CHECK-NEXT:   return %[[S]]
+func.func @no_fc_product_weight_gradient_runs_fold(%g: tensor<4x3x5xf32>, %x: tensor<4x3x2xf32>) -> tensor<10x2x5xf32> {
+  %r = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x {batch_runs = 3} : (tensor<4x3x5xf32>, tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> tensor<3x10x2x5xf32>
+  %s = uta.reduce_sum %r dims [0] : tensor<3x10x2x5xf32> -> tensor<10x2x5xf32>
+  return %s : tensor<10x2x5xf32>
+}
+
+// -----
+
 // The pair ops have no folds either: used ones stay, unused ones are dead.
 // CHECK-LABEL: func @no_fc_product_pair_fold
 //  CHECK-NEXT:   %[[T:.+]] = clifford.fc_product_pair_cotangents <2, 0, 0>

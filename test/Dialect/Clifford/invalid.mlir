@@ -1161,6 +1161,33 @@ func.func @fc_product_weight_gradient_result(%g: tensor<8x64x48xf32>, %x: tensor
 
 // -----
 
+// batch_runs must divide the batch ...
+func.func @fc_product_weight_gradient_runs(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<3x20x32x48xf32> {
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op batch_runs 3 must be positive and divide the batch of 64}}
+  %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {batch_runs = 3} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<3x20x32x48xf32>
+  return %dw : tensor<3x20x32x48xf32>
+}
+
+// -----
+
+// ... and be positive ...
+func.func @fc_product_weight_gradient_no_runs(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x32x48xf32> {
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op batch_runs 0 must be positive and divide the batch of 64}}
+  %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {batch_runs = 0} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x48xf32>
+  return %dw : tensor<20x32x48xf32>
+}
+
+// -----
+
+// ... and its runs lead the result.
+func.func @fc_product_weight_gradient_runs_result(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x32x48xf32> {
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op result has shape 20x32x48 but the paths of #clifford.algebra<3, 0, 0>, batch_runs, lhs and cotangent give 2x20x32x48}}
+  %dw = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {batch_runs = 2} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x48xf32>
+  return %dw : tensor<20x32x48xf32>
+}
+
+// -----
+
 // With transpose_cotangent the batch is the cotangent's last axis.
 func.func @fc_product_weight_gradient_cotangent_batch(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<20x32x64xf32> {
   // expected-error@+1 {{'clifford.fc_product_weight_gradient' op cotangent has batch size 48 (axis 2) but lhs has 64 (axis 1)}}

@@ -313,12 +313,22 @@ func.func @fc_product_adjoint(%g: tensor<8x64x48xf32>, %y: tensor<8x64x32xf32>, 
 //       CHECK:   %[[B:.+]] = clifford.fc_product_weight_gradient <3, 0, 0> %[[G]], %[[X]], %[[Y]] {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x48x32xf32>
 //       CHECK:   return %[[A]], %[[B]]
 // GENERIC-LABEL: sym_name = "fc_product_weight_gradient"
-//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_cotangent = false, transpose_pairs = false, transpose_weights = false}>
-//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_cotangent = false, transpose_pairs = false, transpose_weights = true}>
+//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, batch_runs = 1 : i64, blade_axis = 0 : i64, transpose_cotangent = false, transpose_pairs = false, transpose_weights = false}>
+//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, batch_runs = 1 : i64, blade_axis = 0 : i64, transpose_cotangent = false, transpose_pairs = false, transpose_weights = true}>
 func.func @fc_product_weight_gradient(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>, %y: tensor<8x64x32xf32>) -> (tensor<20x32x48xf32>, tensor<20x48x32xf32>) {
   %a = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x32x48xf32>
   %b = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y {transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<20x48x32xf32>
   return %a, %b : tensor<20x32x48xf32>, tensor<20x48x32xf32>
+}
+
+// Four runs of the batch: a leading result axis of partial gradients.
+// CHECK-LABEL: func @fc_product_weight_gradient_runs
+//       CHECK:   clifford.fc_product_weight_gradient <3, 0, 0> %{{.+}}, %{{.+}}, %{{.+}} {batch_runs = 4 : i64, transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<4x20x48x32xf32>
+// GENERIC-LABEL: sym_name = "fc_product_weight_gradient_runs"
+//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, batch_runs = 4 : i64, blade_axis = 0 : i64, transpose_cotangent = false, transpose_pairs = false, transpose_weights = true}>
+func.func @fc_product_weight_gradient_runs(%g: tensor<8x64x48xf32>, %x: tensor<8x64x32xf32>) -> tensor<4x20x48x32xf32> {
+  %a = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {batch_runs = 4, transpose_weights = true} : (tensor<8x64x48xf32>, tensor<8x64x32xf32>, tensor<8x64x32xf32>) -> tensor<4x20x48x32xf32>
+  return %a : tensor<4x20x48x32xf32>
 }
 
 // Every operand batch-contiguous: pairs [2^n, Fin, B], cotangent
@@ -326,7 +336,7 @@ func.func @fc_product_weight_gradient(%g: tensor<8x64x48xf32>, %x: tensor<8x64x3
 // CHECK-LABEL: func @fc_product_weight_gradient_k_major
 //       CHECK:   clifford.fc_product_weight_gradient <3, 0, 0> %{{.+}}, %{{.+}}, %{{.+}} {transpose_cotangent = true, transpose_pairs = true} : (tensor<8x48x64xf32>, tensor<8x32x64xf32>, tensor<8x32x64xf32>) -> tensor<20x32x48xf32>
 // GENERIC-LABEL: sym_name = "fc_product_weight_gradient_k_major"
-//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_cotangent = true, transpose_pairs = true, transpose_weights = false}>
+//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, batch_runs = 1 : i64, blade_axis = 0 : i64, transpose_cotangent = true, transpose_pairs = true, transpose_weights = false}>
 func.func @fc_product_weight_gradient_k_major(%g: tensor<8x48x64xf32>, %x: tensor<8x32x64xf32>) -> tensor<20x32x48xf32> {
   %a = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {transpose_cotangent = true, transpose_pairs = true} : (tensor<8x48x64xf32>, tensor<8x32x64xf32>, tensor<8x32x64xf32>) -> tensor<20x32x48xf32>
   return %a : tensor<20x32x48xf32>
@@ -336,7 +346,7 @@ func.func @fc_product_weight_gradient_k_major(%g: tensor<8x48x64xf32>, %x: tenso
 // CHECK-LABEL: func @fc_product_weight_gradient_pairs
 //       CHECK:   clifford.fc_product_weight_gradient <3, 0, 0> %{{.+}}, %{{.+}}, %{{.+}} {transpose_pairs = true} : (tensor<8x64x48xf32>, tensor<8x32x64xf32>, tensor<8x32x64xf32>) -> tensor<20x32x48xf32>
 // GENERIC-LABEL: sym_name = "fc_product_weight_gradient_pairs"
-//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, blade_axis = 0 : i64, transpose_cotangent = false, transpose_pairs = true, transpose_weights = false}>
+//       GENERIC:   "clifford.fc_product_weight_gradient"(%{{.+}}, %{{.+}}, %{{.+}}) <{algebra = #clifford.algebra<3, 0, 0>, batch_runs = 1 : i64, blade_axis = 0 : i64, transpose_cotangent = false, transpose_pairs = true, transpose_weights = false}>
 func.func @fc_product_weight_gradient_pairs(%g: tensor<8x64x48xf32>, %x: tensor<8x32x64xf32>) -> tensor<20x32x48xf32> {
   %a = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x {transpose_pairs = true} : (tensor<8x64x48xf32>, tensor<8x32x64xf32>, tensor<8x32x64xf32>) -> tensor<20x32x48xf32>
   return %a : tensor<20x32x48xf32>

@@ -24,6 +24,16 @@ func.func @integer_argument(%x: tensor<4xf32>, %n: tensor<4xi32>) -> tensor<4xf3
 
 // -----
 
+// Partial weight gradients over runs of the batch are what uta-split-k
+// makes after differentiation: they have no VJP rule.
+func.func @weight_gradient_runs(%g: tensor<4x8x3xf32>, %x: tensor<4x8x2xf32>) -> tensor<2x10x2x3xf32> {
+  // expected-error@+1 {{'clifford.fc_product_weight_gradient' op with batch_runs 2 (partial gradients, made after differentiation) has no VJP}}
+  %r = clifford.fc_product_weight_gradient <2, 0, 0> %g, %x, %x {batch_runs = 2} : (tensor<4x8x3xf32>, tensor<4x8x2xf32>, tensor<4x8x2xf32>) -> tensor<2x10x2x3xf32>
+  return %r : tensor<2x10x2x3xf32>
+}
+
+// -----
+
 // A scalar is not a tensor.
 // expected-error@+1 {{cannot differentiate with respect to argument #0 of type 'f32': not a floating-point tensor}}
 func.func @scalar_argument(%s: f32, %x: tensor<4xf32>) -> tensor<4xf32> {

@@ -326,10 +326,10 @@ public:
     bool transposed = gradient.getTransposeWeights();
     auto store = [&](OpBuilder &nb, Location loc, ValueRange indices,
                      Value value) {
-      // (path, fi, o), or (path, o, fi) for K-major weights.
+      // ([run,] path, fi, o), or ([run,] path, o, fi) for K-major weights.
       SmallVector<Value> at(indices);
       if (transposed)
-        std::swap(at[1], at[2]);
+        std::swap(at.end()[-2], at.end()[-1]);
       io.write(nb, loc, 0, at, value);
     };
     // The warp-specialised kernel streams each term through its ring: it
@@ -351,7 +351,8 @@ public:
 
   int64_t getSimtThreads(Operation *op) const override {
     auto gradient = cast<FcProductWeightGradientOp>(op);
-    return getInFeatures(gradient) * getOutFeatures(gradient);
+    return gradient.getBatchRuns() * getInFeatures(gradient) *
+           getOutFeatures(gradient);
   }
 
 private:
@@ -413,7 +414,8 @@ private:
         int64_t(gradient.getAlgebra().getAlgebra().numPaths())};
     problem.m = getInFeatures(gradient);
     problem.n = getOutFeatures(gradient);
-    problem.k = getBatch(gradient);
+    problem.kRuns = gradient.getBatchRuns();
+    problem.k = getBatch(gradient) / problem.kRuns;
     // A's factors x[i][b][f] and y[j][b][f]: stored [K][M] unless the pairs
     // are batch-contiguous. B[b][o] = g[k][b][o]: stored [N][K] where the
     // cotangent is batch-contiguous.
@@ -427,8 +429,14 @@ private:
     // own: [M][K] tiles, batch-contiguous.
     bool kMajor = gradient.getTransposePairs() && problem.transposeB;
     GemmTarget planTarget = kMajor ? target : getMmaSyncTarget();
+    // Runs of the batch only on the warp-specialised kernel, each a whole
+    // number of its K tiles (a tile past a run's end would read the next
+    // run's rows, not zeros).
     auto isAllowed = [&](const FcProductPlan &plan) {
       GemmSchedule schedule = plan.gemm.config.schedule;
+      if (problem.kRuns > 1)
+        return kMajor && schedule == GemmSchedule::WgmmaTma &&
+               problem.k % plan.gemm.config.tileK == 0;
       return schedule == GemmSchedule::MmaSync ||
              (kMajor && schedule == GemmSchedule::WgmmaTma);
     };
@@ -439,7 +447,8 @@ private:
           planFcProductFromAttr(problem, planTarget, termsPerSlot, attr, error);
       if (plan && !isAllowed(*plan))
         error = "fc_product_weight_gradient runs on the mma_sync schedule, "
-                "or wgmma_tma with transpose_pairs and transpose_cotangent";
+                "or wgmma_tma with transpose_pairs and transpose_cotangent "
+                "(batch_runs: only there, each run whole K tiles)";
       if (plan && error.empty())
         return plan;
       if (whyNot)
@@ -454,7 +463,8 @@ private:
     return plan;
   }
 
-  /// One (fi, o) per thread, every path: a loop over the batch that reads
+  /// One (run, fi, o) per thread, every path: a loop over the run's rows
+  /// of the batch (all of them with one run) that reads
   /// every blade of x and y at (b, fi) and of g at (b, o) and adds each
   /// term's sign * x_i * y_j * g_k to its path's sum (the terms unrolled:
   /// SPIR-V and MSL take it).
@@ -465,18 +475,32 @@ private:
     const Algebra &algebra = gradient.getAlgebra().getAlgebra();
     bool pairsTransposed = gradient.getTransposePairs();
     bool cotangentTransposed = gradient.getTransposeCotangent();
-    int64_t batch = getBatch(gradient), outFeatures = getOutFeatures(gradient);
+    int64_t runs = gradient.getBatchRuns();
+    int64_t runLength = getBatch(gradient) / runs,
+            inFeatures = getInFeatures(gradient),
+            outFeatures = getOutFeatures(gradient);
     auto index = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(b, loc, v);
     };
-    Value feature = arith::DivUIOp::create(b, loc, thread, index(outFeatures));
-    Value output = arith::RemUIOp::create(b, loc, thread, index(outFeatures));
+    // Thread (run, fi, o), runs outermost.
+    Value position = thread, run, runStart = index(0),
+          runEnd = index(runLength);
+    if (runs > 1) {
+      int64_t perRun = inFeatures * outFeatures;
+      position = arith::RemUIOp::create(b, loc, thread, index(perRun));
+      run = arith::DivUIOp::create(b, loc, thread, index(perRun));
+      runStart = arith::MulIOp::create(b, loc, run, index(runLength));
+      runEnd = arith::AddIOp::create(b, loc, runStart, index(runLength));
+    }
+    Value feature =
+        arith::DivUIOp::create(b, loc, position, index(outFeatures));
+    Value output = arith::RemUIOp::create(b, loc, position, index(outFeatures));
     unsigned blades = algebra.numBlades(), paths = algebra.numPaths();
     SmallVector<SmallVector<Term>> buckets =
         expandProduct(algebra, ProductTerms::Geometric);
     SmallVector<Value> zeros(paths, f32Constant(b, loc, 0.0));
     auto loop = scf::ForOp::create(
-        b, loc, index(0), index(batch), index(1), zeros,
+        b, loc, runStart, runEnd, index(1), zeros,
         [&](OpBuilder &nb, Location, Value row, ValueRange sums) {
           OpBuilder::InsertionGuard insertion(b);
           b.setInsertionPointToEnd(nb.getInsertionBlock());
@@ -506,11 +530,14 @@ private:
           scf::YieldOp::create(b, loc, next);
         });
     bool transposed = gradient.getTransposeWeights();
-    for (unsigned path = 0; path < paths; ++path)
-      io.write(b, loc, 0,
-               transposed ? ValueRange{index(path), output, feature}
-                          : ValueRange{index(path), feature, output},
-               loop.getResult(path));
+    for (unsigned path = 0; path < paths; ++path) {
+      SmallVector<Value> at = {index(path), feature, output};
+      if (transposed)
+        std::swap(at[1], at[2]);
+      if (runs > 1)
+        at.insert(at.begin(), run);
+      io.write(b, loc, 0, at, loop.getResult(path));
+    }
     return success();
   }
 };

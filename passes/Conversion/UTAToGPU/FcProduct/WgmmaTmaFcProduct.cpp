@@ -209,6 +209,9 @@ private:
   /// With a grade norm: the blocks' exchange of row sums.
   std::optional<GradeNormExchange> exchange;
   Value threadId, blade, steps, zeroSign;
+  /// The first K index of the block's run of K (GemmProblem::kRuns): 0
+  /// but for a weight gradient's runs of the batch.
+  Value runStart;
   /// With GemmPlan::kTilesOuter, the blade's slots (steps per K tile).
   Value slots;
   int64_t kTiles = 0;
@@ -320,7 +323,7 @@ void WgmmaTmaFcProductEmitter::emitCopies() {
     Value slotMajorStep = getSlotMajorStep(step);
     FcProductStep info =
         emitFcProductStep(b, loc, *fc, blade, slotMajorStep, kTiles);
-    Value k0 = mul(rem(slotMajorStep, kTiles), c.tileK);
+    Value k0 = add(runStart, mul(rem(slotMajorStep, kTiles), c.tileK));
     // The step's weights first: its terms are then consumed in order.
     Value slot = weightRing->getSlot(step);
     emitIf(isAtLeast(step, c.bStages), [&] { weightRing->emitAcquire(slot); });
@@ -609,8 +612,22 @@ WgmmaTmaFcProductEmitter::emit(const FcProductGemm &fcGemm,
     exchange.emplace(b, loc, fcPlan, fcGemm, *gradeNorm, io);
     ticket = exchange->emitTicket(threadId);
   }
-  block = emitFcProductBlockPosition(b, loc, fcPlan, fcGemm, ticket);
-  blade = block.batch.front();
+  // A weight gradient's runs of the batch: the blocks of one tile's runs
+  // side by side, so that the longest tiles still start first; each run's
+  // partial product goes to its index of the result's leading axis.
+  Value run, blockIndex = ticket;
+  if (p.kRuns > 1) {
+    Value blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+    run = rem(blockId, p.kRuns);
+    blockIndex = div(blockId, p.kRuns);
+  }
+  block = emitFcProductBlockPosition(b, loc, fcPlan, fcGemm, blockIndex);
+  blade = block.batch.back();
+  runStart = index(0);
+  if (run) {
+    block.batch.insert(block.batch.begin(), run);
+    runStart = mul(run, p.k);
+  }
   kTiles = llvm::divideCeil(p.k, c.tileK);
   zeroSign = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
   if (failed(setUp()))

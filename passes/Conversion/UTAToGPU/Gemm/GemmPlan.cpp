@@ -221,13 +221,14 @@ int64_t GemmPlan::getTilesN() const {
 }
 
 int64_t GemmPlan::getNumBlocks() const {
-  return getElementCount({problem.getBatchCount(), getTilesM(), getTilesN()})
+  return getElementCount(
+             {problem.getBatchCount(), problem.kRuns, getTilesM(), getTilesN()})
       .value_or(std::numeric_limits<int64_t>::max());
 }
 
 int64_t GemmPlan::getNumThreads() const {
-  return getElementCount({problem.getBatchCount(), getTilesM(), getTilesN(),
-                          config.getNumThreads()})
+  return getElementCount({problem.getBatchCount(), problem.kRuns, getTilesM(),
+                          getTilesN(), config.getNumThreads()})
       .value_or(std::numeric_limits<int64_t>::max());
 }
 

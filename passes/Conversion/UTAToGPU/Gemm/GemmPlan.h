@@ -108,6 +108,11 @@ struct GemmProblem {
   /// otherwise.
   SmallVector<int64_t> lhsBatchOf, rhsBatchOf;
   int64_t m = 0, n = 0, k = 0;
+  /// A split-K inside one kernel: the operands' K is kRuns runs of `k`, and
+  /// each tile is kRuns blocks, the one of run r writing its partial
+  /// product to index r of a leading result axis (a later kernel adds them
+  /// in order). Only fc_product_weight_gradient's batch_runs make it.
+  int64_t kRuns = 1;
   /// A is stored [K, M] (M contiguous) rather than [M, K].
   bool transposeA = false;
   /// B is stored [N, K] (K contiguous) rather than [K, N].
@@ -171,9 +176,9 @@ struct GemmPlan {
 
   int64_t getTilesM() const;
   int64_t getTilesN() const;
-  /// Blocks in the grid (batch x M tiles x N tiles), and threads (blocks x the
-  /// config's threads), or INT64_MAX where the product does not fit
-  /// (overflow-checked: the caller refuses a kernel past 2^31 - 1 threads).
+  /// Blocks in the grid (batch x K runs x M tiles x N tiles), and threads
+  /// (blocks x the config's threads), or INT64_MAX where the product does not
+  /// fit (overflow-checked: the caller refuses a kernel past 2^31 - 1 threads).
   int64_t getNumBlocks() const;
   int64_t getNumThreads() const;
   /// Bytes of workgroup memory a block of the matmul kernel uses.
