@@ -139,6 +139,15 @@ def SplitKPass : Pass<"uta-split-k", "::mlir::ModuleOp"> {
     takes where blocks are plenty), with runs of K at least 512 long; f32
     products only (the sum is f32's). The options name the target as `uta-plan-gemms`' do.
 
+    On sm_90a a `clifford.fc_product_weight_gradient` (K the batch, a block
+    per path and tile of the warp-specialised fc_product kernel, which
+    `uta-tensor-core-layouts` will give it) whose blocks fill less than 90%
+    of their last wave's SMs takes `batch_runs` = R, the fewest runs (up
+    to 16, each at least 512 rows and whole K tiles) whose R times as many
+    blocks fill 90% of their waves, and the same `uta.reduce_sum` over the
+    runs' leading axis: 160 blocks on 132 SMs fill 61% of two waves, four
+    runs' 640 blocks 97% of five.
+
     ```mlir
     %d = uta.matmul %x, %g {transpose_a = true}
         : (tensor<8192x512xf32>, tensor<8192x512xf32>) -> tensor<512x512xf32>

@@ -12,11 +12,18 @@
 // grid fills the GPU (fillsTheGpu) with the tile it prefers for the
 // product, each run of K at least kMinSplitDepth long.
 //
+// fc_product_weight_gradient has many blocks already (one per path and
+// tile) but can end in a nearly empty wave (160 blocks on 132 SMs: 61% of
+// two waves busy): its batch_runs split the batch inside the kernel (the
+// runs' blocks side by side), chosen so that the waves are full.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/Passes.h"
 
+#include "dialects/Clifford/IR/CliffordOps.h"
 #include "dialects/UTA/IR/UTAOps.h"
+#include "passes/Conversion/UTAToGPU/FcProduct/FcProductSchedules.h"
 #include "passes/Conversion/UTAToGPU/Gemm/GemmPlan.h"
 #include "passes/Conversion/UTAToGPU/KernelEmitter.h"
 
@@ -88,6 +95,71 @@ int64_t chooseSplits(const GemmProblem &problem, const GemmTarget &target) {
   return 1;
 }
 
+/// The share of the SMs of a grid's waves that its `blocks` keep busy, at
+/// one block per SM.
+double getWaveFill(int64_t blocks, const GemmTarget &target) {
+  int64_t sms = target.getNumSMs();
+  return double(blocks) / double(llvm::divideCeil(blocks, sms) * sms);
+}
+
+/// The least wave fill that needs no runs.
+constexpr double kFullWaves = 0.9;
+
+/// The runs of the batch for `gradient` on `target`: on sm_90a, where the
+/// warp-specialised kernel takes it in the layout uta-tensor-core-layouts
+/// gives it (every operand batch-contiguous) and its blocks fill less than
+/// kFullWaves of their waves, the fewest runs that fill them (the same
+/// tile, runs of at least kMinSplitDepth rows); else 1. `fills` gets the
+/// fill of one run and of the runs chosen.
+int64_t chooseBatchRuns(clifford::FcProductWeightGradientOp gradient,
+                        const GemmTarget &target,
+                        std::pair<double, double> &fills) {
+  if (!target.archSpecific || target.sm != 90 || gradient.getBatchRuns() != 1)
+    return 1;
+  FcWeightGradientForm form = {/*pairsTransposed=*/true,
+                               /*cotangentTransposed=*/true};
+  std::optional<FcProductPlan> whole =
+      planFcProductWeightGradient(gradient, target, form);
+  if (!whole || whole->gemm.config.schedule != GemmSchedule::WgmmaTma)
+    return 1;
+  fills.first = getWaveFill(whole->gemm.getNumBlocks(), target);
+  if (fills.first >= kFullWaves)
+    return 1;
+  int64_t batch = whole->gemm.problem.k;
+  for (int64_t runs = 2; runs <= kMaxSplits; ++runs) {
+    if (batch / runs < kMinSplitDepth)
+      return 1;
+    if (batch % runs != 0)
+      continue;
+    form.batchRuns = runs;
+    std::optional<FcProductPlan> split =
+        planFcProductWeightGradient(gradient, target, form);
+    if (!split || StringRef(split->gemm.config.name) != whole->gemm.config.name)
+      continue;
+    fills.second = getWaveFill(split->gemm.getNumBlocks(), target);
+    if (fills.second >= kFullWaves)
+      return runs;
+  }
+  return 1;
+}
+
+/// `gradient` in `runs` runs of the batch, their partial gradients summed
+/// in order.
+void splitBatch(clifford::FcProductWeightGradientOp gradient, int64_t runs) {
+  OpBuilder b(gradient);
+  Location loc = gradient.getLoc();
+  auto type = cast<RankedTensorType>(gradient.getType());
+  SmallVector<int64_t> shape{runs};
+  llvm::append_range(shape, type.getShape());
+  auto partials = cast<clifford::FcProductWeightGradientOp>(
+      b.clone(*gradient.getOperation()));
+  partials.setBatchRuns(runs);
+  partials.getResult().setType(type.clone(shape));
+  Value sum = ReduceSumOp::create(b, loc, partials, ArrayRef<int64_t>{0});
+  gradient.replaceAllUsesWith(sum);
+  gradient.erase();
+}
+
 struct SplitKPass final : mlir::uta::impl::SplitKPassBase<SplitKPass> {
   using Base::Base;
 
@@ -128,6 +200,23 @@ struct SplitKPass final : mlir::uta::impl::SplitKPassBase<SplitKPass> {
       matmul.replaceAllUsesWith(sum);
       matmul.erase();
     }
+
+    std::vector<std::pair<clifford::FcProductWeightGradientOp, int64_t>> runs;
+    module.walk([&](clifford::FcProductWeightGradientOp gradient) {
+      std::pair<double, double> fills;
+      int64_t count = chooseBatchRuns(gradient, *target, fills);
+      if (count == 1)
+        return;
+      runs.push_back({gradient, count});
+      if (remarks)
+        gradient.emitRemark() << llvm::formatv(
+            "fc_product_weight_gradient in {0} runs of the batch: its blocks "
+            "fill {1:P0} of their waves' SMs, the runs' {2:P0}; the partial "
+            "gradients summed in order by uta.reduce_sum",
+            count, fills.first, fills.second);
+    });
+    for (auto [gradient, count] : runs)
+      splitBatch(gradient, count);
   }
 };
 

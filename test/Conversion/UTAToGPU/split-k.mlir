@@ -8,6 +8,8 @@
 // 8 runs of 1024 (reshapes that copy nothing), the partial products are 128
 // blocks, summed in index order. 3xTF32 prefers 128x64 tiles: 4 runs.
 // CHECK: remark: GEMM 512x512x8192 split along K into 8 runs of 1024
+// (The remarks come first; the last part's @fc_weight_gradient makes this one.)
+// CHECK: remark: fc_product_weight_gradient in 4 runs of the batch: its blocks fill 61% of their waves' SMs, the runs' 97%; the partial gradients summed in order by uta.reduce_sum
 // CHECK-LABEL: func.func @weight_gradient
 //  CHECK-SAME:   (%[[X:.*]]: tensor<8192x512xf32>, %[[G:.*]]: tensor<8192x512xf32>)
 //       CHECK:   %[[XS:.*]] = uta.reshape %[[X]] : tensor<8192x512xf32> -> tensor<8x1024x512xf32>
@@ -46,4 +48,42 @@ func.func @no_split(%x: tensor<8x8192x512xf32>, %g: tensor<8x8192x512xf32>,
   %2 = uta.matmul %h, %h {transpose_a = true} : (tensor<8192x512xbf16>, tensor<8192x512xbf16>) -> tensor<512x512xbf16>
   %3 = uta.matmul %s, %s {transpose_a = true} : (tensor<1024x256xf32>, tensor<1024x256xf32>) -> tensor<256x256xf32>
   return %0, %1, %2, %3 : tensor<8x512x512xf32>, tensor<512x512xf32>, tensor<512x512xbf16>, tensor<256x256xf32>
+}
+
+// -----
+
+// fc_product_weight_gradient at the FC layer's size on sm_90a: a block per
+// path and 128x256 tile of the warp-specialised kernel (in the layout
+// uta-tensor-core-layouts will give it) is 160 blocks, 61% of two waves of
+// 132 SMs; four runs of 2048 rows are 640 blocks, 97% of five. 3xTF32's
+// 128x128 tiles (320 blocks, 81% of three waves) take two runs.
+// CHECK-LABEL: func.func @fc_weight_gradient
+//  CHECK-SAME:   (%[[G:.*]]: tensor<8x8192x512xf32>, %[[X:.*]]: tensor<8x8192x512xf32>, %[[Y:.*]]: tensor<8x8192x512xf32>)
+//       CHECK:   %[[P:.*]] = clifford.fc_product_weight_gradient <3, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_runs = 4 : i64} : ({{.*}}) -> tensor<4x20x512x512xf32>
+//       CHECK:   %[[D:.*]] = uta.reduce_sum %[[P]] dims [0] : tensor<4x20x512x512xf32> -> tensor<20x512x512xf32>
+//       CHECK:   return %[[D]]
+// ACCURATE-LABEL: func.func @fc_weight_gradient
+//       ACCURATE:   clifford.fc_product_weight_gradient {{.*}} {batch_runs = 2 : i64} : ({{.*}}) -> tensor<2x20x512x512xf32>
+// PIPELINE-LABEL: func.func @fc_weight_gradient
+//       PIPELINE:   uta.reduce_sum %{{.*}} dims [0] : tensor<4x20x512x512xf32> -> tensor<20x512x512xf32>
+// SPIRV-LABEL: func.func @fc_weight_gradient
+//   SPIRV-NOT:   batch_runs
+func.func @fc_weight_gradient(%g: tensor<8x8192x512xf32>, %x: tensor<8x8192x512xf32>, %y: tensor<8x8192x512xf32>) -> tensor<20x512x512xf32> {
+  %d = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y : (tensor<8x8192x512xf32>, tensor<8x8192x512xf32>, tensor<8x8192x512xf32>) -> tensor<20x512x512xf32>
+  return %d : tensor<20x512x512xf32>
+}
+
+// -----
+
+// Weight gradients whose waves are full (Cl(3,0) at 512 features and a
+// batch of 1024: runs would be shorter than 512 rows) or whose blocks are
+// too few for any run count within the limits (Cl(2,0), 128 features): one
+// run each.
+// CHECK-LABEL: func.func @fc_no_runs
+//   CHECK-NOT:   batch_runs
+//       CHECK:   return
+func.func @fc_no_runs(%g: tensor<8x1024x512xf32>, %x: tensor<8x1024x512xf32>, %h: tensor<4x1024x128xf32>, %z: tensor<4x1024x128xf32>) -> (tensor<20x512x512xf32>, tensor<10x128x128xf32>) {
+  %0 = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x : (tensor<8x1024x512xf32>, tensor<8x1024x512xf32>, tensor<8x1024x512xf32>) -> tensor<20x512x512xf32>
+  %1 = clifford.fc_product_weight_gradient <2, 0, 0> %h, %z, %z : (tensor<4x1024x128xf32>, tensor<4x1024x128xf32>, tensor<4x1024x128xf32>) -> tensor<10x128x128xf32>
+  return %0, %1 : tensor<20x512x512xf32>, tensor<10x128x128xf32>
 }

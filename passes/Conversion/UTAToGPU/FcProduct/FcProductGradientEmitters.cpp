@@ -287,6 +287,66 @@ public:
 /// stage), as for fc_product's schedules that stage every term.
 constexpr size_t kMaxTermsPerSlot = 2;
 
+/// The batch and the input features of x and y: [2^n, B, Fin], or
+/// [2^n, Fin, B] with transpose_pairs.
+int64_t getBatch(FcProductWeightGradientOp gradient) {
+  return getStaticShape(
+      gradient.getLhs())[gradient.getTransposePairs() ? 2 : 1];
+}
+int64_t getInFeatures(FcProductWeightGradientOp gradient) {
+  return getStaticShape(
+      gradient.getLhs())[gradient.getTransposePairs() ? 1 : 2];
+}
+/// The cotangent's features: [2^n, B, Fout], or [2^n, Fout, B] with
+/// transpose_cotangent.
+int64_t getOutFeatures(FcProductWeightGradientOp gradient) {
+  return getStaticShape(
+      gradient.getCotangent())[gradient.getTransposeCotangent() ? 1 : 2];
+}
+
+/// Per path, its terms grouped by the cotangent's blade they land on: a
+/// slot's `path` field is that blade, its terms the x and y blades and
+/// signs, at most `maxTermsPerSlot` to a slot.
+FcProductGemm getSlots(Operation *op,
+                       size_t maxTermsPerSlot = kMaxTermsPerSlot) {
+  const Algebra &algebra =
+      cast<FcProductWeightGradientOp>(op).getAlgebra().getAlgebra();
+  FcProductGemm fc;
+  fc.slotsOfBlade.resize(algebra.numPaths());
+  for (ArrayRef<Term> bucket : expandProduct(algebra, ProductTerms::Geometric))
+    for (const Term &t : bucket) {
+      SmallVector<FcProductGemmSlot> &slots = fc.slotsOfBlade[t.path];
+      auto slot = llvm::find_if(slots, [&](const FcProductGemmSlot &s) {
+        return s.path == t.result && s.terms.size() < maxTermsPerSlot;
+      });
+      if (slot == slots.end())
+        slot = slots.insert(slots.end(), FcProductGemmSlot{t.result, {}});
+      slot->terms.push_back({t.lhs, t.rhs, t.sign});
+      fc.termsPerSlot = std::max<int64_t>(fc.termsPerSlot, slot->terms.size());
+    }
+  return fc;
+}
+
+/// The problem of a weight gradient in `form` (its operands' layouts and
+/// runs): per path, M the input features, N the output features, K a run
+/// of the batch.
+GemmProblem getWeightGradientProblem(FcProductWeightGradientOp gradient,
+                                     const FcWeightGradientForm &form) {
+  GemmProblem problem;
+  problem.batchShape = {int64_t(gradient.getAlgebra().getAlgebra().numPaths())};
+  problem.m = getInFeatures(gradient);
+  problem.n = getOutFeatures(gradient);
+  problem.kRuns = form.batchRuns;
+  problem.k = getBatch(gradient) / form.batchRuns;
+  // A's factors x[i][b][f] and y[j][b][f]: stored [K][M] unless the pairs
+  // are batch-contiguous. B[b][o] = g[k][b][o]: stored [N][K] where the
+  // cotangent is batch-contiguous.
+  problem.transposeA = !form.pairsTransposed;
+  problem.transposeB = form.cotangentTransposed;
+  problem.elementType = Float32Type::get(gradient.getContext());
+  return problem;
+}
+
 class FcProductWeightGradientEmitter final : public FcProductGradientEmitter {
 public:
   using FcProductGradientEmitter::FcProductGradientEmitter;
@@ -356,111 +416,12 @@ public:
   }
 
 private:
-  /// The batch and the input features of x and y: [2^n, B, Fin], or
-  /// [2^n, Fin, B] with transpose_pairs.
-  static int64_t getBatch(FcProductWeightGradientOp gradient) {
-    return getStaticShape(
-        gradient.getLhs())[gradient.getTransposePairs() ? 2 : 1];
-  }
-  static int64_t getInFeatures(FcProductWeightGradientOp gradient) {
-    return getStaticShape(
-        gradient.getLhs())[gradient.getTransposePairs() ? 1 : 2];
-  }
-  /// The cotangent's features: [2^n, B, Fout], or [2^n, Fout, B] with
-  /// transpose_cotangent.
-  static int64_t getOutFeatures(FcProductWeightGradientOp gradient) {
-    return getStaticShape(
-        gradient.getCotangent())[gradient.getTransposeCotangent() ? 1 : 2];
-  }
-
-  /// Per path, its terms grouped by the cotangent's blade they land on: a
-  /// slot's `path` field is that blade, its terms the x and y blades and
-  /// signs, at most `maxTermsPerSlot` to a slot.
-  static FcProductGemm getSlots(Operation *op,
-                                size_t maxTermsPerSlot = kMaxTermsPerSlot) {
-    const Algebra &algebra =
-        cast<FcProductWeightGradientOp>(op).getAlgebra().getAlgebra();
-    FcProductGemm fc;
-    fc.slotsOfBlade.resize(algebra.numPaths());
-    for (ArrayRef<Term> bucket :
-         expandProduct(algebra, ProductTerms::Geometric))
-      for (const Term &t : bucket) {
-        SmallVector<FcProductGemmSlot> &slots = fc.slotsOfBlade[t.path];
-        auto slot = llvm::find_if(slots, [&](const FcProductGemmSlot &s) {
-          return s.path == t.result && s.terms.size() < maxTermsPerSlot;
-        });
-        if (slot == slots.end())
-          slot = slots.insert(slots.end(), FcProductGemmSlot{t.result, {}});
-        slot->terms.push_back({t.lhs, t.rhs, t.sign});
-        fc.termsPerSlot =
-            std::max<int64_t>(fc.termsPerSlot, slot->terms.size());
-      }
-    return fc;
-  }
-
-  /// The plan where the op runs on tensor cores: f32 operands in memory on
-  /// a CUDA target with them. mma.sync, or on sm_90a with every operand
-  /// batch-contiguous (transpose_pairs, transpose_cotangent) the
-  /// warp-specialised fc_product kernel where its heuristic takes the
-  /// problem. The op's #uta.gemm_plan where it can be followed; `whyNot`
-  /// (if given) gets why it cannot.
+  /// The op's plan on `target` in its own layout and runs.
   std::optional<FcProductPlan> getPlan(Operation *op,
                                        std::string *whyNot = nullptr) const {
     auto gradient = cast<FcProductWeightGradientOp>(op);
-    if (!hasF32OperandsInMemory(op))
-      return std::nullopt;
-    GemmProblem problem;
-    problem.batchShape = {
-        int64_t(gradient.getAlgebra().getAlgebra().numPaths())};
-    problem.m = getInFeatures(gradient);
-    problem.n = getOutFeatures(gradient);
-    problem.kRuns = gradient.getBatchRuns();
-    problem.k = getBatch(gradient) / problem.kRuns;
-    // A's factors x[i][b][f] and y[j][b][f]: stored [K][M] unless the pairs
-    // are batch-contiguous. B[b][o] = g[k][b][o]: stored [N][K] where the
-    // cotangent is batch-contiguous.
-    problem.transposeA = !gradient.getTransposePairs();
-    problem.transposeB = gradient.getTransposeCotangent();
-    problem.elementType = Float32Type::get(op->getContext());
-    if (problem.m == 0 || problem.n == 0 || problem.k == 0)
-      return std::nullopt;
-    int64_t termsPerSlot = getSlots(op).termsPerSlot;
-    // The warp-specialised kernel reads x and y as fc_product reads its
-    // own: [M][K] tiles, batch-contiguous.
-    bool kMajor = gradient.getTransposePairs() && problem.transposeB;
-    GemmTarget planTarget = kMajor ? target : getMmaSyncTarget();
-    // Runs of the batch only on the warp-specialised kernel, each a whole
-    // number of its K tiles (a tile past a run's end would read the next
-    // run's rows, not zeros).
-    auto isAllowed = [&](const FcProductPlan &plan) {
-      GemmSchedule schedule = plan.gemm.config.schedule;
-      if (problem.kRuns > 1)
-        return kMajor && schedule == GemmSchedule::WgmmaTma &&
-               problem.k % plan.gemm.config.tileK == 0;
-      return schedule == GemmSchedule::MmaSync ||
-             (kMajor && schedule == GemmSchedule::WgmmaTma);
-    };
-    if (auto attr = op->getAttrOfType<GemmPlanAttr>(
-            UTADialect::getGemmPlanAttrName())) {
-      std::string error;
-      std::optional<FcProductPlan> plan =
-          planFcProductFromAttr(problem, planTarget, termsPerSlot, attr, error);
-      if (plan && !isAllowed(*plan))
-        error = "fc_product_weight_gradient runs on the mma_sync schedule, "
-                "or wgmma_tma with transpose_pairs and transpose_cotangent "
-                "(batch_runs: only there, each run whole K tiles)";
-      if (plan && error.empty())
-        return plan;
-      if (whyNot)
-        *whyNot = error;
-    }
-    std::optional<FcProductPlan> plan =
-        planFcProduct(problem, planTarget, termsPerSlot);
-    if (plan && !isAllowed(*plan))
-      plan = planFcProduct(problem, getMmaSyncTarget(), termsPerSlot);
-    if (!plan || !isAllowed(*plan))
-      return std::nullopt;
-    return plan;
+    return planFcProductWeightGradient(
+        gradient, target, FcWeightGradientForm::of(gradient), whyNot);
   }
 
   /// One (run, fi, o) per thread, every path: a loop over the run's rows
@@ -543,6 +504,63 @@ private:
 };
 
 } // namespace
+
+FcWeightGradientForm
+FcWeightGradientForm::of(clifford::FcProductWeightGradientOp op) {
+  return {op.getTransposePairs(), op.getTransposeCotangent(),
+          static_cast<int64_t>(op.getBatchRuns())};
+}
+
+std::optional<FcProductPlan> mlir::uta::planFcProductWeightGradient(
+    FcProductWeightGradientOp gradient, const GemmTarget &target,
+    const FcWeightGradientForm &form, std::string *whyNot) {
+  Operation *op = gradient;
+  if (!hasF32OperandsInMemory(op))
+    return std::nullopt;
+  GemmProblem problem = getWeightGradientProblem(gradient, form);
+  if (problem.m == 0 || problem.n == 0 || problem.k == 0)
+    return std::nullopt;
+  int64_t termsPerSlot = getSlots(op).termsPerSlot;
+  // The warp-specialised kernel reads x and y as fc_product reads its
+  // own: [M][K] tiles, batch-contiguous.
+  bool kMajor = form.pairsTransposed && form.cotangentTransposed;
+  // mma.sync, which every architecture from sm_80 runs.
+  GemmTarget mmaSync = target;
+  mmaSync.archSpecific = false;
+  GemmTarget planTarget = kMajor ? target : mmaSync;
+  // Runs of the batch only on the warp-specialised kernel, each a whole
+  // number of its K tiles (a tile past a run's end would read the next
+  // run's rows, not zeros).
+  auto isAllowed = [&](const FcProductPlan &plan) {
+    GemmSchedule schedule = plan.gemm.config.schedule;
+    if (problem.kRuns > 1)
+      return kMajor && schedule == GemmSchedule::WgmmaTma &&
+             problem.k % plan.gemm.config.tileK == 0;
+    return schedule == GemmSchedule::MmaSync ||
+           (kMajor && schedule == GemmSchedule::WgmmaTma);
+  };
+  if (auto attr =
+          op->getAttrOfType<GemmPlanAttr>(UTADialect::getGemmPlanAttrName())) {
+    std::string error;
+    std::optional<FcProductPlan> plan =
+        planFcProductFromAttr(problem, planTarget, termsPerSlot, attr, error);
+    if (plan && !isAllowed(*plan))
+      error = "fc_product_weight_gradient runs on the mma_sync schedule, "
+              "or wgmma_tma with transpose_pairs and transpose_cotangent "
+              "(batch_runs: only there, each run whole K tiles)";
+    if (plan && error.empty())
+      return plan;
+    if (whyNot)
+      *whyNot = error;
+  }
+  std::optional<FcProductPlan> plan =
+      planFcProduct(problem, planTarget, termsPerSlot);
+  if (plan && !isAllowed(*plan))
+    plan = planFcProduct(problem, mmaSync, termsPerSlot);
+  if (!plan || !isAllowed(*plan))
+    return std::nullopt;
+  return plan;
+}
 
 void mlir::uta::clifford_kernels::addFcProductAdjointEmitter(
     KernelEmitterRegistry &registry, const GemmTarget &target, bool remarks) {

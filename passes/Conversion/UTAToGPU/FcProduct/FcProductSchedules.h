@@ -13,6 +13,7 @@
 #ifndef UTA_PASSES_CONVERSION_UTATOGPU_FCPRODUCT_FCPRODUCTSCHEDULES_H
 #define UTA_PASSES_CONVERSION_UTATOGPU_FCPRODUCT_FCPRODUCTSCHEDULES_H
 
+#include "dialects/Clifford/IR/CliffordOps.h"
 #include "passes/Conversion/UTAToGPU/FcProduct/FcProductPlan.h"
 #include "passes/Conversion/UTAToGPU/Gemm/GemmSchedules.h"
 
@@ -118,6 +119,27 @@ LogicalResult emitMmaSyncFcProductWeightGradient(OpBuilder &b, Location loc,
                                                  const FcProductGemm &fc,
                                                  KernelIO &io,
                                                  ElementEpilogue epilogue);
+
+/// What fc_product_weight_gradient's plan depends on besides shapes: its
+/// operands' layouts and its runs of the batch.
+struct FcWeightGradientForm {
+  bool pairsTransposed = false, cotangentTransposed = false;
+  int64_t batchRuns = 1;
+
+  /// The op's own.
+  static FcWeightGradientForm of(clifford::FcProductWeightGradientOp op);
+};
+
+/// The plan of clifford.fc_product_weight_gradient `op` on `target`'s
+/// tensor cores, were it in `form`: f32 operands in memory, mma.sync, or
+/// with every operand batch-contiguous the warp-specialised fc_product
+/// kernel where its heuristic takes the problem (runs of the batch: only
+/// there, each run whole K tiles). The op's #uta.gemm_plan where it can be
+/// followed; `whyNot` (if given) gets why it cannot. nullopt: a SIMT
+/// kernel.
+std::optional<FcProductPlan> planFcProductWeightGradient(
+    clifford::FcProductWeightGradientOp op, const GemmTarget &target,
+    const FcWeightGradientForm &form, std::string *whyNot = nullptr);
 
 /// clifford.fc_product_adjoint on tensor cores: per result blade, one
 /// mma.sync GEMM of the cotangent (A) and the weights (B, transposed) per
