@@ -141,12 +141,14 @@ def SplitKPass : Pass<"uta-split-k", "::mlir::ModuleOp"> {
 
     On sm_90a a `clifford.fc_product_weight_gradient` (K the batch, a block
     per path and tile of the warp-specialised fc_product kernel, which
-    `uta-tensor-core-layouts` will give it) whose blocks fill less than 90%
-    of their last wave's SMs takes `batch_runs` = R, the fewest runs (up
-    to 16, each at least 512 rows and whole K tiles) whose R times as many
-    blocks fill 90% of their waves, and the same `uta.reduce_sum` over the
-    runs' leading axis: 160 blocks on 132 SMs fill 61% of two waves, four
-    runs' 640 blocks 97% of five.
+    `uta-tensor-core-layouts` will give it) takes `batch_runs` = R, R times
+    as many blocks each over a run of the batch, and the same
+    `uta.reduce_sum` over the runs' leading axis: the R up to 16 (runs of
+    whole K tiles, the same tile) whose waves of blocks take least by an
+    estimate (waves times each block's K tiles plus 8 for its pipeline's
+    fill and epilogue), where that is at least 10% less than one run's.
+    Cl(3,0) at 512 features and a batch of 8192: 160 blocks of 256 K tiles
+    in two waves of 132 SMs (528) become four runs' 640 in five (360).
 
     ```mlir
     %d = uta.matmul %x, %g {transpose_a = true}

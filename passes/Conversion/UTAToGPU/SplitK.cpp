@@ -12,10 +12,12 @@
 // grid fills the GPU (fillsTheGpu) with the tile it prefers for the
 // product, each run of K at least kMinSplitDepth long.
 //
-// fc_product_weight_gradient has many blocks already (one per path and
-// tile) but can end in a nearly empty wave (160 blocks on 132 SMs: 61% of
-// two waves busy): its batch_runs split the batch inside the kernel (the
-// runs' blocks side by side), chosen so that the waves are full.
+// fc_product_weight_gradient has a block per path and tile: few at small
+// feature counts (20 in Cl(3,0) at 128 features), or a nearly empty last
+// wave (160 blocks on 132 SMs). Its batch_runs split the batch inside the
+// kernel (the runs' blocks side by side), as many as make the waves of
+// blocks shortest by a simple estimate (waves times each block's K tiles
+// and a fixed overhead).
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,25 +97,29 @@ int64_t chooseSplits(const GemmProblem &problem, const GemmTarget &target) {
   return 1;
 }
 
-/// The share of the SMs of a grid's waves that its `blocks` keep busy, at
-/// one block per SM.
-double getWaveFill(int64_t blocks, const GemmTarget &target) {
-  int64_t sms = target.getNumSMs();
-  return double(blocks) / double(llvm::divideCeil(blocks, sms) * sms);
-}
+/// K tiles' worth of time a block spends outside its K loop (the ring's
+/// fill, the epilogue): what makes many short runs cost more than a few
+/// long ones.
+constexpr int64_t kBlockOverheadTiles = 8;
 
-/// The least wave fill that needs no runs.
-constexpr double kFullWaves = 0.9;
+/// A plan's time in units of one K tile of one block, at one block per SM:
+/// its waves times each block's K tiles and overhead.
+int64_t estimateWaveTime(const GemmPlan &plan, const GemmTarget &target) {
+  int64_t waves = llvm::divideCeil(plan.getNumBlocks(), target.getNumSMs());
+  return waves * (llvm::divideCeil(plan.problem.k, plan.config.tileK) +
+                  kBlockOverheadTiles);
+}
 
 /// The runs of the batch for `gradient` on `target`: on sm_90a, where the
 /// warp-specialised kernel takes it in the layout uta-tensor-core-layouts
-/// gives it (every operand batch-contiguous) and its blocks fill less than
-/// kFullWaves of their waves, the fewest runs that fill them (the same
-/// tile, runs of at least kMinSplitDepth rows); else 1. `fills` gets the
-/// fill of one run and of the runs chosen.
+/// gives it (every operand batch-contiguous), the count up to kMaxSplits
+/// (the same tile, runs of whole K tiles) with the least estimateWaveTime,
+/// the fewest of equal ones, where that is at least 10% less than one
+/// run's; else 1. `times` gets the estimates of one run and of the runs
+/// chosen.
 int64_t chooseBatchRuns(clifford::FcProductWeightGradientOp gradient,
                         const GemmTarget &target,
-                        std::pair<double, double> &fills) {
+                        std::pair<int64_t, int64_t> &times) {
   if (!target.archSpecific || target.sm != 90 || gradient.getBatchRuns() != 1)
     return 1;
   FcWeightGradientForm form = {/*pairsTransposed=*/true,
@@ -122,13 +128,10 @@ int64_t chooseBatchRuns(clifford::FcProductWeightGradientOp gradient,
       planFcProductWeightGradient(gradient, target, form);
   if (!whole || whole->gemm.config.schedule != GemmSchedule::WgmmaTma)
     return 1;
-  fills.first = getWaveFill(whole->gemm.getNumBlocks(), target);
-  if (fills.first >= kFullWaves)
-    return 1;
-  int64_t batch = whole->gemm.problem.k;
+  int64_t batch = whole->gemm.problem.k, best = 1;
+  times = {estimateWaveTime(whole->gemm, target), 0};
+  times.second = times.first;
   for (int64_t runs = 2; runs <= kMaxSplits; ++runs) {
-    if (batch / runs < kMinSplitDepth)
-      return 1;
     if (batch % runs != 0)
       continue;
     form.batchRuns = runs;
@@ -136,11 +139,13 @@ int64_t chooseBatchRuns(clifford::FcProductWeightGradientOp gradient,
         planFcProductWeightGradient(gradient, target, form);
     if (!split || StringRef(split->gemm.config.name) != whole->gemm.config.name)
       continue;
-    fills.second = getWaveFill(split->gemm.getNumBlocks(), target);
-    if (fills.second >= kFullWaves)
-      return runs;
+    int64_t time = estimateWaveTime(split->gemm, target);
+    if (time < times.second) {
+      best = runs;
+      times.second = time;
+    }
   }
-  return 1;
+  return times.second * 10 <= times.first * 9 ? best : 1;
 }
 
 /// `gradient` in `runs` runs of the batch, their partial gradients summed
@@ -203,17 +208,17 @@ struct SplitKPass final : mlir::uta::impl::SplitKPassBase<SplitKPass> {
 
     std::vector<std::pair<clifford::FcProductWeightGradientOp, int64_t>> runs;
     module.walk([&](clifford::FcProductWeightGradientOp gradient) {
-      std::pair<double, double> fills;
-      int64_t count = chooseBatchRuns(gradient, *target, fills);
+      std::pair<int64_t, int64_t> times;
+      int64_t count = chooseBatchRuns(gradient, *target, times);
       if (count == 1)
         return;
       runs.push_back({gradient, count});
       if (remarks)
         gradient.emitRemark() << llvm::formatv(
-            "fc_product_weight_gradient in {0} runs of the batch: its blocks "
-            "fill {1:P0} of their waves' SMs, the runs' {2:P0}; the partial "
-            "gradients summed in order by uta.reduce_sum",
-            count, fills.first, fills.second);
+            "fc_product_weight_gradient in {0} runs of the batch: waves of "
+            "blocks estimated at {1} K tiles' time instead of {2}; the "
+            "partial gradients summed in order by uta.reduce_sum",
+            count, times.second, times.first);
     });
     for (auto [gradient, count] : runs)
       splitBatch(gradient, count);
