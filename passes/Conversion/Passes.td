@@ -146,9 +146,10 @@ def SplitKPass : Pass<"uta-split-k", "::mlir::ModuleOp"> {
     `uta.reduce_sum` over the runs' leading axis: the R up to 16 (runs of
     whole K tiles, the same tile) whose waves of blocks take least by an
     estimate (waves times each block's K tiles plus 8 for its pipeline's
-    fill and epilogue), where that is at least 10% less than one run's.
-    Cl(3,0) at 512 features and a batch of 8192: 160 blocks of 256 K tiles
-    in two waves of 132 SMs (528) become four runs' 640 in five (360).
+    fill and epilogue, and 16 for the sum of the runs), where that is at
+    least 10% less than one run's. Cl(3,0) at 512 features and a batch of
+    8192: 160 blocks of 256 K tiles in two waves of 132 SMs (528) become
+    four runs' 640 in five (360 + 16).
 
     ```mlir
     %d = uta.matmul %x, %g {transpose_a = true}

@@ -9,8 +9,8 @@
 // blocks, summed in index order. 3xTF32 prefers 128x64 tiles: 4 runs.
 // CHECK: remark: GEMM 512x512x8192 split along K into 8 runs of 1024
 // (The remarks come first; the last part's @fc_weight_gradient makes this one.)
-// CHECK: remark: fc_product_weight_gradient in 4 runs of the batch: waves of blocks estimated at 360 K tiles' time instead of 528; the partial gradients summed in order by uta.reduce_sum
-// CHECK: remark: fc_product_weight_gradient in 8 runs of the batch: waves of blocks estimated at 12 K tiles' time instead of 40
+// CHECK: remark: fc_product_weight_gradient in 4 runs of the batch: waves of blocks and their sum estimated at 376 K tiles' time instead of 528; the partial gradients summed in order by uta.reduce_sum
+// CHECK: remark: fc_product_weight_gradient in 8 runs of the batch: waves of blocks and their sum estimated at 28 K tiles' time instead of 40
 // CHECK-LABEL: func.func @weight_gradient
 //  CHECK-SAME:   (%[[X:.*]]: tensor<8192x512xf32>, %[[G:.*]]: tensor<8192x512xf32>)
 //       CHECK:   %[[XS:.*]] = uta.reshape %[[X]] : tensor<8192x512xf32> -> tensor<8x1024x512xf32>
@@ -57,7 +57,7 @@ func.func @no_split(%x: tensor<8x8192x512xf32>, %g: tensor<8x8192x512xf32>,
 // path and 128x256 tile of the warp-specialised kernel (in the layout
 // uta-tensor-core-layouts will give it) is 160 blocks of 256 K tiles, two
 // waves of 132 SMs; four runs of 2048 rows are 640 blocks of 64 K tiles in
-// five waves: (64 + 8) * 5 = 360 against (256 + 8) * 2 = 528. 3xTF32's
+// five waves: (64 + 8) * 5 + 16 = 376 against (256 + 8) * 2 = 528. 3xTF32's
 // 128x128 tiles (320 blocks) take two runs.
 // CHECK-LABEL: func.func @fc_weight_gradient
 //  CHECK-SAME:   (%[[G:.*]]: tensor<8x8192x512xf32>, %[[X:.*]]: tensor<8x8192x512xf32>, %[[Y:.*]]: tensor<8x8192x512xf32>)
@@ -78,8 +78,8 @@ func.func @fc_weight_gradient(%g: tensor<8x8192x512xf32>, %x: tensor<8x8192x512x
 // -----
 
 // Few blocks (Cl(2,0) at 128 features: 10 paths, one tile each): eight runs
-// of 128 rows, 80 blocks in one wave of 4 + 8 K tiles' time instead of one
-// of 32 + 8.
+// of 128 rows, 80 blocks in one wave of 4 + 8 K tiles' time (and 16 for
+// their sum) instead of one of 32 + 8.
 // CHECK-LABEL: func.func @fc_few_blocks
 //       CHECK:   clifford.fc_product_weight_gradient {{.*}} {batch_runs = 8 : i64} : ({{.*}}) -> tensor<8x10x128x128xf32>
 func.func @fc_few_blocks(%h: tensor<4x1024x128xf32>, %z: tensor<4x1024x128xf32>) -> tensor<10x128x128xf32> {
