@@ -122,6 +122,13 @@ struct UtacOptions {
                "(default: all)"),
       cl::CommaSeparated, cl::value_desc("i,j,..."),
       cl::cat(compilationOptions)};
+  cl::opt<bool> splitK{
+      "uta-split-k",
+      cl::desc("Split long-K GEMMs whose grid would leave SMs idle (weight "
+               "gradients) into partial products over runs of K, summed in "
+               "order (CUDA; docs/gemm.md); =false keeps one run, for "
+               "benchmarks"),
+      cl::init(true), cl::cat(compilationOptions)};
   cl::opt<std::string> gemmConfig{
       "uta-gemm-config",
       cl::desc("Use this row of the GEMM engine's configuration table "
@@ -325,6 +332,7 @@ int mlir::uta::runUtacMain(int argc, char **argv) {
     pipeline.allowTf32 = options.allowTf32;
     pipeline.fastMath = options.fastMath;
     pipeline.gemmConfig = options.gemmConfig;
+    pipeline.splitK = options.splitK;
     // Tensor cores are a CUDA feature; SPIR-V and MSL get the SIMT GEMM,
     // also in what --compile-to=gpu prints for them.
     pipeline.tensorCores = *target == Target::Ptx;

@@ -64,7 +64,8 @@ static void buildFusedPhase(OpPassManager &pm, const PipelineOptions &options,
     splitK.archSpecific = StringRef(options.sm).ends_with("a");
     splitK.allowTf32 = options.allowTf32;
     splitK.remarks = options.remarks;
-    pm.addPass(createSplitKPass(splitK));
+    if (options.splitK)
+      pm.addPass(createSplitKPass(splitK));
     // Operands copied K-major where wgmma then takes the product; nothing
     // folds them back before the lowering.
     GemmLayoutsPassOptions layouts;

@@ -47,6 +47,12 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
                      "false, the spirv pipeline and utac's --target=spirv "
                      "or msl use the tiled SIMT GEMM"),
       llvm::cl::init(true)};
+  Option<bool> splitK{
+      *this, "split-k",
+      llvm::cl::desc("On CUDA with tensor cores, split long-K GEMMs whose "
+                     "grid leaves SMs idle into partial products over runs "
+                     "of K, summed in order (uta-split-k)"),
+      llvm::cl::init(true)};
   Option<bool> mergeLaunches{
       *this, "merge-launches",
       llvm::cl::desc("Run independent simple kernels launched in a row as "

@@ -2,6 +2,7 @@
 // RUN: uta-opt %s -split-input-file -uta-split-k="sm=90 arch-specific=true" | FileCheck %s --check-prefix=ACCURATE
 // RUN: utac %s --sm=90a --allow-tf32 --compile-to=fused 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: utac %s --target=spirv --compile-to=fused 2>&1 | FileCheck %s --check-prefix=SPIRV
+// RUN: utac %s --sm=90a --allow-tf32 --uta-split-k=false --compile-to=fused 2>&1 | FileCheck %s --check-prefix=OFF
 
 // A weight gradient x^T g over a batch of 8192: 512x512 in the engine's
 // preferred TF32 tile (128x128) is 16 blocks on 132 SMs. Split along K into
@@ -25,6 +26,11 @@
 //       PIPELINE:   uta.reduce_sum %{{.*}} dims [0] : tensor<8x512x512xf32> -> tensor<512x512xf32>
 // SPIRV-LABEL: func.func @weight_gradient
 //   SPIRV-NOT:   uta.reduce_sum
+// utac --uta-split-k=false keeps one run.
+// OFF-LABEL: func.func @weight_gradient
+//   OFF-NOT:   uta.reduce_sum
+// OFF-LABEL: func.func @fc_weight_gradient
+//   OFF-NOT:   batch_runs
 func.func @weight_gradient(%x: tensor<8192x512xf32>, %g: tensor<8192x512xf32>) -> tensor<512x512xf32> {
   %d = uta.matmul %x, %g {transpose_a = true} : (tensor<8192x512xf32>, tensor<8192x512xf32>) -> tensor<512x512xf32>
   return %d : tensor<512x512xf32>
