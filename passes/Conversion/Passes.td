@@ -144,12 +144,13 @@ def SplitKPass : Pass<"uta-split-k", "::mlir::ModuleOp"> {
     `uta-tensor-core-layouts` will give it) takes `batch_runs` = R, R times
     as many blocks each over a run of the batch, and the same
     `uta.reduce_sum` over the runs' leading axis: the R up to 16 (runs of
-    whole K tiles, the same tile) whose waves of blocks take least by an
-    estimate (waves times each block's K tiles plus 8 for its pipeline's
-    fill and epilogue, and 16 for the sum of the runs), where that is at
-    least 10% less than one run's. Cl(3,0) at 512 features and a batch of
-    8192: 160 blocks of 256 K tiles in two waves of 132 SMs (528) become
-    four runs' 640 in five (360 + 16).
+    whole K tiles, the same tile) whose blocks take least by an estimate
+    (each path's blocks as long as its slots' K tiles plus 8 for the
+    pipeline's fill and epilogue, handed longest first to the SMs as they
+    free up; 16 more for the sum of the runs), where that is at least 10%
+    less than one run's. Cl(3,0) at 128 features and a batch of 1024: 20
+    blocks, the longest of 3 * 32 + 8 K tiles, become four runs' 80 of
+    3 * 8 + 8 (and 16 for their sum).
 
     ```mlir
     %d = uta.matmul %x, %g {transpose_a = true}

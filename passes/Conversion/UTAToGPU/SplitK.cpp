@@ -15,9 +15,9 @@
 // fc_product_weight_gradient has a block per path and tile: few at small
 // feature counts (20 in Cl(3,0) at 128 features), or a nearly empty last
 // wave (160 blocks on 132 SMs). Its batch_runs split the batch inside the
-// kernel (the runs' blocks side by side), as many as make the waves of
-// blocks shortest by a simple estimate (waves times each block's K tiles
-// and a fixed overhead).
+// kernel (the runs' blocks side by side), as many as make its blocks
+// shortest by an estimate: each path's blocks as long as its slots' K
+// tiles, handed longest first to the SMs as they free up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +34,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
+#include <queue>
 #include <tuple>
 #include <vector>
 
@@ -106,21 +108,41 @@ constexpr int64_t kBlockOverheadTiles = 8;
 /// launch, and its reads and writes at the sizes where runs pay).
 constexpr int64_t kRunSumTiles = 16;
 
-/// A plan's time in units of one K tile of one block, at one block per SM:
-/// its waves times each block's K tiles and overhead.
-int64_t estimateWaveTime(const GemmPlan &plan, const GemmTarget &target) {
-  int64_t waves = llvm::divideCeil(plan.getNumBlocks(), target.getNumSMs());
-  return waves * (llvm::divideCeil(plan.problem.k, plan.config.tileK) +
-                  kBlockOverheadTiles);
+/// The time of a weight gradient's blocks on `plan`, in units of one K
+/// tile of one block: each path's blocks take its slots' K tiles (and
+/// kBlockOverheadTiles), handed longest first to whichever SM is free
+/// first (the kernel's order), one block per SM.
+int64_t estimateBlocksTime(const GemmPlan &plan, ArrayRef<int64_t> slotCounts,
+                           const GemmTarget &target) {
+  int64_t kTiles = llvm::divideCeil(plan.problem.k, plan.config.tileK);
+  int64_t blocksPerPath =
+      plan.problem.kRuns * plan.getTilesM() * plan.getTilesN();
+  SmallVector<int64_t> works;
+  for (int64_t slots : slotCounts)
+    works.append(blocksPerPath, slots * kTiles + kBlockOverheadTiles);
+  llvm::sort(works, std::greater<int64_t>());
+  // The SMs' finishing times, the earliest on top.
+  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<int64_t>>
+      free;
+  for (int64_t sm = 0; sm < target.getNumSMs(); ++sm)
+    free.push(0);
+  int64_t end = 0;
+  for (int64_t work : works) {
+    int64_t start = free.top();
+    free.pop();
+    free.push(start + work);
+    end = std::max(end, start + work);
+  }
+  return end;
 }
 
 /// The runs of the batch for `gradient` on `target`: on sm_90a, where the
 /// warp-specialised kernel takes it in the layout uta-tensor-core-layouts
 /// gives it (every operand batch-contiguous), the count up to kMaxSplits
-/// (the same tile, runs of whole K tiles) with the least estimateWaveTime
-/// plus kRunSumTiles, the fewest of equal ones, where that is at least 10%
-/// less than one run's; else 1. `times` gets the estimates of one run and
-/// of the runs chosen (with their sum).
+/// (the same tile, runs of whole K tiles) whose blocks take least by
+/// estimateBlocksTime, plus kRunSumTiles, the fewest of equal ones, where
+/// that is at least 10% less than one run's; else 1. `times` gets the
+/// estimates of one run and of the runs chosen (with their sum).
 int64_t chooseBatchRuns(clifford::FcProductWeightGradientOp gradient,
                         const GemmTarget &target,
                         std::pair<int64_t, int64_t> &times) {
@@ -132,8 +154,10 @@ int64_t chooseBatchRuns(clifford::FcProductWeightGradientOp gradient,
       planFcProductWeightGradient(gradient, target, form);
   if (!whole || whole->gemm.config.schedule != GemmSchedule::WgmmaTma)
     return 1;
+  SmallVector<int64_t> slotCounts =
+      getFcProductWeightGradientSlotCounts(gradient);
   int64_t batch = whole->gemm.problem.k, best = 1;
-  times = {estimateWaveTime(whole->gemm, target), 0};
+  times = {estimateBlocksTime(whole->gemm, slotCounts, target), 0};
   times.second = times.first;
   for (int64_t runs = 2; runs <= kMaxSplits; ++runs) {
     if (batch % runs != 0)
@@ -143,7 +167,8 @@ int64_t chooseBatchRuns(clifford::FcProductWeightGradientOp gradient,
         planFcProductWeightGradient(gradient, target, form);
     if (!split || StringRef(split->gemm.config.name) != whole->gemm.config.name)
       continue;
-    int64_t time = estimateWaveTime(split->gemm, target) + kRunSumTiles;
+    int64_t time =
+        estimateBlocksTime(split->gemm, slotCounts, target) + kRunSumTiles;
     if (time < times.second) {
       best = runs;
       times.second = time;
@@ -219,9 +244,9 @@ struct SplitKPass final : mlir::uta::impl::SplitKPassBase<SplitKPass> {
       runs.push_back({gradient, count});
       if (remarks)
         gradient.emitRemark() << llvm::formatv(
-            "fc_product_weight_gradient in {0} runs of the batch: waves of "
-            "blocks and their sum estimated at {1} K tiles' time instead of "
-            "{2}; the partial gradients summed in order by uta.reduce_sum",
+            "fc_product_weight_gradient in {0} runs of the batch: its blocks "
+            "and their sum estimated at {1} K tiles' time instead of {2}; the "
+            "partial gradients summed in order by uta.reduce_sum",
             count, times.second, times.first);
     });
     for (auto [gradient, count] : runs)

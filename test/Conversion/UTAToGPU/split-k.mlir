@@ -10,8 +10,8 @@
 // blocks, summed in index order. 3xTF32 prefers 128x64 tiles: 4 runs.
 // CHECK: remark: GEMM 512x512x8192 split along K into 8 runs of 1024
 // (The remarks come first; the last part's @fc_weight_gradient makes this one.)
-// CHECK: remark: fc_product_weight_gradient in 4 runs of the batch: waves of blocks and their sum estimated at 376 K tiles' time instead of 528; the partial gradients summed in order by uta.reduce_sum
-// CHECK: remark: fc_product_weight_gradient in 8 runs of the batch: waves of blocks and their sum estimated at 28 K tiles' time instead of 40
+// CHECK: remark: fc_product_weight_gradient in 4 runs of the batch: its blocks and their sum estimated at 48 K tiles' time instead of 104; the partial gradients summed in order by uta.reduce_sum
+// CHECK: remark: fc_product_weight_gradient in 8 runs of the batch: its blocks and their sum estimated at 32 K tiles' time instead of 72
 // CHECK-LABEL: func.func @weight_gradient
 //  CHECK-SAME:   (%[[X:.*]]: tensor<8192x512xf32>, %[[G:.*]]: tensor<8192x512xf32>)
 //       CHECK:   %[[XS:.*]] = uta.reshape %[[X]] : tensor<8192x512xf32> -> tensor<8x1024x512xf32>
@@ -59,33 +59,32 @@ func.func @no_split(%x: tensor<8x8192x512xf32>, %g: tensor<8x8192x512xf32>,
 
 // -----
 
-// fc_product_weight_gradient at the FC layer's size on sm_90a: a block per
-// path and 128x256 tile of the warp-specialised kernel (in the layout
-// uta-tensor-core-layouts will give it) is 160 blocks of 256 K tiles, two
-// waves of 132 SMs; four runs of 2048 rows are 640 blocks of 64 K tiles in
-// five waves: (64 + 8) * 5 + 16 = 376 against (256 + 8) * 2 = 528. 3xTF32's
-// 128x128 tiles (320 blocks) take two runs.
+// fc_product_weight_gradient of the FC layer at 128 features on sm_90a: a
+// block per path and 128x128 tile of the warp-specialised kernel (in the
+// layout uta-tensor-core-layouts will give it), 20 blocks on 132 SMs, the
+// 12 paths of 3 slots 3 * 32 + 8 K tiles long; four runs of 256 rows are
+// 80 blocks, 3 * 8 + 8 long, and their sum 16. 3xTF32 takes eight (its
+// tile stays 128x128 there; TF32's planner would take 128x256).
 // CHECK-LABEL: func.func @fc_weight_gradient
-//  CHECK-SAME:   (%[[G:.*]]: tensor<8x8192x512xf32>, %[[X:.*]]: tensor<8x8192x512xf32>, %[[Y:.*]]: tensor<8x8192x512xf32>)
-//       CHECK:   %[[P:.*]] = clifford.fc_product_weight_gradient <3, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_runs = 4 : i64} : ({{.*}}) -> tensor<4x20x512x512xf32>
-//       CHECK:   %[[D:.*]] = uta.reduce_sum %[[P]] dims [0] : tensor<4x20x512x512xf32> -> tensor<20x512x512xf32>
+//  CHECK-SAME:   (%[[G:.*]]: tensor<8x1024x128xf32>, %[[X:.*]]: tensor<8x1024x128xf32>, %[[Y:.*]]: tensor<8x1024x128xf32>)
+//       CHECK:   %[[P:.*]] = clifford.fc_product_weight_gradient <3, 0, 0> %[[G]], %[[X]], %[[Y]] {batch_runs = 4 : i64} : ({{.*}}) -> tensor<4x20x128x128xf32>
+//       CHECK:   %[[D:.*]] = uta.reduce_sum %[[P]] dims [0] : tensor<4x20x128x128xf32> -> tensor<20x128x128xf32>
 //       CHECK:   return %[[D]]
 // ACCURATE-LABEL: func.func @fc_weight_gradient
-//       ACCURATE:   clifford.fc_product_weight_gradient {{.*}} {batch_runs = 2 : i64} : ({{.*}}) -> tensor<2x20x512x512xf32>
+//       ACCURATE:   clifford.fc_product_weight_gradient {{.*}} {batch_runs = 8 : i64} : ({{.*}}) -> tensor<8x20x128x128xf32>
 // PIPELINE-LABEL: func.func @fc_weight_gradient
-//       PIPELINE:   uta.reduce_sum %{{.*}} dims [0] : tensor<4x20x512x512xf32> -> tensor<20x512x512xf32>
+//       PIPELINE:   uta.reduce_sum %{{.*}} dims [0] : tensor<4x20x128x128xf32> -> tensor<20x128x128xf32>
 // SPIRV-LABEL: func.func @fc_weight_gradient
 //   SPIRV-NOT:   batch_runs
-func.func @fc_weight_gradient(%g: tensor<8x8192x512xf32>, %x: tensor<8x8192x512xf32>, %y: tensor<8x8192x512xf32>) -> tensor<20x512x512xf32> {
-  %d = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y : (tensor<8x8192x512xf32>, tensor<8x8192x512xf32>, tensor<8x8192x512xf32>) -> tensor<20x512x512xf32>
-  return %d : tensor<20x512x512xf32>
+func.func @fc_weight_gradient(%g: tensor<8x1024x128xf32>, %x: tensor<8x1024x128xf32>, %y: tensor<8x1024x128xf32>) -> tensor<20x128x128xf32> {
+  %d = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %y : (tensor<8x1024x128xf32>, tensor<8x1024x128xf32>, tensor<8x1024x128xf32>) -> tensor<20x128x128xf32>
+  return %d : tensor<20x128x128xf32>
 }
 
 // -----
 
 // Few blocks (Cl(2,0) at 128 features: 10 paths, one tile each): eight runs
-// of 128 rows, 80 blocks in one wave of 4 + 8 K tiles' time (and 16 for
-// their sum) instead of one of 32 + 8.
+// of 128 rows.
 // CHECK-LABEL: func.func @fc_few_blocks
 //       CHECK:   clifford.fc_product_weight_gradient {{.*}} {batch_runs = 8 : i64} : ({{.*}}) -> tensor<8x10x128x128xf32>
 func.func @fc_few_blocks(%h: tensor<4x1024x128xf32>, %z: tensor<4x1024x128xf32>) -> tensor<10x128x128xf32> {
@@ -95,14 +94,15 @@ func.func @fc_few_blocks(%h: tensor<4x1024x128xf32>, %z: tensor<4x1024x128xf32>)
 
 // -----
 
-// Weight gradients with blocks enough (Cl(3,0) at 1024 features: 640
-// blocks, whose runs would only add waves) or whose runs could not be whole
-// K tiles (a batch of 1000): one run each.
+// Weight gradients with blocks enough: the FC layer's at 512 features and a
+// batch of 8192 (160 blocks, of which the 96 of 3-slot paths set the time:
+// runs would save less than 10%), or whose runs could not be whole K tiles
+// (a batch of 1000): one run each.
 // CHECK-LABEL: func.func @fc_no_runs
 //   CHECK-NOT:   batch_runs
 //       CHECK:   return
-func.func @fc_no_runs(%g: tensor<8x1024x1024xf32>, %x: tensor<8x1024x1024xf32>, %h: tensor<4x1000x128xf32>, %z: tensor<4x1000x128xf32>) -> (tensor<20x1024x1024xf32>, tensor<10x128x128xf32>) {
-  %0 = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x : (tensor<8x1024x1024xf32>, tensor<8x1024x1024xf32>, tensor<8x1024x1024xf32>) -> tensor<20x1024x1024xf32>
+func.func @fc_no_runs(%g: tensor<8x8192x512xf32>, %x: tensor<8x8192x512xf32>, %h: tensor<4x1000x128xf32>, %z: tensor<4x1000x128xf32>) -> (tensor<20x512x512xf32>, tensor<10x128x128xf32>) {
+  %0 = clifford.fc_product_weight_gradient <3, 0, 0> %g, %x, %x : (tensor<8x8192x512xf32>, tensor<8x8192x512xf32>, tensor<8x8192x512xf32>) -> tensor<20x512x512xf32>
   %1 = clifford.fc_product_weight_gradient <2, 0, 0> %h, %z, %z : (tensor<4x1000x128xf32>, tensor<4x1000x128xf32>, tensor<4x1000x128xf32>) -> tensor<10x128x128xf32>
-  return %0, %1 : tensor<20x1024x1024xf32>, tensor<10x128x128xf32>
+  return %0, %1 : tensor<20x512x512xf32>, tensor<10x128x128xf32>
 }

@@ -511,6 +511,15 @@ FcWeightGradientForm::of(clifford::FcProductWeightGradientOp op) {
           static_cast<int64_t>(op.getBatchRuns())};
 }
 
+SmallVector<int64_t>
+mlir::uta::getFcProductWeightGradientSlotCounts(FcProductWeightGradientOp op) {
+  SmallVector<int64_t> counts;
+  for (ArrayRef<FcProductGemmSlot> slots :
+       getSlots(op, /*maxTermsPerSlot=*/SIZE_MAX).slotsOfBlade)
+    counts.push_back(slots.size());
+  return counts;
+}
+
 std::optional<FcProductPlan> mlir::uta::planFcProductWeightGradient(
     FcProductWeightGradientOp gradient, const GemmTarget &target,
     const FcWeightGradientForm &form, std::string *whyNot) {

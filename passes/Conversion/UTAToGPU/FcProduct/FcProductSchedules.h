@@ -141,6 +141,12 @@ std::optional<FcProductPlan> planFcProductWeightGradient(
     clifford::FcProductWeightGradientOp op, const GemmTarget &target,
     const FcWeightGradientForm &form, std::string *whyNot = nullptr);
 
+/// The slots of each path of fc_product_weight_gradient `op` on the
+/// warp-specialised kernel (a slot per cotangent blade the path lands on):
+/// each K step of a path's blocks is a slot's.
+SmallVector<int64_t>
+getFcProductWeightGradientSlotCounts(clifford::FcProductWeightGradientOp op);
+
 /// clifford.fc_product_adjoint on tensor cores: per result blade, one
 /// mma.sync GEMM of the cotangent (A) and the weights (B, transposed) per
 /// term, K over the output features; `terms` holds, per result blade, one
