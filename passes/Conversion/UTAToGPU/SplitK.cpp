@@ -13,8 +13,8 @@
 // product, each run of K at least kMinSplitDepth long.
 //
 // fc_product_weight_gradient has a block per path and tile: few at small
-// feature counts (20 in Cl(3,0) at 128 features), or a nearly empty last
-// wave (160 blocks on 132 SMs). Its batch_runs split the batch inside the
+// feature counts (20 in Cl(3,0) at 128 features), or a last wave that
+// leaves SMs idle. Its batch_runs split the batch inside the
 // kernel (the runs' blocks side by side), as many as make its blocks
 // shortest by an estimate: each path's blocks as long as its slots' K
 // tiles, handed longest first to the SMs as they free up.
