@@ -1,5 +1,6 @@
 // RUN: uta-opt %s -convert-uta-to-gpu="sm=90 arch-specific=true allow-tf32=true remarks=true" -canonicalize -cse 2>&1 | FileCheck %s
 // RUN: uta-opt %s -convert-uta-to-gpu -canonicalize -cse | FileCheck %s --check-prefix=SIMT
+// RUN: uta-opt %s -convert-uta-to-gpu="sm=80 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
 
 // fc_product_weight_gradient in runs of the batch (batch_runs = 4, runs of
 // 64 rows): on sm_90a the warp-specialised kernel with four blocks per
@@ -18,6 +19,9 @@
 //       CHECK:   %[[K:.+]] = arith.index_cast %[[K0]] : index to i32
 //       CHECK:   nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} box[%[[K]], %c0_i32,
 //       CHECK:   memref.store %{{.+}}, %{{.+}}[%[[PART]], %{{.+}}, %{{.+}}, %{{.+}}] : memref<4x20x72x40xf32>
+
+// On sm_80 (mma.sync takes no runs) the SIMT kernel, with a remark.
+// SM80: remark: fc_product_weight_gradient with batch_runs 4 runs on the SIMT cores: runs of the batch take the warp-specialised kernel (sm_90a, every operand batch-contiguous, runs of whole K tiles)
 
 // Without CUDA tensor cores: a thread per (run, output, input feature),
 // its loop over the run's rows.

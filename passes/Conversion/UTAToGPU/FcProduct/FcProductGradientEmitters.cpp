@@ -376,13 +376,22 @@ public:
     std::optional<FcProductPlan> plan = getPlan(op, &whyNot);
     if (!whyNot.empty())
       return refusePlan(op, whyNot);
-    if (!plan)
+    auto gradient = cast<FcProductWeightGradientOp>(op);
+    if (!plan) {
+      // Runs of the batch are the warp-specialised kernel's: elsewhere the
+      // tensor cores would have taken the op in one run.
+      if (remarks && gradient.getBatchRuns() > 1 && target.tensorCores)
+        op->emitRemark() << "fc_product_weight_gradient with batch_runs "
+                         << gradient.getBatchRuns()
+                         << " runs on the SIMT cores: runs of the batch take "
+                            "the warp-specialised kernel (sm_90a, every "
+                            "operand batch-contiguous, runs of whole K tiles)";
       return emitSimt(b, op, thread, io);
+    }
     if (remarks)
       op->emitRemark() << "fc_product_weight_gradient on the GEMM engine, "
                           "per path: "
                        << plan->describe();
-    auto gradient = cast<FcProductWeightGradientOp>(op);
     bool transposed = gradient.getTransposeWeights();
     auto store = [&](OpBuilder &nb, Location loc, ValueRange indices,
                      Value value) {
