@@ -157,8 +157,8 @@ int64_t chooseBatchRuns(clifford::FcProductWeightGradientOp gradient,
   SmallVector<int64_t> slotCounts =
       getFcProductWeightGradientSlotCounts(gradient);
   int64_t batch = whole->gemm.problem.k, best = 1;
-  times = {estimateBlocksTime(whole->gemm, slotCounts, target), 0};
-  times.second = times.first;
+  int64_t oneRun = estimateBlocksTime(whole->gemm, slotCounts, target);
+  times = {oneRun, oneRun};
   for (int64_t runs = 2; runs <= kMaxSplits; ++runs) {
     if (batch % runs != 0)
       continue;

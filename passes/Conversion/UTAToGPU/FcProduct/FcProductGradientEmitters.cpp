@@ -36,6 +36,14 @@ using ::uta::ga::Algebra;
 
 namespace {
 
+/// `target` for the mma.sync mainloop, which every CUDA architecture from
+/// sm_80 runs.
+GemmTarget getMmaSyncTarget(const GemmTarget &target) {
+  GemmTarget mmaSync = target;
+  mmaSync.archSpecific = false;
+  return mmaSync;
+}
+
 /// A gradient of fc_product: on the GEMM engine where getGemmPlan gives a
 /// plan, else SIMT with getSimtThreads threads working alone.
 class FcProductGradientEmitter : public OpKernelEmitter {
@@ -88,13 +96,6 @@ protected:
     return op->emitError() << "the GEMM engine cannot follow its "
                            << UTADialect::getGemmPlanAttrName() << ": "
                            << whyNot;
-  }
-
-  /// The mma.sync mainloop on every CUDA architecture.
-  GemmTarget getMmaSyncTarget() const {
-    GemmTarget mmaSync = target;
-    mmaSync.archSpecific = false;
-    return mmaSync;
   }
 
   GemmTarget target;
@@ -185,7 +186,7 @@ public:
     problem.elementType = Float32Type::get(op->getContext());
     if (problem.m == 0 || problem.n == 0 || problem.k == 0)
       return std::nullopt;
-    GemmTarget mmaSync = getMmaSyncTarget();
+    GemmTarget mmaSync = getMmaSyncTarget(target);
     if (auto attr = op->getAttrOfType<GemmPlanAttr>(
             UTADialect::getGemmPlanAttrName())) {
       std::string error;
@@ -542,9 +543,7 @@ std::optional<FcProductPlan> mlir::uta::planFcProductWeightGradient(
   // The warp-specialised kernel reads x and y as fc_product reads its
   // own: [M][K] tiles, batch-contiguous.
   bool kMajor = form.pairsTransposed && form.cotangentTransposed;
-  // mma.sync, which every architecture from sm_80 runs.
-  GemmTarget mmaSync = target;
-  mmaSync.archSpecific = false;
+  GemmTarget mmaSync = getMmaSyncTarget(target);
   GemmTarget planTarget = kMajor ? target : mmaSync;
   // Runs of the batch only on the warp-specialised kernel, each a whole
   // number of its K tiles (a tile past a run's end would read the next
